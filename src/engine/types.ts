@@ -1,0 +1,146 @@
+// The engine's data. Everything here is plain JSON so a game can be stored and resumed
+// between any two actions.
+
+export type Color = '红' | '蓝' | '黑';
+export type Mode = '密电' | '直达' | '文本';
+export type Identity = '潜伏战线' | '军情处' | '打酱油的';
+export type CardName =
+  | '锁定' | '调虎离山' | '截获' | '退回' | '破译' | '烧毁' | '识破' | '试探' | '真伪莫辨';
+export type ProbeBranch = '抽二' | '弃一';
+export type Edition = 'standard' | 'promo';
+
+/** A physical game card. Cards never change; the state refers to them by index (their id). */
+export interface Card {
+  name: CardName;
+  color: Color;
+  mode: Mode;
+  /** 试探 only: the identity it bets on and what happens when the bet is right. */
+  probe?: { identity: Identity; branch: ProbeBranch };
+}
+
+export interface Options {
+  /** Rounds before the game ends in a draw (rulings §8). */
+  roundLimit: number;
+  /** 酱油同盟: one 打酱油 winning makes every 打酱油 win. */
+  soySauceAlliance: boolean;
+  /** Use the optional identity split of 000_… where the table size has one. */
+  altSplit: boolean;
+}
+
+export interface Player {
+  name: string;
+  identity: Identity;
+  alive: boolean;
+  /** Lost without dying (could not send intel). */
+  out: boolean;
+  hand: number[];
+  /** Intel in front of the player, face up, in the order received. */
+  intel: number[];
+}
+
+export type Step = 'play1' | 'play2' | 'transmit' | 'arrive';
+
+/** A card being used, waiting on the stack to resolve. */
+export interface StackItem {
+  card: number;
+  /** The function it is used as (a skill may later make a card act as another). */
+  as: CardName;
+  user: number;
+  target?: number;
+  /** 烧毁: the intel card to burn. */
+  intel?: number;
+  /** 识破: index in the stack of the item it negates. */
+  of?: number;
+  negated?: boolean;
+}
+
+/** Intel on its way. */
+export interface Transit {
+  card: number;
+  sender: number;
+  mode: Mode;
+  faceUp: boolean;
+  /** +1 = to the next seat, -1 = to the previous seat. */
+  dir: 1 | -1;
+  /** Where it is heading (transmit step) or where it is (arrive/receive). */
+  at: number;
+  /** 直达 target. */
+  target?: number;
+  /** Seats 调虎离山'd out of this passing (bitmask). */
+  away: number;
+  /** Seats that know its face (bitmask): the sender, a 破译 user. */
+  known: number;
+  /** Set by a resolved 退回: leave this seat in the new direction without a receive decision. */
+  returned?: boolean;
+}
+
+/** What the game waits for. Exactly one of these at a time; null when the game is over. */
+export type Pending =
+  | { kind: 'window'; step: Step; passed: number; deadline?: number }
+  | { kind: 'send'; seat: number; deadline?: number }
+  | { kind: 'receive'; seat: number; deadline?: number }
+  | { kind: 'discard'; seat: number; reason: '试探'; deadline?: number };
+
+export interface Outcome {
+  winners: number[];
+  declarer: number | null;
+  draw: boolean;
+  reason: 'faction' | 'lastSurvivor' | 'roundLimit' | 'allGone';
+}
+
+export interface GameState {
+  /** Goes up by one with every accepted action. */
+  version: number;
+  edition: Edition;
+  options: Options;
+  /** Seeded generator state (sfc32). */
+  rng: [number, number, number, number];
+  cards: Card[];
+  players: Player[];
+  /** Draw pile, top of the deck = last element. */
+  deck: number[];
+  discard: number[];
+  /** Resolved 试探, face down, out of the game. */
+  removed: number[];
+  current: number;
+  round: number;
+  /** Seats locked (锁定) this turn (bitmask). */
+  locked: number;
+  /** The current player had no card to send in 传递情报阶段 and will lose at turn end. */
+  failedToSend: boolean;
+  stack: StackItem[];
+  /** True while the stack is resolving (a decision paused it). */
+  resolving: boolean;
+  transit: Transit | null;
+  pending: Pending | null;
+  /** Seats in the order they died or were out. */
+  gone: number[];
+  result: Outcome | null;
+}
+
+export type Action =
+  | { kind: 'pass'; seat: number; version?: number }
+  | {
+      kind: 'play';
+      seat: number;
+      card: number;
+      target?: number;
+      /** 烧毁: the intel card. */
+      intel?: number;
+      /** 识破: stack index to negate (default: the newest item). */
+      of?: number;
+      version?: number;
+    }
+  | { kind: 'send'; seat: number; card: number; target?: number; version?: number }
+  | { kind: 'take'; seat: number; version?: number }
+  | { kind: 'refuse'; seat: number; version?: number }
+  | { kind: 'choose'; seat: number; card: number; version?: number };
+
+/** Who may see an event: everyone, or the listed seats. */
+export type Visibility = 'all' | number[];
+
+export type GameEvent = { to: Visibility; type: string } & Record<string, unknown>;
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; reason: string };
