@@ -62,6 +62,8 @@ export interface Transit {
   faceUp: boolean;
   /** +1 = to the next seat, -1 = to the previous seat. */
   dir: 1 | -1;
+  /** The seat it last left (the sender at first). */
+  from: number;
   /** Where it is heading (transmit step) or where it is (arrive/receive). */
   at: number;
   /** 直达 target. */
@@ -103,14 +105,16 @@ export interface GameState {
   /** Resolved 试探, face down, out of the game. */
   removed: number[];
   current: number;
+  /** The first player: a new round starts each time the turn comes back to this seat. */
+  first: number;
   round: number;
   /** Seats locked (锁定) this turn (bitmask). */
   locked: number;
   /** The current player had no card to send in 传递情报阶段 and will lose at turn end. */
   failedToSend: boolean;
   stack: StackItem[];
-  /** True while the stack is resolving (a decision paused it). */
-  resolving: boolean;
+  /** While a decision pauses the stack's resolution: the step of the window it belongs to. */
+  resolving: Step | null;
   transit: Transit | null;
   pending: Pending | null;
   /** Seats in the order they died or were out. */
@@ -134,7 +138,9 @@ export type Action =
   | { kind: 'send'; seat: number; card: number; target?: number; version?: number }
   | { kind: 'take'; seat: number; version?: number }
   | { kind: 'refuse'; seat: number; version?: number }
-  | { kind: 'choose'; seat: number; card: number; version?: number };
+  | { kind: 'choose'; seat: number; card: number; version?: number }
+  /** The decision's deadline passed: apply rulings §10's default for whoever is waited on. */
+  | { kind: 'timeout'; version?: number };
 
 /** Who may see an event: everyone, or the listed seats. */
 export type Visibility = 'all' | number[];
@@ -143,4 +149,10 @@ export type GameEvent = { to: Visibility; type: string } & Record<string, unknow
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; reason: string };
+  | { ok: false; code: string; reason: string; params?: Record<string, string | number> };
+
+/** Supplied from outside when deadlines are wanted: new decisions get now + decisionMs. */
+export interface Clock {
+  now: number;
+  decisionMs: number;
+}

@@ -1,0 +1,70 @@
+// npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo]
+//   [--characters on|off] [--ai random]   (contracts.md §2)
+import { performance } from 'node:perf_hooks';
+import { gameSeed, playRandomGame } from '../sim/random-play.js';
+import { parseArgs } from './args.js';
+
+function fail(msg: string): never {
+  process.stderr.write(`sim: ${msg}\n`);
+  process.exit(2);
+}
+
+const args = parseArgs(process.argv.slice(2));
+const games = Number(args.games ?? 100);
+const players = Number(args.players ?? 5);
+const seed = Number(args.seed ?? 1);
+const edition = args.edition ?? 'standard';
+const ai = args.ai ?? 'random';
+if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
+if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
+if (!Number.isInteger(seed)) fail('--seed must be an integer');
+if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
+if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
+  fail('--characters must be on or off');
+if (ai !== 'random') fail(`unknown --ai "${ai}" (known: random)`);
+
+const wins = { 潜伏战线: 0, 军情处: 0, 打酱油的: 0, draw: 0 };
+let completed = 0;
+let errors = 0;
+let violations = 0;
+let actions = 0;
+let rounds = 0;
+let firstError: string | null = null;
+const t0 = performance.now();
+for (let i = 0; i < games; i++) {
+  const run = playRandomGame({ players, seed: gameSeed(seed, i), edition, invariants: true });
+  actions += run.actions;
+  violations += run.violations.length;
+  if (run.violations.length && !firstError) firstError = run.violations[0];
+  if (run.error) {
+    errors++;
+    firstError ??= run.error;
+    continue;
+  }
+  completed++;
+  rounds += run.state.round;
+  const r = run.state.result!;
+  if (r.draw) wins.draw++;
+  else {
+    const ids = new Set(r.winners.map((w) => run.state.players[w].identity));
+    for (const id of ids) wins[id]++;
+  }
+}
+const seconds = (performance.now() - t0) / 1000;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+process.stdout.write(
+  JSON.stringify({
+    games,
+    completed,
+    errors,
+    invariantViolations: violations,
+    actions,
+    seconds: round3(seconds),
+    gamesPerSecond: round3(games / seconds),
+    actionsPerSecond: Math.round(actions / seconds),
+    meanRounds: completed ? round3(rounds / completed) : 0,
+    wins,
+    firstError,
+  }) + '\n',
+);
+process.exit(errors || violations ? 1 : 0);

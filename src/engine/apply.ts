@@ -1,0 +1,206 @@
+// (state, action) -> (state, events). Checks first, on the untouched state; only an accepted
+// action gets a working copy to change.
+import { RULES } from './cards/index.js';
+import {
+  afterResolution,
+  closeWindow,
+  refuseIntel,
+  sendIntel,
+  setPending,
+  takeIntel,
+} from './flow.js';
+import { explain, refuse, type Refusal } from './refusals.js';
+import { resolveStack } from './resolve.js';
+import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';
+import type { Action, ApplyResult, Clock, GameState, Pending } from './types.js';
+
+const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout']);
+
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
+
+function checkSeat(s: GameState, seat: unknown): Refusal | null {
+  if (!isInt(seat)) return refuse('malformed', { detail: 'seat must be an integer' });
+  if (seat < 0 || seat >= s.players.length) return refuse('noSuchSeat', { seat });
+  if (!inGame(s.players[seat])) return refuse('notInGame', { seat });
+  return null;
+}
+
+function checkCardInHand(s: GameState, seat: number, card: unknown): Refusal | null {
+  if (!isInt(card)) return refuse('malformed', { detail: 'card must be a card id' });
+  if (!s.players[seat].hand.includes(card)) return refuse('notInHand');
+  return null;
+}
+
+/** Why `a` may not be applied to `s`, or null when it may. */
+export function check(s: GameState, a: Action): Refusal | null {
+  if (typeof a !== 'object' || a === null || typeof (a as { kind?: unknown }).kind !== 'string')
+    return refuse('malformed', { detail: 'an action is an object with a kind' });
+  if (!KINDS.has(a.kind)) return refuse('unknownAction', { kind: String(a.kind) });
+  if (a.version !== undefined && a.version !== s.version)
+    return refuse('stale', { given: String(a.version), version: s.version });
+  if (s.result || !s.pending) return refuse('gameOver');
+  const p = s.pending;
+  if (a.kind === 'timeout') return null;
+  const r = checkSeat(s, a.seat);
+  if (r) return r;
+  const seat = a.seat;
+  switch (a.kind) {
+    case 'pass':
+      if (p.kind !== 'window') return refuse('notYourDecision', { seat });
+      if (has(p.passed, seat)) return refuse('alreadyPassed', { seat });
+      return null;
+    case 'play': {
+      if (p.kind !== 'window') return refuse('notYourDecision', { seat });
+      if (has(p.passed, seat)) return refuse('alreadyPassed', { seat });
+      const c = checkCardInHand(s, seat, a.card);
+      if (c) return c;
+      return RULES[s.cards[a.card].name].check(s, seat, p.step, a);
+    }
+    case 'send': {
+      if (p.kind !== 'send' || p.seat !== seat) return refuse('notSendPhase');
+      const c = checkCardInHand(s, seat, a.card);
+      if (c) return c;
+      if (s.cards[a.card].mode === '直达') {
+        const t = a.target;
+        if (!isInt(t) || t < 0 || t >= s.players.length || t === seat || !inGame(s.players[t]))
+          return refuse('directNeedsTarget');
+      }
+      return null;
+    }
+    case 'take':
+    case 'refuse':
+      if (p.kind !== 'receive' || p.seat !== seat) return refuse('notReceiving');
+      if (a.kind === 'refuse' && has(s.locked, seat)) return refuse('mustTake');
+      return null;
+    case 'choose':
+      if (p.kind !== 'discard' || p.seat !== seat) return refuse('notDiscarding');
+      return checkCardInHand(s, seat, a.card);
+  }
+}
+
+function perform(s: GameState, ctx: Ctx, a: Action): void {
+  const p = s.pending as Pending;
+  switch (a.kind) {
+    case 'pass': {
+      const w = p as Extract<Pending, { kind: 'window' }>;
+      w.passed |= bit(a.seat);
+      ctx.ev.push({ to: 'all', type: 'pass', seat: a.seat });
+      const live = liveMask(s);
+      if ((w.passed & live) === live) closeWindow(s, ctx);
+      return;
+    }
+    case 'play': {
+      const w = p as Extract<Pending, { kind: 'window' }>;
+      const rule = RULES[s.cards[a.card].name];
+      removeFrom(s.players[a.seat].hand, a.card);
+      const of = rule.needs === 'stackItem' ? (a.of ?? s.stack.length - 1) : undefined;
+      s.stack.push({ card: a.card, as: rule.name, user: a.seat, target: a.target, intel: a.intel, of });
+      // Any action reopens the window: everyone may answer it (rulings §7).
+      w.passed = 0;
+      ctx.newDecision = true;
+      ctx.ev.push({
+        to: 'all',
+        type: 'play',
+        seat: a.seat,
+        as: rule.name,
+        card: rule.hidden ? undefined : a.card,
+        target: a.target,
+        intel: a.intel,
+        of: of === undefined ? undefined : s.stack[of].card,
+      });
+      if (rule.hidden && a.target !== undefined)
+        ctx.ev.push({ to: [a.seat, a.target], type: 'probeCard', seat: a.seat, target: a.target, card: a.card });
+      return;
+    }
+    case 'send':
+      removeFrom(s.players[a.seat].hand, a.card);
+      sendIntel(s, ctx, a.seat, a.card, s.cards[a.card].mode === '直达' ? a.target : undefined);
+      return;
+    case 'take':
+      takeIntel(s, ctx, a.seat, false);
+      return;
+    case 'refuse':
+      refuseIntel(s, ctx, a.seat);
+      return;
+    case 'choose':
+      removeFrom(s.players[a.seat].hand, a.card);
+      s.discard.push(a.card);
+      ctx.ev.push({ to: 'all', type: 'discard', seat: a.seat, count: 1 });
+      ctx.ev.push({ to: [a.seat], type: 'discardCards', seat: a.seat, cards: [a.card] });
+      continueResolving(s, ctx);
+      return;
+    case 'timeout':
+      timeout(s, ctx, p);
+      return;
+  }
+}
+
+/** A decision that paused the stack was made: resolve the rest, then reopen the window. */
+function continueResolving(s: GameState, ctx: Ctx): void {
+  const step = s.resolving!;
+  setPending(s, ctx, null);
+  resolveStack(s, ctx);
+  if (s.resolving || s.result) return;
+  afterResolution(s, ctx, step);
+}
+
+/** Rulings §10: what happens when a decision's timer runs out. */
+function timeout(s: GameState, ctx: Ctx, p: Pending): void {
+  ctx.ev.push({ to: 'all', type: 'timeout', pending: p.kind });
+  switch (p.kind) {
+    case 'window':
+      p.passed = liveMask(s);
+      closeWindow(s, ctx);
+      return;
+    case 'send': {
+      const card = s.players[p.seat].hand[0];
+      perform(s, ctx, { kind: 'send', seat: p.seat, card, target: defaultDirectTarget(s, p.seat) });
+      return;
+    }
+    case 'receive':
+      if (has(s.locked, p.seat)) takeIntel(s, ctx, p.seat, true);
+      else refuseIntel(s, ctx, p.seat);
+      return;
+    case 'discard':
+      perform(s, ctx, { kind: 'choose', seat: p.seat, card: s.players[p.seat].hand[0] });
+      return;
+  }
+}
+
+/** The next live player: where a timed-out 直达 goes. */
+function defaultDirectTarget(s: GameState, seat: number): number {
+  const n = s.players.length;
+  for (let k = 1; k < n; k++) if (inGame(s.players[(seat + k) % n])) return (seat + k) % n;
+  return seat;
+}
+
+/**
+ * States are values: apply never changes its input, and callers never change a state either.
+ * That lets a pass that leaves its window open share everything but the window with the old
+ * state; passes are most of a game's actions.
+ */
+function passKeepingWindowOpen(state: GameState, seat: number): ApplyResult | null {
+  const w = state.pending as Extract<Pending, { kind: 'window' }>;
+  const passed = w.passed | bit(seat);
+  const live = liveMask(state);
+  if ((passed & live) === live) return null;
+  const next = shallowCopy(state);
+  next.version = state.version + 1;
+  next.pending = w.deadline === undefined ? { kind: 'window', step: w.step, passed } : { ...w, passed };
+  return { ok: true, state: next, events: [{ to: 'all', type: 'pass', seat }] };
+}
+
+export function apply(state: GameState, action: Action, clock?: Clock): ApplyResult {
+  const r = check(state, action);
+  if (r) return explain(r);
+  if (action.kind === 'pass') {
+    const quick = passKeepingWindowOpen(state, action.seat);
+    if (quick) return quick;
+  }
+  const s = cloneState(state);
+  const ctx: Ctx = { ev: [], newDecision: false };
+  perform(s, ctx, action);
+  s.version = state.version + 1;
+  if (clock && ctx.newDecision && s.pending) s.pending.deadline = clock.now + clock.decisionMs;
+  return { ok: true, state: s, events: ctx.ev };
+}

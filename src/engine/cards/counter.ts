@@ -1,0 +1,21 @@
+// 识破 (003_…): answers a card being used; that card is negated and goes to the discard pile.
+// 识破 can answer 识破. Sending intel and skills are not card uses.
+import { refuse } from '../refusals.js';
+import type { CardRule } from './rule.js';
+
+export const counter: CardRule = {
+  name: '识破',
+  needs: 'stackItem',
+  check(s, _seat, _step, a) {
+    if (s.stack.length === 0) return refuse('nothingToCounter');
+    const of = a.of ?? s.stack.length - 1;
+    if (!Number.isInteger(of) || of < 0 || of >= s.stack.length) return refuse('badCounterTarget');
+    return null;
+  },
+  resolve(s, ctx, item) {
+    const target = s.stack[item.of!];
+    if (!target) return;
+    target.negated = true;
+    ctx.ev.push({ to: 'all', type: 'negate', seat: item.user, card: target.card, as: target.as });
+  },
+};

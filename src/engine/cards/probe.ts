@@ -1,0 +1,37 @@
+// 试探 (003_…, rulings §4): in your own 出牌阶段, face down to another player. Only user and
+// target see which identity it bets on; everyone sees what the target then does. A resolved
+// 试探 leaves the game face down; a negated one goes to the discard pile.
+import { probeDenial } from '../deck.js';
+import { draw, setPending } from '../flow.js';
+import { inGame } from '../state.js';
+import type { CardRule } from './rule.js';
+import { otherLivePlayer, wrongMoment } from './targets.js';
+
+export const probe: CardRule = {
+  name: '试探',
+  needs: 'player',
+  resolvedTo: 'removed',
+  hidden: true,
+  check(s, seat, step, a) {
+    if (seat !== s.current || (step !== 'play1' && step !== 'play2'))
+      return wrongMoment('试探', 'only in your own 出牌阶段');
+    return otherLivePlayer(s, seat, a.target, '试探');
+  },
+  resolve(s, ctx, item) {
+    const target = item.target!;
+    const p = s.players[target];
+    if (!inGame(p)) return;
+    const bet = s.cards[item.card].probe!;
+    if (p.identity !== bet.identity) {
+      ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'deny', says: probeDenial(bet.branch) });
+    } else if (bet.branch === '抽二') {
+      ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'draw' });
+      draw(s, ctx, target, 2);
+    } else if (p.hand.length === 0) {
+      ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'discardNone' });
+    } else {
+      ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'discard' });
+      setPending(s, ctx, { kind: 'discard', seat: target, reason: '试探' });
+    }
+  },
+};

@@ -1,0 +1,36 @@
+// 真伪莫辨 (003_…, rulings §4b): in your own 出牌阶段. Cards equal to the live players come off
+// the deck, are shuffled, and one goes to each live player from the user onward as intel, one
+// at a time, so a death or a victory can happen part way (a victory ends the game at once).
+import { gainIntel, takeTop } from '../flow.js';
+import { shuffleInPlace } from '../rng.js';
+import { inGame, liveCount } from '../state.js';
+import type { CardRule } from './rule.js';
+import { wrongMoment } from './targets.js';
+
+export const shuffle: CardRule = {
+  name: '真伪莫辨',
+  needs: 'nothing',
+  check(s, seat, step) {
+    if (seat !== s.current || (step !== 'play1' && step !== 'play2'))
+      return wrongMoment('真伪莫辨', 'only in your own 出牌阶段');
+    return null;
+  },
+  resolve(s, ctx, item) {
+    const n = liveCount(s);
+    const taken: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = takeTop(s, ctx);
+      if (c === undefined) break;
+      taken.push(c);
+    }
+    shuffleInPlace(s.rng, taken);
+    const seats = s.players.length;
+    for (let k = 0; k < seats && taken.length > 0; k++) {
+      const seat = (item.user + k) % seats;
+      if (!inGame(s.players[seat])) continue;
+      gainIntel(s, ctx, seat, taken.pop()!);
+      if (s.result) break;
+    }
+    s.discard.push(...taken);
+  },
+};

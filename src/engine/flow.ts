@@ -1,0 +1,319 @@
+// The turn and the passing of intel (rulings §5, §6, §8): what happens between decisions.
+// Every function here mutates the working copy of an accepted action.
+import { randInt, shuffleInPlace } from './rng.js';
+import { bit, countColor, has, inGame, liveCount, liveMask, type Ctx } from './state.js';
+import type { GameState, Identity, Pending, Step } from './types.js';
+import { resolveStack } from './resolve.js';
+
+export function setPending(s: GameState, ctx: Ctx, p: Pending | null): void {
+  s.pending = p;
+  if (p) ctx.newDecision = true;
+}
+
+export function openWindow(s: GameState, ctx: Ctx, step: Step): void {
+  setPending(s, ctx, { kind: 'window', step, passed: 0 });
+}
+
+// ---- drawing --------------------------------------------------------------------------
+
+/** Takes the top card, reshuffling the discard pile into a new deck when the deck is empty. */
+export function takeTop(s: GameState, ctx: Ctx): number | undefined {
+  if (s.deck.length === 0 && s.discard.length > 0) {
+    s.deck = s.discard;
+    s.discard = [];
+    shuffleInPlace(s.rng, s.deck);
+    ctx.ev.push({ to: 'all', type: 'reshuffle', deck: s.deck.length });
+  }
+  return s.deck.pop();
+}
+
+export function draw(s: GameState, ctx: Ctx, seat: number, n: number): void {
+  const got: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = takeTop(s, ctx);
+    if (c === undefined) break;
+    got.push(c);
+  }
+  s.players[seat].hand.push(...got);
+  ctx.ev.push({ to: 'all', type: 'draw', seat, count: got.length });
+  if (got.length) ctx.ev.push({ to: [seat], type: 'drawCards', seat, cards: got });
+}
+
+// ---- turns ----------------------------------------------------------------------------
+
+export function startTurn(s: GameState, ctx: Ctx): void {
+  s.locked = 0;
+  s.failedToSend = false;
+  ctx.ev.push({ to: 'all', type: 'turnStart', seat: s.current, round: s.round });
+  draw(s, ctx, s.current, 2);
+  openWindow(s, ctx, 'play1');
+}
+
+export function endTurn(s: GameState, ctx: Ctx): void {
+  const cur = s.current;
+  if (s.failedToSend && inGame(s.players[cur])) {
+    lose(s, ctx, cur);
+    if (checkEnd(s, ctx)) return;
+  }
+  ctx.ev.push({ to: 'all', type: 'turnEnd', seat: cur });
+  const n = s.players.length;
+  let next = cur;
+  for (let k = 0; k < n; k++) {
+    next = (next + 1) % n;
+    if (next === s.first) s.round++;
+    if (inGame(s.players[next])) break;
+  }
+  if (s.round > s.options.roundLimit) {
+    finish(s, ctx, { winners: [], declarer: null, draw: true, reason: 'roundLimit' });
+    return;
+  }
+  s.current = next;
+  startTurn(s, ctx);
+}
+
+// ---- response windows (rulings §7) -----------------------------------------------------
+
+/** Every live player has passed since the last thing was added: resolve, then move on. */
+export function closeWindow(s: GameState, ctx: Ctx): void {
+  const w = s.pending;
+  if (!w || w.kind !== 'window') return;
+  if (s.stack.length > 0) {
+    s.resolving = w.step;
+    resolveStack(s, ctx);
+    if (s.resolving || s.result) return; // paused on a decision, or the game ended
+    afterResolution(s, ctx, w.step);
+    return;
+  }
+  advance(s, ctx, w.step);
+}
+
+/** The stack is empty again: reopen the same window, unless its moment is gone. */
+export function afterResolution(s: GameState, ctx: Ctx, step: Step): void {
+  if (s.result) return;
+  if ((step === 'transmit' || step === 'arrive') && !s.transit) {
+    endPassing(s, ctx);
+    return;
+  }
+  if ((step === 'play1' || step === 'play2') && !inGame(s.players[s.current])) {
+    endTurn(s, ctx);
+    return;
+  }
+  openWindow(s, ctx, step);
+}
+
+function advance(s: GameState, ctx: Ctx, step: Step): void {
+  const cur = s.current;
+  switch (step) {
+    case 'play1':
+      if (!inGame(s.players[cur])) return endTurn(s, ctx);
+      if (s.players[cur].hand.length === 0) {
+        // rulings §5: cannot send, loses at the end of this turn
+        s.failedToSend = true;
+        ctx.ev.push({ to: 'all', type: 'cannotSend', seat: cur });
+        return openWindow(s, ctx, 'play2');
+      }
+      return setPending(s, ctx, { kind: 'send', seat: cur });
+    case 'transmit':
+      return arrive(s, ctx);
+    case 'arrive':
+      return afterArrival(s, ctx);
+    case 'play2':
+      return endTurn(s, ctx);
+  }
+}
+
+// ---- passing intel (rulings §6) --------------------------------------------------------
+
+/** Whether the passing may stop at this seat: alive, and not 调虎离山'd unless locked. */
+function canStopAt(s: GameState, seat: number): boolean {
+  const t = s.transit!;
+  if (!inGame(s.players[seat])) return false;
+  if (has(t.away, seat) && !has(s.locked, seat)) return false;
+  return true;
+}
+
+/** Where the intel goes next from t.from: the sender is always a stop (it must take it). */
+function nextStop(s: GameState): number {
+  const t = s.transit!;
+  if (t.mode === '直达') {
+    if (t.from === t.sender && t.target !== undefined && canStopAt(s, t.target)) return t.target;
+    return t.sender;
+  }
+  const n = s.players.length;
+  let seat = t.from;
+  for (let k = 0; k < n; k++) {
+    seat = (seat + t.dir + n) % n;
+    if (seat === t.sender) return seat;
+    if (canStopAt(s, seat)) return seat;
+  }
+  return t.sender;
+}
+
+export function sendIntel(s: GameState, ctx: Ctx, seat: number, card: number, target?: number): void {
+  const c = s.cards[card];
+  const faceUp = c.mode === '文本';
+  s.transit = {
+    card,
+    sender: seat,
+    mode: c.mode,
+    faceUp,
+    dir: 1,
+    from: seat,
+    at: seat,
+    target,
+    away: 0,
+    known: bit(seat),
+  };
+  ctx.ev.push({ to: 'all', type: 'send', seat, mode: c.mode, target, card: faceUp ? card : undefined });
+  ctx.ev.push({ to: [seat], type: 'sendCard', seat, card });
+  hop(s, ctx);
+}
+
+/** 传递: the intel sets off toward its next stop; a window opens for 调虎离山, 截获, 锁定. */
+export function hop(s: GameState, ctx: Ctx): void {
+  const t = s.transit!;
+  t.at = nextStop(s);
+  ctx.ev.push({ to: 'all', type: 'transmit', from: t.from, toSeat: t.at });
+  openWindow(s, ctx, 'transmit');
+}
+
+/** The transmit window closed: the intel reaches its stop (recomputed: 调虎离山 may have struck). */
+function arrive(s: GameState, ctx: Ctx): void {
+  const t = s.transit!;
+  const stop = nextStop(s);
+  t.at = stop;
+  if (stop === t.sender) {
+    if (inGame(s.players[t.sender])) {
+      ctx.ev.push({ to: 'all', type: 'backToSender', seat: t.sender });
+      takeIntel(s, ctx, t.sender, true);
+    } else {
+      ctx.ev.push({ to: 'all', type: 'intelDiscarded', card: t.card });
+      s.discard.push(t.card);
+      s.transit = null;
+      endPassing(s, ctx);
+    }
+    return;
+  }
+  ctx.ev.push({ to: 'all', type: 'arrive', seat: stop });
+  openWindow(s, ctx, 'arrive');
+}
+
+/** The arrive window closed: 退回 sends it on, a locked holder takes it, else the holder decides. */
+function afterArrival(s: GameState, ctx: Ctx): void {
+  const t = s.transit!;
+  if (t.returned || !inGame(s.players[t.at])) {
+    t.returned = false;
+    t.from = t.at;
+    return hop(s, ctx);
+  }
+  if (has(s.locked, t.at)) return takeIntel(s, ctx, t.at, true);
+  setPending(s, ctx, { kind: 'receive', seat: t.at });
+}
+
+export function refuseIntel(s: GameState, ctx: Ctx, seat: number): void {
+  const t = s.transit!;
+  ctx.ev.push({ to: 'all', type: 'refuse', seat });
+  t.from = seat;
+  hop(s, ctx);
+}
+
+/** 接收: the holder (or a forced holder) takes the intel; passing ends. */
+export function takeIntel(s: GameState, ctx: Ctx, seat: number, forced: boolean): void {
+  const t = s.transit!;
+  s.transit = null;
+  ctx.ev.push({ to: 'all', type: 'take', seat, card: t.card, forced });
+  gainIntel(s, ctx, seat, t.card);
+  if (s.result) return;
+  endPassing(s, ctx);
+}
+
+export function endPassing(s: GameState, ctx: Ctx): void {
+  s.transit = null;
+  if (s.result) return;
+  if (!inGame(s.players[s.current])) return endTurn(s, ctx);
+  openWindow(s, ctx, 'play2');
+}
+
+// ---- intel in front of a player, death, losing, victory (rulings §8) --------------------
+
+/** Places a card face up in front of a seat and applies what follows at once. */
+export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number): void {
+  const p = s.players[seat];
+  p.intel.push(card);
+  ctx.ev.push({ to: 'all', type: 'intel', seat, card });
+  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat);
+  checkEnd(s, ctx);
+}
+
+function clearOut(s: GameState, ctx: Ctx, seat: number): void {
+  const p = s.players[seat];
+  s.discard.push(...p.hand, ...p.intel);
+  p.hand = [];
+  p.intel = [];
+  s.gone.push(seat);
+  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity: p.identity });
+}
+
+export function die(s: GameState, ctx: Ctx, seat: number): void {
+  const p = s.players[seat];
+  if (!p.alive) return;
+  p.alive = false;
+  ctx.ev.push({ to: 'all', type: 'death', seat });
+  clearOut(s, ctx, seat);
+}
+
+export function lose(s: GameState, ctx: Ctx, seat: number): void {
+  const p = s.players[seat];
+  p.out = true;
+  ctx.ev.push({ to: 'all', type: 'lose', seat });
+  clearOut(s, ctx, seat);
+}
+
+const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
+
+/** Declarations first, in seat order from the current player; then the last survivor. */
+export function checkEnd(s: GameState, ctx: Ctx): boolean {
+  if (s.result) return true;
+  const n = s.players.length;
+  for (let k = 0; k < n; k++) {
+    const seat = (s.current + k) % n;
+    const p = s.players[seat];
+    const color = FACTION_COLOR[p.identity];
+    if (!inGame(p) || !color) continue;
+    if (countColor(s, p.intel, color) >= 3) {
+      const winners: number[] = [];
+      for (let i = 0; i < n; i++) if (s.players[i].identity === p.identity) winners.push(i);
+      ctx.ev.push({ to: 'all', type: 'declare', seat, identity: p.identity });
+      finish(s, ctx, { winners, declarer: seat, draw: false, reason: 'faction' });
+      return true;
+    }
+  }
+  const left = liveCount(s);
+  if (left === 1) {
+    const m = liveMask(s);
+    const seat = Math.log2(m);
+    finish(s, ctx, { winners: [seat], declarer: null, draw: false, reason: 'lastSurvivor' });
+    return true;
+  }
+  if (left === 0) {
+    finish(s, ctx, { winners: [], declarer: null, draw: true, reason: 'allGone' });
+    return true;
+  }
+  return false;
+}
+
+export function finish(s: GameState, ctx: Ctx, result: NonNullable<GameState['result']>): void {
+  s.result = result;
+  s.pending = null;
+  s.resolving = null;
+  ctx.ev.push({
+    to: 'all',
+    type: 'gameOver',
+    ...result,
+    identities: s.players.map((p) => p.identity),
+  });
+}
+
+export function pickFirstPlayer(s: GameState): number {
+  return randInt(s.rng, s.players.length);
+}

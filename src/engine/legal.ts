@@ -1,0 +1,76 @@
+// Listing what a seat may do now. Every listed action passes check(); nothing else does.
+import { RULES } from './cards/index.js';
+import type { CardRule, PlayAction } from './cards/rule.js';
+import { has, inGame } from './state.js';
+import type { Action, GameState } from './types.js';
+
+/** Seats the game waits on now: every live seat that has not passed in a window. */
+export function waitingOn(s: GameState): number[] {
+  const p = s.pending;
+  if (!p || s.result) return [];
+  if (p.kind !== 'window') return [p.seat];
+  const out: number[] = [];
+  for (let i = 0; i < s.players.length; i++) if (inGame(s.players[i]) && !has(p.passed, i)) out.push(i);
+  return out;
+}
+
+/** Every way to name what a card needs; the card's rule then says which are allowed. */
+function candidates(s: GameState, seat: number, card: number, needs: CardRule['needs']): PlayAction[] {
+  const out: PlayAction[] = [];
+  switch (needs) {
+    case 'nothing':
+      out.push({ kind: 'play', seat, card });
+      break;
+    case 'player':
+      for (let t = 0; t < s.players.length; t++) out.push({ kind: 'play', seat, card, target: t });
+      break;
+    case 'intel':
+      for (const q of s.players) {
+        if (!inGame(q)) continue;
+        for (const i of q.intel) if (s.cards[i].color === '黑') out.push({ kind: 'play', seat, card, intel: i });
+      }
+      break;
+    case 'stackItem':
+      for (let i = 0; i < s.stack.length; i++) out.push({ kind: 'play', seat, card, of: i });
+      break;
+  }
+  return out;
+}
+
+export function legalActions(s: GameState, seat: number): Action[] {
+  const p = s.pending;
+  if (!p || s.result || !s.players[seat] || !inGame(s.players[seat])) return [];
+  const hand = s.players[seat].hand;
+  const out: Action[] = [];
+  switch (p.kind) {
+    case 'window': {
+      if (has(p.passed, seat)) return out;
+      out.push({ kind: 'pass', seat });
+      for (const card of hand) {
+        const rule = RULES[s.cards[card].name];
+        for (const a of candidates(s, seat, card, rule.needs)) if (!rule.check(s, seat, p.step, a)) out.push(a);
+      }
+      return out;
+    }
+    case 'send':
+      if (p.seat !== seat) return out;
+      for (const card of hand) {
+        if (s.cards[card].mode !== '直达') {
+          out.push({ kind: 'send', seat, card });
+          continue;
+        }
+        for (let t = 0; t < s.players.length; t++)
+          if (t !== seat && inGame(s.players[t])) out.push({ kind: 'send', seat, card, target: t });
+      }
+      return out;
+    case 'receive':
+      if (p.seat !== seat) return out;
+      out.push({ kind: 'take', seat });
+      if (!has(s.locked, seat)) out.push({ kind: 'refuse', seat });
+      return out;
+    case 'discard':
+      if (p.seat !== seat) return out;
+      for (const card of hand) out.push({ kind: 'choose', seat, card });
+      return out;
+  }
+}

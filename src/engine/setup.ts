@@ -1,0 +1,98 @@
+// A new game (rulings §1–3): identities by table size, the shuffled deck, three cards each,
+// a random first player.
+import { buildDeck } from './deck.js';
+import { startTurn } from './flow.js';
+import { randInt, seedRng, shuffleInPlace } from './rng.js';
+import type { Ctx } from './state.js';
+import type { Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
+
+export const DEFAULT_OPTIONS: Options = { roundLimit: 60, soySauceAlliance: false, altSplit: false };
+
+/** [潜伏战线, 军情处, 打酱油的] by players; the optional split of 000_… second (rulings §2). */
+const SPLITS: Record<number, [number, number, number][]> = {
+  3: [[1, 1, 1]],
+  4: [[1, 1, 2], [2, 2, 0]],
+  5: [[2, 2, 1]],
+  6: [[2, 2, 2], [3, 3, 0]],
+  7: [[3, 3, 1], [2, 2, 3]],
+  8: [[3, 3, 2]],
+  9: [[3, 3, 3]],
+};
+
+export function identitiesFor(count: number, altSplit: boolean): Identity[] {
+  const rows = SPLITS[count];
+  if (!rows) throw new Error(`风声 needs 3 to 9 players, not ${count}`);
+  const [red, blue, soy] = altSplit && rows[1] ? rows[1] : rows[0];
+  return [
+    ...Array<Identity>(red).fill('潜伏战线'),
+    ...Array<Identity>(blue).fill('军情处'),
+    ...Array<Identity>(soy).fill('打酱油的'),
+  ];
+}
+
+export interface Setup {
+  seed: number;
+  players: string[];
+  edition?: Edition;
+  options?: Partial<Options>;
+}
+
+export function hasAltSplit(count: number): boolean {
+  return (SPLITS[count]?.length ?? 0) > 1;
+}
+
+export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
+  const edition = setup.edition ?? 'standard';
+  const options: Options = { ...DEFAULT_OPTIONS, ...setup.options };
+  const rng = seedRng(setup.seed);
+  const identities = identitiesFor(setup.players.length, options.altSplit);
+  shuffleInPlace(rng, identities);
+  const cards = buildDeck(edition);
+  const deck = cards.map((_, i) => i);
+  shuffleInPlace(rng, deck);
+  const players = setup.players.map((name, i) => ({
+    name,
+    identity: identities[i],
+    alive: true,
+    out: false,
+    hand: [] as number[],
+    intel: [] as number[],
+  }));
+  for (const p of players) p.hand.push(deck.pop()!, deck.pop()!, deck.pop()!);
+  const first = randInt(rng, players.length);
+  const state: GameState = {
+    version: 0,
+    edition,
+    options,
+    rng,
+    cards,
+    players,
+    deck,
+    discard: [],
+    removed: [],
+    current: first,
+    first,
+    round: 1,
+    locked: 0,
+    failedToSend: false,
+    stack: [],
+    resolving: null,
+    transit: null,
+    pending: null,
+    gone: [],
+    result: null,
+  };
+  const ev: GameEvent[] = [{ to: 'all', type: 'gameStart', players: players.length, edition, first }];
+  players.forEach((p, i) => {
+    ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
+    ev.push({ to: [i], type: 'drawCards', seat: i, cards: p.hand.slice() });
+  });
+  return { state, ctx: { ev, newDecision: false } };
+}
+
+export function newGame(setup: Setup, clock?: Clock): { state: GameState; events: GameEvent[] } {
+  const { state, ctx } = initialState(setup);
+  startTurn(state, ctx);
+  if (clock && state.pending) state.pending.deadline = clock.now + clock.decisionMs;
+  return { state, events: ctx.ev };
+}

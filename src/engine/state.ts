@@ -1,0 +1,116 @@
+// Small helpers over the state shared by the rules files.
+import type { Card, GameEvent, GameState, Player } from './types.js';
+
+export const bit = (seat: number): number => 1 << seat;
+export const has = (mask: number, seat: number): boolean => (mask & (1 << seat)) !== 0;
+
+/** In the game: alive and not out. */
+export const inGame = (p: Player): boolean => p.alive && !p.out;
+
+export function liveMask(s: GameState): number {
+  let m = 0;
+  for (let i = 0; i < s.players.length; i++) if (inGame(s.players[i])) m |= 1 << i;
+  return m;
+}
+
+export function liveCount(s: GameState): number {
+  let n = 0;
+  for (const p of s.players) if (inGame(p)) n++;
+  return n;
+}
+
+/** Seats from `start` onward in seat order (rulings §7: priority goes to the next seat). */
+export function seatsFrom(s: GameState, start: number): number[] {
+  const n = s.players.length;
+  const out: number[] = [];
+  for (let k = 0; k < n; k++) out.push((start + k) % n);
+  return out;
+}
+
+export const cardOf = (s: GameState, id: number): Card => s.cards[id];
+
+export function countColor(s: GameState, ids: number[], color: Card['color']): number {
+  let n = 0;
+  for (const id of ids) if (s.cards[id].color === color) n++;
+  return n;
+}
+
+/**
+ * The working copy an accepted action mutates. Cards are immutable and shared; everything
+ * else that an action may touch is copied, which is a few short arrays.
+ */
+export function cloneState(s: GameState): GameState {
+  const players: Player[] = new Array(s.players.length);
+  for (let i = 0; i < s.players.length; i++) {
+    const p = s.players[i];
+    players[i] = {
+      name: p.name,
+      identity: p.identity,
+      alive: p.alive,
+      out: p.out,
+      hand: p.hand.slice(),
+      intel: p.intel.slice(),
+    };
+  }
+  return {
+    version: s.version,
+    edition: s.edition,
+    options: s.options,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    cards: s.cards,
+    players,
+    deck: s.deck.slice(),
+    discard: s.discard.slice(),
+    removed: s.removed.slice(),
+    current: s.current,
+    first: s.first,
+    round: s.round,
+    locked: s.locked,
+    failedToSend: s.failedToSend,
+    stack: s.stack.map((it) => ({ ...it })),
+    resolving: s.resolving,
+    transit: s.transit ? { ...s.transit } : null,
+    pending: s.pending ? { ...s.pending } : null,
+    gone: s.gone.slice(),
+    result: s.result,
+  };
+}
+
+/** A copy sharing everything with `s` but the top level (spelled out: spreads are slow here). */
+export function shallowCopy(s: GameState): GameState {
+  return {
+    version: s.version,
+    edition: s.edition,
+    options: s.options,
+    rng: s.rng,
+    cards: s.cards,
+    players: s.players,
+    deck: s.deck,
+    discard: s.discard,
+    removed: s.removed,
+    current: s.current,
+    first: s.first,
+    round: s.round,
+    locked: s.locked,
+    failedToSend: s.failedToSend,
+    stack: s.stack,
+    resolving: s.resolving,
+    transit: s.transit,
+    pending: s.pending,
+    gone: s.gone,
+    result: s.result,
+  };
+}
+
+/** Mutable context of one accepted action: its events, and whether a new decision opened. */
+export interface Ctx {
+  ev: GameEvent[];
+  newDecision: boolean;
+}
+
+export function removeFrom(arr: number[], id: number): boolean {
+  const i = arr.indexOf(id);
+  if (i < 0) return false;
+  arr.splice(i, 1);
+  return true;
+}

@@ -1,0 +1,69 @@
+// The engine's invariants, checked after every action by `npm run sim` and the tests.
+import { view, type GameView } from '../engine/view.js';
+import { countColor, inGame } from '../engine/state.js';
+import type { GameState } from '../engine/types.js';
+
+/** Every card id appearing as a `SeenCard` anywhere in a view. */
+function seenIds(v: unknown, out: Set<number>): void {
+  if (Array.isArray(v)) {
+    for (const x of v) seenIds(x, out);
+  } else if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (typeof o.id === 'number' && typeof o.name === 'string') out.add(o.id);
+    for (const k in o) seenIds(o[k], out);
+  }
+}
+
+/** Returns the broken invariants (empty when all hold). `prev` is the state before the action. */
+export function checkInvariants(s: GameState, prev?: GameState): string[] {
+  const bad: string[] = [];
+  if (prev && s.version !== prev.version + 1) bad.push(`version went from ${prev.version} to ${s.version}`);
+
+  // Every card in exactly one place.
+  const where = new Array<number>(s.cards.length).fill(0);
+  const put = (ids: number[]) => ids.forEach((id) => (where[id] = (where[id] ?? 0) + 1));
+  put(s.deck);
+  put(s.discard);
+  put(s.removed);
+  for (const p of s.players) {
+    put(p.hand);
+    put(p.intel);
+  }
+  if (s.transit) put([s.transit.card]);
+  put(s.stack.map((it) => it.card));
+  where.forEach((n, id) => {
+    if (n !== 1) bad.push(`card ${id} is in ${n} places`);
+  });
+
+  s.players.forEach((p, i) => {
+    if (p.alive && countColor(s, p.intel, '黑') >= 3) bad.push(`seat ${i} is alive with three black intel`);
+    if (!inGame(p) && (p.hand.length || p.intel.length)) bad.push(`seat ${i} is gone but holds cards`);
+  });
+  if (s.result) {
+    if (!s.result.draw && s.result.winners.length === 0) bad.push('finished with no winner and no draw');
+    if (s.pending) bad.push('finished but still waiting on a decision');
+  } else if (!s.pending) bad.push('not finished and waiting on nothing');
+
+  // Secrets: what each seat (and the public) may see.
+  const viewers: (number | null)[] = [null, ...s.players.map((_, i) => i)];
+  for (const seat of viewers) {
+    const v: GameView = view(s, seat);
+    const ids = new Set<number>();
+    seenIds(v, ids);
+    s.players.forEach((p, i) => {
+      if (i === seat) return;
+      for (const id of p.hand) if (ids.has(id)) bad.push(`view of ${seat} shows a card of seat ${i}'s hand`);
+      if (inGame(p) && !s.result && v.players[i].identity !== undefined)
+        bad.push(`view of ${seat} shows the identity of live seat ${i}`);
+    });
+    for (const id of s.deck) if (ids.has(id)) bad.push(`view of ${seat} shows a deck card`);
+    for (const id of s.removed) if (ids.has(id)) bad.push(`view of ${seat} shows a removed 试探`);
+    const t = s.transit;
+    if (t && !t.faceUp && (seat === null || !(t.known & (1 << seat))) && ids.has(t.card))
+      bad.push(`view of ${seat} shows face-down intel`);
+    for (const it of s.stack)
+      if (it.as === '试探' && seat !== it.user && seat !== it.target && ids.has(it.card))
+        bad.push(`view of ${seat} shows a 试探's content`);
+  }
+  return bad;
+}

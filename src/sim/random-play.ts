@@ -1,0 +1,61 @@
+// Whole games of random legal actions: the simulator, the benchmark and tests share this.
+import { apply, legalActions, newGame, waitingOn } from '../engine/index.js';
+import { randInt, seedRng, type RngState } from '../engine/rng.js';
+import type { Action, Edition, GameState } from '../engine/types.js';
+import { checkInvariants } from './invariants.js';
+
+export interface PlayOptions {
+  players: number;
+  seed: number;
+  edition: Edition;
+  /** Check every invariant after every action (the sim does; the benchmark does not). */
+  invariants: boolean;
+  /** Give up on a game after this many actions (an endless game is a bug). */
+  maxActions?: number;
+}
+
+export interface GameRun {
+  state: GameState;
+  actions: number;
+  violations: string[];
+  error?: string;
+}
+
+/** Picks a waiting seat, then one of its legal actions, uniformly at random. */
+export function randomAction(s: GameState, rng: RngState): Action {
+  const seats = waitingOn(s);
+  const seat = seats[randInt(rng, seats.length)];
+  const acts = legalActions(s, seat);
+  return acts[randInt(rng, acts.length)];
+}
+
+export function playRandomGame(o: PlayOptions): GameRun {
+  const names = Array.from({ length: o.players }, (_, i) => String.fromCharCode(65 + i));
+  let state = newGame({ seed: o.seed, players: names, edition: o.edition }).state;
+  const rng = seedRng(o.seed ^ 0x5bd1e995);
+  const max = o.maxActions ?? 100_000;
+  const violations: string[] = o.invariants ? checkInvariants(state) : [];
+  let actions = 0;
+  try {
+    while (!state.result) {
+      if (actions >= max) return { state, actions, violations, error: `no end after ${max} actions` };
+      const a = randomAction(state, rng);
+      const r = apply(state, a);
+      if (!r.ok) return { state, actions, violations, error: `legal action refused: ${JSON.stringify(a)}: ${r.reason}` };
+      if (o.invariants) {
+        const bad = checkInvariants(r.state, state);
+        if (bad.length) violations.push(...bad.map((b) => `game seed ${o.seed}, version ${r.state.version}: ${b}`));
+      }
+      state = r.state;
+      actions++;
+    }
+  } catch (e) {
+    return { state, actions, violations, error: `game seed ${o.seed}: ${(e as Error).stack ?? e}` };
+  }
+  return { state, actions, violations };
+}
+
+/** The seed of game i of a run, spread so neighbouring runs do not share games. */
+export function gameSeed(runSeed: number, i: number): number {
+  return (Math.imul(runSeed, 0x9e3779b1) + i * 7919) >>> 0;
+}
