@@ -3,6 +3,6 @@ export { apply, check } from './apply.js';
 export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
 export { legalActions, waitingOn } from './legal.js';
 export { explain, refuse, type Refusal, type RefusalCode } from './refusals.js';
-export { DEFAULT_OPTIONS, hasAltSplit, identitiesFor, newGame, type Setup } from './setup.js';
+export { beginAt, DEFAULT_OPTIONS, hasAltSplit, identitiesFor, newGame, type Setup } from './setup.js';
 export { view, type GameView, type SeatView, type SeenCard, type StackView } from './view.js';
 export * from './types.js';

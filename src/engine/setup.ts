@@ -1,7 +1,7 @@
 // A new game (rulings §1–3): identities by table size, the shuffled deck, three cards each,
 // a random first player.
 import { buildDeck } from './deck.js';
-import { startTurn } from './flow.js';
+import { openWindow, startTurn } from './flow.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
 import type { Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
@@ -94,5 +94,19 @@ export function newGame(setup: Setup, clock?: Clock): { state: GameState; events
   const { state, ctx } = initialState(setup);
   startTurn(state, ctx);
   if (clock && state.pending) state.pending.deadline = clock.now + clock.decisionMs;
+  return { state, events: ctx.ev };
+}
+
+/**
+ * Starts play from a state laid out by hand (the scenario runner, tests): at the start of the
+ * current player's turn (drawing), or in their 出牌阶段 with nothing drawn.
+ */
+export function beginAt(state: GameState, start: 'draw' | 'play'): { state: GameState; events: GameEvent[] } {
+  const ctx: Ctx = { ev: [], newDecision: false };
+  if (start === 'draw') startTurn(state, ctx);
+  else {
+    ctx.ev.push({ to: 'all', type: 'turnStart', seat: state.current, round: state.round });
+    openWindow(state, ctx, 'play1');
+  }
   return { state, events: ctx.ev };
 }

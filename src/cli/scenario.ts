@@ -1,0 +1,30 @@
+// npm run --silent scenario -- PATH...   (contracts.md §1)
+// One JSON line per scenario; exit 0 all passed, 1 some failed, 2 some file is not a scenario.
+import { runScenarioFile, ScenarioError, scenarioFiles } from '../scenario/index.js';
+
+const paths = process.argv.slice(2).filter((a) => a !== '--');
+if (paths.length === 0) {
+  process.stderr.write('usage: npm run --silent scenario -- PATH...\n');
+  process.exit(2);
+}
+let files: string[];
+try {
+  files = scenarioFiles(paths);
+} catch (e) {
+  process.stderr.write(`scenario: ${(e as Error).message}\n`);
+  process.exit(2);
+}
+let failed = false;
+let invalid = false;
+for (const file of files) {
+  try {
+    const r = runScenarioFile(file);
+    failed ||= !r.ok;
+    process.stdout.write(JSON.stringify(r) + '\n');
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    invalid = true;
+    process.stderr.write(`scenario: invalid scenario: ${e.message}\n`);
+  }
+}
+process.exit(invalid ? 2 : failed ? 1 : 0);

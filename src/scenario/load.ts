@@ -1,0 +1,148 @@
+// Reading a scenario file (contracts.md §1) into a game state laid out as it says.
+import { CARD_NAMES, COLORS, IDENTITIES, MODES } from '../engine/deck.js';
+import { beginAt, DEFAULT_OPTIONS } from '../engine/setup.js';
+import { seedRng } from '../engine/rng.js';
+import type { Card, CardName, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
+
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    detail: string,
+  ) {
+    super(`${file}: field "${field}": ${detail}`);
+  }
+}
+
+export type Step = Record<string, unknown>;
+
+export interface Scenario {
+  file: string;
+  title: string;
+  names: string[];
+  state: GameState;
+  events: GameEvent[];
+  steps: Step[];
+  expect?: Record<string, unknown>;
+}
+
+const BARE: Record<string, CardName> = { 红: '锁定', 蓝: '锁定', 黑: '锁定' };
+
+/** "锁定 红 密电" or "试探 红 密电 潜伏战线 抽二"; in intel a bare colour is allowed. */
+export function parseCard(text: unknown, field: string, file: string, bareColour = false): Card {
+  if (typeof text !== 'string') throw new ScenarioError(file, field, 'a card is a string like "锁定 红 密电"');
+  const parts = text.trim().split(/\s+/);
+  if (bareColour && parts.length === 1 && (COLORS as string[]).includes(parts[0]))
+    return { name: BARE[parts[0]], color: parts[0] as Color, mode: '密电' };
+  const [name, color, mode, identity, branch] = parts;
+  if (!(CARD_NAMES as string[]).includes(name)) throw new ScenarioError(file, field, `unknown card name "${name}"`);
+  if (!(COLORS as string[]).includes(color)) throw new ScenarioError(file, field, `"${text}": colour must be 红, 蓝 or 黑`);
+  if (!(MODES as string[]).includes(mode)) throw new ScenarioError(file, field, `"${text}": mode must be 密电, 直达 or 文本`);
+  const card: Card = { name: name as CardName, color: color as Color, mode: mode as Mode };
+  if (name === '试探') {
+    const id = identity === '军情局' ? '军情处' : identity;
+    if (!(IDENTITIES as string[]).includes(id)) throw new ScenarioError(file, field, `"${text}": a 试探 names the identity it bets on`);
+    if (branch !== '抽二' && branch !== '弃一') throw new ScenarioError(file, field, `"${text}": a 试探 ends in 抽二 or 弃一`);
+    card.probe = { identity: id as Identity, branch: branch as ProbeBranch };
+  } else if (parts.length !== 3) throw new ScenarioError(file, field, `"${text}": expected "名称 颜色 模式"`);
+  return card;
+}
+
+function list(v: unknown, field: string, file: string): unknown[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new ScenarioError(file, field, 'must be a list');
+  return v;
+}
+
+export function loadScenario(raw: unknown, file: string): Scenario {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '(root)', 'must be a JSON object');
+  const o = raw as Record<string, unknown>;
+  if (typeof o.title !== 'string' || !o.title) throw new ScenarioError(file, 'title', 'must be a non-empty string');
+  const edition = o.edition ?? 'standard';
+  if (edition !== 'standard' && edition !== 'promo') throw new ScenarioError(file, 'edition', 'must be "standard" or "promo"');
+  const seed = o.seed ?? 1;
+  if (typeof seed !== 'number' || !Number.isInteger(seed)) throw new ScenarioError(file, 'seed', 'must be an integer');
+  const rawPlayers = list(o.players, 'players', file);
+  if (rawPlayers.length < 2 || rawPlayers.length > 9) throw new ScenarioError(file, 'players', 'must list 2 to 9 players');
+
+  const cards: Card[] = [];
+  const add = (c: Card) => cards.push(c) - 1;
+  const names: string[] = [];
+  const players = rawPlayers.map((rp, i) => {
+    const f = `players[${i}]`;
+    if (!rp || typeof rp !== 'object') throw new ScenarioError(file, f, 'must be an object');
+    const p = rp as Record<string, unknown>;
+    if (typeof p.name !== 'string' || !p.name) throw new ScenarioError(file, `${f}.name`, 'must be a non-empty string');
+    if (names.includes(p.name)) throw new ScenarioError(file, `${f}.name`, `"${p.name}" appears twice`);
+    names.push(p.name);
+    const identity = p.identity === '军情局' ? '军情处' : p.identity;
+    if (!(IDENTITIES as unknown[]).includes(identity))
+      throw new ScenarioError(file, `${f}.identity`, 'must be 潜伏战线, 军情处 (军情局) or 打酱油的');
+    if (p.character !== undefined)
+      throw new ScenarioError(file, `${f}.character`, 'characters are not in the engine yet');
+    return {
+      name: p.name,
+      identity: identity as Identity,
+      alive: true,
+      out: false,
+      hand: list(p.hand, `${f}.hand`, file).map((c, k) => add(parseCard(c, `${f}.hand[${k}]`, file))),
+      intel: list(p.intel, `${f}.intel`, file).map((c, k) => add(parseCard(c, `${f}.intel[${k}]`, file, true))),
+    };
+  });
+  // The file lists the deck top first; the engine draws from the end.
+  const deck = list(o.deck, 'deck', file)
+    .map((c, k) => add(parseCard(c, `deck[${k}]`, file)))
+    .reverse();
+  const discard = list(o.discard, 'discard', file).map((c, k) => add(parseCard(c, `discard[${k}]`, file)));
+  const current = o.current === undefined ? 0 : names.indexOf(o.current as string);
+  if (current < 0) throw new ScenarioError(file, 'current', `"${String(o.current)}" is not a player`);
+  const start = o.start ?? 'draw';
+  if (start !== 'draw' && start !== 'play') throw new ScenarioError(file, 'start', 'must be "draw" or "play"');
+  const rawOptions = o.options ?? {};
+  if (typeof rawOptions !== 'object' || Array.isArray(rawOptions)) throw new ScenarioError(file, 'options', 'must be an object');
+  const options: Options = { ...DEFAULT_OPTIONS };
+  for (const [k, v] of Object.entries(rawOptions as Record<string, unknown>)) {
+    if (!(k in options)) throw new ScenarioError(file, `options.${k}`, 'unknown option');
+    if (typeof v !== typeof options[k as keyof Options]) throw new ScenarioError(file, `options.${k}`, `must be a ${typeof options[k as keyof Options]}`);
+    (options as unknown as Record<string, unknown>)[k] = v;
+  }
+  const steps = list(o.steps, 'steps', file).map((st, i) => {
+    if (!st || typeof st !== 'object' || Array.isArray(st)) throw new ScenarioError(file, `steps[${i}]`, 'must be an object');
+    return st as Step;
+  });
+  if (o.expect !== undefined && (typeof o.expect !== 'object' || Array.isArray(o.expect)))
+    throw new ScenarioError(file, 'expect', 'must be an object');
+
+  const state: GameState = {
+    version: 0,
+    edition,
+    options,
+    rng: seedRng(seed),
+    cards,
+    players,
+    deck,
+    discard,
+    removed: [],
+    current,
+    first: current,
+    round: 1,
+    locked: 0,
+    failedToSend: false,
+    stack: [],
+    resolving: null,
+    transit: null,
+    pending: null,
+    gone: [],
+    result: null,
+  };
+  const begun = beginAt(state, start);
+  return {
+    file,
+    title: o.title,
+    names,
+    state: begun.state,
+    events: begun.events,
+    steps,
+    expect: o.expect as Record<string, unknown> | undefined,
+  };
+}

@@ -1,0 +1,169 @@
+// Playing a scenario's steps against the engine, auto-passing as contracts.md §1 describes.
+import { apply, check } from '../engine/apply.js';
+import { cardLabel } from '../engine/deck.js';
+import { explain } from '../engine/refusals.js';
+import { waitingOn } from '../engine/legal.js';
+import type { Action, GameEvent, GameState } from '../engine/types.js';
+import { ScenarioError, type Scenario, type Step } from './load.js';
+import { checkExpect } from './expect.js';
+
+export interface ScenarioResult {
+  file: string;
+  title: string;
+  ok: boolean;
+  failures: string[];
+}
+
+const VERBS = ['play', 'send', 'pass', 'take', 'refuse', 'skill', 'choose'] as const;
+type Verb = (typeof VERBS)[number];
+const STEP_KEYS: string[] = [...VERBS, 'by', 'target', 'intel', 'cards', 'choice', 'color', 'mode', 'of', 'direction', 'refused', 'expect'];
+const MAX_AUTO_PASSES = 10_000;
+
+class Runner {
+  state: GameState;
+  events: GameEvent[];
+  failures: string[] = [];
+
+  constructor(readonly sc: Scenario) {
+    this.state = sc.state;
+    this.events = sc.events.slice();
+  }
+
+  seatOf(name: unknown, field: string): number {
+    const i = this.sc.names.indexOf(name as string);
+    if (i < 0) throw new ScenarioError(this.sc.file, field, `"${String(name)}" is not a player`);
+    return i;
+  }
+
+  /** A hand card by name (and colour/mode, or full notation); -1 when the hand has none. */
+  findInHand(seat: number, name: string, step: Step): number {
+    const s = this.state;
+    return s.players[seat].hand.find((id) => {
+      const c = s.cards[id];
+      if (name.includes(' ')) return cardLabel(c) === name || `${c.name} ${c.color} ${c.mode}` === name;
+      return c.name === name && (step.color === undefined || c.color === step.color) && (step.mode === undefined || c.mode === step.mode);
+    }) ?? -1;
+  }
+
+  /** Turns a step into an engine action, or a reason why it cannot be one. */
+  toAction(step: Step, i: number): Action | string {
+    const verb = VERBS.find((v) => v in step) as Verb;
+    const seat = this.seatOf(step.by, `steps[${i}].by`);
+    const s = this.state;
+    switch (verb) {
+      case 'pass':
+        return { kind: 'pass', seat };
+      case 'take':
+        return { kind: 'take', seat };
+      case 'refuse':
+        return { kind: 'refuse', seat };
+      case 'skill':
+        return `no character skills exist yet ("${String(step.skill)}")`;
+      case 'choose': {
+        const card = this.findInHand(seat, String(step.choose), step);
+        return card < 0 ? `"${String(step.choose)}" is not in ${this.sc.names[seat]}'s hand` : { kind: 'choose', seat, card };
+      }
+      case 'send':
+      case 'play': {
+        const name = String(step[verb]);
+        const card = this.findInHand(seat, name, step);
+        if (card < 0) return explain({ ok: false, code: 'notInHand', params: {} }).reason + ` (${this.sc.names[seat]}: ${name})`;
+        const target = step.target === undefined ? undefined : this.seatOf(step.target, `steps[${i}].target`);
+        if (verb === 'send') {
+          if (step.direction !== undefined) return 'choosing the direction of intel needs a skill';
+          return { kind: 'send', seat, card, target };
+        }
+        let intel: number | undefined;
+        if (step.intel !== undefined) {
+          const spec = step.intel as { player?: unknown; color?: unknown };
+          const owner = this.seatOf(spec.player, `steps[${i}].intel.player`);
+          intel = s.players[owner].intel.find((id) => s.cards[id].color === spec.color) ?? -1;
+        }
+        let of: number | undefined;
+        if (step.of !== undefined) {
+          of = -1;
+          for (let k = s.stack.length - 1; k >= 0; k--) if (s.stack[k].as === step.of) { of = k; break; }
+        }
+        return { kind: 'play', seat, card, target, intel, of };
+      }
+    }
+  }
+
+  do(a: Action): void {
+    const r = apply(this.state, a);
+    if (!r.ok) throw new Error(`runner applied a refused action: ${r.reason}`);
+    this.state = r.state;
+    this.events.push(...r.events);
+  }
+
+  /** One pass for the first seat waited on in a window (from the current player), if any. */
+  autoPassOnce(): boolean {
+    const s = this.state;
+    if (s.result || s.pending?.kind !== 'window') return false;
+    const seats = waitingOn(s).sort((a, b) => ((a - s.current + 99) % s.players.length) - ((b - s.current + 99) % s.players.length));
+    this.do({ kind: 'pass', seat: seats[0] });
+    return true;
+  }
+
+  autoPassAll(): void {
+    for (let k = 0; k < MAX_AUTO_PASSES && this.autoPassOnce(); k++);
+  }
+
+  runStep(step: Step, i: number): boolean {
+    for (const k of Object.keys(step))
+      if (!STEP_KEYS.includes(k)) throw new ScenarioError(this.sc.file, `steps[${i}].${k}`, 'unknown key');
+    const verbs = VERBS.filter((v) => v in step);
+    if (verbs.length === 0) {
+      if (step.expect === undefined) throw new ScenarioError(this.sc.file, `steps[${i}]`, `needs one of ${VERBS.join(', ')} or expect`);
+      this.autoPassAll();
+      this.failures.push(...checkExpect(this, step.expect, `steps[${i}].expect`));
+      return true;
+    }
+    if (verbs.length > 1) throw new ScenarioError(this.sc.file, `steps[${i}]`, `has several verbs: ${verbs.join(', ')}`);
+    const label = `step ${i + 1} (${String(step.by)} ${verbs[0]}${typeof step[verbs[0]] === 'string' ? ' ' + String(step[verbs[0]]) : ''})`;
+    if (step.refused === true) {
+      const before = JSON.stringify(this.state);
+      const a = this.toAction(step, i);
+      if (typeof a === 'string') return true;
+      const r = apply(this.state, a);
+      if (r.ok) {
+        this.failures.push(`${label}: expected a refusal, but the engine accepted it`);
+        return false;
+      }
+      if (JSON.stringify(this.state) !== before) this.failures.push(`${label}: a refused action changed the state`);
+      return true;
+    }
+    for (let k = 0; k <= MAX_AUTO_PASSES; k++) {
+      if (this.state.result) {
+        this.failures.push(`${label}: the game is already over`);
+        return false;
+      }
+      const a = this.toAction(step, i);
+      const why = typeof a === 'string' ? a : check(this.state, a);
+      if (why === null) {
+        this.do(a as Action);
+        if (step.expect !== undefined) this.failures.push(...checkExpect(this, step.expect, `steps[${i}].expect`));
+        return true;
+      }
+      if (!this.autoPassOnce()) {
+        this.failures.push(`${label}: ${typeof why === 'string' ? why : explain(why).reason}`);
+        return false;
+      }
+    }
+    this.failures.push(`${label}: still not applicable after ${MAX_AUTO_PASSES} passes`);
+    return false;
+  }
+}
+
+export type { Runner };
+
+export function runScenario(sc: Scenario): ScenarioResult {
+  const r = new Runner(sc);
+  let i = 0;
+  for (; i < sc.steps.length; i++) if (!r.runStep(sc.steps[i], i)) break;
+  if (i === sc.steps.length) {
+    r.autoPassAll();
+    if (sc.expect) r.failures.push(...checkExpect(r, sc.expect, 'expect'));
+  }
+  return { file: sc.file, title: sc.title, ok: r.failures.length === 0, failures: r.failures };
+}
