@@ -1,0 +1,73 @@
+// Engine figures for `npm run bench` (contracts.md §3): random games without invariant checks.
+import { performance } from 'node:perf_hooks';
+import { apply, legalActions, newGame, view, waitingOn } from '../engine/index.js';
+import { seedRng } from '../engine/rng.js';
+import type { GameState } from '../engine/types.js';
+import { gameSeed, playRandomGame, randomAction } from './random-play.js';
+
+export type Figures = Record<string, { value: number; unit: string }>;
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+export function engineBenchmarks(): Figures {
+  // Warm up the JIT so the figure is the steady state a long-running bot sees.
+  for (let i = 0; i < 300; i++) playRandomGame({ players: 5, seed: gameSeed(99, i), edition: 'standard', invariants: false });
+
+  const games = 4000;
+  let actions = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++)
+    actions += playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false }).actions;
+  const seconds = (performance.now() - t0) / 1000;
+
+  // The three hot calls on their own, over states taken from real games.
+  const states: GameState[] = [];
+  for (let i = 0; i < 50; i++) {
+    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    const rng = seedRng(i);
+    while (!s.result) {
+      states.push(s);
+      const r = apply(s, randomAction(s, rng));
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+  }
+  const time = (f: (s: GameState) => unknown) => {
+    const t = performance.now();
+    for (const s of states) f(s);
+    return states.length / ((performance.now() - t) / 1000);
+  };
+  const legalPerSecond = time((s) => legalActions(s, waitingOn(s)[0]));
+  const viewsPerSecond = time((s) => view(s, s.current));
+
+  return {
+    randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, one core, random legal actions)' },
+    engineActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (apply + listing legal actions)' },
+    actionsPerGame: { value: round(actions / games), unit: 'actions/game (5 players)' },
+    legalActionListingsPerSecond: { value: Math.round(legalPerSecond), unit: 'listings/s' },
+    viewsPerSecond: { value: Math.round(viewsPerSecond), unit: 'views/s' },
+    heapBytesPerLiveGame: { value: heapPerLiveGame(), unit: 'bytes (5-player game in progress)' },
+  };
+}
+
+/** Heap held per game in progress: 2,000 games played 60 actions in, kept alive at once. */
+function heapPerLiveGame(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return NaN;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const live: GameState[] = [];
+  for (let i = 0; i < 2000; i++) {
+    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    const rng = seedRng(i);
+    for (let k = 0; k < 60 && !s.result; k++) {
+      const r = apply(s, randomAction(s, rng));
+      if (r.ok) s = r.state;
+    }
+    live.push(s);
+  }
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  const per = Math.round((after - before) / live.length);
+  return live.length ? per : NaN;
+}
