@@ -186,7 +186,8 @@ function passKeepingWindowOpen(state: GameState, seat: number): ApplyResult | nu
   if ((passed & live) === live) return null;
   const next = shallowCopy(state);
   next.version = state.version + 1;
-  next.pending = w.deadline === undefined ? { kind: 'window', step: w.step, passed } : { ...w, passed };
+  next.pending =
+    w.deadline === undefined ? { kind: 'window', step: w.step, passed, opened: w.opened } : { ...w, passed };
   return { ok: true, state: next, events: [{ to: 'all', type: 'pass', seat }] };
 }
 
@@ -201,6 +202,9 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
   const ctx: Ctx = { ev: [], newDecision: false };
   perform(s, ctx, action);
   s.version = state.version + 1;
-  if (clock && ctx.newDecision && s.pending) s.pending.deadline = clock.now + clock.decisionMs;
+  if (ctx.newDecision && s.pending) {
+    s.pending.opened = s.version;
+    if (clock) s.pending.deadline = clock.now + clock.decisionMs;
+  }
   return { ok: true, state: s, events: ctx.ev };
 }

@@ -5,8 +5,11 @@ import { bit, countColor, has, inGame, liveCount, liveMask, type Ctx } from './s
 import type { GameState, Identity, Pending, Step } from './types.js';
 import { resolveStack } from './resolve.js';
 
-export function setPending(s: GameState, ctx: Ctx, p: Pending | null): void {
-  s.pending = p;
+type NewPending = Pending extends infer P ? (P extends Pending ? Omit<P, 'opened' | 'deadline'> : never) : never;
+
+/** A new decision; apply() stamps it with the new version (and a deadline when given a clock). */
+export function setPending(s: GameState, ctx: Ctx, p: NewPending | null): void {
+  s.pending = p ? ({ ...p, opened: s.version } as Pending) : null;
   if (p) ctx.newDecision = true;
 }
 

@@ -76,12 +76,17 @@ export interface Transit {
   returned?: boolean;
 }
 
-/** What the game waits for. Exactly one of these at a time; null when the game is over. */
-export type Pending =
-  | { kind: 'window'; step: Step; passed: number; deadline?: number }
-  | { kind: 'send'; seat: number; deadline?: number }
-  | { kind: 'receive'; seat: number; deadline?: number }
-  | { kind: 'discard'; seat: number; reason: '试探'; deadline?: number };
+/**
+ * What the game waits for; null when the game is over. `opened` is the version at which this
+ * decision was put (a window's passes reset by a new card count as a new decision): buttons
+ * made for an older decision are stale. `deadline` is absolute ms, supplied from outside.
+ */
+export type Pending = (
+  | { kind: 'window'; step: Step; passed: number }
+  | { kind: 'send'; seat: number }
+  | { kind: 'receive'; seat: number }
+  | { kind: 'discard'; seat: number; reason: '试探' }
+) & { opened: number; deadline?: number };
 
 export interface Outcome {
   winners: number[];
