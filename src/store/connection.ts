@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { logger as rootLogger, type Logger } from '../log.js';
+import { APPLICATION_ID, BUSY_TIMEOUT_MS } from './config.js';
+import { StoreOpenError } from './errors.js';
+import { inspectDatabase, type Inspection } from './guard.js';
+import { MIGRATIONS_FOLDER, runMigrations, shippedMigrations } from './migrate.js';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface Connection {
+  path: string;
+  sqlite: Database.Database;
+  db: Db;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /**
+   * FULL (default) syncs the WAL on every commit, so an acknowledged action survives a power cut, not
+   * only a crash of the process. NORMAL survives any crash of the process but may lose the last commits
+   * on power loss.
+   */
+  synchronous?: 'FULL' | 'NORMAL';
+  migrationsFolder?: string;
+  logger?: Logger;
+}
+
+/** Per-connection settings: SQLite forgets these when the connection closes. */
+export function applyConnectionPragmas(sqlite: Database.Database): void {
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+}
+
+/**
+ * Runs the guard on a read-only connection: a read-write connection may checkpoint a leftover WAL
+ * into the file when it closes, and a refused file must stay exactly as it was.
+ */
+export function guardFile(file: string, migrationsFolder = MIGRATIONS_FOLDER): Inspection {
+  if (file === ':memory:' || !fs.existsSync(file) || fs.statSync(file).size === 0) return { kind: 'new' };
+  let ro: Database.Database;
+  try {
+    ro = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  } catch (err) {
+    throw new StoreOpenError('not-a-database', file, `${file} cannot be opened as an SQLite database: ${(err as Error).message}`);
+  }
+  const sideFiles = [`${file}-wal`, `${file}-shm`].filter((f) => !fs.existsSync(f));
+  try {
+    return inspectDatabase(ro, file, shippedMigrations(migrationsFolder));
+  } finally {
+    ro.close();
+    // A read-only connection to a WAL database leaves an empty -wal and an -shm behind (it may not
+    // delete them); they were not there before, so they go, and the folder is as it was.
+    for (const f of sideFiles) {
+      try {
+        if (f.endsWith('-shm') || fs.statSync(f).size === 0) fs.unlinkSync(f);
+      } catch {
+        // never created
+      }
+    }
+  }
+}
+
+/**
+ * Opens the bot's database, creating it (and its folder) on first run, refusing a foreign or newer
+ * file with a StoreOpenError before writing to it, then applying pending migrations.
+ */
+export function openDatabase(file: string, opts: OpenOptions = {}): Connection {
+  const log = (opts.logger ?? rootLogger).child({ db: file });
+  const folder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+
+  const inspection = guardFile(file, folder);
+  const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    applyConnectionPragmas(sqlite);
+
+    // WAL is a property of the file (it stays set), unlike the pragmas above; setting it writes the
+    // header, which is why it waits until the guard has accepted the file.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma(`synchronous = ${opts.synchronous ?? 'FULL'}`);
+    if (inspection.kind === 'new') {
+      sqlite.pragma(`application_id = ${APPLICATION_ID}`);
+      log.info('created a new database');
+    }
+    const db = drizzle({ client: sqlite, schema });
+    const pending = inspection.kind === 'new' ? Infinity : inspection.pending;
+    if (pending > 0) {
+      runMigrations(db, folder);
+      log.info({ applied: inspection.kind === 'new' ? 'all' : pending }, 'applied database migrations');
+    }
+    return { path: file, sqlite, db, close: () => sqlite.close() };
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens an existing database without migrating it or changing its journal mode, after the same guard:
+ * for tools (backup, export) that must not alter a database the running bot owns.
+ */
+export function openExisting(file: string, opts: { migrationsFolder?: string } = {}): Connection {
+  if (!fs.existsSync(file)) throw new Error(`No database at ${file}`);
+  const inspection = guardFile(file, opts.migrationsFolder ?? MIGRATIONS_FOLDER);
+  if (inspection.kind === 'new') throw new Error(`${file} is empty: there is no game database there yet`);
+  const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
+  try {
+    applyConnectionPragmas(sqlite);
+    const db = drizzle({ client: sqlite, schema });
+    return { path: file, sqlite, db, close: () => sqlite.close() };
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}

@@ -1,0 +1,234 @@
+// The rows of one game: every read and write the commit path, recovery and export make.
+// Statements are prepared once per connection; the commit path runs them inside its transaction.
+import { and, asc, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import type { Options, Setup } from '../engine/index.js';
+import type { Db } from './connection.js';
+import type { LoggedAction } from './replay.js';
+import { actions, games, seats, type GameStatus, type SeatResult } from './schema.js';
+
+export interface GameHead {
+  status: GameStatus;
+  version: number;
+  decisionMs: number | null;
+  createdAt: number;
+  /** null when the stored JSON is damaged. */
+  setup: Setup | null;
+  guildId: string;
+  channelId: string;
+}
+
+export interface GameInfo extends GameHead {
+  id: number;
+  options: Options | null;
+  deadline: number | null;
+  tableMessageId: string | null;
+  brokenReason: string | null;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+export interface SeatInfo {
+  seat: number;
+  userId: string | null;
+  name: string;
+  ai: boolean;
+  identity: string | null;
+  character: string | null;
+  result: SeatResult | null;
+  died: boolean | null;
+}
+
+export interface NewGameRow {
+  guildId: string;
+  channelId: string;
+  setup: Setup;
+  options: Options;
+  decisionMs: number | null;
+  snapshot: Buffer;
+  deadline: number | null;
+  createdAt: number;
+  seats: { userId: string | null; name: string }[];
+}
+
+export interface SnapshotUpdate {
+  id: number;
+  fromVersion: number;
+  version: number;
+  snapshot: Buffer;
+  deadline: number | null;
+  status: GameStatus;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+function parseJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+const headColumns = {
+  status: games.status,
+  version: games.version,
+  decisionMs: games.decisionMs,
+  createdAt: games.createdAt,
+  setup: games.setup,
+  guildId: games.guildId,
+  channelId: games.channelId,
+};
+
+export function gamesRepo(db: Db) {
+  const p = sql.placeholder;
+  const head = db.select(headColumns).from(games).where(eq(games.id, p('id'))).prepare();
+  const snapshot = db.select({ snapshot: games.snapshot }).from(games).where(eq(games.id, p('id'))).prepare();
+  const insertAction = db
+    .insert(actions)
+    .values({ gameId: p('gameId'), version: p('version'), seat: p('seat'), action: p('action'), at: p('at') })
+    .prepare();
+  const update = db
+    .update(games)
+    .set({
+      version: sql`${p('version')}`,
+      snapshot: sql`${p('snapshot')}`,
+      deadline: sql`${p('deadline')}`,
+      status: sql`${p('status')}`,
+      updatedAt: sql`${p('updatedAt')}`,
+      finishedAt: sql`${p('finishedAt')}`,
+    })
+    .where(and(eq(games.id, p('id')), eq(games.version, p('fromVersion'))))
+    .prepare();
+  const logOf = db
+    .select({ version: actions.version, seat: actions.seat, action: actions.action, at: actions.at })
+    .from(actions)
+    .where(eq(actions.gameId, p('id')))
+    .orderBy(asc(actions.version))
+    .prepare();
+  const nextDeadline = db
+    .select({ at: min(games.deadline) })
+    .from(games)
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadline)))
+    .prepare();
+  const due = db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.status, 'active'), lte(games.deadline, p('now'))))
+    .orderBy(asc(games.deadline))
+    .prepare();
+
+  return {
+    head(id: number): GameHead | undefined {
+      const row = head.get({ id });
+      return row && { ...row, setup: parseJson<Setup>(row.setup) };
+    },
+    snapshot: (id: number): Buffer | undefined => snapshot.get({ id })?.snapshot,
+
+    insertGame(row: NewGameRow): number {
+      const inserted = db
+        .insert(games)
+        .values({
+          guildId: row.guildId,
+          channelId: row.channelId,
+          status: 'active',
+          setup: JSON.stringify(row.setup),
+          options: JSON.stringify(row.options),
+          decisionMs: row.decisionMs,
+          snapshot: row.snapshot,
+          version: 0,
+          deadline: row.deadline,
+          createdAt: row.createdAt,
+          updatedAt: row.createdAt,
+        })
+        .returning({ id: games.id })
+        .get();
+      if (row.seats.length)
+        db.insert(seats)
+          .values(row.seats.map((s, seat) => ({ gameId: inserted.id, seat, userId: s.userId, name: s.name, ai: s.userId === null })))
+          .run();
+      return inserted.id;
+    },
+
+    appendAction(gameId: number, row: LoggedAction): void {
+      insertAction.run({ gameId, version: row.version, seat: row.seat, action: row.action, at: row.at });
+    },
+
+    /** Guarded by the old version, so a second writer that slipped past the lock could not overwrite. */
+    updateSnapshot(u: SnapshotUpdate): void {
+      const r = update.run({ ...u });
+      if (r.changes !== 1) throw new Error(`game ${u.id} is no longer at version ${u.fromVersion}`);
+    },
+
+    markBroken(id: number, reason: string, now: number): void {
+      db.update(games).set({ status: 'broken', brokenReason: reason, deadline: null, updatedAt: now }).where(eq(games.id, id)).run();
+    },
+
+    setStatus(id: number, status: GameStatus, now: number, reason: string | null = null): void {
+      db.update(games)
+        .set({ status, brokenReason: reason, deadline: null, updatedAt: now, finishedAt: status === 'active' ? null : now })
+        .where(eq(games.id, id))
+        .run();
+    },
+
+    setTableMessage(id: number, messageId: string | null, now: number): void {
+      db.update(games).set({ tableMessageId: messageId, updatedAt: now }).where(eq(games.id, id)).run();
+    },
+
+    info(id: number): GameInfo | undefined {
+      const row = db
+        .select({
+          ...headColumns,
+          id: games.id,
+          options: games.options,
+          deadline: games.deadline,
+          tableMessageId: games.tableMessageId,
+          brokenReason: games.brokenReason,
+          updatedAt: games.updatedAt,
+          finishedAt: games.finishedAt,
+        })
+        .from(games)
+        .where(eq(games.id, id))
+        .get();
+      return row && { ...row, setup: parseJson<Setup>(row.setup), options: parseJson<Options>(row.options) };
+    },
+
+    seats(id: number): SeatInfo[] {
+      return db
+        .select({
+          seat: seats.seat,
+          userId: seats.userId,
+          name: seats.name,
+          ai: seats.ai,
+          identity: seats.identity,
+          character: seats.character,
+          result: seats.result,
+          died: seats.died,
+        })
+        .from(seats)
+        .where(eq(seats.gameId, id))
+        .orderBy(asc(seats.seat))
+        .all();
+    },
+
+    log: (id: number): LoggedAction[] => logOf.all({ id }),
+
+    /** Games a channel is playing now: the bot allows one per channel. */
+    activeIn(guildId: string, channelId: string): number[] {
+      return db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), eq(games.status, 'active')))
+        .all()
+        .map((r) => r.id);
+    },
+
+    activeIds(): number[] {
+      return db.select({ id: games.id }).from(games).where(eq(games.status, 'active')).orderBy(asc(games.id)).all().map((r) => r.id);
+    },
+
+    nextDeadline: (): number | null => nextDeadline.get()?.at ?? null,
+    due: (now: number): number[] => due.all({ now }).map((r) => r.id),
+  };
+}
+
+export type GamesRepo = ReturnType<typeof gamesRepo>;

@@ -1,0 +1,17 @@
+// The game store: SQLite through drizzle. See README "Where data lives".
+export { backupDatabase, defaultBackupPath, type BackupResult } from './backup.js';
+export { applyAndCommit, type Committed, type Refused, type SubmitResult } from './commit.js';
+export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath } from './config.js';
+export { guardFile, openDatabase, openExisting, type Connection, type Db, type OpenOptions } from './connection.js';
+export { StoreOpenError, type StoreOpenErrorCode } from './errors.js';
+export { exportGame, replayRecord, type GameRecord, type RecordedAction } from './export.js';
+export type { GameInfo, SeatInfo } from './games-repo.js';
+export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
+export { KeyedQueue } from './queue.js';
+export type { BrokenGame, RecoveredGame, RecoveryReport } from './recovery.js';
+export { replay, startGame, type GameOrigin, type LoggedAction } from './replay.js';
+export type { GuildSettings } from './settings.js';
+export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
+export type { UserStats } from './stats.js';
+export { GameStore, type GameStoreOptions, type NewGame } from './store.js';
+export { DeadlineScheduler, type TimerHost } from './timers.js';

@@ -1,0 +1,85 @@
+// Rebuilding a game from its setup and its log: what recovery checks and what an export reproduces.
+import { apply, newGame, type Action, type Clock, type GameEvent, type GameState, type Setup } from '../engine/index.js';
+
+export interface LoggedAction {
+  version: number;
+  seat: number | null;
+  /** The action as stored: JSON text. */
+  action: string;
+  at: number;
+}
+
+export interface GameOrigin {
+  setup: Setup;
+  /** null: the game runs without timers, so the engine is given no clock. */
+  decisionMs: number | null;
+  createdAt: number;
+}
+
+export function clockAt(now: number, decisionMs: number | null): Clock | undefined {
+  return decisionMs === null ? undefined : { now, decisionMs };
+}
+
+/** The state before any action; newGame gets the creation time so the first decision has its deadline. */
+export function startGame(origin: GameOrigin): { state: GameState; events: GameEvent[] } {
+  return newGame(origin.setup, clockAt(origin.createdAt, origin.decisionMs));
+}
+
+export type ReplayResult =
+  | { ok: true; state: GameState }
+  /** `state`: the last good state before the failure, null when even the start failed. */
+  | { ok: false; state: GameState | null; reason: string };
+
+/**
+ * Applies the log in order. Stops at the first row that is damaged, out of sequence, or refused:
+ * such a log cannot have been written by the commit path, so the game is broken.
+ */
+export function replay(
+  origin: GameOrigin,
+  log: Iterable<LoggedAction>,
+  onEvents?: (version: number, at: number, events: GameEvent[]) => void,
+): ReplayResult {
+  let state: GameState;
+  try {
+    const start = startGame(origin);
+    state = start.state;
+    onEvents?.(0, origin.createdAt, start.events);
+  } catch (err) {
+    return { ok: false, state: null, reason: `setup cannot start a game: ${(err as Error).message}` };
+  }
+  for (const row of log) {
+    if (row.version !== state.version + 1)
+      return { ok: false, state, reason: `log row ${row.version} follows version ${state.version}: the log has a gap or a duplicate` };
+    let action: Action;
+    try {
+      action = JSON.parse(row.action) as Action;
+    } catch {
+      return { ok: false, state, reason: `log row ${row.version} is not valid JSON` };
+    }
+    const seat = (action as { seat?: unknown }).seat ?? null;
+    if (seat !== row.seat) return { ok: false, state, reason: `log row ${row.version}: seat column ${row.seat} disagrees with the action's seat ${String(seat)}` };
+    let r;
+    try {
+      r = apply(state, action, clockAt(row.at, origin.decisionMs));
+    } catch (err) {
+      return { ok: false, state, reason: `log row ${row.version}: the engine failed on it (${(err as Error).message})` };
+    }
+    if (!r.ok) return { ok: false, state, reason: `log row ${row.version} is refused by the engine: ${r.code} (${r.reason})` };
+    state = r.state;
+    onEvents?.(row.version, row.at, r.events);
+  }
+  return { ok: true, state };
+}
+
+/** A short pointer to where two JSON values first differ, for the broken-game reason. */
+export function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
+  if (a === b) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b))
+    return `${at}: ${JSON.stringify(a)?.slice(0, 40)} ≠ ${JSON.stringify(b)?.slice(0, 40)}`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}

@@ -1,0 +1,122 @@
+// The database schema. drizzle-kit turns this file into the SQL migrations in migrations/;
+// `npm run db:generate` after every change, and test/store/schema-drift.test.ts fails until then.
+// Times are unix milliseconds in INTEGER columns: they compare and sort as numbers and the engine's
+// deadlines are the same unit.
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Lobby defaults a server may set; the engine's own Options fill whatever is left out. */
+export interface LobbyDefaults {
+  edition?: 'standard' | 'promo';
+  roundLimit?: number;
+  soySauceAlliance?: boolean;
+  altSplit?: boolean;
+  aiSeats?: number;
+  [key: string]: unknown;
+}
+
+export const guildSettings = sqliteTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  /** null: the bot's default language. */
+  language: text('language'),
+  lobbyOptions: text('lobby_options', { mode: 'json' }).$type<LobbyDefaults>().notNull().default(sql`'{}'`),
+  /** How long a player has for one decision; null turns the timer off. */
+  decisionMs: integer('decision_ms').default(60_000),
+  /** How long an open lobby waits for players before it closes. */
+  lobbyMs: integer('lobby_ms').notNull().default(600_000),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const GAME_STATUSES = ['active', 'finished', 'broken', 'aborted'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const games = sqliteTable(
+  'games',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
+    /**
+     * JSON of exactly what was given to the engine's newGame: replay starts from it. Plain text, parsed
+     * by the store, so one damaged row marks its game broken instead of failing every query that reads it.
+     */
+    setup: text('setup').notNull(),
+    /** JSON of the engine's options as the game resolved them, for reading without decoding the snapshot. */
+    options: text('options').notNull(),
+    /** Per-decision timer the game was started with; replay needs it to rebuild deadlines. */
+    decisionMs: integer('decision_ms'),
+    /** Engine state after `version` actions, compact encoding (see snapshot.ts). */
+    snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
+    version: integer('version').notNull().default(0),
+    /** Absolute time of the pending decision's deadline, copied out of the snapshot so timers can be found by query. */
+    deadline: integer('deadline'),
+    tableMessageId: text('table_message_id'),
+    brokenReason: text('broken_reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [
+    index('games_status_idx').on(t.status, t.deadline),
+    index('games_channel_idx').on(t.guildId, t.channelId),
+  ],
+);
+
+/** Append-only: a row is written with the snapshot it produced, in one transaction, and never changed. */
+export const actions = sqliteTable(
+  'actions',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The state version this action produced (1 for the first action). */
+    version: integer('version').notNull(),
+    /** null: a timeout, which has no seat. */
+    seat: integer('seat'),
+    action: text('action').notNull(),
+    /** The clock the engine was given; replay passes it again so deadlines come out the same. */
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.version] })],
+);
+
+export const SEAT_RESULTS = ['win', 'lose', 'draw'] as const;
+export type SeatResult = (typeof SEAT_RESULTS)[number];
+
+export const seats = sqliteTable(
+  'seats',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    /** Discord user id; null for an AI seat. */
+    userId: text('user_id'),
+    name: text('name').notNull(),
+    ai: integer('ai', { mode: 'boolean' }).notNull().default(false),
+    /** Filled when the game ends; secret until then. */
+    identity: text('identity'),
+    character: text('character'),
+    result: text('result', { enum: SEAT_RESULTS }),
+    died: integer('died', { mode: 'boolean' }),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
+);
+
+export const userStats = sqliteTable('user_stats', {
+  userId: text('user_id').primaryKey(),
+  games: integer('games').notNull().default(0),
+  wins: integer('wins').notNull().default(0),
+  draws: integer('draws').notNull().default(0),
+  /** Wins as 潜伏战线. */
+  winsLurker: integer('wins_lurker').notNull().default(0),
+  /** Wins as 军情处. */
+  winsMilitary: integer('wins_military').notNull().default(0),
+  /** Wins as 打酱油的. */
+  winsSoy: integer('wins_soy').notNull().default(0),
+  deaths: integer('deaths').notNull().default(0),
+  /** Games won by this player's own declaration of victory. */
+  declarations: integer('declarations').notNull().default(0),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './connection.js';
+import { guildSettings, type LobbyDefaults } from './schema.js';
+
+export interface GuildSettings {
+  guildId: string;
+  language: string | null;
+  lobbyOptions: LobbyDefaults;
+  decisionMs: number | null;
+  lobbyMs: number;
+}
+
+export const DEFAULT_DECISION_MS = 60_000;
+export const DEFAULT_LOBBY_MS = 600_000;
+
+/** A server that never changed anything gets the defaults without a row being written. */
+export function readGuildSettings(db: Db, guildId: string): GuildSettings {
+  const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
+  if (!row) return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS };
+  return { guildId, language: row.language, lobbyOptions: row.lobbyOptions, decisionMs: row.decisionMs, lobbyMs: row.lobbyMs };
+}
+
+export function writeGuildSettings(
+  db: Db,
+  guildId: string,
+  patch: Partial<Omit<GuildSettings, 'guildId'>>,
+  now: number,
+): GuildSettings {
+  const next = { ...readGuildSettings(db, guildId), ...patch, guildId };
+  const values = { language: next.language, lobbyOptions: next.lobbyOptions, decisionMs: next.decisionMs, lobbyMs: next.lobbyMs, updatedAt: now };
+  db.insert(guildSettings)
+    .values({ guildId, ...values })
+    .onConflictDoUpdate({ target: guildSettings.guildId, set: values })
+    .run();
+  return next;
+}

@@ -1,0 +1,229 @@
+// The store the bot talks to: open (guard, migrate, recover), create games, submit actions, fire
+// timers. Every method that changes a game goes through that game's queue.
+import { randomInt } from 'node:crypto';
+import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
+import { logger as rootLogger, type Logger } from '../log.js';
+import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { databasePath } from './config.js';
+import { openDatabase, type Connection, type OpenOptions } from './connection.js';
+import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
+import { KeyedQueue } from './queue.js';
+import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
+import { startGame } from './replay.js';
+import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { readUserStats, type UserStats } from './stats.js';
+
+export interface GameStoreOptions extends OpenOptions {
+  /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
+  path?: string;
+  /** Milliseconds since the epoch. Injected by tests; the log's `at` and every deadline come from it. */
+  clock?: () => number;
+  /** Run inside the game's queue after each commit, before that game's next action: for ordered announcements. */
+  onCommit?: (c: Committed) => void | Promise<void>;
+  /** A game was found broken (at recovery or later): its channel should be told. */
+  onBroken?: (b: BrokenGame) => void;
+  /** Default true: rebuild and check every unfinished game on open. */
+  recover?: boolean;
+}
+
+export interface NewGame {
+  guildId: string;
+  channelId: string;
+  /** In seat order; userId null for an AI seat. */
+  seats: { userId: string | null; name: string }[];
+  /** Default: a random one. */
+  seed?: number;
+  edition?: Edition;
+  options?: Partial<Options>;
+  /** Per-decision timer; default the server's setting; null for no timer. */
+  decisionMs?: number | null;
+}
+
+export class GameStore {
+  readonly conn: Connection;
+  readonly repo: GamesRepo;
+  readonly recovery: RecoveryReport;
+  private readonly clock: () => number;
+  private readonly log: Logger;
+  private readonly queue = new KeyedQueue<number>();
+  private readonly ctx: CommitContext;
+  private readonly listeners = new Set<(c: Committed) => void>();
+  private closed = false;
+
+  private constructor(conn: Connection, private readonly opts: GameStoreOptions) {
+    this.conn = conn;
+    this.clock = opts.clock ?? Date.now;
+    this.log = opts.logger ?? rootLogger;
+    this.repo = gamesRepo(conn.db);
+    this.ctx = {
+      conn,
+      repo: this.repo,
+      live: new Map(),
+      log: this.log,
+      onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
+    };
+    if (opts.recover === false) {
+      this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
+    } else {
+      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock());
+      this.recovery = report;
+      for (const [id, g] of live) this.ctx.live.set(id, g);
+      for (const b of report.broken) opts.onBroken?.(b);
+    }
+  }
+
+  /** Opens (creating, guarding and migrating) the database and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
+  static open(opts: GameStoreOptions = {}): GameStore {
+    const conn = openDatabase(opts.path ?? databasePath(), opts);
+    try {
+      return new GameStore(conn, opts);
+    } catch (err) {
+      conn.close();
+      throw err;
+    }
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** Stores a new game at version 0 (setup, seats, first snapshot) in one transaction. */
+  createGame(input: NewGame): Committed {
+    this.assertOpen();
+    const now = this.clock();
+    const setup = JSON.parse(
+      JSON.stringify({ seed: input.seed ?? randomInt(2 ** 31), players: input.seats.map((s) => s.name), edition: input.edition, options: input.options }),
+    ) as Setup;
+    const decisionMs = input.decisionMs !== undefined ? input.decisionMs : readGuildSettings(this.conn.db, input.guildId).decisionMs;
+    const { state, events } = startGame({ setup, decisionMs, createdAt: now });
+    const id = this.conn.db.transaction(
+      () =>
+        this.repo.insertGame({
+          guildId: input.guildId,
+          channelId: input.channelId,
+          setup,
+          options: state.options,
+          decisionMs,
+          snapshot: encodeSnapshot(state),
+          deadline: state.pending?.deadline ?? null,
+          createdAt: now,
+          seats: input.seats,
+        }),
+      { behavior: 'immediate' },
+    );
+    const head: GameHead = { status: 'active', version: 0, decisionMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
+    const log = this.log.child({ gameId: id });
+    this.ctx.live.set(id, { head, state, log });
+    log.info({ guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
+    const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
+    for (const l of this.listeners) l(c);
+    return c;
+  }
+
+  /**
+   * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of
+   * one game are applied one at a time in the order submit was called.
+   */
+  submit(gameId: number, action: Action): Promise<SubmitResult> {
+    this.assertOpen();
+    return this.queue.run(gameId, async () => {
+      const r = applyAndCommit(this.ctx, gameId, action, this.clock());
+      if (r.ok) {
+        for (const l of this.listeners) l(r);
+        if (this.opts.onCommit) {
+          try {
+            await this.opts.onCommit(r);
+          } catch (err) {
+            this.log.child({ gameId }).error({ err, version: r.version }, 'onCommit failed after the action was committed');
+          }
+        }
+      }
+      return r;
+    });
+  }
+
+  /** Submits a timeout to every game whose deadline is at or before now. */
+  async fireDueTimeouts(): Promise<SubmitResult[]> {
+    const ids = this.repo.due(this.clock());
+    return Promise.all(ids.map((id) => this.submit(id, { kind: 'timeout' })));
+  }
+
+  /** The earliest deadline of any active game, for the timer to sleep until. */
+  nextDeadline(): number | null {
+    return this.repo.nextDeadline();
+  }
+
+  /** Called with every commit (and creation), synchronously, before submit resolves. Returns an unsubscribe. */
+  subscribe(listener: (c: Committed) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The current state of a game: from memory when active, else decoded from its stored snapshot. */
+  state(gameId: number): GameState | null {
+    const live = this.ctx.live.get(gameId);
+    if (live) return live.state;
+    const head = this.repo.head(gameId);
+    const blob = head && this.repo.snapshot(gameId);
+    return head?.setup && blob ? decodeSnapshot(blob, head.setup) : null;
+  }
+
+  game(gameId: number): GameInfo | null {
+    return this.repo.info(gameId) ?? null;
+  }
+
+  seats(gameId: number): SeatInfo[] {
+    return this.repo.seats(gameId);
+  }
+
+  activeGameIds(): number[] {
+    return this.repo.activeIds();
+  }
+
+  activeGameIn(guildId: string, channelId: string): number | null {
+    return this.repo.activeIn(guildId, channelId)[0] ?? null;
+  }
+
+  setTableMessage(gameId: number, messageId: string | null): Promise<void> {
+    return this.queue.run(gameId, () => this.repo.setTableMessage(gameId, messageId, this.clock()));
+  }
+
+  /** Ends an active game without a result (cancelled by a moderator); its log is kept. */
+  abortGame(gameId: number, reason: string): Promise<boolean> {
+    return this.queue.run(gameId, () => {
+      const head = this.repo.head(gameId);
+      if (!head || head.status !== 'active') return false;
+      this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
+      this.ctx.live.delete(gameId);
+      this.log.child({ gameId }).info({ reason }, 'game aborted');
+      return true;
+    });
+  }
+
+  guildSettings(guildId: string): GuildSettings {
+    return readGuildSettings(this.conn.db, guildId);
+  }
+
+  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>): GuildSettings {
+    return writeGuildSettings(this.conn.db, guildId, patch, this.clock());
+  }
+
+  userStats(userId: string): UserStats | null {
+    return readUserStats(this.conn.db, userId);
+  }
+
+  /** Waits for queued work, then closes the connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.drain();
+    this.conn.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the game store is closed');
+  }
+}
+
+export type { LiveGame };

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { legalActions, waitingOn, type Action } from '../../src/engine/index.js';
+import { snapshotText, decodeSnapshot } from '../../src/store/snapshot.js';
+import { GameStore } from '../../src/store/store.js';
+import { manualClock, PLAYERS5, randomAction, rng, tempDir } from './helpers.js';
+
+const dirs: string[] = [];
+const stores: GameStore[] = [];
+function open(clock = manualClock(), extra: Partial<Parameters<typeof GameStore.open>[0]> = {}) {
+  const d = tempDir();
+  dirs.push(d);
+  const store = GameStore.open({ path: path.join(d, 'g.db'), clock, ...extra });
+  stores.push(store);
+  return store;
+}
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const count = (s: GameStore, table: string) => (s.conn.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+/** Everything in the database, for "nothing was written". */
+const dump = (s: GameStore) =>
+  JSON.stringify(['games', 'actions', 'seats', 'user_stats'].map((t) => s.conn.sqlite.prepare(`SELECT * FROM ${t}`).all()));
+
+describe('applying and committing actions', () => {
+  it('creates a game with its seats and version-0 snapshot', () => {
+    const store = open();
+    const g = store.createGame({ guildId: 'g1', channelId: 'c1', seats: PLAYERS5, seed: 7 });
+    expect(g.version).toBe(0);
+    expect(g.events.some((e) => e.type === 'gameStart')).toBe(true);
+    const info = store.game(g.gameId)!;
+    expect(info).toMatchObject({ guildId: 'g1', channelId: 'c1', status: 'active', version: 0, decisionMs: 60_000 });
+    expect(info.setup).toEqual({ seed: 7, players: PLAYERS5.map((p) => p.name) });
+    expect(info.deadline).toBe(g.state.pending!.deadline);
+    expect(store.seats(g.gameId).map((s) => [s.seat, s.userId, s.ai])).toEqual(PLAYERS5.map((p, i) => [i, p.userId, p.userId === null]));
+    expect(store.activeGameIn('g1', 'c1')).toBe(g.gameId);
+  });
+
+  it('writes the log row and the new snapshot together, and resolves only after the commit', async () => {
+    const store = open();
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
+    const action = randomAction(g.state, rng(1))!;
+    const r = await store.submit(g.gameId, action);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.version).toBe(1);
+    const row = store.conn.sqlite.prepare('SELECT * FROM actions WHERE game_id = ?').get(g.gameId) as Record<string, unknown>;
+    expect(row).toMatchObject({ version: 1, seat: (action as { seat: number }).seat, action: JSON.stringify(action) });
+    const stored = store.conn.sqlite.prepare('SELECT version, snapshot FROM games WHERE id = ?').get(g.gameId) as { version: number; snapshot: Buffer };
+    expect(stored.version).toBe(1);
+    expect(snapshotText(decodeSnapshot(stored.snapshot, store.game(g.gameId)!.setup!))).toBe(snapshotText(r.state));
+  });
+
+  it('a refused action writes nothing', async () => {
+    const store = open();
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 2 });
+    const before = dump(store);
+    const changes = store.conn.sqlite.prepare('SELECT total_changes() AS n').get();
+    const notWaited = [0, 1, 2, 3, 4].find((s) => !waitingOn(g.state).includes(s) || legalActions(g.state, s).length === 0);
+    const attempts: unknown[] = [
+      { kind: 'fly', seat: 0 },
+      { kind: 'play', seat: 0, card: 9999 },
+      { kind: 'pass', seat: 42 },
+      { kind: 'pass', seat: 0, version: 17 },
+      { kind: 'timeout' }, // not due: the clock has not moved
+      'not an object',
+    ];
+    if (notWaited !== undefined) attempts.push({ kind: 'take', seat: notWaited });
+    for (const a of attempts) {
+      const r = await store.submit(g.gameId, a as Action);
+      expect(r.ok, JSON.stringify(a)).toBe(false);
+    }
+    expect((await store.submit(999, { kind: 'timeout' })).ok).toBe(false);
+    expect(dump(store)).toBe(before);
+    expect(store.conn.sqlite.prepare('SELECT total_changes() AS n').get()).toEqual(changes);
+  });
+
+  it('applies actions of one game one at a time, in arrival order, even when they arrive together', async () => {
+    const store = open();
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3 });
+    // Precompute a line of play, then submit all of it at once, each action stamped with its version.
+    const line: Action[] = [];
+    let state = g.state;
+    const next = rng(3);
+    const { apply } = await import('../../src/engine/index.js');
+    for (let i = 0; i < 40; i++) {
+      const a = randomAction(state, next);
+      if (!a) break;
+      line.push({ ...a, version: state.version });
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.reason);
+      state = r.state;
+    }
+    const order: number[] = [];
+    store.subscribe((c) => order.push(c.version));
+    const results = await Promise.all(line.map((a) => store.submit(g.gameId, a)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.map((r) => (r.ok ? r.version : -1))).toEqual(line.map((_, i) => i + 1));
+    expect(order).toEqual(line.map((_, i) => i + 1));
+    expect(count(store, 'actions')).toBe(line.length);
+    // A duplicate of the first action (same version stamp) now arrives late: refused as stale.
+    const late = await store.submit(g.gameId, line[0]);
+    expect(late).toMatchObject({ ok: false, code: 'stale' });
+  });
+
+  it('lets an awaited onCommit finish before the next action of that game is applied', async () => {
+    const seen: string[] = [];
+    const store = open(manualClock(), {
+      onCommit: async (c) => {
+        seen.push(`start ${c.version}`);
+        await new Promise((r) => setImmediate(r));
+        seen.push(`end ${c.version}`);
+      },
+    });
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 4 });
+    const next = rng(4);
+    const a1 = randomAction(g.state, next)!;
+    const p1 = store.submit(g.gameId, a1);
+    const r1 = await p1;
+    const a2 = randomAction((r1 as { state: typeof g.state }).state, next)!;
+    const a3 = randomAction((r1 as { state: typeof g.state }).state, next)!;
+    await Promise.all([store.submit(g.gameId, a2), store.submit(g.gameId, a3)]);
+    expect(seen.slice(0, 4)).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+  });
+
+  it('stores deadlines as absolute times and fires timeouts from the injected clock', async () => {
+    const clock = manualClock(1_000_000);
+    const store = open(clock);
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 5, decisionMs: 30_000 });
+    expect(g.state.pending!.deadline).toBe(1_030_000);
+    expect(store.nextDeadline()).toBe(1_030_000);
+    clock.set(1_029_999);
+    expect(await store.fireDueTimeouts()).toEqual([]);
+    clock.set(1_030_000);
+    const [r] = await store.fireDueTimeouts();
+    expect(r).toMatchObject({ ok: true, version: 1 });
+    const row = store.conn.sqlite.prepare('SELECT seat, action, at FROM actions WHERE game_id = ?').get(g.gameId);
+    expect(row).toEqual({ seat: null, action: '{"kind":"timeout"}', at: 1_030_000 });
+    // A new decision got a new deadline from the clock at that moment.
+    const d = store.state(g.gameId)!.pending!.deadline!;
+    expect(d).toBeGreaterThan(1_030_000);
+    expect(store.game(g.gameId)!.deadline).toBe(d);
+  });
+
+  it('runs a game without timers when decisionMs is null', async () => {
+    const store = open();
+    store.updateGuildSettings('quiet', { decisionMs: null, language: 'en' });
+    const g = store.createGame({ guildId: 'quiet', channelId: 'c', seats: PLAYERS5, seed: 6 });
+    expect(g.state.pending!.deadline).toBeUndefined();
+    expect(store.nextDeadline()).toBeNull();
+    expect(store.guildSettings('quiet')).toMatchObject({ decisionMs: null, language: 'en', lobbyMs: 600_000 });
+  });
+
+  it('plays a game to the end: status, seats revealed, statistics, and no more actions', async () => {
+    const clock = manualClock();
+    const store = open(clock);
+    const next = rng(11);
+    let finishedGames = 0;
+    for (let seed = 1; finishedGames < 3; seed++) {
+      const g = store.createGame({ guildId: 'g', channelId: `c${seed}`, seats: PLAYERS5, seed });
+      let state = g.state;
+      for (let i = 0; i < 5000 && !state.result; i++) {
+        clock.advance(1000);
+        const r = await store.submit(g.gameId, randomAction(state, next)!);
+        if (!r.ok) throw new Error(`${r.code}: ${r.reason}`);
+        state = r.state;
+      }
+      expect(state.result).not.toBeNull();
+      finishedGames++;
+      const info = store.game(g.gameId)!;
+      expect(info).toMatchObject({ status: 'finished', version: state.version, deadline: null, finishedAt: clock() });
+      const seats = store.seats(g.gameId);
+      expect(seats.map((s) => s.identity)).toEqual(state.players.map((p) => p.identity));
+      expect(seats.every((s) => s.result !== null && s.died !== null)).toBe(true);
+      const after = await store.submit(g.gameId, { kind: 'timeout' });
+      expect(after).toMatchObject({ ok: false, code: 'gameNotActive' });
+    }
+    const ann = store.userStats('1001')!;
+    expect(ann.games).toBe(3);
+    expect(ann.wins).toBe(ann.winsLurker + ann.winsMilitary + ann.winsSoy);
+    expect(store.userStats('nobody')).toBeNull();
+    // The AI seat has no statistics row.
+    expect(count(store, 'user_stats')).toBe(4);
+  });
+
+  it('a corrupt snapshot marks only that game broken when it is next used', async () => {
+    const broken: number[] = [];
+    const store = open(manualClock(), { onBroken: (b) => broken.push(b.gameId) });
+    const a = store.createGame({ guildId: 'g', channelId: 'a', seats: PLAYERS5, seed: 8 });
+    const b = store.createGame({ guildId: 'g', channelId: 'b', seats: PLAYERS5, seed: 9 });
+    // Damage a's snapshot behind the store's back, and make it re-read (another writer's version).
+    store.conn.sqlite.prepare('UPDATE games SET snapshot = ?, version = version WHERE id = ?').run(Buffer.from([1, 2, 3, 4]), a.gameId);
+    (store as unknown as { ctx: { live: Map<number, unknown> } }).ctx.live.delete(a.gameId);
+    const r = await store.submit(a.gameId, randomAction(a.state, rng(1))!);
+    expect(r).toMatchObject({ ok: false, code: 'broken' });
+    expect(store.game(a.gameId)).toMatchObject({ status: 'broken' });
+    expect(store.game(a.gameId)!.brokenReason).toMatch(/snapshot/);
+    expect(broken).toEqual([a.gameId]);
+    expect(await store.submit(b.gameId, randomAction(b.state, rng(1))!)).toMatchObject({ ok: true });
+  });
+
+  it('keeps table message ids, and aborts a game keeping its log', async () => {
+    const store = open();
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 10 });
+    await store.setTableMessage(g.gameId, '123456789012345678');
+    expect(store.game(g.gameId)!.tableMessageId).toBe('123456789012345678');
+    await store.submit(g.gameId, randomAction(g.state, rng(2))!);
+    expect(await store.abortGame(g.gameId, 'cancelled by a moderator')).toBe(true);
+    expect(store.game(g.gameId)).toMatchObject({ status: 'aborted', brokenReason: 'cancelled by a moderator' });
+    expect(count(store, 'actions')).toBe(1);
+    expect(await store.abortGame(g.gameId, 'again')).toBe(false);
+  });
+});

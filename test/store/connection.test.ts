@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { APPLICATION_ID } from '../../src/store/config.js';
+import { openDatabase, openExisting } from '../../src/store/connection.js';
+import { StoreOpenError } from '../../src/store/errors.js';
+import { MIGRATIONS_TABLE, shippedMigrations } from '../../src/store/migrate.js';
+import { fileBytes, tempDir } from './helpers.js';
+
+const dirs: string[] = [];
+const dir = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** Expects open to refuse with `code` and leave the main file, and any WAL, byte for byte as they were. */
+function expectRefusedUnchanged(file: string, code: string): StoreOpenError {
+  const before = [fileBytes(file), fileBytes(`${file}-wal`)];
+  let caught: unknown;
+  try {
+    openDatabase(file).close();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(StoreOpenError);
+  expect((caught as StoreOpenError).code).toBe(code);
+  expect([fileBytes(file), fileBytes(`${file}-wal`)]).toEqual(before);
+  return caught as StoreOpenError;
+}
+
+describe('opening the database', () => {
+  it('creates the folder and the file on first run, with WAL, foreign keys, busy timeout, application id and every migration', () => {
+    const file = path.join(dir(), 'nested', 'data', 'fengsheng.db');
+    const conn = openDatabase(file);
+    expect(conn.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(conn.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(conn.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(conn.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(conn.sqlite.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    const tables = (conn.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type='table' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+    expect(tables).toEqual(expect.arrayContaining(['actions', 'games', 'guild_settings', 'seats', 'user_stats', MIGRATIONS_TABLE]));
+    const applied = conn.sqlite.prepare(`SELECT hash FROM ${MIGRATIONS_TABLE}`).all() as { hash: string }[];
+    expect(applied.map((r) => r.hash)).toEqual(shippedMigrations().map((m) => m.hash));
+    conn.close();
+  });
+
+  it('sets the per-connection pragmas again on every connection and migrates nothing twice', () => {
+    const file = path.join(dir(), 'f.db');
+    openDatabase(file).close();
+    const conn = openDatabase(file);
+    expect(conn.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(conn.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect((conn.sqlite.prepare(`SELECT count(*) AS n FROM ${MIGRATIONS_TABLE}`).get() as { n: number }).n).toBe(shippedMigrations().length);
+    // foreign keys are enforced
+    expect(() => conn.sqlite.prepare(`INSERT INTO actions (game_id, version, seat, action, at) VALUES (999, 1, 0, '{}', 0)`).run()).toThrow(/FOREIGN KEY/);
+    conn.close();
+    const tool = openExisting(file);
+    expect(tool.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    tool.close();
+  });
+
+  it('refuses a file that is not an SQLite database and leaves it unchanged', () => {
+    const file = path.join(dir(), 'notes.db');
+    fs.writeFileSync(file, 'These are my notes, not a database.\n'.repeat(200));
+    const err = expectRefusedUnchanged(file, 'not-a-database');
+    expect(err.message).toMatch(/not an SQLite database|cannot be opened/);
+  });
+
+  it("refuses another program's SQLite database and leaves it unchanged", () => {
+    const file = path.join(dir(), 'other.db');
+    const other = new Database(file);
+    other.exec(`CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('x')`);
+    other.close();
+    const err = expectRefusedUnchanged(file, 'foreign-database');
+    expect(err.message).toMatch(/another program/);
+
+    const stamped = path.join(dir(), 'stamped.db');
+    const s = new Database(stamped);
+    s.pragma('application_id = 1234');
+    s.exec('CREATE TABLE t (x)');
+    s.close();
+    expectRefusedUnchanged(stamped, 'foreign-database');
+  });
+
+  it('refuses a database with a newer schema than the code knows and leaves it unchanged (WAL included)', () => {
+    const file = path.join(dir(), 'newer.db');
+    openDatabase(file).close();
+    // A newer bot version ran: it applied a migration this code does not ship, and crashed with data in the WAL.
+    const newer = new Database(file);
+    newer.pragma('wal_autocheckpoint = 0');
+    const future = shippedMigrations().at(-1)!.when + 86_400_000;
+    newer.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (hash, created_at) VALUES ('f00d', ?)`).run(future);
+    newer.exec('ALTER TABLE games ADD COLUMN spectators TEXT');
+    // Copy the files while the WAL still holds those pages, as a crash would leave them.
+    const crashed = path.join(dir(), 'crashed.db');
+    fs.copyFileSync(file, crashed);
+    fs.copyFileSync(`${file}-wal`, `${crashed}-wal`);
+    newer.close();
+    const err = expectRefusedUnchanged(crashed, 'newer-schema');
+    expect(err.message).toMatch(/newer schema/);
+    expectRefusedUnchanged(file, 'newer-schema');
+  });
+
+  it('refuses a database migrated with a migration it does not ship', () => {
+    const file = path.join(dir(), 'fork.db');
+    openDatabase(file).close();
+    const db = new Database(file);
+    db.prepare(`UPDATE ${MIGRATIONS_TABLE} SET hash = 'deadbeef'`).run();
+    db.close();
+    expectRefusedUnchanged(file, 'unknown-schema');
+  });
+
+  it('applies migrations that a database does not have yet', () => {
+    const file = path.join(dir(), 'old.db');
+    openDatabase(file).close();
+    // Simulate a database made before the latest migration: forget that it was applied and undo it.
+    const shipped = shippedMigrations();
+    if (shipped.length < 2) {
+      // With a single migration, an "older" database is one stamped by the bot that crashed before migrating.
+      const db = new Database(file);
+      db.exec(`DROP TABLE ${MIGRATIONS_TABLE}; DROP TABLE actions; DROP TABLE seats; DROP TABLE games; DROP TABLE guild_settings; DROP TABLE user_stats;`);
+      db.close();
+    }
+    const conn = openDatabase(file);
+    expect((conn.sqlite.prepare(`SELECT count(*) AS n FROM ${MIGRATIONS_TABLE}`).get() as { n: number }).n).toBe(shipped.length);
+    expect(conn.sqlite.prepare(`SELECT count(*) AS n FROM games`).get()).toEqual({ n: 0 });
+    conn.close();
+  });
+
+  it('an empty file is taken as a new database', () => {
+    const file = path.join(dir(), 'empty.db');
+    fs.writeFileSync(file, '');
+    const conn = openDatabase(file);
+    expect(conn.sqlite.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    conn.close();
+  });
+});

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { legalActions, waitingOn, type GameState, type Setup } from '../../src/engine/index.js';
+import { replay, type LoggedAction } from '../../src/store/replay.js';
+import { snapshotText } from '../../src/store/snapshot.js';
+import { GameStore } from '../../src/store/store.js';
+import { DeadlineScheduler, type TimerHost } from '../../src/store/timers.js';
+import type { BrokenGame } from '../../src/store/recovery.js';
+import { manualClock, PLAYERS5, randomAction, rng, tempDir } from './helpers.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+function dbFile() {
+  const d = tempDir();
+  dirs.push(d);
+  return path.join(d, 'g.db');
+}
+
+/** Starts `n` games and plays each some random number of actions, without finishing them. */
+async function playSome(store: GameStore, clock: ReturnType<typeof manualClock>, n: number, seed: number) {
+  const next = rng(seed);
+  const states = new Map<number, GameState>();
+  for (let i = 0; i < n; i++) {
+    const g = store.createGame({ guildId: 'g', channelId: `c${i}`, seats: PLAYERS5, seed: seed * 100 + i, decisionMs: 45_000 });
+    let state = g.state;
+    const steps = 5 + Math.floor(next() * 60);
+    for (let k = 0; k < steps; k++) {
+      clock.advance(Math.floor(next() * 20_000));
+      const a = randomAction(state, next)!;
+      const r = await store.submit(g.gameId, a);
+      if (!r.ok) throw new Error(r.reason);
+      if (r.finished) break;
+      state = r.state;
+    }
+    if (!state.result) states.set(g.gameId, state);
+  }
+  return states;
+}
+
+describe('recovery at start-up', () => {
+  it('loads every unfinished game exactly as it was and play goes on', async () => {
+    const file = dbFile();
+    const clock = manualClock();
+    const first = GameStore.open({ path: file, clock });
+    const states = await playSome(first, clock, 12, 1);
+    await first.close();
+
+    const second = GameStore.open({ path: file, clock });
+    expect(second.recovery.broken).toEqual([]);
+    expect(second.recovery.recovered.map((g) => g.gameId).sort((a, b) => a - b)).toEqual([...states.keys()].sort((a, b) => a - b));
+    for (const [id, state] of states) {
+      expect(JSON.stringify(second.state(id))).toBe(JSON.stringify(state));
+      const rec = second.recovery.recovered.find((g) => g.gameId === id)!;
+      expect(rec.deadline).toBe(state.pending!.deadline);
+      const next = rng(id);
+      const r = await second.submit(id, randomAction(state, next)!);
+      expect(r.ok).toBe(true);
+    }
+    await second.close();
+  });
+
+  it('timers go on after a restart: a deadline that passed while down fires at once, others when due', async () => {
+    const file = dbFile();
+    const clock = manualClock(5_000_000);
+    const a = GameStore.open({ path: file, clock });
+    const g1 = a.createGame({ guildId: 'g', channelId: 'one', seats: PLAYERS5, seed: 1, decisionMs: 10_000 });
+    clock.advance(5_000);
+    const g2 = a.createGame({ guildId: 'g', channelId: 'two', seats: PLAYERS5, seed: 2, decisionMs: 60_000 });
+    await a.close();
+
+    clock.set(5_012_000); // "down" for a while: g1's deadline (5_010_000) passed, g2's (5_065_000) not yet
+    const b = GameStore.open({ path: file, clock });
+    const timers: { fn: () => void; at: number }[] = [];
+    const host: TimerHost = {
+      now: clock,
+      setTimeout: (fn, ms) => {
+        const t = { fn, at: clock() + ms };
+        timers.push(t);
+        return t;
+      },
+      clearTimeout: (h) => {
+        const i = timers.indexOf(h as (typeof timers)[number]);
+        if (i >= 0) timers.splice(i, 1);
+      },
+    };
+    const scheduler = new DeadlineScheduler(b, host);
+    scheduler.start();
+    expect(timers.map((t) => t.at)).toEqual([5_012_000]); // due now
+    await scheduler.fire();
+    expect(b.state(g1.gameId)!.version).toBe(1);
+    expect(b.state(g2.gameId)!.version).toBe(0);
+    const g1Next = b.state(g1.gameId)!.pending!.deadline!;
+    expect(g1Next).toBe(5_012_000 + 10_000);
+    expect(timers.map((t) => t.at)).toEqual([g1Next]);
+
+    clock.set(5_065_000);
+    await scheduler.fire();
+    expect(b.state(g2.gameId)!.version).toBe(1);
+    expect(b.state(g1.gameId)!.version).toBe(2); // its second deadline also passed
+    scheduler.stop();
+    expect(timers).toEqual([]);
+    await b.close();
+  });
+
+  it('marks a game broken when its log does not replay to its snapshot, with the reason, and leaves the others running', async () => {
+    const file = dbFile();
+    const clock = manualClock();
+    const store = GameStore.open({ path: file, clock });
+    const states = await playSome(store, clock, 6, 2);
+    await store.close();
+    const ids = [...states.keys()];
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    const [tampered, corruptRow, corruptSnap, gap, badSetup] = ids;
+
+    const raw = new Database(file);
+    // The last action swapped for another one that was just as legal then: every row replays, but to another state.
+    const info = JSON.parse((raw.prepare('SELECT setup FROM games WHERE id = ?').get(tampered) as { setup: string }).setup) as Setup;
+    const created = (raw.prepare('SELECT created_at AS c FROM games WHERE id = ?').get(tampered) as { c: number }).c;
+    const log = raw.prepare('SELECT version, seat, action, at FROM actions WHERE game_id = ? ORDER BY version').all(tampered) as LoggedAction[];
+    const before = replay({ setup: info, decisionMs: 45_000, createdAt: created }, log.slice(0, -1));
+    if (!before.ok) throw new Error(before.reason);
+    const last = log.at(-1)!;
+    const other = waitingOn(before.state)
+      .flatMap((s) => legalActions(before.state, s))
+      .find((a) => JSON.stringify(a) !== last.action)!;
+    raw.prepare('UPDATE actions SET action = ?, seat = ? WHERE game_id = ? AND version = ?').run(JSON.stringify(other), (other as { seat?: number }).seat ?? null, tampered, last.version);
+    raw.prepare(`UPDATE actions SET action = '{"kind":"pass","seat":' WHERE game_id = ? AND version = 2`).run(corruptRow);
+    raw.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.from([1, 0xff, 0xfe, 0x00]), corruptSnap);
+    raw.prepare('DELETE FROM actions WHERE game_id = ? AND version = 3').run(gap);
+    raw.prepare(`UPDATE games SET setup = '{"seed":1,"players":' WHERE id = ?`).run(badSetup);
+    raw.close();
+
+    const told: BrokenGame[] = [];
+    const again = GameStore.open({ path: file, clock, onBroken: (b) => told.push(b) });
+    const reasons = new Map(again.recovery.broken.map((b) => [b.gameId, b.reason]));
+    expect([...reasons.keys()].sort()).toEqual([tampered, corruptRow, corruptSnap, gap, badSetup].sort());
+    expect(reasons.get(tampered)).toMatch(/does not give the stored snapshot \(\$\./);
+    expect(reasons.get(corruptRow)).toMatch(/log row 2 is not valid JSON/);
+    expect(reasons.get(corruptSnap)).toMatch(/snapshot cannot be decoded/);
+    expect(reasons.get(gap)).toMatch(/gap/);
+    expect(reasons.get(badSetup)).toMatch(/setup/);
+    expect(told.map((b) => b.gameId).sort()).toEqual([...reasons.keys()].sort());
+    expect(told.every((b) => b.channelId.startsWith('c'))).toBe(true);
+    for (const [id, reason] of reasons) expect(again.game(id)).toMatchObject({ status: 'broken', brokenReason: reason });
+    // The untouched game still plays.
+    const ok = ids[5];
+    if (ok !== undefined) {
+      expect(again.recovery.recovered.map((g) => g.gameId)).toContain(ok);
+      expect((await again.submit(ok, randomAction(again.state(ok)!, rng(9))!)).ok).toBe(true);
+    }
+    // Broken games are not touched again, and refuse actions.
+    expect((await again.submit(tampered, { kind: 'timeout' })).ok).toBe(false);
+    await again.close();
+    const third = GameStore.open({ path: file, clock });
+    expect(third.recovery.broken).toEqual([]);
+    await third.close();
+  });
+
+  it('catches a snapshot that was changed even though the log is intact', async () => {
+    const file = dbFile();
+    const clock = manualClock();
+    const store = GameStore.open({ path: file, clock });
+    const states = await playSome(store, clock, 1, 3);
+    const [id] = [...states.keys()];
+    // Write a valid snapshot of a different state (as a buggy writer might).
+    const { encodeSnapshot } = await import('../../src/store/snapshot.js');
+    const other = structuredClone(states.get(id)!);
+    other.players[0].hand.reverse();
+    other.players[0].hand.push(other.deck.pop()!);
+    store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+    await store.close();
+    const again = GameStore.open({ path: file, clock });
+    expect(again.recovery.broken).toHaveLength(1);
+    expect(again.recovery.broken[0].reason).toMatch(/\$\.(players|deck)/);
+    expect(snapshotText(states.get(id)!)).not.toBe(snapshotText(other));
+    await again.close();
+  });
+});
