@@ -52,7 +52,15 @@ export interface GameView {
     card?: SeenCard;
   };
   stack: StackView[];
-  pending: null | { kind: string; step?: Step; seat?: number; waitingOn: number[]; deadline?: number };
+  pending: null | {
+    kind: string;
+    step?: Step;
+    seat?: number;
+    waitingOn: number[];
+    /** The version this decision opened at (buttons made before it are stale). */
+    opened: number;
+    deadline?: number;
+  };
   result: Outcome | null;
 }
 
@@ -118,6 +126,7 @@ export function view(s: GameState, seat: number | null): GameView {
       step: p.kind === 'window' ? p.step : undefined,
       seat: p.kind === 'window' ? undefined : p.seat,
       waitingOn: waitingOn(s),
+      opened: p.opened,
       deadline: p.deadline,
     },
     result: s.result,

@@ -1,0 +1,31 @@
+// Every component's custom_id: "fs:<game>:<decision version>:<verb>[:<arg>...]", at most 100
+// characters. The version is the one the pending decision opened at: a click made for an older
+// decision is stale.
+
+export const VERBS = ['info', 'pass', 'take', 'refuse', 'play', 'send', 'choose', 'join', 'leave', 'begin', 'addai', 'rmai', 'back'] as const;
+export type Verb = (typeof VERBS)[number];
+
+export interface CustomId {
+  game: number;
+  version: number;
+  verb: Verb;
+  args: number[];
+}
+
+export function encodeId(game: number, version: number, verb: Verb, ...args: number[]): string {
+  const id = ['fs', game, version, verb, ...args].join(':');
+  if (id.length > 100) throw new Error(`custom_id too long: ${id}`);
+  return id;
+}
+
+/** Null for anything that is not one of ours, or is damaged. */
+export function decodeId(raw: string): CustomId | null {
+  const parts = raw.split(':');
+  if (parts.length < 4 || parts.length > 8 || parts[0] !== 'fs') return null;
+  const nums = (xs: string[]) => xs.map((x) => (/^\d{1,15}$/.test(x) ? Number(x) : NaN));
+  const [game, version] = nums(parts.slice(1, 3));
+  const args = nums(parts.slice(4));
+  const verb = parts[3] as Verb;
+  if (!VERBS.includes(verb) || Number.isNaN(game) || Number.isNaN(version) || args.some(Number.isNaN)) return null;
+  return { game, version, verb, args };
+}

@@ -1,0 +1,137 @@
+// A player's private panel (ephemeral): identity, hand, what they know, and exactly the
+// choices the engine lists as legal for them now.
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type APISelectMenuOption,
+} from 'discord.js';
+import type { Action, GameView, SeenCard } from '../../engine/index.js';
+import { t, type Locale } from '../../i18n/index.js';
+import { encodeId } from '../custom-id.js';
+import { cardText, identityText, pendingText } from './words.js';
+
+export interface PanelMessage {
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
+}
+
+/** Which second step a panel is on: the card picked, waiting for its target. */
+export interface PanelFocus {
+  verb: 'play' | 'send';
+  card: number;
+}
+
+/** Target kinds carried in a play button's custom_id. */
+export const TARGET = { player: 0, intel: 1, stack: 2 } as const;
+
+const MAX_OPTIONS = 25;
+
+type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
+
+function button(label: string, customId: string, style: Style = ButtonStyle.Secondary): APIButtonComponent {
+  return { type: ComponentType.Button, style, label: label.slice(0, 80), custom_id: customId };
+}
+
+function rowsOf(buttons: APIButtonComponent[]): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
+  for (let i = 0; i < buttons.length && rows.length < 4; i += 5)
+    rows.push({ type: ComponentType.ActionRow, components: buttons.slice(i, i + 5) });
+  return rows;
+}
+
+function select(customId: string, placeholder: string, options: APISelectMenuOption[]): APIActionRowComponent<APIComponentInMessageActionRow> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.StringSelect,
+        custom_id: customId,
+        placeholder,
+        options: options.slice(0, MAX_OPTIONS),
+      },
+    ],
+  };
+}
+
+export interface PanelInput {
+  gameId: number;
+  view: GameView;
+  legal: Action[];
+  /** Private things this seat learned (already in words), oldest first. */
+  secrets: string[];
+  focus?: PanelFocus;
+}
+
+export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
+  const v = x.view;
+  const me = v.you!;
+  const names = v.players.map((p) => p.name);
+  const hand = v.hand ?? [];
+  const byId = new Map<number, SeenCard>();
+  for (const c of hand) byId.set(c.id, c);
+  for (const p of v.players) for (const c of p.intel) byId.set(c.id, c);
+  const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!) : t(l, 'card.secret'));
+
+  const lines = [t(l, 'panel.identity', { identity: identityText(l, v.identity!) })];
+  lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c)}`).join('\n') }) : t(l, 'panel.handEmpty'));
+  if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
+  const waited = v.pending?.waitingOn.includes(me) ?? false;
+  if (v.result) lines.push(t(l, 'err.finished'));
+  else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
+  else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
+  else lines.push(t(l, 'panel.nothing'));
+
+  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n').slice(0, 4096), color: 0x2c3e50 };
+  const opened = v.pending?.opened ?? v.version;
+  const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
+  const components: PanelMessage['components'] = [];
+
+  if (x.focus) {
+    const f = x.focus;
+    const buttons: APIButtonComponent[] = [];
+    for (const a of x.legal) {
+      if (a.kind === 'play' && f.verb === 'play' && a.card === f.card) {
+        if (a.target !== undefined) buttons.push(button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary));
+        else if (a.intel !== undefined)
+          buttons.push(button(t(l, 'target.intel', { owner: names[ownerOf(v, a.intel)], card: label(a.intel) }), id('play', a.card, TARGET.intel, a.intel), ButtonStyle.Primary));
+        else if (a.of !== undefined) {
+          const it = v.stack[a.of];
+          buttons.push(button(t(l, 'target.stack', { user: names[it.user], as: it.as }), id('play', a.card, TARGET.stack, a.of), ButtonStyle.Primary));
+        }
+      }
+      if (a.kind === 'send' && f.verb === 'send' && a.card === f.card && a.target !== undefined)
+        buttons.push(button(t(l, 'target.direct', { name: names[a.target] }), id('send', a.card, a.target), ButtonStyle.Primary));
+    }
+    const card = byId.get(f.card);
+    embed.description += '\n\n' + (card?.name === '烧毁' ? t(l, 'panel.pickIntel') : card?.name === '识破' ? t(l, 'panel.pickCounter') : t(l, 'panel.pickTarget', { card: label(f.card) }));
+    components.push(...rowsOf(buttons.slice(0, 20)));
+    components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
+    return { embeds: [embed], components };
+  }
+
+  const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
+  const sendable = unique(x.legal.flatMap((a) => (a.kind === 'send' ? [a.card] : [])));
+  const choosable = unique(x.legal.flatMap((a) => (a.kind === 'choose' ? [a.card] : [])));
+  const option = (c: number): APISelectMenuOption => ({ label: label(c).slice(0, 100), value: String(c) });
+  if (playable.length) components.push(select(id('play'), t(l, 'select.play'), playable.map(option)));
+  if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), sendable.map(option)));
+  if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), choosable.map(option)));
+  const buttons: APIButtonComponent[] = [];
+  if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
+  if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
+  if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
+  if (buttons.length) components.push({ type: ComponentType.ActionRow, components: buttons });
+  return { embeds: [embed], components };
+}
+
+function ownerOf(v: GameView, card: number): number {
+  return v.players.findIndex((p) => p.intel.some((c) => c.id === card));
+}
+
+function unique(xs: number[]): number[] {
+  return [...new Set(xs)];
+}

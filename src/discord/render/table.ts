@@ -1,0 +1,121 @@
+// The public table: one channel message, edited as the game goes. Built from the public view
+// only, so it cannot show a secret.
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
+import type { GameView } from '../../engine/index.js';
+import { t, type Locale } from '../../i18n/index.js';
+import { encodeId } from '../custom-id.js';
+import { cardText, identityText, pendingText } from './words.js';
+
+export interface TableExtras {
+  gameId: number;
+  /** Seats the bot plays for their owner after timeouts, and AI seats. */
+  autopilot: number[];
+  ai: number[];
+  /** Discord user ids by seat (null for AI), to mention whoever is waited on. */
+  users: (string | null)[];
+  /** Recent public event lines, oldest first. */
+  recent: string[];
+  actions: number;
+}
+
+export interface TableMessage {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponent>[];
+}
+
+const RED = 0xc0392b;
+const GREY = 0x7f8c8d;
+
+export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessage {
+  const names = v.players.map((p) => p.name);
+  const lines: string[] = [];
+  for (const p of v.players) {
+    const count = (c: string) => p.intel.filter((i) => i.color === c).length;
+    let tags = '';
+    if (!p.alive) tags += t(l, 'table.dead', { identity: p.identity ? identityText(l, p.identity) : '?' });
+    else if (p.out) tags += t(l, 'table.out', { identity: p.identity ? identityText(l, p.identity) : '?' });
+    if (p.locked) tags += t(l, 'table.locked');
+    if (v.transit?.away.includes(p.seat)) tags += t(l, 'table.away');
+    if (x.ai.includes(p.seat)) tags += t(l, 'table.aiSeat');
+    else if (x.autopilot.includes(p.seat)) tags += t(l, 'table.auto');
+    const cards = p.intel.length ? `\n   ${p.intel.map((c) => cardText(l, c)).join('、')}` : '';
+    lines.push(
+      t(l, 'table.seat', {
+        marker: v.result ? '' : p.seat === v.current ? '▶ ' : '　 ',
+        name: p.name,
+        tags,
+        hand: p.handCount,
+        red: count('红'),
+        blue: count('蓝'),
+        black: count('黑'),
+        cards,
+      }),
+    );
+  }
+  lines.push('', t(l, 'table.piles', { deck: v.deck, discard: v.discard, removed: v.removed }));
+  if (v.transit) {
+    const tr = v.transit;
+    lines.push(
+      t(l, 'table.transit', {
+        from: names[tr.sender],
+        mode: t(l, `mode.${tr.mode}`),
+        face: tr.card ? cardText(l, tr.card) : t(l, 'table.faceDown'),
+        where: names[tr.at],
+      }),
+    );
+  }
+  if (v.stack.length) {
+    const items = v.stack.map((s) => `${names[s.user]}:${s.as}${s.target !== undefined ? `→${names[s.target]}` : ''}`);
+    lines.push(t(l, 'table.stack', { items: items.join(' · ') }));
+  }
+  let content = '';
+  if (v.pending && !v.result) {
+    const who = v.pending.waitingOn.map((s) => (x.users[s] ? `<@${x.users[s]}>` : names[s]));
+    const deadline = v.pending.deadline ? t(l, 'table.deadline', { at: Math.floor(v.pending.deadline / 1000) }) : '';
+    content = t(l, 'table.waiting', { what: pendingText(l, v), who: who.join(' '), deadline });
+  }
+  if (v.result) {
+    const r = v.result;
+    lines.push(
+      '',
+      r.draw ? t(l, 'table.draw', { reason: t(l, `reason.${r.reason}` as 'reason.roundLimit') }) : t(l, 'table.winners', { names: r.winners.map((w) => names[w]).join('、') }),
+      t(l, 'table.identities', {
+        lines: v.players.map((p) => t(l, 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?' })).join('\n'),
+      }),
+      t(l, 'table.summary', { rounds: v.round, actions: x.actions }),
+    );
+  }
+  const embed: APIEmbed = {
+    title: v.result ? t(l, 'table.titleOver') : t(l, 'table.title', { round: v.round }),
+    description: (v.result ? '' : t(l, 'table.turn', { name: names[v.current] }) + '\n\n') + lines.join('\n'),
+    color: v.result ? GREY : RED,
+  };
+  if (x.recent.length) embed.fields = [{ name: t(l, 'table.recent'), value: clip(x.recent.join('\n'), 1024, true) }];
+  embed.description = clip(embed.description!, 4096, false);
+  const components: APIActionRowComponent<APIButtonComponent>[] = [];
+  if (!v.result) {
+    const opened = v.pending ? openedOf(v) : 0;
+    components.push({
+      type: ComponentType.ActionRow,
+      components: [
+        { type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(x.gameId, 0, 'info') },
+        ...(v.pending?.kind === 'window'
+          ? [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.pass'), custom_id: encodeId(x.gameId, opened, 'pass') } as APIButtonComponent]
+          : []),
+      ],
+    });
+  }
+  return { content, embeds: [embed], components };
+}
+
+function openedOf(v: GameView): number {
+  return v.pending?.opened ?? v.version;
+}
+
+
+/** Keeps the end (the newest lines) of a log, or the start of a description. */
+export function clip(s: string, max: number, keepEnd: boolean): string {
+  if (s.length <= max) return s;
+  return keepEnd ? '…' + s.slice(s.length - max + 1) : s.slice(0, max - 1) + '…';
+}

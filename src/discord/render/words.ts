@@ -1,0 +1,100 @@
+// Cards, seats and events in the reader's language.
+import type { Card, GameEvent, GameView, Identity } from '../../engine/index.js';
+import { hasKey, t, type Locale } from '../../i18n/index.js';
+
+export function cardText(l: Locale, c: Card): string {
+  const color = t(l, `color.${c.color}`);
+  if (c.probe)
+    return t(l, 'card.probe', { color, identity: t(l, `identity.${c.probe.identity}`), branch: t(l, `branch.${c.probe.branch}`) });
+  return t(l, 'card', { name: c.name, color, mode: t(l, `mode.${c.mode}`) });
+}
+
+export function identityText(l: Locale, id: Identity): string {
+  return t(l, `identity.${id}`);
+}
+
+/** One line of the table's log for a public event, or null for events not worth a line. */
+export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[]): string | null {
+  const name = (seat: unknown) => (typeof seat === 'number' ? (names[seat] ?? `#${seat}`) : '?');
+  const card = (id: unknown) => (typeof id === 'number' && cards[id] ? cardText(l, cards[id]) : t(l, 'card.secret'));
+  const e = ev as Record<string, unknown>;
+  let key = `ev.${ev.type}`;
+  const p: Record<string, string | number> = { seat: name(e.seat) };
+  switch (ev.type) {
+    case 'gameStart':
+      p.first = name(e.first);
+      break;
+    case 'draw':
+    case 'discard':
+      if (!e.count) return null;
+      p.count = Number(e.count);
+      break;
+    case 'send':
+      p.mode = t(l, `mode.${String(e.mode)}` as 'mode.密电');
+      p.target = e.target === undefined ? '' : t(l, 'ev.sendTarget', { name: name(e.target) });
+      p.card = e.card === undefined ? '' : t(l, 'ev.sendFace', { card: card(e.card) });
+      break;
+    case 'transmit':
+      p.to = name(e.toSeat);
+      break;
+    case 'take':
+      if (e.forced) key = 'ev.takeForced';
+      p.card = card(e.card);
+      break;
+    case 'intercept':
+    case 'burned':
+      p.card = card(e.card);
+      break;
+    case 'play':
+      p.as = String(e.as);
+      p.target = e.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(e.target) });
+      break;
+    case 'negate':
+    case 'negated':
+      p.as = String(e.as);
+      break;
+    case 'probeResult':
+      key = `ev.probeResult.${String(e.result)}`;
+      p.says = String(e.says ?? '');
+      break;
+    case 'reveal':
+      p.identity = identityText(l, e.identity as Identity);
+      break;
+  }
+  if (!hasKey(key)) return null;
+  const line = t(l, key, p);
+  return line === '' ? null : line;
+}
+
+/** Who a view's pending decision waits on, in words. */
+export function pendingText(l: Locale, v: GameView): string {
+  const p = v.pending;
+  if (!p) return '';
+  if (p.kind === 'window') return t(l, 'pending.window', { step: t(l, `step.${p.step!}`) });
+  return t(l, `pending.${p.kind}` as 'pending.send');
+}
+
+/** A private event for its owner, in words (DMs and the 我的信息 panel), or null. */
+export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[], cards: Card[]): string | null {
+  const e = ev as Record<string, unknown>;
+  const card = (id: unknown) => cardText(l, cards[id as number]);
+  const list = (ids: unknown) => (ids as number[]).map((id) => cardText(l, cards[id])).join('、');
+  switch (ev.type) {
+    case 'identity':
+      return t(l, 'secret.identity', { identity: identityText(l, e.identity as Identity) });
+    case 'drawCards':
+      return t(l, 'secret.drew', { cards: list(e.cards) });
+    case 'peek':
+      return t(l, 'secret.peek', { card: card(e.card) });
+    case 'sendCard':
+      return t(l, 'secret.sent', { card: card(e.card) });
+    case 'discardCards':
+      return t(l, 'secret.discarded', { cards: list(e.cards) });
+    case 'probeCard':
+      return e.seat === me
+        ? t(l, 'secret.probeUsed', { target: names[e.target as number], card: card(e.card) })
+        : t(l, 'secret.probed', { user: names[e.seat as number], card: card(e.card) });
+    default:
+      return null;
+  }
+}
