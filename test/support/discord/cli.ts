@@ -1,0 +1,48 @@
+/**
+ * `npm run discord:local` — the stand-in alone, for driving a game from
+ * outside the test process through its control API (docs/testing.md).
+ *
+ *   --port N            listen on 127.0.0.1:N (default: a free port)
+ *   --manual-clock      Discord's timers only move via POST /control/clock/advance
+ *   --heartbeat-ms N    heartbeat_interval sent in HELLO (default 41250)
+ *   --token T           bot token to accept (default: generated)
+ */
+import { parseArgs } from 'node:util';
+import { ManualClock } from './clock.js';
+import { startStandIn } from './server.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'manual-clock': { type: 'boolean', default: false },
+    'heartbeat-ms': { type: 'string' },
+    token: { type: 'string' },
+  },
+});
+
+const standIn = await startStandIn({
+  port: values.port ? Number(values.port) : 0,
+  ...(values['manual-clock'] ? { clock: new ManualClock() } : {}),
+  ...(values['heartbeat-ms'] ? { heartbeatIntervalMs: Number(values['heartbeat-ms']) } : {}),
+  ...(values.token ? { token: values.token } : {}),
+});
+
+// The first line is the contract for scripts: "control API: <url>".
+process.stdout.write(
+  [
+    `control API: ${standIn.controlUrl}`,
+    `Discord stand-in on ${standIn.url} (clock: ${values['manual-clock'] ? 'manual' : 'real'})`,
+    'Run the bot with:',
+    ...Object.entries(standIn.env()).map(([k, v]) => `  ${k}=${v}`),
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void standIn.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

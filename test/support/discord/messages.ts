@@ -1,0 +1,122 @@
+import type { Gateway } from './gateway.js';
+import { Intent } from './gateway.js';
+import { MessageFlag, type AttachmentJson, type ChannelRecord, type MessageRecord, type World } from './model.js';
+import { messagePayload } from './payloads.js';
+import { assertNotEmpty, type MessageFields } from './rules/message-limits.js';
+
+/**
+ * Creating, editing and deleting messages, with the gateway events the bot
+ * would receive for them. Channel routes and interaction responses share this.
+ */
+export interface StandInParts {
+  world: World;
+  gateway: Gateway;
+}
+
+export interface NewMessage {
+  channel: ChannelRecord;
+  authorId: string;
+  fields: MessageFields;
+  attachments?: AttachmentJson[];
+  ephemeralFor?: string | null;
+  webhookId?: string | null;
+  interaction?: MessageRecord['interaction'];
+  type?: number;
+  referenceId?: string | null;
+  /** A deferred reply: "<bot> is thinking…", allowed to be empty. */
+  loading?: boolean;
+}
+
+function messageIntent(channel: ChannelRecord): number {
+  return channel.kind === 'dm' ? Intent.DirectMessages : Intent.GuildMessages;
+}
+
+export function createMessage({ world, gateway }: StandInParts, init: NewMessage): MessageRecord {
+  const flags =
+    (init.fields.flags ?? 0) |
+    (init.ephemeralFor ? MessageFlag.Ephemeral : 0) |
+    (init.loading ? MessageFlag.Loading : 0);
+  const message: MessageRecord = {
+    id: world.ids.next(),
+    channelId: init.channel.id,
+    authorId: init.authorId,
+    type: init.type ?? (init.referenceId ? 19 : 0),
+    content: init.fields.content ?? '',
+    embeds: init.fields.embeds ?? [],
+    components: init.fields.components ?? [],
+    attachments: init.attachments ?? [],
+    flags,
+    createdAt: world.clock.now(),
+    editedAt: null,
+    deleted: false,
+    ephemeralFor: init.ephemeralFor ?? null,
+    webhookId: init.webhookId ?? null,
+    interaction: init.interaction ?? null,
+    referenceId: init.referenceId ?? null,
+    revision: 0,
+  };
+  if (!init.loading) assertNotEmpty(message);
+  world.messages.set(message.id, message);
+  if (!message.ephemeralFor) {
+    init.channel.lastMessageId = message.id;
+    gateway.dispatch('MESSAGE_CREATE', messagePayload(world, message, true), {
+      intent: messageIntent(init.channel),
+      guildId: init.channel.guildId,
+    });
+  }
+  world.changed({ kind: 'message', id: message.id, op: 'create' });
+  return message;
+}
+
+/**
+ * Applies an edit. `editableFlags` are the flags this route may change;
+ * ephemeral-ness never changes after creation.
+ */
+export function editMessage(
+  { world, gateway }: StandInParts,
+  message: MessageRecord,
+  fields: MessageFields,
+  editableFlags: number,
+  attachments?: AttachmentJson[],
+): MessageRecord {
+  const next: MessageRecord = {
+    ...message,
+    content: fields.content ?? message.content,
+    embeds: fields.embeds ?? message.embeds,
+    components: fields.components ?? message.components,
+    attachments: attachments ?? message.attachments,
+    flags:
+      fields.flags === undefined
+        ? message.flags & ~MessageFlag.Loading
+        : ((message.flags & ~editableFlags) | fields.flags) & ~MessageFlag.Loading,
+  };
+  assertNotEmpty(next);
+  // Filling in a deferred reply is not an "edit" to the people who see it.
+  const wasLoading = (message.flags & MessageFlag.Loading) !== 0;
+  Object.assign(message, next, {
+    editedAt: wasLoading ? null : world.clock.now(),
+    revision: message.revision + 1,
+  });
+  const channel = world.channels.get(message.channelId);
+  if (!message.ephemeralFor && channel) {
+    gateway.dispatch('MESSAGE_UPDATE', messagePayload(world, message, true), {
+      intent: messageIntent(channel),
+      guildId: channel.guildId,
+    });
+  }
+  world.changed({ kind: 'message', id: message.id, op: 'update' });
+  return message;
+}
+
+export function deleteMessage({ world, gateway }: StandInParts, message: MessageRecord): void {
+  message.deleted = true;
+  const channel = world.channels.get(message.channelId);
+  if (!message.ephemeralFor && channel) {
+    gateway.dispatch(
+      'MESSAGE_DELETE',
+      { id: message.id, channel_id: channel.id, ...(channel.guildId ? { guild_id: channel.guildId } : {}) },
+      { intent: messageIntent(channel), guildId: channel.guildId },
+    );
+  }
+  world.changed({ kind: 'message', id: message.id, op: 'delete' });
+}

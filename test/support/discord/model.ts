@@ -1,0 +1,277 @@
+import { EventEmitter } from 'node:events';
+import type { Clock } from './clock.js';
+import { Snowflakes } from './snowflake.js';
+
+/** Loose JSON shapes: the stand-in stores what the bot sent, after validation. */
+export interface EmbedJson {
+  title?: string;
+  description?: string;
+  fields?: Array<{ name: string; value: string; inline?: boolean }>;
+  footer?: { text: string };
+  author?: { name: string };
+  [key: string]: unknown;
+}
+
+export interface SelectOptionJson {
+  label: string;
+  value: string;
+  description?: string;
+  default?: boolean;
+  [key: string]: unknown;
+}
+
+export interface ComponentJson {
+  type: number;
+  id?: number;
+  custom_id?: string;
+  label?: string;
+  style?: number;
+  url?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  min_values?: number;
+  max_values?: number;
+  options?: SelectOptionJson[];
+  components?: ComponentJson[];
+  accessory?: ComponentJson;
+  [key: string]: unknown;
+}
+
+export interface AttachmentJson {
+  id: string;
+  filename: string;
+  size: number;
+  url: string;
+  content_type?: string;
+}
+
+export const MessageFlag = {
+  SuppressEmbeds: 1 << 2,
+  Ephemeral: 1 << 6,
+  Loading: 1 << 7,
+  SuppressNotifications: 1 << 12,
+  ComponentsV2: 1 << 15,
+} as const;
+
+export const ComponentType = {
+  ActionRow: 1,
+  Button: 2,
+  StringSelect: 3,
+  TextInput: 4,
+  UserSelect: 5,
+  RoleSelect: 6,
+  MentionableSelect: 7,
+  ChannelSelect: 8,
+} as const;
+
+export const SELECT_TYPES: ReadonlySet<number> = new Set([3, 5, 6, 7, 8]);
+
+/** Discord's locale list (the values a user's client can send). */
+export const LOCALES: ReadonlySet<string> = new Set([
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl',
+  'pt-BR', 'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+]);
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  locale: string;
+  /** False models a user who turned off "Direct Messages from server members". */
+  dmsOpen: boolean;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: string;
+  /** user id -> joined_at, in join order */
+  members: Map<string, string>;
+  channelIds: string[];
+}
+
+export interface ChannelRecord {
+  id: string;
+  kind: 'text' | 'dm';
+  guildId: string | null;
+  name: string | null;
+  /** The human side of a DM channel. */
+  recipientId: string | null;
+  position: number;
+  lastMessageId: string | null;
+}
+
+export interface MessageRecord {
+  id: string;
+  channelId: string;
+  authorId: string;
+  type: number;
+  content: string;
+  embeds: EmbedJson[];
+  components: ComponentJson[];
+  attachments: AttachmentJson[];
+  flags: number;
+  createdAt: number;
+  editedAt: number | null;
+  deleted: boolean;
+  /** Set for ephemeral messages: the only user who can see it. */
+  ephemeralFor: string | null;
+  webhookId: string | null;
+  interaction: { id: string; type: number; name: string | null; userId: string } | null;
+  referenceId: string | null;
+  revision: number;
+}
+
+export interface CommandRecord {
+  id: string;
+  guildId: string | null;
+  version: string;
+  /** The command as Discord returns it (already normalised). */
+  data: Record<string, unknown> & { name: string; type: number };
+}
+
+export type InteractionState = 'pending' | 'acknowledged' | 'failed';
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  /** 2 application command, 3 message component */
+  type: 2 | 3;
+  userId: string;
+  channelId: string;
+  guildId: string | null;
+  locale: string;
+  createdAt: number;
+  /** What the user did, for failure notices and debugging. */
+  label: string;
+  commandName: string | null;
+  customId: string | null;
+  sourceMessageId: string | null;
+  state: InteractionState;
+  responseType: number | null;
+  acknowledgedAt: number | null;
+  originalMessageId: string | null;
+  /** The original message's revision when answered; a deferred update shows once it moves. */
+  revisionAtAcknowledgement: number | null;
+  followUpIds: string[];
+  /** The raw INTERACTION_CREATE payload, for replay and inspection. */
+  payload: Record<string, unknown>;
+}
+
+export interface Notice {
+  kind: 'interaction-failed';
+  interactionId: string;
+  channelId: string;
+  at: number;
+  /** Discord's wording in the client. */
+  text: string;
+}
+
+export interface RequestLogEntry {
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  code?: number;
+}
+
+export type WorldChange =
+  | { kind: 'user' | 'guild' | 'channel' | 'member' | 'commands'; id: string }
+  | { kind: 'message'; id: string; op: 'create' | 'update' | 'delete' }
+  | { kind: 'interaction'; id: string; state: InteractionState }
+  | { kind: 'request'; entry: RequestLogEntry };
+
+/**
+ * Everything the fake Discord knows. It stores facts and answers
+ * "who can see what"; the rules about how facts may change live with the
+ * REST routes and the interaction lifecycle.
+ */
+export class World {
+  readonly ids: Snowflakes;
+  readonly users = new Map<string, UserRecord>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly messages = new Map<string, MessageRecord>();
+  readonly commands = new Map<string, CommandRecord>();
+  readonly interactions = new Map<string, InteractionRecord>();
+  readonly notices = new Map<string, Notice[]>();
+  readonly requests: RequestLogEntry[] = [];
+  readonly events = new EventEmitter();
+  /** Bumped on every change; the control API long-polls on it. */
+  version = 0;
+  readonly bot: UserRecord;
+  /** Also the bot user's id, as for applications created since 2016. */
+  readonly applicationId: string;
+
+  constructor(
+    readonly clock: Clock,
+    botName: string,
+  ) {
+    this.ids = new Snowflakes(clock);
+    this.applicationId = this.ids.next();
+    this.events.setMaxListeners(0);
+    this.bot = { id: this.applicationId, username: botName, globalName: null, bot: true, locale: 'en-US', dmsOpen: true };
+    this.users.set(this.bot.id, this.bot);
+  }
+
+  changed(change: WorldChange): void {
+    this.version++;
+    this.events.emit('change', change);
+  }
+
+  logRequest(entry: RequestLogEntry): void {
+    this.requests.push(entry);
+    if (this.requests.length > 2000) this.requests.splice(0, this.requests.length - 2000);
+    this.changed({ kind: 'request', entry });
+  }
+
+  user(id: string): UserRecord | undefined {
+    return this.users.get(id);
+  }
+
+  mutualGuild(userId: string, otherId: string): boolean {
+    for (const guild of this.guilds.values()) {
+      if (guild.members.has(userId) && guild.members.has(otherId)) return true;
+    }
+    return false;
+  }
+
+  dmChannelOf(userId: string): ChannelRecord | undefined {
+    for (const channel of this.channels.values()) {
+      if (channel.kind === 'dm' && channel.recipientId === userId) return channel;
+    }
+    return undefined;
+  }
+
+  canSeeChannel(userId: string, channel: ChannelRecord): boolean {
+    if (channel.kind === 'dm') return userId === channel.recipientId || userId === this.bot.id;
+    const guild = channel.guildId ? this.guilds.get(channel.guildId) : undefined;
+    return guild !== undefined && guild.members.has(userId);
+  }
+
+  canSeeMessage(userId: string, message: MessageRecord): boolean {
+    if (message.deleted) return false;
+    // The bot "sees" its ephemeral replies only through the interaction webhook, never a channel.
+    if (message.ephemeralFor !== null) return message.ephemeralFor === userId;
+    const channel = this.channels.get(message.channelId);
+    return channel !== undefined && this.canSeeChannel(userId, channel);
+  }
+
+  /** Messages visible to a user, oldest first, each in its latest state. */
+  visibleMessages(userId: string, channelId?: string): MessageRecord[] {
+    const out: MessageRecord[] = [];
+    for (const message of this.messages.values()) {
+      if (channelId !== undefined && message.channelId !== channelId) continue;
+      if (this.canSeeMessage(userId, message)) out.push(message);
+    }
+    return out;
+  }
+
+  addNotice(userId: string, notice: Notice): void {
+    const list = this.notices.get(userId) ?? [];
+    list.push(notice);
+    this.notices.set(userId, list);
+  }
+}

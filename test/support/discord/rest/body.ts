@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../errors.js';
+import type { UploadedFile } from './router.js';
+
+/** Discord's own upload cap is far above anything a game bot sends; this only bounds memory. */
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, { code: 40005, message: 'Request entity too large' });
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a JSON body, or a multipart one the way Discord does: the message in
+ * `payload_json` and files in `files[n]` parts.
+ */
+export async function parseBody(
+  raw: Buffer,
+  contentType: string | undefined,
+): Promise<{ body: unknown; files: UploadedFile[] }> {
+  if (raw.length === 0) return { body: undefined, files: [] };
+  const type = (contentType ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType! } }).formData();
+    const files: UploadedFile[] = [];
+    let body: unknown;
+    const fields: Record<string, unknown> = {};
+    for (const [field, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') body = parseJson(value);
+        else fields[field] = value;
+      } else {
+        files.push({ field, filename: value.name, contentType: value.type, size: value.size });
+      }
+    }
+    return { body: body ?? fields, files };
+  }
+  return { body: parseJson(raw.toString('utf8')), files: [] };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, { code: 50109, message: 'The request body contains invalid JSON.' });
+  }
+}

@@ -1,0 +1,78 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface RestRequest {
+  method: string;
+  /** Path below the API prefix, e.g. `/channels/123/messages`. */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  files: UploadedFile[];
+  headers: IncomingHttpHeaders;
+}
+
+export interface RestResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>;
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: Handler;
+}
+
+export type Match = { handler: Handler; params: Record<string, string> } | 'method-not-allowed' | undefined;
+
+/** Matches `/channels/:channelId/messages`-style patterns; literal segments win over params. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler): this {
+    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    return this;
+  }
+
+  match(method: string, path: string): Match {
+    const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    let pathMatched = false;
+    const candidates = this.routes
+      .map((route) => ({ route, params: matchSegments(route.segments, parts) }))
+      .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null)
+      // Prefer routes with more literal segments: `/users/@me` before `/users/:id`.
+      .sort((a, b) => literalCount(b.route) - literalCount(a.route));
+    for (const { route, params } of candidates) {
+      pathMatched = true;
+      if (route.method === method) return { handler: route.handler, params };
+    }
+    return pathMatched ? 'method-not-allowed' : undefined;
+  }
+}
+
+function literalCount(route: Route): number {
+  return route.segments.filter((s) => !s.startsWith(':')).length;
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    if (p.startsWith(':')) params[p.slice(1)] = parts[i]!;
+    else if (p !== parts[i]) return null;
+  }
+  return params;
+}
+
+export const json = (body: unknown, status = 200): RestResponse => ({ status, body });
+export const noContent = (): RestResponse => ({ status: 204 });

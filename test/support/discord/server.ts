@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RealClock, type Clock } from './clock.js';
+import { createControlRouter } from './control-api.js';
+import { ApiError, Errors } from './errors.js';
+import { Gateway } from './gateway.js';
+import { Interactions } from './interactions.js';
+import { World } from './model.js';
+import { RateLimits } from './rate-limits.js';
+import { registerApplicationRoutes } from './rest/application-routes.js';
+import { parseBody, readRawBody } from './rest/body.js';
+import { registerChannelRoutes } from './rest/channel-routes.js';
+import type { RouteContext } from './rest/context.js';
+import { registerInteractionRoutes } from './rest/interaction-routes.js';
+import { Router, type RestResponse } from './rest/router.js';
+import { StandInUsageError } from './setup.js';
+import { StandIn } from './stand-in.js';
+
+export interface StandInOptions {
+  /** Loopback port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Defaults to the real clock; pass a ManualClock to drive Discord's timers from the test. */
+  clock?: Clock;
+  token?: string;
+  botName?: string;
+  /** HELLO's heartbeat_interval. Discord sends ~41 s; tests can shorten it. */
+  heartbeatIntervalMs?: number;
+  /** Whether the application may use privileged intents (members, presences, message content). */
+  privilegedIntents?: boolean;
+}
+
+const API_PREFIX = '/api/v10';
+
+/** A bot token in Discord's shape: base64(application id).timestamp.hmac */
+function makeToken(applicationId: string): string {
+  return [
+    Buffer.from(applicationId).toString('base64url'),
+    randomBytes(4).toString('base64url'),
+    randomBytes(27).toString('base64url'),
+  ].join('.');
+}
+
+function send(res: ServerResponse, response: RestResponse): void {
+  const headers: Record<string, string> = { ...response.headers };
+  if (response.status === 204 || response.body === undefined) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(response.body);
+  headers['content-type'] = 'application/json';
+  res.writeHead(response.status, headers).end(text);
+}
+
+function errorResponse(error: unknown): RestResponse {
+  if (error instanceof ApiError) return { status: error.status, body: error.body };
+  if (error instanceof StandInUsageError) return { status: 400, body: { error: error.message } };
+  return { status: 500, body: { message: '500: Internal Server Error', code: 0, error: String(error) } };
+}
+
+/** Starts the stand-in on 127.0.0.1. Close it with `standIn.close()`. */
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const ownsClock = options.clock === undefined;
+  const clock = options.clock ?? new RealClock();
+  const world = new World(clock, options.botName ?? 'Fengsheng');
+  const token = options.token ?? makeToken(world.applicationId);
+  let baseUrl = '';
+  const gateway = new Gateway({
+    world,
+    token,
+    heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+    resumeUrl: () => `${baseUrl.replace(/^http/, 'ws')}/gateway-resume`,
+    privilegedIntents: options.privilegedIntents ?? true,
+  });
+  const interactions = new Interactions({ world, gateway });
+  const rateLimits = new RateLimits();
+  const ctx: RouteContext = {
+    world,
+    gateway,
+    interactions,
+    token,
+    gatewayUrl: () => `${baseUrl.replace(/^http/, 'ws')}/gateway`,
+    attachmentUrl: (channelId, id, filename) => `${baseUrl}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`,
+  };
+  const api = new Router();
+  registerApplicationRoutes(api, ctx);
+  registerChannelRoutes(api, ctx);
+  registerInteractionRoutes(api, ctx);
+  let control: Router | undefined;
+
+  async function handleApi(req: IncomingMessage, url: URL): Promise<RestResponse> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname.slice(API_PREFIX.length) || '/';
+    const hit = rateLimits.take(method, path);
+    let response: RestResponse;
+    if (hit) {
+      req.resume();
+      response = {
+        status: 429,
+        headers: {
+          // Discord rounds this header up to whole seconds; the stand-in keeps the
+          // test's value so a retry costs milliseconds, not a second.
+          'retry-after': String(hit.retryAfter),
+          'x-ratelimit-scope': hit.global ? 'global' : 'user',
+          ...(hit.global ? { 'x-ratelimit-global': 'true' } : {}),
+        },
+        body: { message: 'You are being rate limited.', retry_after: hit.retryAfter, global: hit.global },
+      };
+    } else {
+      const match = url.pathname.startsWith(`${API_PREFIX}/`) ? api.match(method, path) : undefined;
+      if (match === undefined) {
+        req.resume();
+        response = errorResponse(Errors.notFound());
+      } else if (match === 'method-not-allowed') {
+        req.resume();
+        response = errorResponse(Errors.methodNotAllowed());
+      } else {
+        try {
+          const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
+          response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
+        } catch (error) {
+          response = errorResponse(error);
+        }
+      }
+    }
+    const code = (response.body as { code?: unknown } | undefined)?.code;
+    world.logRequest({ at: clock.now(), method, path, status: response.status, ...(typeof code === 'number' ? { code } : {}) });
+    return response;
+  }
+
+  async function handleControl(req: IncomingMessage, url: URL): Promise<RestResponse> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname.slice('/control'.length) || '/';
+    const match = control?.match(method, path);
+    if (match === undefined || match === 'method-not-allowed') {
+      req.resume();
+      return { status: match === undefined ? 404 : 405, body: { error: `No control endpoint ${method} /control${path}` } };
+    }
+    try {
+      const { body } = await parseBody(await readRawBody(req), req.headers['content-type']);
+      return await match.handler({ method, path, params: match.params, query: url.searchParams, body, files: [], headers: req.headers });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const handler = url.pathname.startsWith('/api/')
+      ? handleApi
+      : url.pathname === '/control' || url.pathname.startsWith('/control/')
+        ? handleControl
+        : null;
+    if (!handler) {
+      req.resume();
+      send(res, errorResponse(Errors.notFound()));
+      return;
+    }
+    handler(req, url).then(
+      (response) => send(res, response),
+      (error: unknown) => send(res, errorResponse(error)),
+    );
+  });
+  server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const standIn = new StandIn({ world, gateway, interactions, rateLimits, clock, ownsClock, token, server, baseUrl });
+  control = createControlRouter(standIn);
+  return standIn;
+}

@@ -1,0 +1,131 @@
+import { Intent } from './gateway.js';
+import type { StandInParts } from './messages.js';
+import { LOCALES, type ChannelRecord, type GuildRecord, type UserRecord } from './model.js';
+import { channelPayload, guildCreatePayload, memberPayload, timestamp } from './payloads.js';
+
+/** Mistakes in a test's script (not Discord errors): unknown user, bad locale, … */
+export class StandInUsageError extends Error {
+  override name = 'StandInUsageError';
+}
+
+export interface NewUser {
+  username?: string;
+  globalName?: string | null;
+  /** The locale the user's Discord client sends; defaults to en-US. */
+  locale?: string;
+  /** False: the user has closed DMs from server members (bot DMs fail with 50007). */
+  dmsOpen?: boolean;
+}
+
+export interface NewGuild {
+  name?: string;
+  /** The guild's preferred locale (interactions' guild_locale). */
+  locale?: string;
+  owner?: UserRecord;
+  members?: UserRecord[];
+  /** Text channels to create; defaults to ['general']. */
+  channels?: string[];
+}
+
+function checkLocale(locale: string): string {
+  if (!LOCALES.has(locale)) throw new StandInUsageError(`Unknown Discord locale "${locale}"`);
+  return locale;
+}
+
+export function createUser({ world }: StandInParts, spec: NewUser = {}): UserRecord {
+  const id = world.ids.next();
+  const user: UserRecord = {
+    id,
+    username: spec.username ?? `player${world.users.size}`,
+    globalName: spec.globalName ?? null,
+    bot: false,
+    locale: checkLocale(spec.locale ?? 'en-US'),
+    dmsOpen: spec.dmsOpen ?? true,
+  };
+  world.users.set(id, user);
+  world.changed({ kind: 'user', id });
+  return user;
+}
+
+export function updateUser({ world }: StandInParts, user: UserRecord, patch: Pick<NewUser, 'dmsOpen' | 'locale'>): UserRecord {
+  if (patch.dmsOpen !== undefined) user.dmsOpen = patch.dmsOpen;
+  if (patch.locale !== undefined) user.locale = checkLocale(patch.locale);
+  world.changed({ kind: 'user', id: user.id });
+  return user;
+}
+
+/** Creates a guild with the bot already in it, as if it had been invited. */
+export function createGuild(parts: StandInParts, spec: NewGuild = {}): GuildRecord {
+  const { world, gateway } = parts;
+  const owner = spec.owner ?? spec.members?.[0] ?? world.bot;
+  const guild: GuildRecord = {
+    id: world.ids.next(),
+    name: spec.name ?? `Guild ${world.guilds.size + 1}`,
+    ownerId: owner.id,
+    locale: checkLocale(spec.locale ?? 'en-US'),
+    members: new Map(),
+    channelIds: [],
+  };
+  const joined = timestamp(world.clock.now());
+  for (const user of [world.bot, owner, ...(spec.members ?? [])]) guild.members.set(user.id, joined);
+  world.guilds.set(guild.id, guild);
+  for (const name of spec.channels ?? ['general']) addChannel(world, guild, name);
+  world.changed({ kind: 'guild', id: guild.id });
+  gateway.dispatch('GUILD_CREATE', guildCreatePayload(world, guild), { intent: Intent.Guilds, guildId: guild.id });
+  return guild;
+}
+
+export function addMember(parts: StandInParts, guild: GuildRecord, user: UserRecord): void {
+  const { world, gateway } = parts;
+  if (guild.members.has(user.id)) return;
+  guild.members.set(user.id, timestamp(world.clock.now()));
+  world.changed({ kind: 'member', id: user.id });
+  gateway.dispatch(
+    'GUILD_MEMBER_ADD',
+    { guild_id: guild.id, ...memberPayload(guild, user) },
+    { intent: Intent.GuildMembers, guildId: guild.id },
+  );
+}
+
+function addChannel(world: StandInParts['world'], guild: GuildRecord, name: string): ChannelRecord {
+  const channel: ChannelRecord = {
+    id: world.ids.next(),
+    kind: 'text',
+    guildId: guild.id,
+    name,
+    recipientId: null,
+    position: guild.channelIds.length,
+    lastMessageId: null,
+  };
+  world.channels.set(channel.id, channel);
+  guild.channelIds.push(channel.id);
+  return channel;
+}
+
+export function createChannel(parts: StandInParts, guild: GuildRecord, name: string): ChannelRecord {
+  const channel = addChannel(parts.world, guild, name);
+  parts.world.changed({ kind: 'channel', id: channel.id });
+  parts.gateway.dispatch('CHANNEL_CREATE', channelPayload(parts.world, channel), {
+    intent: Intent.Guilds,
+    guildId: guild.id,
+  });
+  return channel;
+}
+
+/** The DM channel between the bot and a user; opening it twice returns the same channel. */
+export function openDm({ world }: StandInParts, user: UserRecord): ChannelRecord {
+  const existing = world.dmChannelOf(user.id);
+  if (existing) return existing;
+  const channel: ChannelRecord = {
+    id: world.ids.next(),
+    kind: 'dm',
+    guildId: null,
+    name: null,
+    recipientId: user.id,
+    position: 0,
+    lastMessageId: null,
+  };
+  world.channels.set(channel.id, channel);
+  world.changed({ kind: 'channel', id: channel.id });
+  return channel;
+}

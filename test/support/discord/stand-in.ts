@@ -1,0 +1,267 @@
+import type { Server } from 'node:http';
+import { ManualClock, type Clock } from './clock.js';
+import type { OptionInput } from './commands.js';
+import type { Gateway } from './gateway.js';
+import type { Interactions } from './interactions.js';
+import type { StandInParts } from './messages.js';
+import type { ChannelRecord, GuildRecord, InteractionRecord, Notice, UserRecord, World } from './model.js';
+import { choose, click, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
+import type { RateLimitRule, RateLimits } from './rate-limits.js';
+import {
+  addMember,
+  createChannel,
+  createGuild,
+  createUser,
+  openDm,
+  StandInUsageError,
+  updateUser,
+  type NewGuild,
+  type NewUser,
+} from './setup.js';
+import { describeMessage, userView, type SeenMessage, type UserView } from './view.js';
+import { waitForWorld, type WaitOptions } from './wait.js';
+
+type Ref<T> = T | string;
+
+export interface StandInInit {
+  world: World;
+  gateway: Gateway;
+  interactions: Interactions;
+  rateLimits: RateLimits;
+  clock: Clock;
+  ownsClock: boolean;
+  token: string;
+  server: Server;
+  baseUrl: string;
+}
+
+/**
+ * The in-process face of the stand-in: set up a world, act as players, and
+ * read what each player sees. Every method here has a control API twin.
+ */
+export class StandIn {
+  readonly world: World;
+  readonly gateway: Gateway;
+  readonly interactions: Interactions;
+  readonly rateLimits: RateLimits;
+  readonly clock: Clock;
+  readonly token: string;
+  /** http://127.0.0.1:PORT */
+  readonly url: string;
+  private readonly server: Server;
+  private readonly ownsClock: boolean;
+  private closed = false;
+
+  constructor(init: StandInInit) {
+    this.world = init.world;
+    this.gateway = init.gateway;
+    this.interactions = init.interactions;
+    this.rateLimits = init.rateLimits;
+    this.clock = init.clock;
+    this.ownsClock = init.ownsClock;
+    this.token = init.token;
+    this.server = init.server;
+    this.url = init.baseUrl;
+  }
+
+  /** What the bot passes as discord.js's `rest.api` (DISCORD_API_BASE); discord.js appends /v10. */
+  get apiBase(): string {
+    return `${this.url}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `${this.url.replace(/^http/, 'ws')}/gateway`;
+  }
+
+  get controlUrl(): string {
+    return `${this.url}/control`;
+  }
+
+  get applicationId(): string {
+    return this.world.applicationId;
+  }
+
+  get bot(): UserRecord {
+    return this.world.bot;
+  }
+
+  private get parts(): StandInParts {
+    return { world: this.world, gateway: this.gateway };
+  }
+
+  /** Environment for the bot process: token, application id, and the API base. */
+  env(): Record<string, string> {
+    return {
+      DISCORD_TOKEN: this.token,
+      DISCORD_APPLICATION_ID: this.applicationId,
+      DISCORD_API_BASE: this.apiBase,
+    };
+  }
+
+  // --- setting up the world -------------------------------------------------
+
+  createUser(spec: NewUser = {}): UserRecord {
+    return createUser(this.parts, spec);
+  }
+
+  /** `dmsOpen: false` is a user who closed DMs from server members (sends fail with 50007). */
+  updateUser(user: Ref<UserRecord>, patch: Pick<NewUser, 'dmsOpen' | 'locale'>): UserRecord {
+    return updateUser(this.parts, this.user(user), patch);
+  }
+
+  closeDms(user: Ref<UserRecord>): UserRecord {
+    return this.updateUser(user, { dmsOpen: false });
+  }
+
+  /** A guild the bot is in, with a #general channel unless `channels` says otherwise. */
+  createGuild(spec: NewGuild = {}): GuildRecord {
+    return createGuild(this.parts, spec);
+  }
+
+  addMember(guild: Ref<GuildRecord>, user: Ref<UserRecord>): void {
+    addMember(this.parts, this.guild(guild), this.user(user));
+  }
+
+  createChannel(guild: Ref<GuildRecord>, name: string): ChannelRecord {
+    return createChannel(this.parts, this.guild(guild), name);
+  }
+
+  /** A guild's text channel by name. */
+  channel(guild: Ref<GuildRecord>, name: string): ChannelRecord {
+    const g = this.guild(guild);
+    const found = g.channelIds.map((id) => this.world.channels.get(id)!).find((c) => c.name === name);
+    if (!found) throw new StandInUsageError(`Guild ${g.name} has no channel #${name}`);
+    return found;
+  }
+
+  /** The user's DM channel with the bot (opened if needed). */
+  dmChannel(user: Ref<UserRecord>): ChannelRecord {
+    return openDm(this.parts, this.user(user));
+  }
+
+  // --- acting as players ----------------------------------------------------
+
+  /**
+   * Runs `/line` as `user` in `channel` ('dm' for the user's DM with the bot).
+   * `line` may name sub-commands ("game start"); names may be localized in
+   * the user's locale, as they would type them.
+   */
+  runCommand(
+    user: Ref<UserRecord>,
+    channel: Ref<ChannelRecord> | 'dm',
+    line: string,
+    options: OptionInput = {},
+    settings: { locale?: string } = {},
+  ): InteractionHandle {
+    const u = this.user(user);
+    const c = channel === 'dm' ? this.dmChannel(u) : this.channelRef(channel);
+    return runCommand(this.world, this.interactions, u, c, line, options, settings.locale ?? u.locale);
+  }
+
+  click(user: Ref<UserRecord>, target: ButtonTarget): InteractionHandle {
+    return click(this.world, this.interactions, this.user(user), target);
+  }
+
+  choose(user: Ref<UserRecord>, target: SelectTarget, values: string[]): InteractionHandle {
+    return choose(this.world, this.interactions, this.user(user), target, values);
+  }
+
+  interaction(id: string): InteractionHandle {
+    const record = this.world.interactions.get(id);
+    if (!record) throw new StandInUsageError(`Unknown interaction ${id}`);
+    return new InteractionHandle(this.world, record);
+  }
+
+  // --- what people see --------------------------------------------------------
+
+  /** Messages the user can see, oldest first, each in its latest state. */
+  seenBy(user: Ref<UserRecord>, filter: { channel?: Ref<ChannelRecord> } = {}): SeenMessage[] {
+    return this.view(user, filter).messages;
+  }
+
+  view(user: Ref<UserRecord>, filter: { channel?: Ref<ChannelRecord> } = {}): UserView {
+    const channelId = filter.channel === undefined ? undefined : this.channelRef(filter.channel).id;
+    return userView(this.world, this.user(user).id, channelId);
+  }
+
+  /** "This interaction failed" and friends, shown to this user. */
+  noticesFor(user: Ref<UserRecord>): Notice[] {
+    return [...(this.world.notices.get(this.user(user).id) ?? [])];
+  }
+
+  /** The user's screen as text, one line per message: handy in assertion messages. */
+  describe(user: Ref<UserRecord>, filter: { channel?: Ref<ChannelRecord> } = {}): string {
+    return this.seenBy(user, filter).map(describeMessage).join('\n');
+  }
+
+  /** Registered commands as Discord returns them; global ones unless a guild is given. */
+  commands(guild?: Ref<GuildRecord>): Array<Record<string, unknown>> {
+    const guildId = guild === undefined ? null : this.guild(guild).id;
+    return [...this.world.commands.values()]
+      .filter((c) => c.guildId === guildId)
+      .map((c) => ({ ...c.data, id: c.id, application_id: this.applicationId, version: c.version }));
+  }
+
+  // --- making trouble -----------------------------------------------------------
+
+  /** The next matching REST request(s) get a 429 with `retry_after`. */
+  rateLimit(rule: RateLimitRule = {}): void {
+    this.rateLimits.add(rule);
+  }
+
+  dropGateway(options: { code?: number | 'terminate'; resumable?: boolean } = {}): void {
+    this.gateway.drop(options);
+  }
+
+  /** Moves a manual clock forward (fires the 3-second rule, expires tokens). */
+  advance(ms: number): void {
+    if (!(this.clock instanceof ManualClock)) {
+      throw new StandInUsageError('advance() needs a stand-in started with a ManualClock');
+    }
+    this.clock.advance(ms);
+  }
+
+  waitFor<T>(check: () => T | undefined | null | false, options: WaitOptions = {}): Promise<T> {
+    return waitForWorld(this.world, check, options);
+  }
+
+  // --- lookups ------------------------------------------------------------------
+
+  user(ref: Ref<UserRecord>): UserRecord {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const user = this.world.user(id);
+    if (!user) throw new StandInUsageError(`Unknown user ${id}`);
+    return user;
+  }
+
+  guild(ref: Ref<GuildRecord>): GuildRecord {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const guild = this.world.guilds.get(id);
+    if (!guild) throw new StandInUsageError(`Unknown guild ${id}`);
+    return guild;
+  }
+
+  channelRef(ref: Ref<ChannelRecord>): ChannelRecord {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const channel = this.world.channels.get(id);
+    if (!channel) throw new StandInUsageError(`Unknown channel ${id}`);
+    return channel;
+  }
+
+  interactionRecords(): InteractionRecord[] {
+    return [...this.world.interactions.values()];
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.interactions.dispose();
+    if (this.ownsClock) this.clock.dispose();
+    this.gateway.close();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      // Keep-alive sockets from discord.js's HTTP client would otherwise hold close() open.
+      this.server.closeAllConnections();
+    });
+  }
+}
