@@ -284,8 +284,9 @@ export function checkEnd(s: GameState, ctx: Ctx): boolean {
     const color = FACTION_COLOR[p.identity];
     if (!inGame(p) || !color) continue;
     if (countColor(s, p.intel, color) >= 3) {
+      // The faction wins, its dead too; one who lost the game (out) stays a loser (003 输掉游戏).
       const winners: number[] = [];
-      for (let i = 0; i < n; i++) if (s.players[i].identity === p.identity) winners.push(i);
+      for (let i = 0; i < n; i++) if (s.players[i].identity === p.identity && !s.players[i].out) winners.push(i);
       ctx.ev.push({ to: 'all', type: 'declare', seat, identity: p.identity });
       finish(s, ctx, { winners, declarer: seat, draw: false, reason: 'faction' });
       return true;

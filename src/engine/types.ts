@@ -52,6 +52,8 @@ export interface StackItem {
   /** 识破: index in the stack of the item it negates. */
   of?: number;
   negated?: boolean;
+  /** Its effect has run (it may wait on a decision before leaving the stack). */
+  resolved?: boolean;
 }
 
 /** Intel on its way. */

@@ -66,8 +66,10 @@ class Runner {
       case 'send':
       case 'play': {
         const name = String(step[verb]);
-        const card = this.findInHand(seat, name, step);
-        if (card < 0) return explain({ ok: false, code: 'notInHand', params: {} }).reason + ` (${this.sc.names[seat]}: ${name})`;
+        let card = this.findInHand(seat, name, step);
+        // Not in hand: name a card of that name from elsewhere, so the engine itself refuses it.
+        if (card < 0) card = s.cards.findIndex((c) => c.name === name || cardLabel(c) === name);
+        if (card < 0) return `no card "${name}" exists in this game`;
         const target = step.target === undefined ? undefined : this.seatOf(step.target, `steps[${i}].target`);
         if (verb === 'send') {
           if (step.direction !== undefined) return 'choosing the direction of intel needs a skill';
