@@ -13,7 +13,6 @@ import { recordFinish } from './stats.js';
 export interface LiveGame {
   head: GameHead;
   state: GameState;
-  log: Logger;
 }
 
 export interface Committed {
@@ -43,6 +42,7 @@ export interface CommitContext {
   conn: Connection;
   repo: GamesRepo;
   live: Map<number, LiveGame>;
+  /** Every line about a game carries its gameId (a child logger per game would cost ~70 µs to make). */
   log: Logger;
   /** Called after a transaction that marked the game broken has committed. */
   onBroken(gameId: number, head: GameHead, reason: string): void;
@@ -66,96 +66,118 @@ function normalize(action: unknown): Action | null {
   }
 }
 
+type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: GameHead; reason: string } | null };
+
 /**
- * Loads, applies and commits. Synchronous from start to end: nothing else can run on this connection
- * in between, and the IMMEDIATE transaction keeps other connections (another process) from writing
- * between the load and the write. Callers serialise per game with the KeyedQueue so arrival order holds.
+ * The body of the commit transaction: load, apply, write. Runs inside BEGIN IMMEDIATE, so from the
+ * load to the write no other connection (another process) can write; on this connection nothing else
+ * runs because it is synchronous from start to end.
+ */
+function attempt(ctx: CommitContext, gameId: number, action: Action, now: number): Attempt {
+  const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
+  const row = ctx.repo.statusOf(gameId);
+  if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
+  const [status, version] = row;
+  if (status !== 'active') return none(refused(gameId, 'gameNotActive', `Game ${gameId} is ${status}.`, { status }));
+
+  let live = ctx.live.get(gameId);
+  if (!live || live.state.version !== version) {
+    // Not in memory, or another writer moved it on: the stored snapshot is the truth.
+    const head = ctx.repo.head(gameId)!;
+    try {
+      if (!head.setup) throw new Error('stored setup is not valid JSON');
+      let state: GameState;
+      try {
+        state = decodeSnapshot(ctx.repo.snapshot(gameId)!, head.setup);
+      } catch (err) {
+        throw new Error(`stored snapshot cannot be decoded: ${(err as Error).message}`);
+      }
+      if (state.version !== version) throw new Error(`stored snapshot is at version ${state.version}, the game row says ${version}`);
+      live = { head, state };
+    } catch (err) {
+      const reason = (err as Error).message;
+      ctx.repo.markBroken(gameId, reason, now);
+      return { result: refused(gameId, 'broken', reason), live: null, broken: { head, reason } };
+    }
+  }
+  const state = live.state;
+
+  if (action.kind === 'timeout') {
+    const deadline = state.pending?.deadline;
+    if (deadline === undefined || deadline > now)
+      return none(refused(gameId, 'timeoutNotDue', 'The pending decision has no deadline that has passed.'));
+  }
+
+  let r;
+  try {
+    r = apply(state, action, clockAt(now, live.head.decisionMs));
+  } catch (err) {
+    ctx.log.error({ gameId, err, action }, 'engine threw on an action; nothing stored');
+    return none(refused(gameId, 'engineError', 'The rules engine failed on this action; nothing was changed.'));
+  }
+  if (!r.ok) return none(refused(gameId, r.code, r.reason, r.params));
+
+  const next = r.state;
+  const finished = next.result !== null;
+  const seat = (action as { seat?: number }).seat ?? null;
+  ctx.repo.appendAction(gameId, { version: next.version, seat, action: JSON.stringify(action), at: now });
+  ctx.repo.updateSnapshot({
+    id: gameId,
+    fromVersion: version,
+    version: next.version,
+    snapshot: encodeSnapshot(next),
+    deadline: finished ? null : (next.pending?.deadline ?? null),
+    status: finished ? 'finished' : 'active',
+    updatedAt: now,
+    finishedAt: finished ? now : null,
+  });
+  if (finished) recordFinish(ctx.conn.db, gameId, next, now);
+  return {
+    result: { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now },
+    live,
+    broken: null,
+  };
+}
+
+// One transaction function per connection, made once: better-sqlite3's db.transaction() (which
+// drizzle's db.transaction(fn, { behavior: 'immediate' }) calls on every use) builds new wrappers
+// each time, and that garbage showed in the p99 of a commit.
+const transactions = new WeakMap<CommitContext, (gameId: number, action: Action, now: number) => Attempt>();
+
+function commitTransaction(ctx: CommitContext) {
+  let tx = transactions.get(ctx);
+  if (!tx) {
+    const wrapped = ctx.conn.sqlite.transaction((gameId: number, action: Action, now: number) => attempt(ctx, gameId, action, now));
+    tx = (gameId, action, now) => wrapped.immediate(gameId, action, now);
+    transactions.set(ctx, tx);
+  }
+  return tx;
+}
+
+/**
+ * Loads, applies and commits one action in a single IMMEDIATE transaction; the log row and the new
+ * snapshot are written together or not at all, and a refusal writes nothing. Returns only after the
+ * commit. Callers serialise per game with the KeyedQueue so that arrival order holds.
  */
 export function applyAndCommit(ctx: CommitContext, gameId: number, input: unknown, now: number): SubmitResult {
   const action = normalize(input);
   if (!action) return refused(gameId, 'malformed', 'An action is a JSON object.');
-  let brokenHead: { head: GameHead; reason: string } | null = null;
-  let live: LiveGame | undefined;
-
-  const result = ctx.conn.db.transaction(
-    (): SubmitResult => {
-      const head = ctx.repo.head(gameId);
-      if (!head) return refused(gameId, 'noSuchGame', `There is no game ${gameId}.`);
-      if (head.status !== 'active')
-        return refused(gameId, 'gameNotActive', `Game ${gameId} is ${head.status}.`, { status: head.status });
-
-      live = ctx.live.get(gameId);
-      let state: GameState;
-      if (live && live.state.version === head.version) {
-        state = live.state;
-      } else {
-        try {
-          if (!head.setup) throw new Error('stored setup is not valid JSON');
-          try {
-            state = decodeSnapshot(ctx.repo.snapshot(gameId)!, head.setup);
-          } catch (err) {
-            throw new Error(`stored snapshot cannot be decoded: ${(err as Error).message}`);
-          }
-          if (state.version !== head.version) throw new Error(`stored snapshot is at version ${state.version}, the game row says ${head.version}`);
-        } catch (err) {
-          const reason = (err as Error).message;
-          ctx.repo.markBroken(gameId, reason, now);
-          brokenHead = { head, reason };
-          return refused(gameId, 'broken', reason);
-        }
-        live = { head, state, log: ctx.log.child({ gameId }) };
-      }
-
-      if (action.kind === 'timeout') {
-        const deadline = state.pending?.deadline;
-        if (deadline === undefined || deadline > now)
-          return refused(gameId, 'timeoutNotDue', 'The pending decision has no deadline that has passed.');
-      }
-
-      let r;
-      try {
-        r = apply(state, action, clockAt(now, head.decisionMs));
-      } catch (err) {
-        live.log.error({ err, action }, 'engine threw on an action; nothing stored');
-        return refused(gameId, 'engineError', 'The rules engine failed on this action; nothing was changed.');
-      }
-      if (!r.ok) return refused(gameId, r.code, r.reason, r.params);
-
-      const next = r.state;
-      const finished = next.result !== null;
-      const seat = (action as { seat?: number }).seat ?? null;
-      ctx.repo.appendAction(gameId, { version: next.version, seat, action: JSON.stringify(action), at: now });
-      ctx.repo.updateSnapshot({
-        id: gameId,
-        fromVersion: head.version,
-        version: next.version,
-        snapshot: encodeSnapshot(next),
-        deadline: finished ? null : (next.pending?.deadline ?? null),
-        status: finished ? 'finished' : 'active',
-        updatedAt: now,
-        finishedAt: finished ? now : null,
-      });
-      if (finished) recordFinish(ctx.conn.db, gameId, next, now);
-      return { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
-    },
-    { behavior: 'immediate' },
-  );
+  const { result, live, broken } = commitTransaction(ctx)(gameId, action, now);
 
   // Only now is the transaction committed; memory follows the database, never leads it.
-  if (brokenHead) {
-    const { head, reason } = brokenHead as { head: GameHead; reason: string };
+  if (broken) {
     ctx.live.delete(gameId);
-    ctx.log.child({ gameId }).error({ reason }, 'game marked broken');
-    ctx.onBroken(gameId, head, reason);
+    ctx.log.error({ gameId, reason: broken.reason }, 'game marked broken');
+    ctx.onBroken(gameId, broken.head, broken.reason);
   } else if (result.ok && live) {
     if (result.finished) {
       ctx.live.delete(gameId);
-      live.log.info({ version: result.version, result: result.state.result }, 'game finished');
+      ctx.log.info({ gameId, version: result.version, result: result.state.result }, 'game finished');
     } else {
-      live.head = { ...live.head, version: result.version };
+      live.head.version = result.version;
       live.state = result.state;
       ctx.live.set(gameId, live);
-      live.log.debug({ version: result.version, kind: action.kind }, 'action committed');
+      ctx.log.debug({ gameId, version: result.version, kind: action.kind }, 'action committed');
     }
   }
   return result;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { APPLICATION_ID, BUSY_TIMEOUT_MS } from './config.js';
+import { APPLICATION_ID, BUSY_TIMEOUT_MS, databaseSynchronous, type Synchronous } from './config.js';
 import { StoreOpenError } from './errors.js';
 import { inspectDatabase, type Inspection } from './guard.js';
 import { MIGRATIONS_FOLDER, runMigrations, shippedMigrations } from './migrate.js';
 import * as schema from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export interface Connection {
   path: string;
@@ -19,12 +19,8 @@ export interface Connection {
 }
 
 export interface OpenOptions {
-  /**
-   * FULL (default) syncs the WAL on every commit, so an acknowledged action survives a power cut, not
-   * only a crash of the process. NORMAL survives any crash of the process but may lose the last commits
-   * on power loss.
-   */
-  synchronous?: 'FULL' | 'NORMAL';
+  /** Default DATABASE_SYNCHRONOUS, else NORMAL: see databaseSynchronous(). */
+  synchronous?: Synchronous;
   migrationsFolder?: string;
   logger?: Logger;
 }
@@ -81,7 +77,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Connection {
     // WAL is a property of the file (it stays set), unlike the pragmas above; setting it writes the
     // header, which is why it waits until the guard has accepted the file.
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma(`synchronous = ${opts.synchronous ?? 'FULL'}`);
+    sqlite.pragma(`synchronous = ${opts.synchronous ?? databaseSynchronous()}`);
     if (inspection.kind === 'new') {
       sqlite.pragma(`application_id = ${APPLICATION_ID}`);
       log.info('created a new database');

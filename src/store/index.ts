@@ -5,11 +5,12 @@ export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath } from './config.js
 export { guardFile, openDatabase, openExisting, type Connection, type Db, type OpenOptions } from './connection.js';
 export { StoreOpenError, type StoreOpenErrorCode } from './errors.js';
 export { exportGame, replayRecord, type GameRecord, type RecordedAction } from './export.js';
-export type { GameInfo, SeatInfo } from './games-repo.js';
+export type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
+export type { LeaderboardRow, RecentGame } from './history.js';
 export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';
 export type { BrokenGame, RecoveredGame, RecoveryReport } from './recovery.js';
-export { replay, startGame, type GameOrigin, type LoggedAction } from './replay.js';
+export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
 export type { GuildSettings } from './settings.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';

@@ -4,9 +4,14 @@ import { apply, newGame, type Action, type Clock, type GameEvent, type GameState
 export interface LoggedAction {
   version: number;
   seat: number | null;
-  /** The action as stored: JSON text. */
-  action: string;
+  /** The action as stored (JSON text), or already parsed by the reader. */
+  action: string | Action;
   at: number;
+}
+
+/** A log row as the actions table holds it. */
+export interface StoredAction extends LoggedAction {
+  action: string;
 }
 
 export interface GameOrigin {
@@ -52,7 +57,7 @@ export function replay(
       return { ok: false, state, reason: `log row ${row.version} follows version ${state.version}: the log has a gap or a duplicate` };
     let action: Action;
     try {
-      action = JSON.parse(row.action) as Action;
+      action = typeof row.action === 'string' ? (JSON.parse(row.action) as Action) : row.action;
     } catch {
       return { ok: false, state, reason: `log row ${row.version} is not valid JSON` };
     }

@@ -7,6 +7,7 @@ import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type
 import { databasePath } from './config.js';
 import { openDatabase, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
+import { leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import { startGame } from './replay.js';
@@ -113,9 +114,8 @@ export class GameStore {
       { behavior: 'immediate' },
     );
     const head: GameHead = { status: 'active', version: 0, decisionMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
-    const log = this.log.child({ gameId: id });
-    this.ctx.live.set(id, { head, state, log });
-    log.info({ guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
+    this.ctx.live.set(id, { head, state });
+    this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
     const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
     for (const l of this.listeners) l(c);
     return c;
@@ -135,7 +135,7 @@ export class GameStore {
           try {
             await this.opts.onCommit(r);
           } catch (err) {
-            this.log.child({ gameId }).error({ err, version: r.version }, 'onCommit failed after the action was committed');
+            this.log.error({ gameId, err, version: r.version }, 'onCommit failed after the action was committed');
           }
         }
       }
@@ -196,7 +196,7 @@ export class GameStore {
       if (!head || head.status !== 'active') return false;
       this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
       this.ctx.live.delete(gameId);
-      this.log.child({ gameId }).info({ reason }, 'game aborted');
+      this.log.info({ gameId, reason }, 'game aborted');
       return true;
     });
   }
@@ -211,6 +211,14 @@ export class GameStore {
 
   userStats(userId: string): UserStats | null {
     return readUserStats(this.conn.db, userId);
+  }
+
+  leaderboard(guildId: string, limit = 10): LeaderboardRow[] {
+    return leaderboard(this.conn.db, guildId, limit);
+  }
+
+  recentGames(guildId: string, limit = 10): RecentGame[] {
+    return recentGames(this.conn.db, guildId, limit);
   }
 
   /** Waits for queued work, then closes the connection. */

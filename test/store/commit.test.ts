@@ -184,6 +184,20 @@ describe('applying and committing actions', () => {
     expect(store.userStats('nobody')).toBeNull();
     // The AI seat has no statistics row.
     expect(count(store, 'user_stats')).toBe(4);
+    const board = store.leaderboard('g');
+    expect(board.map((b) => b.userId).sort()).toEqual(['1001', '1002', '1004', '1005']);
+    expect(board.every((b) => b.games === 3)).toBe(true);
+    expect(board.map((b) => b.wins)).toEqual([...board.map((b) => b.wins)].sort((a, b) => b - a));
+    expect(board.find((b) => b.userId === '1001')!.wins).toBe(ann.wins);
+    expect(store.leaderboard('elsewhere')).toEqual([]);
+    const recent = store.recentGames('g', 2);
+    expect(recent).toHaveLength(2);
+    expect(recent[0].gameId).toBeGreaterThan(recent[1].gameId);
+    for (const r of recent) {
+      expect(r).toMatchObject({ status: 'finished', players: 5 });
+      const winners = store.seats(r.gameId).filter((s) => s.result === 'win').map((s) => s.name);
+      expect(r.winners).toEqual(winners);
+    }
   });
 
   it('a corrupt snapshot marks only that game broken when it is next used', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APPLICATION_ID } from '../../src/store/config.js';
+import { APPLICATION_ID, databaseSynchronous } from '../../src/store/config.js';
 import { openDatabase, openExisting } from '../../src/store/connection.js';
 import { StoreOpenError } from '../../src/store/errors.js';
 import { MIGRATIONS_TABLE, shippedMigrations } from '../../src/store/migrate.js';
@@ -40,13 +40,21 @@ describe('opening the database', () => {
     expect(conn.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(conn.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(conn.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
-    expect(conn.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(conn.sqlite.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(conn.sqlite.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     const tables = (conn.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type='table' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
     expect(tables).toEqual(expect.arrayContaining(['actions', 'games', 'guild_settings', 'seats', 'user_stats', MIGRATIONS_TABLE]));
     const applied = conn.sqlite.prepare(`SELECT hash FROM ${MIGRATIONS_TABLE}`).all() as { hash: string }[];
     expect(applied.map((r) => r.hash)).toEqual(shippedMigrations().map((m) => m.hash));
     conn.close();
+  });
+
+  it('syncs every commit to disk when asked (DATABASE_SYNCHRONOUS=FULL)', () => {
+    const conn = openDatabase(path.join(dir(), 'full.db'), { synchronous: 'FULL' });
+    expect(conn.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    conn.close();
+    expect(databaseSynchronous({ DATABASE_SYNCHRONOUS: 'full' })).toBe('FULL');
+    expect(databaseSynchronous({})).toBe('NORMAL');
   });
 
   it('sets the per-connection pragmas again on every connection and migrates nothing twice', () => {

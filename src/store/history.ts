@@ -1,0 +1,66 @@
+// Per-server views over finished games: the leaderboard and the recent games list.
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from './connection.js';
+import { games, seats, type GameStatus } from './schema.js';
+
+export interface LeaderboardRow {
+  userId: string;
+  games: number;
+  wins: number;
+}
+
+export interface RecentGame {
+  gameId: number;
+  channelId: string;
+  status: GameStatus;
+  players: number;
+  /** Names of the winning seats; empty for a draw or an aborted game. */
+  winners: string[];
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+/** Players of this server by wins (then fewer games), over its finished games. AI seats are not listed. */
+export function leaderboard(db: Db, guildId: string, limit: number): LeaderboardRow[] {
+  const wins = sql<number>`sum(${seats.result} = 'win')`.mapWith(Number);
+  return db
+    .select({ userId: sql<string>`${seats.userId}`, games: sql<number>`count(*)`.mapWith(Number), wins })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), isNotNull(seats.userId)))
+    .groupBy(seats.userId)
+    .orderBy(desc(wins), sql`count(*)`, seats.userId)
+    .limit(limit)
+    .all();
+}
+
+/** The server's most recently ended games (finished or aborted), newest first. */
+export function recentGames(db: Db, guildId: string, limit: number): RecentGame[] {
+  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
+  const rows = db
+    .select({
+      gameId: games.id,
+      channelId: games.channelId,
+      status: games.status,
+      createdAt: games.createdAt,
+      updatedAt: games.updatedAt,
+      finishedAt: games.finishedAt,
+    })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'aborted'])))
+    .orderBy(desc(ended), desc(games.id))
+    .limit(limit)
+    .all();
+  if (!rows.length) return [];
+  const seatRows = db
+    .select({ gameId: seats.gameId, name: seats.name, result: seats.result })
+    .from(seats)
+    .where(inArray(seats.gameId, rows.map((r) => r.gameId)))
+    .orderBy(seats.gameId, seats.seat)
+    .all();
+  return rows.map((r) => {
+    const mine = seatRows.filter((s) => s.gameId === r.gameId);
+    return { ...r, players: mine.length, winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
+  });
+}
