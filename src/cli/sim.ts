@@ -1,6 +1,7 @@
 // npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo]
-//   [--characters on|off] [--ai random]   (contracts.md §2)
+//   [--characters on|off] [--ai random|strong]   (contracts.md §2)
 import { performance } from 'node:perf_hooks';
+import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
 import { gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 
@@ -21,7 +22,12 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
 if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
   fail('--characters must be on or off');
-if (ai !== 'random') fail(`unknown --ai "${ai}" (known: random)`);
+if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(', ')})`);
+// Every seat plays the named policy. `random` is the simulator's own random play.
+const play = (seed: number) =>
+  ai === 'random'
+    ? playRandomGame({ players, seed, edition, invariants: true })
+    : playPolicyGame({ players, seed, edition, invariants: true, seats: () => makePolicy(ai as PolicyName) });
 
 const wins = { 潜伏战线: 0, 军情处: 0, 打酱油的: 0, draw: 0 };
 let completed = 0;
@@ -32,7 +38,7 @@ let rounds = 0;
 let firstError: string | null = null;
 const t0 = performance.now();
 for (let i = 0; i < games; i++) {
-  const run = playRandomGame({ players, seed: gameSeed(seed, i), edition, invariants: true });
+  const run = play(gameSeed(seed, i));
   actions += run.actions;
   violations += run.violations.length;
   if (run.violations.length && !firstError) firstError = run.violations[0];

@@ -1,0 +1,279 @@
+// Beliefs about the other seats' identities: an exact posterior over every identity assignment
+// the table allows (5 players: 12 assignments; 9 players: 560), given what this seat has seen.
+//
+// Every other player is modelled as one of two kinds, unknown to us: "random" (acts without
+// regard to identities) or "strategic" (acts for its side). An observation of player i adds
+// log(P_strategic(obs | assignment) / P_random(obs)) to i's account for that assignment; the
+// weight of an assignment is prior × hard facts × Π_i (q·e^{account_i} + 1 − q), which is the
+// exact marginal over each player's kind with prior P(strategic) = q. Hard facts (a revealed
+// identity, a 试探 we used) are certain and kept apart.
+//
+// Beliefs are values: every update returns a new object and never changes its input.
+import { hasAltSplit, identitiesFor } from '../engine/index.js';
+import { ID_LIST, idIndex } from './cards.js';
+
+export interface AssignmentTable {
+  n: number;
+  me: number;
+  myId: number;
+  count: number;
+  /** count × n identity indices (0 潜伏战线, 1 军情处, 2 打酱油的). */
+  ids: Uint8Array;
+  logPrior: Float64Array;
+}
+
+export interface BeliefNote {
+  /** The seat whose behaviour (or identity) the note is about. */
+  seat: number;
+  /** What was seen, in a few words. */
+  what: string;
+  /** The other seat involved, if any. */
+  other?: number;
+}
+
+export interface Beliefs {
+  readonly table: AssignmentTable;
+  /** Prior probability that a player acts strategically. */
+  readonly q: number;
+  /** Log weight of hard facts per assignment (0 or -Infinity). */
+  readonly hard: Float64Array;
+  /** Per seat, per assignment: summed log likelihood ratio strategic / random. */
+  readonly acc: readonly Float64Array[];
+  readonly notes: readonly BeliefNote[];
+}
+
+export interface BeliefOptions {
+  /** Whether the lobby used the optional identity split; unknown: mostly the default split. */
+  altSplit?: boolean;
+  /** Prior probability that another player acts strategically (default 0.5). */
+  strategicPrior?: number;
+}
+
+const TABLES = new Map<string, AssignmentTable>();
+
+function buildTable(n: number, me: number, myId: number, altSplit: boolean | undefined): AssignmentTable {
+  const key = `${n}:${me}:${myId}:${altSplit}`;
+  const hit = TABLES.get(key);
+  if (hit) return hit;
+  const splits: { counts: number[]; p: number }[] = [];
+  const count = (alt: boolean) => {
+    const c = [0, 0, 0];
+    for (const id of identitiesFor(n, alt)) c[idIndex(id)]++;
+    return c;
+  };
+  if (hasAltSplit(n)) {
+    const pAlt = altSplit === undefined ? 0.05 : altSplit ? 1 : 0;
+    splits.push({ counts: count(false), p: 1 - pAlt }, { counts: count(true), p: pAlt });
+  } else splits.push({ counts: count(false), p: 1 });
+  const rows: number[][] = [];
+  const priors: number[] = [];
+  for (const sp of splits) {
+    if (sp.p <= 0 || sp.counts[myId] === 0) continue;
+    // P(split | my identity) ∝ P(split) · P(my identity | split)
+    const pSplit = (sp.p * sp.counts[myId]) / n;
+    const left = sp.counts.slice();
+    left[myId]--;
+    const found: number[][] = [];
+    const cur = new Array<number>(n).fill(0);
+    cur[me] = myId;
+    const rec = (seat: number) => {
+      if (seat === n) {
+        found.push(cur.slice());
+        return;
+      }
+      if (seat === me) return rec(seat + 1);
+      for (let k = 0; k < 3; k++) {
+        if (left[k] === 0) continue;
+        left[k]--;
+        cur[seat] = k;
+        rec(seat + 1);
+        left[k]++;
+      }
+    };
+    rec(0);
+    for (const f of found) {
+      rows.push(f);
+      priors.push(pSplit / found.length);
+    }
+  }
+  const total = priors.reduce((a, b) => a + b, 0);
+  const ids = new Uint8Array(rows.length * n);
+  const logPrior = new Float64Array(rows.length);
+  rows.forEach((r, i) => {
+    ids.set(r, i * n);
+    logPrior[i] = Math.log(priors[i] / total);
+  });
+  const t: AssignmentTable = { n, me, myId, count: rows.length, ids, logPrior };
+  TABLES.set(key, t);
+  return t;
+}
+
+export function initialBeliefs(n: number, me: number, myIdentity: string, o: BeliefOptions = {}): Beliefs {
+  const table = buildTable(n, me, idIndex(myIdentity as never), o.altSplit);
+  return {
+    table,
+    q: o.strategicPrior ?? 0.5,
+    hard: new Float64Array(table.count),
+    acc: Array.from({ length: n }, () => new Float64Array(table.count)),
+    notes: [],
+  };
+}
+
+const MAX_NOTES = 200;
+
+function withNote(notes: readonly BeliefNote[], note: BeliefNote): readonly BeliefNote[] {
+  const out = notes.length >= MAX_NOTES ? notes.slice(notes.length - MAX_NOTES + 1) : notes.slice();
+  out.push(note);
+  return out;
+}
+
+/** A certain fact about a seat's identity: assignments where `ok(identity)` fails are dropped. */
+export function hardFact(b: Beliefs, seat: number, ok: (id: number) => boolean, what: string): Beliefs {
+  const t = b.table;
+  if (seat === t.me) return b;
+  const hard = b.hard.slice();
+  let alive = 0;
+  for (let a = 0; a < t.count; a++) {
+    if (!ok(t.ids[a * t.n + seat])) hard[a] = -Infinity;
+    if (hard[a] !== -Infinity) alive++;
+  }
+  // A fact that contradicts everything (a rule we do not model, e.g. a future skill): ignore it.
+  if (alive === 0) return b;
+  return { ...b, hard, notes: withNote(b.notes, { seat, what }) };
+}
+
+/**
+ * Evidence about how `actor` behaved toward `other` (or itself when other === actor):
+ * ratio[idActor][idOther] = P_strategic(obs) / P_random(obs).
+ */
+export function pairEvidence(
+  b: Beliefs,
+  actor: number,
+  other: number,
+  ratio: (idActor: number, idOther: number) => number,
+  what: string,
+): Beliefs {
+  const t = b.table;
+  if (actor === t.me || actor < 0 || actor >= t.n) return b;
+  const lr = new Float64Array(9);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) lr[i * 3 + j] = Math.log(Math.max(1e-6, ratio(i, j)));
+  const acc = b.acc.slice();
+  const mine = b.acc[actor].slice();
+  for (let a = 0; a < t.count; a++) {
+    const ia = t.ids[a * t.n + actor];
+    const io = t.ids[a * t.n + other];
+    mine[a] += lr[ia * 3 + io];
+  }
+  acc[actor] = mine;
+  return { ...b, acc, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
+}
+
+const WEIGHTS = new WeakMap<Beliefs, Float64Array>();
+
+/** Normalised posterior weight of each assignment. */
+export function weights(b: Beliefs): Float64Array {
+  const hit = WEIGHTS.get(b);
+  if (hit) return hit;
+  const t = b.table;
+  const w = new Float64Array(t.count);
+  const q = b.q;
+  let max = -Infinity;
+  for (let a = 0; a < t.count; a++) {
+    let lw = t.logPrior[a] + b.hard[a];
+    if (lw !== -Infinity) {
+      for (let i = 0; i < t.n; i++) {
+        if (i === t.me) continue;
+        const d = b.acc[i][a];
+        if (d !== 0) lw += Math.log(q * Math.exp(Math.min(d, 60)) + 1 - q);
+      }
+    }
+    w[a] = lw;
+    if (lw > max) max = lw;
+  }
+  let sum = 0;
+  for (let a = 0; a < t.count; a++) {
+    w[a] = w[a] === -Infinity ? 0 : Math.exp(w[a] - max);
+    sum += w[a];
+  }
+  for (let a = 0; a < t.count; a++) w[a] /= sum;
+  WEIGHTS.set(b, w);
+  return w;
+}
+
+export interface Marginals {
+  /** P(seat has identity k), n × 3 (row-major). */
+  id: Float64Array;
+  /** P(seat acts strategically) (the own seat: 1). */
+  strategic: Float64Array;
+}
+
+const MARGINALS = new WeakMap<Beliefs, Marginals>();
+
+export function marginals(b: Beliefs): Marginals {
+  const hit = MARGINALS.get(b);
+  if (hit) return hit;
+  const t = b.table;
+  const w = weights(b);
+  const id = new Float64Array(t.n * 3);
+  const strategic = new Float64Array(t.n);
+  const q = b.q;
+  for (let a = 0; a < t.count; a++) {
+    const wa = w[a];
+    if (wa === 0) continue;
+    for (let i = 0; i < t.n; i++) {
+      id[i * 3 + t.ids[a * t.n + i]] += wa;
+      if (i === t.me) continue;
+      const e = q * Math.exp(Math.min(b.acc[i][a], 60));
+      strategic[i] += (wa * e) / (e + 1 - q);
+    }
+  }
+  strategic[t.me] = 1;
+  const m = { id, strategic };
+  MARGINALS.set(b, m);
+  return m;
+}
+
+/** P(identity of seat = k). */
+export const pIdentity = (b: Beliefs, seat: number, k: number): number => marginals(b).id[seat * 3 + k];
+
+/** P(seat is in my faction); always 0 for an 打酱油的 (no alliance between them). */
+export function pAlly(b: Beliefs, seat: number): number {
+  const my = b.table.myId;
+  if (my === 2) return seat === b.table.me ? 1 : 0;
+  return pIdentity(b, seat, my);
+}
+
+export interface SeatBelief {
+  seat: number;
+  identity: Record<string, number>;
+  /** Most likely identity. */
+  likely: string;
+  ally: number;
+  strategic: number;
+  notes: BeliefNote[];
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A plain, JSON-ready picture of the beliefs, one entry per seat: for tests and logs. */
+export function explainBeliefs(b: Beliefs): SeatBelief[] {
+  const m = marginals(b);
+  const out: SeatBelief[] = [];
+  for (let s = 0; s < b.table.n; s++) {
+    const identity: Record<string, number> = {};
+    let best = 0;
+    for (let k = 0; k < 3; k++) {
+      identity[ID_LIST[k]] = round(m.id[s * 3 + k]);
+      if (m.id[s * 3 + k] > m.id[s * 3 + best]) best = k;
+    }
+    out.push({
+      seat: s,
+      identity,
+      likely: ID_LIST[best],
+      ally: round(pAlly(b, s)),
+      strategic: round(m.strategic[s]),
+      notes: b.notes.filter((nt) => nt.seat === s || nt.other === s),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,293 @@
+// A seat's memory: a pure fold over the events that seat may see.
+//   memory = events.filter(visibleTo(seat)).reduce(observe, newMemory(view))
+// so after a restart it is rebuilt from the game log, never kept only in memory. newMemory
+// reads only what never changes in a game (seat, identity, table size, edition), so the view
+// given to it may be from any moment of the game.
+import type { GameView } from '../engine/index.js';
+import type { Card, GameEvent, Identity } from '../engine/types.js';
+import { hardFact, initialBeliefs, pairEvidence, type BeliefOptions, type Beliefs } from './beliefs.js';
+import { BLACK, cardTable, colorIndex, idIndex } from './cards.js';
+import { choiceRatio, goodness, relation } from './model.js';
+
+export interface TransitMemo {
+  sender: number;
+  mode: Card['mode'];
+  target?: number;
+  /** The card id, when this seat knows its face. */
+  card?: number;
+  faceUp: boolean;
+  /** Seats that know its face (bitmask). */
+  knownTo: number;
+  /** Seats that refused it so far, and whether they knew its face. */
+  refusals: { seat: number; knew: boolean }[];
+}
+
+export interface StackMemo {
+  user: number;
+  as: string;
+  target?: number;
+  card?: number;
+  intel?: number;
+  /** Card id of the item a 识破 names. */
+  of?: number;
+  /** 截获: whether the user knew the intel's face when using it. */
+  knew?: boolean;
+}
+
+export interface SeatMemory {
+  readonly seat: number;
+  readonly n: number;
+  readonly identity: Identity;
+  readonly cards: readonly Card[];
+  readonly beliefs: Beliefs;
+  /** Whose turn it is (from turnStart). */
+  readonly turn: number;
+  /** Seats locked this turn (bitmask). */
+  readonly locked: number;
+  readonly transit: TransitMemo | null;
+  readonly stack: readonly StackMemo[];
+  /** Intel in front of each seat, as card ids (to tell whose intel a 烧毁 names). */
+  readonly intel: readonly (readonly number[])[];
+  /** The 试探 being resolved: its user and target, and its card when this seat saw it. */
+  readonly probe: { user: number; target: number; card?: number } | null;
+  /** Colour counts [red, blue, black] of cards known to be in the discard pile. */
+  readonly discardKnown: readonly [number, number, number];
+  /** The stack item resolved last (its effect's events follow its resolve event). */
+  readonly resolved: StackMemo | null;
+  readonly over: boolean;
+}
+
+export interface MemoryOptions extends BeliefOptions {
+  /** The game's card list when it is not the edition's standard deck (scenarios, tests). */
+  cards?: readonly Card[];
+}
+
+export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
+  if (v.you === null || v.identity === undefined) throw new Error('newMemory needs a seat view');
+  const n = v.players.length;
+  return {
+    seat: v.you,
+    n,
+    identity: v.identity,
+    cards: o.cards ?? cardTable(v.edition),
+    beliefs: initialBeliefs(n, v.you, v.identity, o),
+    turn: v.current,
+    locked: 0,
+    transit: null,
+    stack: [],
+    intel: Array.from({ length: n }, () => []),
+    probe: null,
+    discardKnown: [0, 0, 0],
+    resolved: null,
+    over: false,
+  };
+}
+
+/** Whether `seat` may see the event. */
+export const visibleTo = (e: GameEvent, seat: number): boolean => e.to === 'all' || e.to.includes(seat);
+
+const bit = (s: number) => 1 << s;
+const num = (x: unknown): number => x as number;
+
+function colorOf(m: SeatMemory, card: number): number {
+  return colorIndex(m.cards[card].color);
+}
+
+function addDiscard(m: SeatMemory, cards: readonly number[]): SeatMemory['discardKnown'] {
+  const d: [number, number, number] = [m.discardKnown[0], m.discardKnown[1], m.discardKnown[2]];
+  for (const c of cards) d[colorOf(m, c)]++;
+  return d;
+}
+
+function setIntel(m: SeatMemory, seat: number, list: readonly number[]): SeatMemory['intel'] {
+  const out = m.intel.slice();
+  out[seat] = list;
+  return out;
+}
+
+function ownerOf(m: SeatMemory, card: number): number {
+  for (let s = 0; s < m.n; s++) if (m.intel[s].includes(card)) return s;
+  return -1;
+}
+
+/** What the intel's journey said about its sender and those who took or refused it. */
+function settleTransit(m: SeatMemory, b: Beliefs, t: TransitMemo, card: number, taker: number, how: 'take' | 'forced' | 'intercept', knewAtIntercept?: boolean): Beliefs {
+  const x = colorOf(m, card);
+  const knows = (s: number) => t.faceUp || (t.knownTo & bit(s)) !== 0;
+  for (const r of t.refusals) {
+    if (r.knew) b = pairEvidence(b, r.seat, r.seat, (ia) => choiceRatio(-goodness(x, ia, ia, true), 3), `refused ${m.cards[card].color} knowing it`);
+    else if (r.seat !== t.sender)
+      b = pairEvidence(b, r.seat, t.sender, (ia, is) => choiceRatio(-relation(ia, is), 0.8), 'refused face-down intel', );
+  }
+  if (how === 'take') {
+    if (knows(taker)) b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), 3), `took ${m.cards[card].color} knowing it`);
+    else b = pairEvidence(b, taker, t.sender, (ia, is) => choiceRatio(relation(ia, is), 0.8), 'took face-down intel');
+  } else if (how === 'intercept') {
+    const sharp = knewAtIntercept ? 3 : 1;
+    b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), sharp), `intercepted ${m.cards[card].color}`);
+  }
+  // The sender chose this colour for this target (直达), or for whoever it locked.
+  const lockedTaker = how !== 'intercept' && taker !== t.sender && (m.locked & bit(taker)) !== 0 && m.turn === t.sender;
+  if (t.mode === '直达' && t.target !== undefined && t.target !== t.sender) {
+    const sharp = lockedTaker && taker === t.target ? 3 : 2;
+    const target = t.target;
+    b = pairEvidence(b, t.sender, target, (is, it) => choiceRatio(goodness(x, is, it, false), sharp), `sent ${m.cards[card].color} 直达`);
+  } else if (lockedTaker) {
+    b = pairEvidence(b, t.sender, taker, (is, it) => choiceRatio(goodness(x, is, it, false), 2.5), `locked and passed ${m.cards[card].color}`);
+  }
+  return b;
+}
+
+/** Folds one event (already known to be visible to this seat) into the memory. */
+export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
+  if (m.over) return m;
+  switch (e.type) {
+    case 'turnStart':
+      return { ...m, turn: num(e.seat), locked: 0 };
+    case 'locked':
+      return { ...m, locked: m.locked | bit(num(e.seat)) };
+    case 'send': {
+      const mode = e.mode as Card['mode'];
+      const faceUp = mode === '文本';
+      const transit: TransitMemo = {
+        sender: num(e.seat),
+        mode,
+        target: e.target as number | undefined,
+        card: faceUp ? num(e.card) : undefined,
+        faceUp,
+        knownTo: bit(num(e.seat)),
+        refusals: [],
+      };
+      return { ...m, transit };
+    }
+    case 'sendCard':
+    case 'peek':
+      if (!m.transit) return m;
+      return { ...m, transit: { ...m.transit, card: num(e.card) } };
+    case 'decoded':
+      if (!m.transit) return m;
+      return { ...m, transit: { ...m.transit, knownTo: m.transit.knownTo | bit(num(e.seat)) } };
+    case 'refuse': {
+      const t = m.transit;
+      if (!t) return m;
+      const seat = num(e.seat);
+      const knew = t.faceUp || (t.knownTo & bit(seat)) !== 0;
+      return { ...m, transit: { ...t, refusals: [...t.refusals, { seat, knew }] } };
+    }
+    case 'take': {
+      const t = m.transit;
+      const card = num(e.card);
+      const seat = num(e.seat);
+      let beliefs = m.beliefs;
+      if (t) beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
+      return { ...m, beliefs, transit: null };
+    }
+    case 'intercept': {
+      const t = m.transit;
+      const card = num(e.card);
+      const seat = num(e.seat);
+      let beliefs = m.beliefs;
+      const item = m.resolved;
+      const knew = item && item.as === '截获' && item.user === seat ? item.knew : false;
+      if (t) beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
+      return { ...m, beliefs, transit: null };
+    }
+    case 'intelDiscarded':
+      return { ...m, transit: null, discardKnown: addDiscard(m, [num(e.card)]) };
+    case 'intel': {
+      const seat = num(e.seat);
+      return { ...m, intel: setIntel(m, seat, [...m.intel[seat], num(e.card)]) };
+    }
+    case 'burned': {
+      const seat = num(e.seat);
+      const card = num(e.card);
+      return {
+        ...m,
+        intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)),
+        discardKnown: addDiscard(m, [card]),
+      };
+    }
+    case 'reveal': {
+      const seat = num(e.seat);
+      const k = idIndex(e.identity as Identity);
+      const beliefs = hardFact(m.beliefs, seat, (id) => id === k, `revealed as ${e.identity}`);
+      return { ...m, beliefs, discardKnown: addDiscard(m, m.intel[seat]), intel: setIntel(m, seat, []) };
+    }
+    case 'play': {
+      const user = num(e.seat);
+      const as = e.as as string;
+      const card = e.card as number | undefined;
+      const t = m.transit;
+      const item: StackMemo = {
+        user,
+        as,
+        target: e.target as number | undefined,
+        card,
+        intel: e.intel as number | undefined,
+        of: e.of as number | undefined,
+      };
+      let beliefs = m.beliefs;
+      let probe = m.probe;
+      if (as === '截获') item.knew = !!t && (t.faceUp || (t.knownTo & bit(user)) !== 0);
+      if (as === '烧毁' && item.intel !== undefined) {
+        const owner = ownerOf(m, item.intel);
+        if (owner >= 0)
+          beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(-goodness(BLACK, iu, io, iu === io && user === owner), 3), 'burned a black intel');
+      }
+      if (as === '识破' && item.of !== undefined) {
+        const target = [...m.stack].reverse().find((s) => s.card === item.of);
+        if (target && target.as === '烧毁' && target.intel !== undefined) {
+          const owner = ownerOf(m, target.intel);
+          if (owner >= 0 && owner !== user)
+            beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 3), 'negated a 烧毁');
+        }
+      }
+      if (as === '试探' && item.target !== undefined) probe = { user, target: item.target };
+      const discardKnown = card !== undefined && as !== '试探' ? addDiscard(m, [card]) : m.discardKnown;
+      return { ...m, beliefs, probe, stack: [...m.stack, item], discardKnown };
+    }
+    case 'probeCard':
+      if (!m.probe) return m;
+      return { ...m, probe: { ...m.probe, card: num(e.card) } };
+    case 'probeResult': {
+      const p = m.probe;
+      const target = num(e.seat);
+      let beliefs = m.beliefs;
+      if (p && p.card !== undefined && p.user === m.seat && target !== m.seat) {
+        const bet = m.cards[p.card].probe;
+        if (bet) {
+          const k = idIndex(bet.identity);
+          const yes = e.result !== 'deny';
+          beliefs = hardFact(beliefs, target, (id) => (id === k) === yes, `试探 (${bet.identity}): ${yes ? 'yes' : 'no'}`);
+        }
+      }
+      return { ...m, beliefs, probe: null };
+    }
+    case 'resolve':
+    case 'negated':
+      return {
+        ...m,
+        stack: m.stack.slice(0, -1),
+        resolved: m.stack[m.stack.length - 1] ?? null,
+        probe: e.as === '试探' && e.type === 'negated' ? null : m.probe,
+      };
+    case 'reshuffle':
+      return { ...m, discardKnown: [0, 0, 0] };
+    case 'gameOver':
+      return { ...m, over: true };
+    default:
+      return m;
+  }
+}
+
+/** Folds the events this seat may see; events for other seats are skipped. */
+export function observeAll(m: SeatMemory, events: readonly GameEvent[]): SeatMemory {
+  let out = m;
+  for (const e of events) if (visibleTo(e, m.seat)) out = observe(out, e);
+  return out;
+}
+
+/** The memory rebuilt from a game's log (all its events, in order, from gameStart). */
+export function rebuildMemory(v: GameView, log: readonly GameEvent[], o: MemoryOptions = {}): SeatMemory {
+  return observeAll(newMemory(v, o), log);
+}

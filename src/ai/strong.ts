@@ -1,0 +1,639 @@
+// The strong policy: plays for its side from its view, the legal actions and its beliefs.
+//
+// Everything is scored in one currency: the expected change of a position value seen from
+// this seat (its faction's progress toward three of its colour, its enemies' progress, black
+// intel as death risk, deaths, and ±WIN for the end). Where intel will land is predicted by
+// walking its path: each stop takes it with a probability from our model of that player (a
+// random player: one half; a strategic one: by what the colour means to its likely identity;
+// a locked one: always), and the sender takes what comes back. Cards in hand are worth
+// keeping; a card is used when what it changes is worth more than keeping it.
+import type { GameView, SeenCard } from '../engine/index.js';
+import type { Action, Mode } from '../engine/types.js';
+import { marginals, pAlly, weights } from './beliefs.js';
+import { BLACK, BLUE, colorIndex, factionColor, idIndex, RED, SOY } from './cards.js';
+import type { SeatMemory } from './memory.js';
+import { newMemory } from './memory.js';
+import { goodness, sigmoid } from './model.js';
+import { viewSeed, type Policy } from './policy.js';
+import { randInt, seedRng } from '../engine/rng.js';
+
+export interface StrongParams {
+  win: number;
+  /** Value of a faction member's own-colour count 0, 1, 2 (3 is a win). */
+  progress: [number, number, number];
+  /** Cost of black count 0, 1, 2 in front of a player (3 kills). */
+  black: [number, number, number];
+  deadAlly: number;
+  deadEnemy: number;
+  deadSoy: number;
+  /** 打酱油的 only: value of each other player's death (the way to be last). */
+  deadOther: number;
+  /** Value of keeping a card in hand, by name. */
+  keep: Record<string, number>;
+  /** A use must beat keeping the card by this much. */
+  margin: number;
+  /** Weight of information (bits about identities) from a 试探. */
+  info: number;
+  /** Chance that a 锁定 or other play of ours is undone (识破) — discounts its gain. */
+  undo: number;
+}
+
+export const DEFAULT_PARAMS: StrongParams = {
+  win: 100,
+  progress: [0, 10, 30],
+  black: [0, 8, 25],
+  deadAlly: 45,
+  deadEnemy: 35,
+  deadSoy: 6,
+  deadOther: 30,
+  keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1 },
+  margin: 0.5,
+  info: 6,
+  undo: 0.1,
+};
+
+type Vec3 = [number, number, number];
+
+interface Flight {
+  sender: number;
+  mode: Mode;
+  dir: 1 | -1;
+  target?: number;
+  away: number;
+  locked: number;
+}
+
+const bit = (s: number) => 1 << s;
+
+/** Everything one decision needs, computed once. */
+class Table {
+  readonly v: GameView;
+  readonly m: SeatMemory;
+  readonly p: StrongParams;
+  readonly me: number;
+  readonly my: number;
+  readonly n: number;
+  /** n × 3 identity probabilities (known ones are certain). */
+  readonly idp: Float64Array;
+  readonly strat: Float64Array;
+  readonly alive: boolean[];
+  readonly counts: Vec3[];
+  /** dv[s][x]: value change when a card of colour x lands in front of s. */
+  readonly dv: Vec3[];
+  /** Colour distribution of a card we cannot see. */
+  readonly pool: Vec3;
+  readonly lockedMask: number;
+
+  constructor(v: GameView, m: SeatMemory, p: StrongParams) {
+    this.v = v;
+    this.m = m;
+    this.p = p;
+    this.me = v.you!;
+    this.my = idIndex(v.identity!);
+    this.n = v.players.length;
+    const mg = marginals(m.beliefs);
+    this.idp = mg.id.slice();
+    this.strat = mg.strategic;
+    this.alive = v.players.map((q) => q.alive && !q.out);
+    this.counts = v.players.map((q) => {
+      const c: Vec3 = [0, 0, 0];
+      for (const card of q.intel) c[colorIndex(card.color)]++;
+      return c;
+    });
+    let lockedMask = 0;
+    for (const q of v.players) {
+      if (q.identity !== undefined) {
+        const k = idIndex(q.identity);
+        for (let j = 0; j < 3; j++) this.idp[q.seat * 3 + j] = j === k ? 1 : 0;
+      }
+      if (q.locked) lockedMask |= bit(q.seat);
+    }
+    this.lockedMask = lockedMask;
+    this.dv = [];
+    for (let s = 0; s < this.n; s++) {
+      const d: Vec3 = [0, 0, 0];
+      if (this.alive[s]) for (let x = 0; x < 3; x++) d[x] = this.delta(s, x);
+      this.dv.push(d);
+    }
+    // Cards we cannot see: all, less our hand, the intel on the table, known discards.
+    const total: Vec3 = [0, 0, 0];
+    for (const c of m.cards) total[colorIndex(c.color)]++;
+    for (const c of v.hand ?? []) total[colorIndex(c.color)]--;
+    for (const q of v.players) for (const c of q.intel) total[colorIndex(c.color)]--;
+    for (let x = 0; x < 3; x++) total[x] = Math.max(0.5, total[x] - m.discardKnown[x]);
+    const sum = total[0] + total[1] + total[2];
+    this.pool = [total[0] / sum, total[1] / sum, total[2] / sum];
+  }
+
+  /** Value, for us, of a seat with identity k holding counts c (alive or not). */
+  seatValue(s: number, k: number, c: Vec3, alive: boolean): number {
+    const p = this.p;
+    const my = this.my;
+    if (my !== SOY) {
+      const enemy = 1 - my;
+      if (k === my) {
+        if (!alive) return -p.deadAlly;
+        if (c[factionColor(my)] >= 3) return p.win;
+        return p.progress[c[factionColor(my)]] - p.black[c[BLACK]];
+      }
+      if (k === enemy) {
+        if (!alive) return p.deadEnemy;
+        if (c[factionColor(enemy)] >= 3) return -p.win;
+        return -p.progress[c[factionColor(enemy)]] + 0.8 * p.black[c[BLACK]];
+      }
+      if (!alive) return p.deadSoy;
+      return 0.3 * p.black[c[BLACK]];
+    }
+    // 打酱油的: alone against everyone; only the last one standing wins.
+    if (s === this.me) {
+      if (!alive) return -p.win;
+      return -1.6 * p.black[c[BLACK]] + 0.5 * (c[RED] + c[BLUE]);
+    }
+    if (!alive) return p.deadOther;
+    if (k !== SOY && c[factionColor(k)] >= 3) return -p.win;
+    return (k === SOY ? 0 : -p.progress[c[factionColor(k)]]) + p.black[c[BLACK]];
+  }
+
+  private delta(s: number, x: number): number {
+    const c = this.counts[s];
+    const after: Vec3 = [c[0], c[1], c[2]];
+    after[x]++;
+    const dies = after[BLACK] >= 3;
+    let d = 0;
+    for (let k = 0; k < 3; k++) {
+      const pk = this.idp[s * 3 + k];
+      if (pk === 0) continue;
+      d += pk * (this.seatValue(s, k, after, !dies) - this.seatValue(s, k, c, true));
+    }
+    return d;
+  }
+
+  /** Value change of taking one black away from s (烧毁). */
+  burnGain(s: number): number {
+    const c = this.counts[s];
+    if (c[BLACK] === 0) return 0;
+    const after: Vec3 = [c[0], c[1], c[2] - 1];
+    let d = 0;
+    for (let k = 0; k < 3; k++) {
+      const pk = this.idp[s * 3 + k];
+      if (pk) d += pk * (this.seatValue(s, k, after, true) - this.seatValue(s, k, c, true));
+    }
+    return d;
+  }
+
+  /** P(s is on our side): 1 for ourselves, 0 for everyone when we are 打酱油的. */
+  ally(s: number): number {
+    if (s === this.me) return 1;
+    return this.my === SOY ? 0 : this.idp[s * 3 + this.my];
+  }
+
+  /** Probability that another seat takes a card of colour x (it knows the colour or not). */
+  takeProb(s: number, x: number, knows: boolean, sender: number, locked: number): number {
+    if (locked & bit(s)) return 1;
+    const st = this.strat[s];
+    let ps = 0;
+    for (let k = 0; k < 3; k++) {
+      const pk = this.idp[s * 3 + k];
+      if (!pk) continue;
+      if (knows) ps += pk * sigmoid(3 * goodness(x, k, k, true));
+      else {
+        // strategic players take face-down intel from friends, rarely from others
+        let friend = 0;
+        if (k !== SOY) friend = sender === this.me ? (k === this.my ? 1 : 0) : this.idp[sender * 3 + k];
+        ps += pk * (0.2 + 0.55 * friend);
+      }
+    }
+    return (1 - st) * 0.5 + st * ps;
+  }
+
+  canStop(f: Flight, s: number): boolean {
+    if (!this.alive[s]) return false;
+    if (f.away & bit(s) && !(f.locked & bit(s))) return false;
+    return true;
+  }
+
+  /** Stops after leaving `from`, the sender (who must take it) last. */
+  pathAfter(f: Flight, from: number): number[] {
+    if (f.mode === '直达') {
+      if (from === f.sender && f.target !== undefined && f.target !== f.sender && this.canStop(f, f.target))
+        return [f.target, f.sender];
+      return [f.sender];
+    }
+    const out: number[] = [];
+    let s = from;
+    for (let k = 0; k < this.n; k++) {
+      s = (s + f.dir + this.n) % this.n;
+      if (s === f.sender) {
+        out.push(s);
+        return out;
+      }
+      if (this.canStop(f, s)) out.push(s);
+    }
+    out.push(f.sender);
+    return out;
+  }
+
+  /**
+   * Expected value per colour of intel that will visit `stops` in order (the last is its
+   * sender, who must take it). `knows(s)`: whether s will see its face. `dist`: what we
+   * believe its colour is (for our own choice where we cannot see it).
+   */
+  pathValue(f: Flight, stops: number[], knows: (s: number) => boolean, dist: Vec3): Vec3 {
+    const last = stops[stops.length - 1];
+    const V: Vec3 = [0, 0, 0];
+    if (last === f.sender) {
+      if (this.alive[last]) for (let x = 0; x < 3; x++) V[x] = this.dv[last][x];
+    } else for (let x = 0; x < 3; x++) V[x] = this.dv[last][x];
+    for (let i = stops.length - 2; i >= 0; i--) {
+      const s = stops[i];
+      if (s === this.me) {
+        if (f.locked & bit(s)) {
+          for (let x = 0; x < 3; x++) V[x] = this.dv[s][x];
+        } else if (knows(s)) {
+          for (let x = 0; x < 3; x++) V[x] = Math.max(V[x], this.dv[s][x]);
+        } else {
+          let take = 0;
+          let refuse = 0;
+          for (let x = 0; x < 3; x++) {
+            take += dist[x] * this.dv[s][x];
+            refuse += dist[x] * V[x];
+          }
+          if (take > refuse) for (let x = 0; x < 3; x++) V[x] = this.dv[s][x];
+        }
+        continue;
+      }
+      const kn = knows(s);
+      for (let x = 0; x < 3; x++) {
+        const pt = this.takeProb(s, x, kn, f.sender, f.locked);
+        V[x] = pt * this.dv[s][x] + (1 - pt) * V[x];
+      }
+    }
+    return V;
+  }
+
+  /** What a card sent by `sender` (face unseen) is likely to be. */
+  senderDist(sender: number, mode: Mode, target: number | undefined): Vec3 {
+    const pool = this.pool;
+    if (mode !== '直达' || target === undefined || sender === this.me) return pool;
+    const st = this.strat[sender];
+    if (st < 0.05) return pool;
+    // P(x | strategic sender) ∝ pool(x) · 2σ(2 g(x, sender, target)), over the joint identities.
+    const b = this.m.beliefs;
+    const t = b.table;
+    const w = weights(b);
+    const pref: Vec3 = [0, 0, 0];
+    const joint = new Float64Array(9);
+    const ks = this.v.players[sender].identity;
+    const kt = this.v.players[target].identity;
+    for (let a = 0; a < t.count; a++) {
+      if (!w[a]) continue;
+      const i = ks !== undefined ? idIndex(ks) : t.ids[a * t.n + sender];
+      const j = kt !== undefined ? idIndex(kt) : t.ids[a * t.n + target];
+      joint[i * 3 + j] += w[a];
+    }
+    let tot = 0;
+    const out: Vec3 = [0, 0, 0];
+    for (let x = 0; x < 3; x++) {
+      for (let ij = 0; ij < 9; ij++)
+        if (joint[ij]) pref[x] += joint[ij] * 2 * sigmoid(2 * goodness(x, Math.floor(ij / 3), ij % 3, false));
+      out[x] = pool[x] * ((1 - st) + st * pref[x]);
+      tot += out[x];
+    }
+    return [out[0] / tot, out[1] / tot, out[2] / tot];
+  }
+
+  keep(card: SeenCard): number {
+    let k = this.p.keep[card.name] ?? 1;
+    // Several of the same card are worth less each.
+    const same = (this.v.hand ?? []).filter((c) => c.name === card.name).length;
+    if (same > 1) k *= 0.6;
+    // The colour is what it is worth as intel to send later.
+    const x = colorIndex(card.color);
+    if (this.my !== SOY && x === factionColor(this.my)) k += 1.5;
+    return k;
+  }
+}
+
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/** The flight of the intel now in transit, as this seat sees it. */
+function currentFlight(tb: Table): { f: Flight; dist: Vec3; knows: (s: number) => boolean; known: boolean } | null {
+  const t = tb.v.transit;
+  if (!t) return null;
+  let away = 0;
+  for (const s of t.away) away |= bit(s);
+  const f: Flight = { sender: t.sender, mode: t.mode, dir: t.dir, target: t.target, away, locked: tb.lockedMask };
+  const mt = tb.m.transit;
+  const faceUp = t.mode === '文本';
+  const knownTo = mt ? mt.knownTo : bit(t.sender);
+  const knows = (s: number) => faceUp || (knownTo & bit(s)) !== 0 || (s === tb.me && t.card !== undefined);
+  let dist: Vec3;
+  if (t.card) {
+    dist = [0, 0, 0];
+    dist[colorIndex(t.card.color)] = 1;
+  } else dist = tb.senderDist(t.sender, t.mode, t.target);
+  return { f, dist, knows, known: t.card !== undefined };
+}
+
+/** Stops from the seat the intel is heading to (transmit) or at (arrive/receive). */
+function stopsFrom(tb: Table, f: Flight, at: number): number[] {
+  if (at === f.sender) return [f.sender];
+  const rest = tb.pathAfter(f, at);
+  return tb.canStop(f, at) ? [at, ...rest] : tb.pathAfter(f, at);
+}
+
+function flightValue(tb: Table, f: Flight, at: number, knows: (s: number) => boolean, dist: Vec3): number {
+  return dot(dist, tb.pathValue(f, stopsFrom(tb, f, at), knows, dist));
+}
+
+type PlayAct = Extract<Action, { kind: 'play' }>;
+type SendAct = Extract<Action, { kind: 'send' }>;
+
+export class StrongPolicy implements Policy {
+  readonly name: string;
+  readonly usesMemory = true;
+  readonly p: StrongParams;
+
+  constructor(name = 'strong', params: Partial<StrongParams> = {}) {
+    this.name = name;
+    this.p = { ...DEFAULT_PARAMS, ...params, keep: { ...DEFAULT_PARAMS.keep, ...params.keep } };
+  }
+
+  decide(v: GameView, legal: readonly Action[], memory?: SeatMemory): Action {
+    if (legal.length === 0) throw new Error(`${this.name}: seat ${v.you} has no legal action`);
+    if (legal.length === 1) return legal[0];
+    const m = memory ?? newMemory(v);
+    const tb = new Table(v, m, this.p);
+    const k = legal[0].kind;
+    if (k === 'take' || k === 'refuse') return this.receive(tb, legal);
+    if (k === 'send') return this.send(tb, legal as SendAct[]);
+    if (k === 'choose') return this.discard(tb, legal);
+    return this.window(tb, legal);
+  }
+
+  // ---- 接收 ---------------------------------------------------------------------------
+
+  private receive(tb: Table, legal: readonly Action[]): Action {
+    const take = legal.find((a) => a.kind === 'take')!;
+    const refuse = legal.find((a) => a.kind === 'refuse');
+    const cf = currentFlight(tb);
+    if (!refuse || !cf) return take;
+    const vTake = dot(cf.dist, tb.dv[tb.me]);
+    const after = tb.pathAfter(cf.f, tb.me);
+    const vRefuse = dot(cf.dist, tb.pathValue(cf.f, after, cf.knows, cf.dist));
+    return vTake >= vRefuse ? take : refuse;
+  }
+
+  // ---- 传递情报阶段 -------------------------------------------------------------------
+
+  private send(tb: Table, legal: SendAct[]): Action {
+    const hand = new Map((tb.v.hand ?? []).map((c) => [c.id, c]));
+    const locks = (tb.v.hand ?? []).filter((c) => c.name === '锁定');
+    let best = legal[0];
+    let bestV = -Infinity;
+    const cache = new Map<string, number>();
+    for (const a of legal) {
+      const card = hand.get(a.card)!;
+      const x = colorIndex(card.color);
+      const key = `${card.name}|${card.color}|${card.mode}|${a.target}`;
+      let val = cache.get(key);
+      if (val === undefined) {
+        const f: Flight = { sender: tb.me, mode: card.mode, dir: 1, target: a.target, away: 0, locked: tb.lockedMask };
+        const stops = tb.pathAfter(f, tb.me);
+        const one: Vec3 = [0, 0, 0];
+        one[x] = 1;
+        const knows = (s: number) => card.mode === '文本' || s === tb.me;
+        let v0 = tb.pathValue(f, stops, knows, one)[x];
+        // With a 锁定 left in hand we can force any stop on the way (in the 传递 window).
+        const lock = locks.find((l) => l.id !== card.id);
+        if (lock) {
+          const kl = tb.keep(lock);
+          for (const s of stops) {
+            if (s === tb.me || !tb.alive[s]) continue;
+            const fl = { ...f, locked: f.locked | bit(s) };
+            const lv: number = (1 - this.p.undo) * tb.pathValue(fl, stops, knows, one)[x] + this.p.undo * v0 - kl;
+            if (lv > v0 + this.p.margin) v0 = lv;
+          }
+        }
+        val = v0;
+        cache.set(key, val);
+      }
+      const total = val - tb.keep(card);
+      if (total > bestV) {
+        bestV = total;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // ---- 试探: which card to discard ------------------------------------------------------
+
+  private discard(tb: Table, legal: readonly Action[]): Action {
+    const hand = new Map((tb.v.hand ?? []).map((c) => [c.id, c]));
+    let best = legal[0];
+    let bestK = Infinity;
+    for (const a of legal) {
+      const k = tb.keep(hand.get((a as { card: number }).card)!);
+      if (k < bestK) {
+        bestK = k;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // ---- response windows -------------------------------------------------------------
+
+  private window(tb: Table, legal: readonly Action[]): Action {
+    const pass = legal.find((a) => a.kind === 'pass') ?? legal[0];
+    const hand = new Map((tb.v.hand ?? []).map((c) => [c.id, c]));
+    let best: Action = pass;
+    let bestGain = this.p.margin;
+    const seen = new Map<string, number>();
+    for (const a of legal) {
+      if (a.kind !== 'play') continue;
+      const card = hand.get(a.card)!;
+      const key = `${card.name}|${a.target}|${a.intel}|${a.of}`;
+      let g = seen.get(key);
+      if (g === undefined) {
+        g = this.playGain(tb, card, a);
+        seen.set(key, g);
+      }
+      const net = g - tb.keep(card);
+      if (net > bestGain) {
+        bestGain = net;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  /** What using this card this way changes, before the worth of keeping it. */
+  private playGain(tb: Table, card: SeenCard, a: PlayAct): number {
+    const v = tb.v;
+    const cf = currentFlight(tb);
+    const step = v.pending?.step;
+    switch (card.name) {
+      case '烧毁': {
+        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        if (owner < 0) return 0;
+        // Burning a first black early is worth less than keeping the card for the second.
+        const g = tb.burnGain(owner);
+        const threat = cf && tb.counts[owner][BLACK] >= 2 ? 1.5 : 1;
+        return g * threat;
+      }
+      case '识破':
+        return this.counterGain(tb, a.of ?? v.stack.length - 1, 0);
+      case '截获': {
+        if (!cf) return 0;
+        const now = flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
+        return (1 - this.p.undo) * (dot(cf.dist, tb.dv[tb.me]) - now);
+      }
+      case '调虎离山': {
+        if (!cf || a.target === undefined) return 0;
+        if (!stopsFrom(tb, cf.f, v.transit!.at).includes(a.target) || a.target === cf.f.sender) return 0;
+        return (1 - this.p.undo) * this.lureEffect(tb, cf, a.target);
+      }
+      case '锁定': {
+        if (!cf || step !== 'transmit' || a.target === undefined) return 0;
+        const at = v.transit!.at;
+        const ahead = stopsFrom(tb, cf.f, at);
+        if (!ahead.includes(a.target)) return 0;
+        const now = flightValue(tb, cf.f, at, cf.knows, cf.dist);
+        const f2 = { ...cf.f, locked: cf.f.locked | bit(a.target) };
+        const then = flightValue(tb, f2, at, cf.knows, cf.dist);
+        return (1 - this.p.undo) * (then - now);
+      }
+      case '退回': {
+        if (!cf) return 0;
+        const vTake = dot(cf.dist, tb.dv[tb.me]);
+        const after = tb.pathAfter(cf.f, tb.me);
+        const vRefuse = dot(cf.dist, tb.pathValue(cf.f, after, cf.knows, cf.dist));
+        const f2: Flight = { ...cf.f, dir: cf.f.dir === 1 ? -1 : 1 };
+        const back = dot(cf.dist, tb.pathValue(f2, tb.pathAfter(f2, tb.me), cf.knows, cf.dist));
+        return back - Math.max(vTake, vRefuse);
+      }
+      case '破译': {
+        if (!cf || cf.known || tb.lockedMask & bit(tb.me)) return 0;
+        const after = tb.pathAfter(cf.f, tb.me);
+        const V = tb.pathValue(cf.f, after, (s) => s === tb.me || cf.knows(s), cf.dist);
+        let informed = 0;
+        for (let x = 0; x < 3; x++) informed += cf.dist[x] * Math.max(V[x], tb.dv[tb.me][x]);
+        const blind = Math.max(dot(cf.dist, V), dot(cf.dist, tb.dv[tb.me]));
+        return informed - blind;
+      }
+      case '试探':
+        return a.target === undefined ? 0 : this.probeGain(tb, card, a.target);
+      case '真伪莫辨': {
+        let g = 0;
+        for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
+        return g;
+      }
+    }
+    return 0;
+  }
+
+  /** Value change when `target` sits out the passing now in transit. */
+  private lureEffect(tb: Table, cf: NonNullable<ReturnType<typeof currentFlight>>, target: number): number {
+    const at = tb.v.transit!.at;
+    const f2 = { ...cf.f, away: cf.f.away | bit(target) };
+    // Lured where it is heading, the stop is recomputed: it goes on past that seat.
+    const stops = at === target ? tb.pathAfter(f2, at) : stopsFrom(tb, f2, at);
+    const then = dot(cf.dist, tb.pathValue(f2, stops, cf.knows, cf.dist));
+    return then - flightValue(tb, cf.f, at, cf.knows, cf.dist);
+  }
+
+  /** The value, for us, of what stack item `i` does (before any 识破 on it). */
+  private effect(tb: Table, i: number, depth: number): number {
+    const v = tb.v;
+    const it = v.stack[i];
+    if (!it || depth > 4) return 0;
+    const cf = currentFlight(tb);
+    switch (it.as) {
+      case '识破': {
+        if (it.of === undefined) return 0;
+        return -this.effect(tb, it.of, depth + 1);
+      }
+      case '烧毁': {
+        const owner = it.intel ? v.players.findIndex((q) => q.intel.some((c) => c.id === it.intel!.id)) : -1;
+        return owner < 0 ? 0 : tb.burnGain(owner);
+      }
+      case '锁定': {
+        if (it.target === undefined) return 0;
+        if (cf) {
+          const at = v.transit!.at;
+          const f2 = { ...cf.f, locked: cf.f.locked | bit(it.target) };
+          return flightValue(tb, f2, at, cf.knows, cf.dist) - flightValue(tb, cf.f, at, cf.knows, cf.dist);
+        }
+        // Before the send: the locker will likely send it something chosen for it.
+        const dist = tb.senderDist(it.user, '直达', it.target);
+        const T = it.target;
+        let e = 0;
+        for (let x = 0; x < 3; x++) {
+          const pt = T === tb.me ? (tb.dv[T][x] > tb.dv[it.user][x] ? 1 : 0) : tb.takeProb(T, x, false, it.user, tb.lockedMask);
+          e += dist[x] * (tb.dv[T][x] - (pt * tb.dv[T][x] + (1 - pt) * tb.dv[it.user][x]));
+        }
+        return e;
+      }
+      case '调虎离山':
+        return !cf || it.target === undefined ? 0 : this.lureEffect(tb, cf, it.target);
+      case '截获': {
+        if (!cf) return 0;
+        return dot(cf.dist, tb.dv[it.user]) - flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
+      }
+      case '试探': {
+        if (it.target !== tb.me) {
+          // Someone learns about someone: good if the user is with us, bad otherwise.
+          return 0;
+        }
+        const bet = it.card?.probe;
+        const enemy = 1 - tb.ally(it.user);
+        if (!bet) return -0.5 * enemy;
+        const yes = idIndex(bet.identity) === tb.my;
+        const fx = yes ? (bet.branch === '抽二' ? 2.5 : -2) : 0;
+        return fx - (yes ? 4 : 1.5) * enemy;
+      }
+      case '真伪莫辨': {
+        let g = 0;
+        for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
+        return g;
+      }
+    }
+    return 0;
+  }
+
+  private counterGain(tb: Table, of: number, depth: number): number {
+    const it = tb.v.stack[of];
+    if (!it) return 0;
+    // Already negated by a 识破 above it that we would not undo: nothing to gain.
+    for (let j = of + 1; j < tb.v.stack.length; j++) if (tb.v.stack[j].as === '识破' && tb.v.stack[j].of === of) return 0;
+    return (1 - this.p.undo) * -this.effect(tb, of, depth);
+  }
+
+  private probeGain(tb: Table, card: SeenCard, target: number): number {
+    const bet = card.probe;
+    if (!bet) return 0;
+    const k = idIndex(bet.identity);
+    const row = [tb.idp[target * 3], tb.idp[target * 3 + 1], tb.idp[target * 3 + 2]];
+    const py = row[k];
+    if (py <= 0.001 || py >= 0.999) return 0;
+    const H = (ps: number[]) => ps.reduce((h, q) => (q > 0 ? h - q * Math.log2(q) : h), 0);
+    const no = row.map((q, j) => (j === k ? 0 : q / (1 - py)));
+    const gainBits = H(row) - (1 - py) * H(no);
+    // Where the answer matters: an unclear ally/enemy is worth learning; a dead end is not.
+    const ally = tb.my === SOY ? 0 : row[tb.my];
+    const fx = bet.branch === '抽二' ? 1.5 * (2 * ally - 1) : -1.5 * (2 * ally - 1);
+    return this.p.info * gainBits + py * fx;
+  }
+}
+
+/** A policy that plays the strong policy but picks at random among near-equal choices. */
+export function strongPolicy(params: Partial<StrongParams> = {}): Policy {
+  return new StrongPolicy('strong', params);
+}
+
+// Seeded noise helper, for variants that want a mixed strategy.
+export function viewNoise(v: GameView, n: number): number {
+  return randInt(seedRng(viewSeed(v, 0x51)), n);
+}
