@@ -32,8 +32,11 @@ export async function backupDatabase(source: string, dest: string): Promise<Back
   } finally {
     conn.close();
   }
-  const copy = new Database(dest, { readonly: true, fileMustExist: true });
+  const copy = new Database(dest, { fileMustExist: true });
   try {
+    // The copy carries the live file's WAL flag; as a rollback-journal file it is one self-contained
+    // file with no -wal/-shm beside it. The bot turns WAL back on when it opens a restored copy.
+    copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('integrity_check', { simple: true });
     const appId = copy.pragma('application_id', { simple: true });
     if (check !== 'ok' || appId !== APPLICATION_ID) {

@@ -1,7 +1,7 @@
 // The crash test's child process: plays many games through the store and prints every commit it
 // has been told of, the moment it is told. The parent SIGKILLs it at random moments and checks that
 // every printed commit survived. Run as: node --import tsx crash-child.ts DB SEED play|finish
-// (`play` keeps four games going, starting new ones; `finish` plays the unfinished ones to their end.)
+// (`play` keeps six games going, starting new ones; `finish` plays the unfinished ones to their end.)
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { GameStore } from '../../src/store/store.js';
@@ -10,7 +10,7 @@ import { randomAction, rng } from './helpers.js';
 const [file, seedArg, mode] = process.argv.slice(2);
 const seed = Number(seedArg);
 const startNewGames = mode === 'play';
-const CONCURRENT = 4;
+const CONCURRENT = 6;
 const DECISION_MS = 30_000;
 const next = rng(seed);
 

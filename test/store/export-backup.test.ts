@@ -169,6 +169,7 @@ describe('backups', () => {
       env: { ...process.env, DATABASE_PATH: file, LOG_LEVEL: 'silent' },
     });
     expect(stdout.trim()).toBe(dest);
+    expect(fs.existsSync(`${dest}-wal`) || fs.existsSync(`${dest}-shm`)).toBe(false); // one self-contained file
     const copy = openExisting(dest);
     expect(copy.sqlite.prepare('SELECT count(*) FROM games').pluck().get()).toBe(2);
     copy.close();
