@@ -117,7 +117,7 @@ export class GameStore {
     this.ctx.live.set(id, { head, state });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
     const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
-    for (const l of this.listeners) l(c);
+    this.notify(c);
     return c;
   }
 
@@ -126,11 +126,11 @@ export class GameStore {
    * one game are applied one at a time in the order submit was called.
    */
   submit(gameId: number, action: Action): Promise<SubmitResult> {
-    this.assertOpen();
+    if (this.closed) return Promise.reject(new Error('the game store is closed'));
     return this.queue.run(gameId, async () => {
       const r = applyAndCommit(this.ctx, gameId, action, this.clock());
       if (r.ok) {
-        for (const l of this.listeners) l(r);
+        this.notify(r);
         if (this.opts.onCommit) {
           try {
             await this.opts.onCommit(r);
@@ -227,6 +227,17 @@ export class GameStore {
     this.closed = true;
     await this.queue.drain();
     this.conn.close();
+  }
+
+  /** A listener's failure must not turn a committed action into a failed submit. */
+  private notify(c: Committed): void {
+    for (const l of this.listeners) {
+      try {
+        l(c);
+      } catch (err) {
+        this.log.error({ gameId: c.gameId, err, version: c.version }, 'commit listener failed');
+      }
+    }
   }
 
   private assertOpen(): void {
