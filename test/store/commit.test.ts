@@ -192,10 +192,10 @@ describe('applying and committing actions', () => {
     expect(store.leaderboard('elsewhere')).toEqual([]);
     const recent = store.recentGames('g', 2);
     expect(recent).toHaveLength(2);
-    expect(recent[0].gameId).toBeGreaterThan(recent[1].gameId);
+    expect(recent[0].id).toBeGreaterThan(recent[1].id);
     for (const r of recent) {
       expect(r).toMatchObject({ status: 'finished', players: 5 });
-      const winners = store.seats(r.gameId).filter((s) => s.result === 'win').map((s) => s.name);
+      const winners = store.seats(r.id).filter((s) => s.result === 'win').map((s) => s.name);
       expect(r.winners).toEqual(winners);
     }
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APPLICATION_ID, databaseSynchronous } from '../../src/store/config.js';
 import { openDatabase, openExisting } from '../../src/store/connection.js';
 import { StoreOpenError } from '../../src/store/errors.js';
-import { MIGRATIONS_TABLE, shippedMigrations } from '../../src/store/migrate.js';
+import { MIGRATIONS_FOLDER, MIGRATIONS_TABLE, shippedMigrations } from '../../src/store/migrate.js';
 import { fileBytes, tempDir } from './helpers.js';
 
 const dirs: string[] = [];
@@ -123,20 +123,34 @@ describe('opening the database', () => {
     expectRefusedUnchanged(file, 'unknown-schema');
   });
 
-  it('applies migrations that a database does not have yet', () => {
+  it('applies the migrations that a database made by an older version does not have yet', () => {
     const file = path.join(dir(), 'old.db');
-    openDatabase(file).close();
-    // Simulate a database made before the latest migration: forget that it was applied and undo it.
     const shipped = shippedMigrations();
-    if (shipped.length < 2) {
-      // With a single migration, an "older" database is one stamped by the bot that crashed before migrating.
+    if (shipped.length >= 2) {
+      // The older version: the same folder without the newest migration.
+      const older = path.join(dir(), 'migrations');
+      fs.cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalFile = path.join(older, 'meta', '_journal.json');
+      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+      journal.entries.pop();
+      fs.writeFileSync(journalFile, JSON.stringify(journal));
+      openDatabase(file, { migrationsFolder: older }).close();
+    } else {
+      // With one migration, the older state is a file the bot stamped and then crashed before migrating.
       const db = new Database(file);
-      db.exec(`DROP TABLE ${MIGRATIONS_TABLE}; DROP TABLE actions; DROP TABLE seats; DROP TABLE games; DROP TABLE guild_settings; DROP TABLE user_stats;`);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
       db.close();
     }
+    const before = shipped.length >= 2 ? shipped.length - 1 : 0;
+    const raw = new Database(file, { readonly: true });
+    const applied = raw.prepare(`SELECT name FROM sqlite_master WHERE name = '${MIGRATIONS_TABLE}'`).get()
+      ? (raw.prepare(`SELECT count(*) FROM ${MIGRATIONS_TABLE}`).pluck().get() as number)
+      : 0;
+    raw.close();
+    expect(applied).toBe(before);
     const conn = openDatabase(file);
-    expect((conn.sqlite.prepare(`SELECT count(*) AS n FROM ${MIGRATIONS_TABLE}`).get() as { n: number }).n).toBe(shipped.length);
-    expect(conn.sqlite.prepare(`SELECT count(*) AS n FROM games`).get()).toEqual({ n: 0 });
+    expect(conn.sqlite.prepare(`SELECT count(*) FROM ${MIGRATIONS_TABLE}`).pluck().get()).toBe(shipped.length);
+    expect(conn.sqlite.prepare(`SELECT count(*) FROM games`).pluck().get()).toBe(0);
     conn.close();
   });
 
