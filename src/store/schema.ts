@@ -120,3 +120,23 @@ export const userStats = sqliteTable('user_stats', {
   declarations: integer('declarations').notNull().default(0),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/** Lobbies: a game's seats and options before it begins; kept afterwards (game_id set) for its host. */
+export const lobbies = sqliteTable(
+  'lobbies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    hostId: text('host_id').notNull(),
+    /** JSON: edition, altSplit, soySauceAlliance, timer (s), roundLimit. */
+    options: text('options').notNull(),
+    /** JSON: [{ userId | null, name }] in seat order. */
+    seats: text('seats').notNull(),
+    messageId: text('message_id'),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('lobbies_channel_idx').on(t.guildId, t.channelId), index('lobbies_game_idx').on(t.gameId)],
+);

@@ -74,10 +74,11 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const byId = new Map<number, SeenCard>();
   for (const c of hand) byId.set(c.id, c);
   for (const p of v.players) for (const c of p.intel) byId.set(c.id, c);
-  const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!) : t(l, 'card.secret'));
+  const mine = new Set(hand.map((c) => c.id));
+  const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!, mine.has(id)) : t(l, 'card.secret'));
 
   const lines = [t(l, 'panel.identity', { identity: identityText(l, v.identity!) })];
-  lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c)}`).join('\n') }) : t(l, 'panel.handEmpty'));
+  lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
   if (v.result) lines.push(t(l, 'err.finished'));

@@ -2,9 +2,13 @@
 import type { Card, GameEvent, GameView, Identity } from '../../engine/index.js';
 import { hasKey, t, type Locale } from '../../i18n/index.js';
 
-export function cardText(l: Locale, c: Card): string {
+/**
+ * A card in words. What a 试探 bets on is printed on its face but matters only in its holder's
+ * hand, so everywhere else (`full` false) it reads like any other card.
+ */
+export function cardText(l: Locale, c: Card, full = false): string {
   const color = t(l, `color.${c.color}`);
-  if (c.probe)
+  if (c.probe && full)
     return t(l, 'card.probe', { color, identity: t(l, `identity.${c.probe.identity}`), branch: t(l, `branch.${c.probe.branch}`) });
   return t(l, 'card', { name: c.name, color, mode: t(l, `mode.${c.mode}`) });
 }
@@ -77,8 +81,8 @@ export function pendingText(l: Locale, v: GameView): string {
 /** A private event for its owner, in words (DMs and the 我的信息 panel), or null. */
 export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[], cards: Card[]): string | null {
   const e = ev as Record<string, unknown>;
-  const card = (id: unknown) => cardText(l, cards[id as number]);
-  const list = (ids: unknown) => (ids as number[]).map((id) => cardText(l, cards[id])).join('、');
+  const card = (id: unknown) => cardText(l, cards[id as number], true);
+  const list = (ids: unknown) => (ids as number[]).map((id) => cardText(l, cards[id], true)).join('、');
   switch (ev.type) {
     case 'identity':
       return t(l, 'secret.identity', { identity: identityText(l, e.identity as Identity) });

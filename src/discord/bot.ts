@@ -1,0 +1,181 @@
+// The Discord layer: interactions in, engine actions through the store, messages out. It holds
+// no game rules; the engine decides what is legal, the store commits before anyone is told.
+import { MessageFlags, PermissionFlagsBits, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
+import type { GameState } from '../engine/index.js';
+import { pickLocale, t, type Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { Committed, GameStore } from '../store/index.js';
+import { DeadlineScheduler, type TimerHost } from '../store/index.js';
+import { COMMAND_NAME } from './commands.js';
+import { decodeId } from './custom-id.js';
+import { defaultPolicy, Drivers, type SeatPolicy } from './drivers.js';
+import { onGameComponent } from './game-clicks.js';
+import { onLobbyCommand, onLobbyComponent } from './lobby.js';
+import type { LobbyRepo } from './lobby-model.js';
+import { Publisher } from './publisher.js';
+import { Secrets } from './secrets.js';
+import { ack, type Component } from './reply.js';
+import { onInfoCommand } from './slash.js';
+
+export interface BotOptions {
+  client: Client;
+  store: GameStore;
+  lobbies: LobbyRepo;
+  log: Logger;
+  /** Least ms between edits of one table message; default 1000 (Discord's pace), 0 in tests. */
+  editIntervalMs?: number;
+  /** Pause before an AI seat acts; default 1500. */
+  aiDelayMs?: number;
+  aiPolicy?: SeatPolicy;
+  autopilotPolicy?: SeatPolicy;
+  /** Timers; default real ones. Tests pass their own clock. */
+  timerHost?: TimerHost;
+}
+
+export class Bot {
+  readonly client: Client;
+  readonly store: GameStore;
+  readonly lobbies: LobbyRepo;
+  readonly log: Logger;
+  readonly publisher: Publisher;
+  readonly drivers: Drivers;
+  readonly timers: DeadlineScheduler;
+  readonly secrets: Secrets;
+  /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
+  private readonly last = new Map<number, GameState>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private unsubscribe: (() => void) | null = null;
+  private stopping = false;
+
+  constructor(o: BotOptions) {
+    this.client = o.client;
+    this.store = o.store;
+    this.lobbies = o.lobbies;
+    this.log = o.log;
+    this.drivers = new Drivers({
+      store: o.store,
+      log: o.log,
+      aiDelayMs: o.aiDelayMs ?? 1500,
+      aiPolicy: o.aiPolicy ?? defaultPolicy,
+      autopilotPolicy: o.autopilotPolicy ?? defaultPolicy,
+    });
+    this.publisher = new Publisher({
+      client: o.client,
+      store: o.store,
+      log: o.log,
+      locale: (guildId) => this.guildLocale(guildId),
+      editIntervalMs: o.editIntervalMs ?? 1000,
+      seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
+    });
+    this.timers = new DeadlineScheduler(o.store, o.timerHost);
+    this.secrets = new Secrets(o.store);
+  }
+
+  /** Wires the client and resumes every game the store recovered. Call before client.login. */
+  start(): void {
+    this.client.on('interactionCreate', (i) => this.track(this.onInteraction(i)));
+    this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
+    this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
+    this.client.once('clientReady', () => this.track(this.resumeGames()));
+    this.timers.start();
+  }
+
+  /** Every recovered game: table refreshed, bot seats poked; broken ones announced. */
+  private async resumeGames(): Promise<void> {
+    for (const gameId of this.store.activeGameIds()) {
+      const state = this.store.state(gameId);
+      if (!state) continue;
+      this.last.set(gameId, state);
+      this.publisher.tableChanged(gameId);
+      this.drivers.poke(gameId, state);
+    }
+    for (const b of this.store.recovery.broken) {
+      this.publisher.notice(b.gameId, b.channelId, t(this.guildLocale(b.guildId), 'err.broken', { reason: b.reason }));
+    }
+  }
+
+  private onCommit(c: Committed): void {
+    const before = this.last.get(c.gameId);
+    if (c.action?.kind === 'timeout' && before && this.drivers.timedOut(c.gameId, before)) this.publisher.tableChanged(c.gameId);
+    this.last.set(c.gameId, c.state);
+    this.secrets.note(c.gameId, c.version, c.events);
+    this.publisher.committed(c.gameId, c.state, c.events);
+    if (c.finished) {
+      this.drivers.forget(c.gameId);
+      this.last.delete(c.gameId);
+    } else this.drivers.poke(c.gameId, c.state);
+  }
+
+  /** For what a whole channel reads (lobby, table, notices): the server's setting, else its Discord language. */
+  guildLocale(guildId: string | null): Locale {
+    if (!guildId) return pickLocale(null, null);
+    return pickLocale(this.store.guildSettings(guildId).language, this.client.guilds.cache.get(guildId)?.preferredLocale ?? null);
+  }
+
+  /** For what one user reads (panels, replies): the server's setting, else the user's own Discord language. */
+  localeFor(i: Interaction): Locale {
+    const server = i.guildId ? this.store.guildSettings(i.guildId).language : null;
+    return pickLocale(server, i.locale);
+  }
+
+  canManage(i: Interaction): boolean {
+    return i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  }
+
+  private async onInteraction(i: Interaction): Promise<void> {
+    if (this.stopping) return;
+    try {
+      if (i.isChatInputCommand()) {
+        if (i.commandName === COMMAND_NAME) await this.onCommand(i);
+        return;
+      }
+      if (i.isButton() || i.isStringSelectMenu()) await this.onComponent(i);
+    } catch (err) {
+      this.log.error({ err, interaction: i.id, customId: 'customId' in i ? i.customId : undefined }, 'interaction failed');
+    }
+  }
+
+  private async onCommand(i: ChatInputCommandInteraction): Promise<void> {
+    const sub = i.options.getSubcommand();
+    if (['start', 'join', 'leave', 'begin', 'abort'].includes(sub)) return onLobbyCommand(this, i, sub);
+    return onInfoCommand(this, i, sub);
+  }
+
+  private async onComponent(i: Component): Promise<void> {
+    const id = decodeId(i.customId);
+    if (!id) {
+      await i.reply({ content: t(this.localeFor(i), 'err.malformed'), flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
+    await ack(i);
+    return onGameComponent(this, i, id);
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+  }
+
+  /** Resolves when no interaction, bot seat or message is still being worked on. */
+  async idle(): Promise<void> {
+    for (let k = 0; k < 100; k++) {
+      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy) return;
+      await Promise.allSettled([...this.inFlight]);
+      await this.drivers.idle();
+      await this.publisher.idle();
+    }
+  }
+
+  /** SIGINT/SIGTERM: finish the action in flight, stop the timers, close the database. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.timers.stop();
+    this.drivers.stop();
+    this.unsubscribe?.();
+    await Promise.allSettled([...this.inFlight]);
+    await this.publisher.idle();
+    await this.store.close();
+    await this.client.destroy();
+  }
+}

@@ -1,0 +1,98 @@
+// The one slash command, /fengsheng (风声), with its subcommands, localized.
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type APIApplicationCommandSubcommandOption,
+  type APIApplicationCommandBasicOption,
+} from 'discord.js';
+import { en } from '../i18n/en.js';
+import { zhCN, type MessageKey } from '../i18n/zh-CN.js';
+
+/** Subcommand names: Discord shows zh-CN users the Chinese name. */
+const SUB_NAMES_ZH: Record<string, string> = {
+  start: '开局',
+  join: '加入',
+  leave: '离开',
+  begin: '开始',
+  hand: '我的信息',
+  table: '牌桌',
+  rules: '规则',
+  abort: '中止',
+  settings: '设置',
+  stats: '战绩',
+  history: '历史',
+};
+
+const desc = (key: MessageKey) => ({ description: en[key].slice(0, 100), description_localizations: { 'zh-CN': zhCN[key].slice(0, 100) } });
+
+function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption {
+  return {
+    type: ApplicationCommandOptionType.Subcommand,
+    name,
+    name_localizations: { 'zh-CN': SUB_NAMES_ZH[name] },
+    ...desc(key),
+    options,
+  };
+}
+
+export const COMMAND_NAME = 'fengsheng';
+
+export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [
+    {
+      name: COMMAND_NAME,
+      name_localizations: { 'zh-CN': '风声' },
+      ...desc('cmd.desc'),
+      dm_permission: false,
+      options: [
+        sub('start', 'cmd.start.desc', [
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'edition',
+            ...desc('cmd.start.edition'),
+            choices: [
+              { name: en['edition.standard'], name_localizations: { 'zh-CN': zhCN['edition.standard'] }, value: 'standard' },
+              { name: en['edition.promo'], name_localizations: { 'zh-CN': zhCN['edition.promo'] }, value: 'promo' },
+            ],
+          },
+          { type: ApplicationCommandOptionType.Boolean, name: 'split', ...desc('cmd.start.split') },
+          { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
+          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
+          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
+        ]),
+        sub('join', 'cmd.join.desc'),
+        sub('leave', 'cmd.leave.desc'),
+        sub('begin', 'cmd.begin.desc'),
+        sub('hand', 'cmd.hand.desc'),
+        sub('table', 'cmd.table.desc'),
+        sub('rules', 'cmd.rules.desc'),
+        sub('abort', 'cmd.abort.desc'),
+        sub('settings', 'cmd.settings.desc', [
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'language',
+            ...desc('cmd.settings.language'),
+            choices: [
+              { name: '简体中文', value: 'zh-CN' },
+              { name: 'English', value: 'en' },
+              { name: en['language.auto'], name_localizations: { 'zh-CN': zhCN['language.auto'] }, value: 'auto' },
+            ],
+          },
+          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
+          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'edition',
+            ...desc('cmd.start.edition'),
+            choices: [
+              { name: en['edition.standard'], name_localizations: { 'zh-CN': zhCN['edition.standard'] }, value: 'standard' },
+              { name: en['edition.promo'], name_localizations: { 'zh-CN': zhCN['edition.promo'] }, value: 'promo' },
+            ],
+          },
+        ]),
+        sub('stats', 'cmd.stats.desc', [{ type: ApplicationCommandOptionType.User, name: 'user', ...desc('cmd.stats.user') }]),
+        sub('history', 'cmd.history.desc'),
+      ],
+    },
+  ];
+}

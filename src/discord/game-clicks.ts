@@ -1,0 +1,96 @@
+// A player's clicks during a game: each becomes one engine action, checked against the decision
+// it was made for, committed by the store, and answered with the player's refreshed panel.
+import type { StringSelectMenuInteraction } from 'discord.js';
+import { legalActions, view, type Action, type GameState } from '../engine/index.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Bot } from './bot.js';
+import type { CustomId } from './custom-id.js';
+import { renderPanel, TARGET, type PanelFocus } from './render/panel.js';
+import { secretLine } from './render/words.js';
+import { explain, onPrivatePanel, show, type Component } from './reply.js';
+
+export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
+  const l = bot.localeFor(i);
+  const info = bot.store.game(id.game);
+  const state = bot.store.state(id.game);
+  if (!info || !state) return explain(i, t(l, 'err.noGame'));
+  if (info.status === 'broken') return explain(i, t(l, 'err.broken', { reason: info.brokenReason ?? '' }));
+  if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
+  const seat = bot.store.seats(id.game).findIndex((s) => s.userId === i.user.id);
+  if (seat < 0) return explain(i, t(l, id.verb === 'info' ? 'panel.notPlaying' : 'err.notYourSeat'));
+  if (id.verb === 'info' || id.verb === 'back') return showPanel(bot, i, id.game, seat, l);
+
+  if (!state.pending || state.pending.opened !== id.version) {
+    await explain(i, t(l, 'err.stale'));
+    if (onPrivatePanel(i)) await showPanel(bot, i, id.game, seat, l);
+    return;
+  }
+  const picked = toAction(state, seat, id, i);
+  if ('focus' in picked) return showPanel(bot, i, id.game, seat, l, picked.focus);
+  if (bot.drivers.ownerActed(id.game, seat)) bot.publisher.tableChanged(id.game);
+  const r = await bot.store.submit(id.game, picked.action);
+  if (!r.ok) {
+    const key = `refusal.${r.code}`;
+    const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: key in REFUSAL_KEYS ? t(l, key as never, r.params ?? {}) : r.reason });
+    await explain(i, reason);
+    if (onPrivatePanel(i)) await showPanel(bot, i, id.game, seat, l);
+    return;
+  }
+  await showPanel(bot, i, id.game, seat, l);
+}
+
+const REFUSAL_KEYS = Object.fromEntries(
+  ['malformed', 'unknownAction', 'stale', 'gameOver', 'noSuchSeat', 'notInGame', 'notYourDecision', 'alreadyPassed', 'notYourTurn', 'notInHand', 'wrongMoment', 'badTarget', 'nothingToCounter', 'badCounterTarget', 'noBlackIntel', 'notSendPhase', 'directNeedsTarget', 'notReceiving', 'mustTake', 'notDiscarding', 'timeoutNotDue'].map((c) => [`refusal.${c}`, true]),
+);
+
+/** The action a click means; a card picked from a menu that still needs a target opens that step. */
+function toAction(state: GameState, seat: number, id: CustomId, i: Component): { action: Action } | { focus: PanelFocus } {
+  const picked = i.isStringSelectMenu() ? Number((i as StringSelectMenuInteraction).values[0]) : undefined;
+  switch (id.verb) {
+    case 'pass':
+    case 'take':
+    case 'refuse':
+      return { action: { kind: id.verb, seat } };
+    case 'choose':
+      return { action: { kind: 'choose', seat, card: picked ?? id.args[0] } };
+    case 'play': {
+      if (picked === undefined) {
+        const [card, kind, value] = id.args;
+        const a: Action = { kind: 'play', seat, card };
+        if (kind === TARGET.player) a.target = value;
+        else if (kind === TARGET.intel) a.intel = value;
+        else if (kind === TARGET.stack) a.of = value;
+        return { action: a };
+      }
+      const ways = legalActions(state, seat).filter((a) => a.kind === 'play' && a.card === picked);
+      if (ways.length === 1 && !hasParams(ways[0])) return { action: ways[0] };
+      if (ways.length === 0) return { action: { kind: 'play', seat, card: picked } };
+      return { focus: { verb: 'play', card: picked } };
+    }
+    case 'send': {
+      if (picked === undefined) return { action: { kind: 'send', seat, card: id.args[0], target: id.args[1] } };
+      const ways = legalActions(state, seat).filter((a) => a.kind === 'send' && a.card === picked);
+      if (ways.length === 1 && !hasParams(ways[0])) return { action: ways[0] };
+      if (ways.length === 0) return { action: { kind: 'send', seat, card: picked } };
+      return { focus: { verb: 'send', card: picked } };
+    }
+    default:
+      return { action: { kind: 'pass', seat } };
+  }
+}
+
+function hasParams(a: Action): boolean {
+  return 'target' in a || 'intel' in a || 'of' in a;
+}
+
+export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>[0], gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
+  const state = bot.store.state(gameId)!;
+  const v = view(state, seat);
+  const names = state.players.map((p) => p.name);
+  const secrets = bot.secrets
+    .of(gameId, seat)
+    .map((ev) => secretLine(l, ev, seat, names, state.cards))
+    .filter((x): x is string => x !== null);
+  const panel = renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus });
+  await show(i, { content: '', ...panel });
+}

@@ -1,0 +1,166 @@
+// Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { hasAltSplit } from '../engine/index.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Bot } from './bot.js';
+import type { CustomId } from './custom-id.js';
+import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange } from './lobby-model.js';
+import { renderLobby } from './render/lobby.js';
+import type { Component } from './reply.js';
+
+const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> = {
+  alreadyIn: 'lobby.alreadyIn',
+  notIn: 'lobby.notIn',
+  full: 'lobby.full',
+  hostOnly: 'lobby.hostOnly',
+  noAi: 'lobby.notIn',
+};
+
+function displayName(i: ChatInputCommandInteraction | Component): string {
+  const member = i.member as { nick?: string | null; displayName?: string } | null;
+  return (member?.displayName ?? member?.nick ?? i.user.globalName ?? i.user.username).slice(0, 32);
+}
+
+export async function onLobbyCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
+  const l = bot.localeFor(i);
+  if (!i.guildId || !i.channelId) {
+    await i.reply({ content: t(l, 'err.permission'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (sub === 'start') return start(bot, i, l);
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  if (sub === 'abort') return abort(bot, i, l);
+  const lobby = bot.lobbies.inChannel(i.guildId, i.channelId);
+  if (!lobby) return void (await i.editReply(t(l, 'lobby.none')));
+  const r = change(bot, lobby, sub, i.user.id, displayName(i));
+  if (r.text) return void (await i.editReply(r.text(l)));
+  await refreshLobbyMessage(bot, r.lobby, bot.guildLocale(i.guildId));
+  await i.editReply(r.done(l));
+}
+
+interface ChangeResult {
+  lobby: Lobby;
+  text?: (l: Locale) => string;
+  done: (l: Locale) => string;
+}
+
+/** Applies join/leave/begin/addai/rmai to a lobby; begin starts the game. */
+function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: string): ChangeResult {
+  const fail = (key: Parameters<typeof t>[1], params: Record<string, string | number> = {}): ChangeResult => ({
+    lobby,
+    text: (l) => t(l, key, params),
+    done: () => '',
+  });
+  if (verb === 'begin') {
+    if (userId !== lobby.hostId) return fail('lobby.hostOnly');
+    if (lobby.seats.length < MIN_SEATS || lobby.seats.length > MAX_SEATS) return fail('lobby.needPlayers', { count: lobby.seats.length });
+    if (!hasHumans(lobby)) return fail('lobby.noHumans');
+    beginGame(bot, lobby);
+    return { lobby, done: (l) => t(l, 'lobby.started') };
+  }
+  const r =
+    verb === 'join' ? join(lobby, userId, name) : verb === 'leave' ? leave(lobby, userId) : verb === 'addai' ? addAi(lobby, userId) : removeAi(lobby, userId);
+  if (r !== 'ok') return fail(CHANGE_TEXT[r]);
+  if (!hasHumans(lobby)) {
+    bot.lobbies.remove(lobby.id);
+    return { lobby: { ...lobby, seats: [] }, done: (l) => t(l, 'lobby.left') };
+  }
+  bot.lobbies.save(lobby);
+  return { lobby, done: (l) => t(l, verb === 'join' ? 'lobby.joined' : verb === 'leave' ? 'lobby.left' : 'lobby.joined') };
+}
+
+function beginGame(bot: Bot, lobby: Lobby): void {
+  const o = lobby.options;
+  const created = bot.store.createGame({
+    guildId: lobby.guildId,
+    channelId: lobby.channelId,
+    seats: lobby.seats.map((s) => ({ userId: s.userId, name: s.name })),
+    edition: o.edition,
+    options: { roundLimit: o.roundLimit, soySauceAlliance: o.soySauceAlliance, altSplit: o.altSplit && hasAltSplit(lobby.seats.length) },
+    decisionMs: o.timer * 1000,
+  });
+  lobby.gameId = created.gameId;
+  bot.lobbies.save(lobby);
+  bot.log.info({ gameId: created.gameId, lobbyId: lobby.id, players: lobby.seats.length }, 'game begun');
+}
+
+async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const guildId = i.guildId!;
+  const channelId = i.channelId;
+  if (bot.store.activeGameIn(guildId, channelId) !== null || bot.lobbies.inChannel(guildId, channelId)) {
+    await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  await i.deferReply();
+  const settings = bot.store.guildSettings(guildId);
+  const d = settings.lobbyOptions;
+  const edition = (i.options.getString('edition') ?? d.edition ?? 'standard') as 'standard' | 'promo';
+  const lobby = bot.lobbies.create({
+    guildId,
+    channelId,
+    hostId: i.user.id,
+    options: {
+      edition,
+      altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
+      soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
+      timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? 60_000) / 1000),
+      roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? 60,
+    },
+    seats: [{ userId: i.user.id, name: displayName(i) }],
+    messageId: null,
+    gameId: null,
+  });
+  const msg = await i.editReply(renderLobby(bot.guildLocale(guildId), lobby));
+  lobby.messageId = msg.id;
+  bot.lobbies.save(lobby);
+}
+
+async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const guildId = i.guildId!;
+  const lobby = bot.lobbies.inChannel(guildId, i.channelId);
+  const gameId = bot.store.activeGameIn(guildId, i.channelId);
+  const host = gameId !== null ? bot.lobbies.ofGame(gameId)?.hostId : lobby?.hostId;
+  if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
+  if (i.user.id !== host && !bot.canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
+  if (gameId !== null) {
+    await bot.store.abortGame(gameId, `aborted by ${i.user.id}`);
+    bot.drivers.forget(gameId);
+    await bot.publisher.repost(gameId);
+  }
+  if (lobby) {
+    bot.lobbies.remove(lobby.id);
+    const g = bot.guildLocale(guildId);
+    await refreshLobbyMessage(bot, { ...lobby, seats: [] }, g, t(g, 'lobby.aborted'));
+  }
+  await i.editReply(t(l, 'lobby.aborted'));
+}
+
+async function refreshLobbyMessage(bot: Bot, lobby: Lobby, l: Locale, closedText?: string): Promise<void> {
+  if (!lobby.messageId) return;
+  const channel = await bot.client.channels.fetch(lobby.channelId).catch(() => null);
+  if (!channel?.isSendable()) return;
+  const body =
+    closedText !== undefined || lobby.gameId !== null || lobby.seats.length === 0
+      ? { content: closedText ?? (lobby.gameId !== null ? t(l, 'lobby.started') : t(l, 'lobby.aborted')), embeds: [], components: [] }
+      : renderLobby(l, lobby);
+  await channel.messages.edit(lobby.messageId, body).catch((err) => bot.log.warn({ err, lobbyId: lobby.id }, 'could not update the lobby message'));
+}
+
+export async function onLobbyComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
+  const l = bot.localeFor(i);
+  const g = bot.guildLocale(i.guildId);
+  await i.deferUpdate();
+  const lobby = bot.lobbies.get(id.game);
+  if (!lobby || lobby.gameId !== null) {
+    await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const r = change(bot, lobby, id.verb, i.user.id, displayName(i));
+  if (r.text) {
+    await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (r.lobby.gameId !== null || r.lobby.seats.length === 0)
+    await i.editReply({ content: r.lobby.gameId !== null ? t(g, 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
+  else await i.editReply(renderLobby(g, r.lobby));
+}

@@ -1,0 +1,223 @@
+// Everything the bot tells Discord about a game after a commit: the public table (one message,
+// edits coalesced so a burst of actions is one edit), private events by DM, and notices.
+// Work for one game is chained, so messages go out in the order the actions were committed.
+import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
+import { view, type GameEvent, type GameState } from '../engine/index.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { GameStore } from '../store/index.js';
+import { renderTable } from './render/table.js';
+import { eventLine, secretLine } from './render/words.js';
+
+export const CANNOT_DM = 50007;
+const UNKNOWN_MESSAGE = 10008;
+const RECENT_LINES = 8;
+
+interface GameOut {
+  chain: Promise<void>;
+  dirty: boolean;
+  flushing: boolean;
+  lastFlush: number;
+  recent: string[];
+  /** Users told in the channel that their DMs are closed (told once per game). */
+  toldClosed: Set<string>;
+}
+
+export interface PublisherOptions {
+  client: Client;
+  store: GameStore;
+  log: Logger;
+  locale: (guildId: string) => Locale;
+  /** Least time between two edits of one table message (Discord allows about one a second). */
+  editIntervalMs: number;
+  /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags. */
+  seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
+}
+
+export class Publisher {
+  private readonly games = new Map<number, GameOut>();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly o: PublisherOptions) {}
+
+  private out(gameId: number): GameOut {
+    let g = this.games.get(gameId);
+    if (!g) {
+      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, recent: [], toldClosed: new Set() };
+      this.games.set(gameId, g);
+    }
+    return g;
+  }
+
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Resolves when every message queued so far has been sent (or has failed and been logged). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+    return p;
+  }
+
+  /** Queues work for one game after everything queued before it. */
+  private enqueue(gameId: number, work: () => Promise<void>): void {
+    const g = this.out(gameId);
+    g.chain = this.track(
+      g.chain.then(work).catch((err) => this.o.log.error({ gameId, err }, 'publishing to Discord failed')),
+    );
+  }
+
+  /** Rebuilds the recent-events lines of a recovered game from its events. */
+  seedRecent(gameId: number, events: GameEvent[], state: GameState, guildId: string): void {
+    const l = this.o.locale(guildId);
+    const names = state.players.map((p) => p.name);
+    const g = this.out(gameId);
+    for (const ev of events) {
+      if (ev.to !== 'all') continue;
+      const line = eventLine(l, ev, names, state.cards);
+      if (line) g.recent.push(line);
+    }
+    g.recent = g.recent.slice(-RECENT_LINES);
+  }
+
+  /** A commit happened: note its public events, send its private ones, refresh the table. */
+  committed(gameId: number, state: GameState, events: GameEvent[]): void {
+    const info = this.o.store.game(gameId);
+    if (!info) return;
+    const l = this.o.locale(info.guildId);
+    const names = state.players.map((p) => p.name);
+    const g = this.out(gameId);
+    for (const ev of events) {
+      if (ev.to !== 'all') continue;
+      const line = eventLine(l, ev, names, state.cards);
+      if (line) g.recent.push(line);
+    }
+    g.recent = g.recent.slice(-RECENT_LINES);
+    const seats = this.o.store.seats(gameId);
+    const dms = new Map<string, string[]>();
+    for (const ev of events) {
+      if (ev.to === 'all') continue;
+      for (const seat of ev.to) {
+        const userId = seats[seat]?.userId;
+        if (!userId) continue;
+        const line = secretLine(l, ev, seat, names, state.cards);
+        if (!line) continue;
+        if (!dms.has(userId)) dms.set(userId, []);
+        dms.get(userId)!.push(line);
+      }
+    }
+    for (const [userId, lines] of dms) this.enqueue(gameId, () => this.dm(gameId, info.channelId, userId, lines.join('\n'), l));
+    this.tableChanged(gameId);
+  }
+
+  /** Marks the table out of date; one edit covers every change made before it goes out. */
+  tableChanged(gameId: number): void {
+    const g = this.out(gameId);
+    g.dirty = true;
+    if (g.flushing) return;
+    g.flushing = true;
+    const wait = Math.max(0, g.lastFlush + this.o.editIntervalMs - Date.now());
+    this.track(
+      new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+        g.flushing = false;
+        if (!g.dirty) return;
+        g.dirty = false;
+        g.lastFlush = Date.now();
+        this.enqueue(gameId, () => this.editTable(gameId));
+      }),
+    );
+  }
+
+  /** Posts the table as a new message (a new game, or /fengsheng table), retiring the old one. */
+  repost(gameId: number): Promise<void> {
+    return new Promise((resolve) =>
+      this.enqueue(gameId, async () => {
+        const info = this.o.store.game(gameId);
+        const channel = info && (await this.channel(info.channelId));
+        if (!info || !channel) return resolve();
+        const old = info.tableMessageId;
+        const msg = await channel.send(this.tableMessage(gameId));
+        await this.o.store.setTableMessage(gameId, msg.id);
+        if (old) {
+          const l = this.o.locale(info.guildId);
+          await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
+        }
+        resolve();
+      }),
+    );
+  }
+
+  notice(gameId: number, channelId: string, content: string): void {
+    this.enqueue(gameId, async () => {
+      const channel = await this.channel(channelId);
+      await channel?.send({ content, allowedMentions: { parse: ['users'] } });
+    });
+  }
+
+  tableMessage(gameId: number) {
+    const info = this.o.store.game(gameId)!;
+    const state = this.o.store.state(gameId)!;
+    const seats = this.o.store.seats(gameId);
+    const tags = this.o.seatTags(gameId);
+    return renderTable(this.o.locale(info.guildId), view(state, null), {
+      gameId,
+      ai: tags.ai,
+      autopilot: tags.autopilot,
+      users: seats.map((s) => s.userId),
+      recent: this.out(gameId).recent,
+      actions: state.version,
+    });
+  }
+
+  private async editTable(gameId: number): Promise<void> {
+    const info = this.o.store.game(gameId);
+    if (!info) return;
+    if (!info.tableMessageId) return void (await this.repostNow(gameId));
+    const channel = await this.channel(info.channelId);
+    if (!channel) return;
+    try {
+      await channel.messages.edit(info.tableMessageId, this.tableMessage(gameId));
+    } catch (err) {
+      // Someone deleted the table: post it again rather than leave the game without one.
+      if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
+      else throw err;
+    }
+  }
+
+  private async repostNow(gameId: number): Promise<void> {
+    const info = this.o.store.game(gameId);
+    const channel = info && (await this.channel(info.channelId));
+    if (!info || !channel) return;
+    const msg = await channel.send(this.tableMessage(gameId));
+    await this.o.store.setTableMessage(gameId, msg.id);
+  }
+
+  private async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
+    try {
+      const user = await this.o.client.users.fetch(userId);
+      await user.send({ content: content.slice(0, 2000) });
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && err.code === CANNOT_DM)) throw err;
+      const g = this.out(gameId);
+      if (g.toldClosed.has(userId)) return;
+      g.toldClosed.add(userId);
+      this.o.log.info({ gameId, userId }, 'DMs closed; told the player in the channel');
+      const channel = await this.channel(channelId);
+      await channel?.send({ content: t(l, 'dm.failed', { mention: `<@${userId}>` }), allowedMentions: { users: [userId] } });
+    }
+  }
+
+  private async channel(channelId: string): Promise<SendableChannels | null> {
+    const c = await this.o.client.channels.fetch(channelId).catch(() => null);
+    return c && c.isSendable() ? c : null;
+  }
+
+  forget(gameId: number): void {
+    this.games.delete(gameId);
+  }
+}

@@ -1,0 +1,85 @@
+// The informational subcommands: hand (我的信息), table, rules, settings, stats, history.
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Bot } from './bot.js';
+import { showPanel } from './game-clicks.js';
+
+export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
+  const l = bot.localeFor(i);
+  const isPublic = sub === 'table' || sub === 'rules' || sub === 'history' || sub === 'stats';
+  await i.deferReply(isPublic ? {} : { flags: MessageFlags.Ephemeral });
+  const gameId = i.guildId ? bot.store.activeGameIn(i.guildId, i.channelId) : null;
+  switch (sub) {
+    case 'hand': {
+      if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
+      const seat = bot.store.seats(gameId).findIndex((s) => s.userId === i.user.id);
+      if (seat < 0) return void (await i.editReply(t(l, 'panel.notPlaying')));
+      return showPanel(bot, i, gameId, seat, l);
+    }
+    case 'table': {
+      if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
+      await i.deleteReply().catch(() => undefined);
+      await bot.publisher.repost(gameId);
+      return;
+    }
+    case 'rules':
+      return void (await i.editReply({ embeds: [{ title: t(l, 'rules.title'), description: t(l, 'rules.body'), color: 0xc0392b }] }));
+    case 'settings':
+      return settings(bot, i, l);
+    case 'stats':
+      return stats(bot, i, l);
+    case 'history':
+      return history(bot, i, l);
+  }
+}
+
+async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const guildId = i.guildId;
+  if (!guildId) return void (await i.editReply(t(l, 'err.permission')));
+  const language = i.options.getString('language');
+  const timer = i.options.getInteger('timer');
+  const rounds = i.options.getInteger('rounds');
+  const edition = i.options.getString('edition') as 'standard' | 'promo' | null;
+  const changing = language !== null || timer !== null || rounds !== null || edition !== null;
+  if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));
+  let s = bot.store.guildSettings(guildId);
+  if (changing) {
+    s = bot.store.updateGuildSettings(guildId, {
+      ...(language !== null ? { language: language === 'auto' ? null : language } : {}),
+      ...(timer !== null ? { decisionMs: timer * 1000 } : {}),
+      lobbyOptions: { ...s.lobbyOptions, ...(rounds !== null ? { roundLimit: rounds } : {}), ...(edition !== null ? { edition } : {}) },
+    });
+  }
+  const shown = bot.localeFor(i);
+  await i.editReply(
+    t(shown, changing ? 'settings.saved' : 'settings.show', {
+      language: s.language ?? t(shown, 'language.auto'),
+      timer: Math.round((s.decisionMs ?? 60_000) / 1000),
+      rounds: s.lobbyOptions.roundLimit ?? 60,
+      edition: t(shown, `edition.${s.lobbyOptions.edition ?? 'standard'}`),
+    }),
+  );
+}
+
+async function stats(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const user = i.options.getUser('user') ?? i.user;
+  const s = bot.store.userStats(user.id);
+  const lines = [s ? t(l, 'stats.line', { games: s.games, wins: s.wins, red: s.winsLurker, blue: s.winsMilitary, soy: s.winsSoy, deaths: s.deaths, declarations: s.declarations }) : t(l, 'stats.none')];
+  const board = i.guildId ? bot.store.leaderboard(i.guildId, 10) : [];
+  if (board.length)
+    lines.push('', `**${t(l, 'stats.board')}**`, ...board.map((b, k) => t(l, 'stats.boardLine', { rank: k + 1, name: `<@${b.userId}>`, wins: b.wins, games: b.games })));
+  await i.editReply({ embeds: [{ title: t(l, 'stats.title', { name: user.displayName ?? user.username }), description: lines.join('\n'), color: 0xc0392b }], allowedMentions: { parse: [] } });
+}
+
+async function history(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const games = i.guildId ? bot.store.recentGames(i.guildId, 10) : [];
+  if (!games.length) return void (await i.editReply(t(l, 'history.none')));
+  const lines = games.map((g) =>
+    t(l, 'history.line', {
+      when: `<t:${Math.floor((g.finishedAt ?? g.updatedAt) / 1000)}:R>`,
+      players: g.players,
+      result: g.status === 'aborted' ? t(l, 'history.abandoned') : g.winners.length ? t(l, 'table.winners', { names: g.winners.join('、') }) : t(l, 'table.draw', { reason: '' }),
+    }),
+  );
+  await i.editReply({ embeds: [{ title: t(l, 'history.title'), description: lines.join('\n'), color: 0x7f8c8d }] });
+}

@@ -1,0 +1,56 @@
+// npm start: read .env, open the database (recovering games in progress), log in to Discord.
+import 'dotenv/config';
+import { ConfigError, readConfig } from './config.js';
+import { Bot } from './discord/bot.js';
+import { createClient } from './discord/client.js';
+import { logger } from './log.js';
+import { GameStore, StoreOpenError } from './store/index.js';
+import { sqliteLobbies } from './store/lobbies.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger.level = config.logLevel;
+  let store: GameStore;
+  try {
+    store = GameStore.open({ path: config.databasePath, logger });
+  } catch (err) {
+    if (err instanceof StoreOpenError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, path: config.databasePath }, 'database open');
+  const client = createClient(config.apiBase);
+  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: logger });
+  bot.start();
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    bot.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+  await client.login(config.token);
+  logger.info({ user: client.user?.tag }, 'logged in');
+}
+
+void main();

@@ -1,0 +1,61 @@
+// Lobbies in SQLite, so an open lobby survives a restart like a game does.
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Lobby, LobbyRepo } from '../discord/lobby-model.js';
+import { lobbies } from './schema.js';
+import type { GameStore } from './store.js';
+
+type Row = typeof lobbies.$inferSelect;
+
+function toLobby(r: Row): Lobby {
+  return {
+    id: r.id,
+    guildId: r.guildId,
+    channelId: r.channelId,
+    hostId: r.hostId,
+    options: JSON.parse(r.options),
+    seats: JSON.parse(r.seats),
+    messageId: r.messageId,
+    gameId: r.gameId,
+  };
+}
+
+export function sqliteLobbies(store: GameStore): LobbyRepo {
+  const db = store.conn.db;
+  return {
+    create(l) {
+      const now = store.now();
+      const row = db
+        .insert(lobbies)
+        .values({ ...l, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+      return toLobby(row);
+    },
+    get(id) {
+      const r = db.select().from(lobbies).where(eq(lobbies.id, id)).get();
+      return r ? toLobby(r) : null;
+    },
+    inChannel(guildId, channelId) {
+      const r = db
+        .select()
+        .from(lobbies)
+        .where(and(eq(lobbies.guildId, guildId), eq(lobbies.channelId, channelId), isNull(lobbies.gameId)))
+        .orderBy(desc(lobbies.id))
+        .get();
+      return r ? toLobby(r) : null;
+    },
+    ofGame(gameId) {
+      const r = db.select().from(lobbies).where(eq(lobbies.gameId, gameId)).get();
+      return r ? toLobby(r) : null;
+    },
+    save(l) {
+      db.update(lobbies)
+        .set({ hostId: l.hostId, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), messageId: l.messageId, gameId: l.gameId, updatedAt: store.now() })
+        .where(eq(lobbies.id, l.id))
+        .run();
+    },
+    remove(id) {
+      db.delete(lobbies).where(eq(lobbies.id, id)).run();
+    },
+  };
+}

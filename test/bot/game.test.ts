@@ -1,0 +1,43 @@
+// A whole 5-player game without characters through the real discord.js client and the stand-in:
+// a lobby opened by command, joined by button, begun, and played by clicking what each player
+// sees, with a scan for leaked secrets along the way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { isOver, playToEnd } from './play.js';
+
+export async function openLobbyAndBegin(t: BotTable, players = t.users.length): Promise<void> {
+  const [host, ...rest] = t.users.slice(0, players);
+  const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', {}).response();
+  expect(lobby.embeds[0].title).toContain('大厅');
+  for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+  const begun = await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
+  expect(begun.content).toContain('游戏开始');
+  await t.bot.idle();
+}
+
+describe('a whole game through Discord', () => {
+  let t: BotTable;
+  beforeAll(async () => {
+    t = await openBotTable(5);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lobby → begin → every player gets identity and hand by DM → played to the end, no secret leaked', async () => {
+    await openLobbyAndBegin(t);
+    for (const u of t.users) {
+      const dms = t.discord.seenBy(u).filter((m) => m.where === 'DM');
+      expect(dms.length).toBeGreaterThan(0);
+      expect(dms.map((m) => m.content).join('\n')).toMatch(/你的身份是|Your identity is/);
+    }
+    const { steps, leaks } = await playToEnd(t, 42, { scanEvery: 5 });
+    expect(leaks).toEqual([]);
+    const table = tableMessage(t, t.users[0])!;
+    expect(isOver(table)).toBe(true);
+    expect(steps).toBeGreaterThan(20);
+    const gameId = Number(table.buttons[0]?.customId?.split(':')[1] ?? NaN);
+    const info = t.bot.store.game(Number.isNaN(gameId) ? 1 : gameId);
+    expect(info?.status).toBe('finished');
+  }, 300_000);
+});

@@ -1,0 +1,100 @@
+// A bot process in miniature: the real Bot and discord.js client against the local stand-in,
+// with a game database on disk and an injected clock for decision deadlines.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import pino from 'pino';
+import { Bot, type BotOptions } from '../../src/discord/bot.js';
+import { createClient } from '../../src/discord/client.js';
+import { registerCommands } from '../../src/discord/register.js';
+import { GameStore, type TimerHost } from '../../src/store/index.js';
+import { sqliteLobbies } from '../../src/store/lobbies.js';
+import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
+
+/** Decision deadlines run on this clock; timers fire only when a test says so. */
+export class GameClock implements TimerHost {
+  t = 1_700_000_000_000;
+  now(): number {
+    return this.t;
+  }
+  setTimeout(): unknown {
+    return 0;
+  }
+  clearTimeout(): void {}
+}
+
+export interface BotTable {
+  discord: StandIn;
+  users: UserRecord[];
+  guild: GuildRecord;
+  general: ChannelRecord;
+  clock: GameClock;
+  dbPath: string;
+  bot: Bot;
+  /** Stops the bot process (as SIGTERM would) and starts a new one on the same database. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBot(discord: StandIn, dbPath: string, clock: GameClock, extra: Partial<BotOptions> = {}): Promise<Bot> {
+  const store = GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
+  const client = createClient(discord.apiBase);
+  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), editIntervalMs: 0, aiDelayMs: 0, timerHost: clock, ...extra });
+  bot.start();
+  const ready = once(client, 'clientReady');
+  await client.login(discord.token);
+  await ready;
+  await bot.idle();
+  return bot;
+}
+
+export async function openBotTable(players: number, extra: Partial<BotOptions> = {}): Promise<BotTable> {
+  const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
+  const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
+  const users = names.slice(0, players).map((username, i) => discord.createUser({ username, locale: i % 2 ? 'en-US' : 'zh-CN' }));
+  const guild = discord.createGuild({ name: '风声', members: users, locale: 'zh-CN' });
+  const general = discord.channel(guild, 'general');
+  const env = discord.env();
+  await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: guild.id, apiBase: env.DISCORD_API_BASE });
+  const dir = mkdtempSync(join(tmpdir(), 'fengsheng-bot-'));
+  const dbPath = join(dir, 'game.db');
+  const clock = new GameClock();
+  const table: BotTable = {
+    discord,
+    users,
+    guild,
+    general,
+    clock,
+    dbPath,
+    bot: await startBot(discord, dbPath, clock, extra),
+    async restart() {
+      await table.bot.stop();
+      table.bot = await startBot(discord, dbPath, clock, extra);
+    },
+    async close() {
+      await table.bot.stop().catch(() => undefined);
+      await discord.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return table;
+}
+
+/** The table message as a user sees it now (the newest bot message in #general with an embed). */
+export function tableMessage(t: BotTable, user: UserRecord): SeenMessage | undefined {
+  return t.discord
+    .seenBy(user, { channel: t.general })
+    .filter((m) => m.author.bot && !m.ephemeral && m.embeds[0]?.title?.startsWith('风声 ·') && !m.embeds[0].title.includes('大厅') && !m.embeds[0].title.includes('Lobby'))
+    .at(-1);
+}
+
+/** Users the table says are waited on (mentioned in its content). */
+export function waitedOn(t: BotTable, table: SeenMessage): UserRecord[] {
+  const ids = [...table.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]);
+  return t.users.filter((u) => ids.includes(u.id));
+}
+
+export function allText(m: SeenMessage): string {
+  return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])]), ...m.buttons.map((b) => b.label ?? ''), ...m.selects.flatMap((s) => s.options.map((o) => o.label))].join('\n');
+}

@@ -1,0 +1,105 @@
+// Simulated players: each looks at the table, opens their own panel, and clicks one of the
+// choices it shows them, as a person would.
+import { seedRng, randInt, type RngState } from '../../src/engine/rng.js';
+import type { SeenMessage, UserRecord } from '../support/discord/index.js';
+import { allText, tableMessage, waitedOn, type BotTable } from './harness.js';
+
+export const PRIVATE_PHRASES = ['你的身份是', 'Your identity is', '你抽到了', 'You drew', '你破译了', 'You decoded', '我打赌你是', 'I bet you are', '你传出的情报是', 'The intel you sent is', '你弃掉了', 'You discarded'];
+const IDENTITIES = ['潜伏战线', '军情处', '打酱油的'];
+
+export function isOver(table: SeenMessage): boolean {
+  const title = table.embeds[0]?.title ?? '';
+  return title.includes('游戏结束') || title.includes('Game over');
+}
+
+/** Opens a user's private panel from the table's 我的信息 button. */
+export async function openPanel(t: BotTable, u: UserRecord, table: SeenMessage): Promise<SeenMessage> {
+  const info = table.buttons.find((b) => b.customId?.endsWith(':info'))!;
+  return t.discord.click(u, { customId: info.customId!, messageId: table.id }).response();
+}
+
+/** Clicks one thing the panel offers; passes more often than not so games move on. */
+export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage, rng: RngState): Promise<boolean> {
+  const buttons = panel.buttons.filter((b) => b.customId && !b.customId.endsWith(':back'));
+  const pass = buttons.find((b) => b.customId!.endsWith(':pass'));
+  const selects = panel.selects.filter((s) => s.options.length > 0);
+  if (pass && (selects.length === 0 || randInt(rng, 10) < 7)) {
+    await t.discord.click(u, { customId: pass.customId!, messageId: panel.id }).response();
+    return true;
+  }
+  const choices = [...buttons.map((b) => ({ b })), ...selects.map((s) => ({ s }))];
+  if (!choices.length) return false;
+  const c = choices[randInt(rng, choices.length)];
+  if ('b' in c) {
+    await t.discord.click(u, { customId: c.b.customId!, messageId: panel.id }).response();
+    return true;
+  }
+  const option = c.s.options[randInt(rng, c.s.options.length)];
+  const next = await t.discord.choose(u, { customId: c.s.customId, messageId: panel.id }, [option.value]).response();
+  // The card needed a target: the panel now shows the targets.
+  const targets = next.buttons.filter((b) => b.customId && !b.customId.endsWith(':back') && /:(play|send):/.test(b.customId));
+  if (targets.length) {
+    const b = targets[randInt(rng, targets.length)];
+    await t.discord.click(u, { customId: b.customId!, messageId: next.id }).response();
+  }
+  return true;
+}
+
+/** Everything each user can see holds no secret of another seat. Returns the problems found. */
+export function scanForLeaks(t: BotTable): string[] {
+  const problems: string[] = [];
+  const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? lastGameId(t);
+  const state = gameId === null ? null : t.bot.store.state(gameId);
+  const seats = gameId === null ? [] : t.bot.store.seats(gameId);
+  const over = state?.result != null;
+  const goneNames = state ? state.players.filter((p) => !p.alive || p.out).map((p) => p.name) : [];
+  for (const u of t.users) {
+    for (const m of t.discord.seenBy(u)) {
+      const text = allText(m);
+      const mine = m.ephemeral || m.where === 'DM';
+      if (m.ephemeral && m.interaction && m.interaction.userId !== u.id) problems.push(`${u.username} sees another's ephemeral ${m.id}`);
+      if (!mine) {
+        for (const p of PRIVATE_PHRASES) if (text.includes(p)) problems.push(`${u.username} sees "${p}" in public message ${m.id}`);
+        if (!over)
+          for (const line of text.split('\n'))
+            if (IDENTITIES.some((id) => line.includes(id)) && !goneNames.some((n) => line.includes(n)) && !line.includes('打酱油的 pursue') && !line.includes('打酱油的要完成'))
+              problems.push(`${u.username} sees an identity of a live player in public: "${line}"`);
+      }
+      // A private panel or DM shows only its owner's seat.
+      for (let s = 0; s < seats.length; s++) {
+        if (seats[s].userId === u.id) continue;
+        const name = seats[s].name;
+        if (text.includes(`我的信息 · ${name}`) || text.includes(`My info · ${name}`)) problems.push(`${u.username} sees the panel of ${name}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function lastGameId(t: BotTable): number | null {
+  const rows = t.bot.store.conn.sqlite.prepare('select max(id) as id from games').get() as { id: number | null };
+  return rows.id;
+}
+
+/** Plays until the table says the game is over; returns the number of clicks. */
+export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: number; scanEvery?: number; onStep?: (k: number) => Promise<void> } = {}): Promise<{ steps: number; leaks: string[] }> {
+  const rng = seedRng(seed);
+  const leaks: string[] = [];
+  const host = t.users[0];
+  let k = 0;
+  for (; k < (opts.maxSteps ?? 3000); k++) {
+    const table = tableMessage(t, host);
+    if (!table) throw new Error('no table message');
+    if (isOver(table)) break;
+    const waited = waitedOn(t, table);
+    if (!waited.length) throw new Error(`the table waits on nobody: ${table.content}`);
+    const u = waited[randInt(rng, waited.length)];
+    const panel = await openPanel(t, u, table);
+    await actOnPanel(t, u, panel, rng);
+    await t.bot.idle();
+    if (opts.scanEvery && k % opts.scanEvery === 0) leaks.push(...scanForLeaks(t));
+    await opts.onStep?.(k);
+  }
+  leaks.push(...scanForLeaks(t));
+  return { steps: k, leaks };
+}
