@@ -10,7 +10,7 @@ export interface LeaderboardRow {
 }
 
 export interface RecentGame {
-  gameId: number;
+  id: number;
   channelId: string;
   status: GameStatus;
   players: number;
@@ -40,7 +40,7 @@ export function recentGames(db: Db, guildId: string, limit: number): RecentGame[
   const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
   const rows = db
     .select({
-      gameId: games.id,
+      id: games.id,
       channelId: games.channelId,
       status: games.status,
       createdAt: games.createdAt,
@@ -56,11 +56,11 @@ export function recentGames(db: Db, guildId: string, limit: number): RecentGame[
   const seatRows = db
     .select({ gameId: seats.gameId, name: seats.name, result: seats.result })
     .from(seats)
-    .where(inArray(seats.gameId, rows.map((r) => r.gameId)))
+    .where(inArray(seats.gameId, rows.map((r) => r.id)))
     .orderBy(seats.gameId, seats.seat)
     .all();
   return rows.map((r) => {
-    const mine = seatRows.filter((s) => s.gameId === r.gameId);
+    const mine = seatRows.filter((s) => s.gameId === r.id);
     return { ...r, players: mine.length, winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
   });
 }
