@@ -3,17 +3,8 @@
 // sees, with a scan for leaked secrets along the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
 import { isOver, playToEnd } from './play.js';
-
-export async function openLobbyAndBegin(t: BotTable, players = t.users.length): Promise<void> {
-  const [host, ...rest] = t.users.slice(0, players);
-  const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', {}).response();
-  expect(lobby.embeds[0].title).toContain('大厅');
-  for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-  const begun = await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
-  expect(begun.content).toContain('游戏开始');
-  await t.bot.idle();
-}
 
 describe('a whole game through Discord', () => {
   let t: BotTable;

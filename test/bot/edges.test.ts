@@ -1,0 +1,96 @@
+// The bot's edges, through the real client and the stand-in: a restart mid-game, closed DMs,
+// a double click, a stale button, a stranger's click, Discord's 429.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBotTable, tableMessage, waitedOn, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { isOver, openPanel, playToEnd, scanForLeaks } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function gameOf(t: BotTable): number {
+  return t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
+}
+
+describe('the bot at its edges', () => {
+  it('a new bot process on the same database finishes the game, with the buttons already on screen', async () => {
+    t = await openBotTable(4);
+    await openLobbyAndBegin(t);
+    await playToEnd(t, 7, { maxSteps: 25 });
+    const gameId = gameOf(t);
+    const before = t.bot.store.state(gameId)!.version;
+    const tableId = tableMessage(t, t.users[0])!.id;
+    await t.restart();
+    expect(t.bot.store.state(gameId)!.version).toBe(before);
+    expect(tableMessage(t, t.users[0])!.id).toBe(tableId);
+    const { leaks } = await playToEnd(t, 8);
+    expect(leaks).toEqual([]);
+    expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
+    expect(t.bot.store.game(gameId)!.status).toBe('finished');
+  }, 300_000);
+
+  it('closed DMs: the channel says so without a secret, and 我的信息 still shows the identity', async () => {
+    t = await openBotTable(3);
+    t.discord.closeDms(t.users[1]);
+    await openLobbyAndBegin(t);
+    const notices = t.discord.seenBy(t.users[0], { channel: t.general }).filter((m) => m.content.includes(`<@${t!.users[1].id}>`) && /私信|DM/.test(m.content));
+    expect(notices).toHaveLength(1);
+    expect(scanForLeaks(t)).toEqual([]);
+    const panel = await openPanel(t, t.users[1], tableMessage(t, t.users[1])!);
+    expect(panel.ephemeral).toBe(true);
+    expect(panel.embeds[0].description).toMatch(/身份：|Identity:/);
+  }, 120_000);
+
+  it('a double click applies once; a stale button and a stranger change nothing', async () => {
+    t = await openBotTable(4);
+    const stranger = t.discord.createUser({ username: 'mallory' });
+    t.discord.addMember(t.guild, stranger);
+    await openLobbyAndBegin(t, 3);
+    const gameId = gameOf(t);
+    const table = tableMessage(t, t.users[0])!;
+    const [u] = waitedOn(t, table);
+    // Two panels opened from the table: one is used, the other keeps the old buttons on screen.
+    const oldPanel = await openPanel(t, u, table);
+    const panel = await openPanel(t, u, table);
+    const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
+    const v0 = t.bot.store.state(gameId)!.version;
+    const first = t.discord.click(u, { customId: pass.customId!, messageId: panel.id });
+    const second = t.discord.click(u, { customId: pass.customId!, messageId: panel.id });
+    await Promise.all([first.settled(), second.settled()]);
+    await t.bot.idle();
+    expect(t.bot.store.state(gameId)!.version).toBe(v0 + 1);
+
+    // The stranger presses 过 on the public table: told it is not their seat.
+    const v1 = t.bot.store.state(gameId)!.version;
+    const tablePass = tableMessage(t, stranger)!.buttons.find((b) => b.customId?.endsWith(':pass'))!;
+    const strangerReply = await t.discord.click(stranger, { customId: tablePass.customId!, messageId: tableMessage(t, stranger)!.id }).response();
+    expect(strangerReply.ephemeral).toBe(true);
+    expect(strangerReply.content).toMatch(/不是你的座位|not your seat/);
+    expect(t.bot.store.state(gameId)!.version).toBe(v1);
+
+    // Everyone passes the window; the old pass button (made for that window) is now stale.
+    await playToEnd(t, 3, { maxSteps: 6 });
+    const v2 = t.bot.store.state(gameId)!.version;
+    const oldPass = oldPanel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
+    await t.discord.click(u, { customId: oldPass.customId!, messageId: oldPanel.id }).settled();
+    await t.bot.idle();
+    const notes = t.discord.seenBy(u).filter((m) => m.ephemeral && /过期|out of date/.test(m.content));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(t.bot.store.state(gameId)!.version).toBe(v2);
+  }, 120_000);
+
+  it('a 429 on the table edit is waited out and the table still updates', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    t.discord.rateLimit({ method: 'PATCH', path: '/channels/:id/messages/:id', count: 2, retryAfter: 0.05 });
+    const { steps } = await playToEnd(t, 5, { maxSteps: 8 });
+    expect(steps).toBe(8);
+    const patched = t.discord.world.requests.filter((r) => r.method === 'PATCH' && r.status === 429);
+    expect(patched.length).toBe(2);
+    const table = tableMessage(t, t.users[0])!;
+    expect(table.edited).toBe(true);
+  }, 120_000);
+});
