@@ -8,6 +8,7 @@ import { databasePath } from './config.js';
 import { openDatabase, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
 import { leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import { startGame } from './replay.js';
@@ -26,6 +27,8 @@ export interface GameStoreOptions extends OpenOptions {
   onBroken?: (b: BrokenGame) => void;
   /** Default true: rebuild and check every unfinished game on open. */
   recover?: boolean;
+  /** Default true: checkpoint the WAL from a worker thread rather than inside commits (see checkpointer.ts). */
+  checkpointWorker?: boolean;
 }
 
 export interface NewGame {
@@ -50,6 +53,7 @@ export class GameStore {
   private readonly queue = new KeyedQueue<number>();
   private readonly ctx: CommitContext;
   private readonly listeners = new Set<(c: Committed) => void>();
+  private readonly checkpointer: Checkpointer | null;
   private closed = false;
 
   private constructor(conn: Connection, private readonly opts: GameStoreOptions) {
@@ -71,6 +75,13 @@ export class GameStore {
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
       for (const b of report.broken) opts.onBroken?.(b);
+    }
+    // Last, so that a failure above leaves no thread holding the file open.
+    if (opts.checkpointWorker !== false && conn.path !== ':memory:') {
+      this.checkpointer = Checkpointer.start(conn.path, this.log);
+      conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    } else {
+      this.checkpointer = null;
     }
   }
 
@@ -226,6 +237,7 @@ export class GameStore {
     if (this.closed) return;
     this.closed = true;
     await this.queue.drain();
+    await this.checkpointer?.stop();
     this.conn.close();
   }
 
