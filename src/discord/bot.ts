@@ -8,12 +8,13 @@ import type { Committed, GameStore } from '../store/index.js';
 import { DeadlineScheduler, type TimerHost } from '../store/index.js';
 import { COMMAND_NAME } from './commands.js';
 import { decodeId } from './custom-id.js';
-import { defaultPolicy, Drivers, type SeatPolicy } from './drivers.js';
+import { Drivers, type SeatPolicy } from './drivers.js';
 import { onGameComponent } from './game-clicks.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
 import type { LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
-import { Secrets } from './secrets.js';
+import { EventLog } from './event-log.js';
+import { aiSeatPolicy } from './ai-seats.js';
 import { ack, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
 
@@ -40,7 +41,7 @@ export class Bot {
   readonly publisher: Publisher;
   readonly drivers: Drivers;
   readonly timers: DeadlineScheduler;
-  readonly secrets: Secrets;
+  readonly events: EventLog;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -52,12 +53,14 @@ export class Bot {
     this.store = o.store;
     this.lobbies = o.lobbies;
     this.log = o.log;
+    this.events = new EventLog(o.store);
+    const strong = aiSeatPolicy(this.events);
     this.drivers = new Drivers({
       store: o.store,
       log: o.log,
       aiDelayMs: o.aiDelayMs ?? 1500,
-      aiPolicy: o.aiPolicy ?? defaultPolicy,
-      autopilotPolicy: o.autopilotPolicy ?? defaultPolicy,
+      aiPolicy: o.aiPolicy ?? strong,
+      autopilotPolicy: o.autopilotPolicy ?? strong,
     });
     this.publisher = new Publisher({
       client: o.client,
@@ -68,7 +71,6 @@ export class Bot {
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
     this.timers = new DeadlineScheduler(o.store, o.timerHost);
-    this.secrets = new Secrets(o.store);
   }
 
   /** Wires the client and resumes every game the store recovered. Call before client.login. */
@@ -98,10 +100,11 @@ export class Bot {
     const before = this.last.get(c.gameId);
     if (c.action?.kind === 'timeout' && before && this.drivers.timedOut(c.gameId, before)) this.publisher.tableChanged(c.gameId);
     this.last.set(c.gameId, c.state);
-    this.secrets.note(c.gameId, c.version, c.events);
+    this.events.note(c.gameId, c.version, c.events);
     this.publisher.committed(c.gameId, c.state, c.events);
     if (c.finished) {
       this.drivers.forget(c.gameId);
+      this.events.forget(c.gameId);
       this.last.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }

@@ -18,6 +18,8 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
   const seat = bot.store.seats(id.game).findIndex((s) => s.userId === i.user.id);
   if (seat < 0) return explain(i, t(l, id.verb === 'info' ? 'panel.notPlaying' : 'err.notYourSeat'));
+  // Any click of theirs means the owner is back: the bot stops playing their seat.
+  if (bot.drivers.ownerActed(id.game, seat)) bot.publisher.tableChanged(id.game);
   if (id.verb === 'info' || id.verb === 'back') return showPanel(bot, i, id.game, seat, l);
 
   if (!state.pending || state.pending.opened !== id.version) {
@@ -27,7 +29,6 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   }
   const picked = toAction(state, seat, id, i);
   if ('focus' in picked) return showPanel(bot, i, id.game, seat, l, picked.focus);
-  if (bot.drivers.ownerActed(id.game, seat)) bot.publisher.tableChanged(id.game);
   const r = await bot.store.submit(id.game, picked.action);
   if (!r.ok) {
     const key = `refusal.${r.code}`;
@@ -87,8 +88,8 @@ export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>
   const state = bot.store.state(gameId)!;
   const v = view(state, seat);
   const names = state.players.map((p) => p.name);
-  const secrets = bot.secrets
-    .of(gameId, seat)
+  const secrets = bot.events
+    .secretsOf(gameId, seat)
     .map((ev) => secretLine(l, ev, seat, names, state.cards))
     .filter((x): x is string => x !== null);
   const panel = renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus });

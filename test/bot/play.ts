@@ -92,7 +92,14 @@ export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: nu
     if (!table) throw new Error('no table message');
     if (isOver(table)) break;
     const waited = waitedOn(t, table);
-    if (!waited.length) throw new Error(`the table waits on nobody: ${table.content}`);
+    if (!waited.length) {
+      // Only bot-played seats are waited on: let them act.
+      const v = t.bot.store.state(t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? -1)?.version;
+      await t.bot.idle();
+      const after = t.bot.store.state(t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? -1)?.version;
+      if (v !== undefined && v === after) throw new Error(`the table waits on nobody who acts: ${table.content}`);
+      continue;
+    }
     const u = waited[randInt(rng, waited.length)];
     const panel = await openPanel(t, u, table);
     await actOnPanel(t, u, panel, rng);

@@ -1,0 +1,60 @@
+// One person and four AI seats: the lobby's 添加AI, AI seats acting by themselves, and a seat
+// that keeps timing out being played by the bot until its owner clicks again.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { isOver, openPanel, playToEnd } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('AI seats and timers', () => {
+  it('a 5-player game of one human and four AIs runs to its end', async () => {
+    t = await openBotTable(1);
+    const [me] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', {}).response();
+    for (let k = 0; k < 4; k++) await t.discord.click(me, { label: '添加AI', messageId: lobby.id }).response();
+    const seen = t.discord.seenBy(me, { channel: t.general }).find((m) => m.id === lobby.id)!;
+    expect(seen.embeds[0].description).toContain('AI-4');
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const { leaks } = await playToEnd(t, 11);
+    expect(leaks).toEqual([]);
+    const table = tableMessage(t, me)!;
+    expect(isOver(table)).toBe(true);
+    expect(table.embeds[0].description).toContain('AI-1');
+  }, 300_000);
+
+  it('timeouts apply the default; after two in a row the bot plays the seat until its owner clicks', async () => {
+    t = await openBotTable(3);
+    const [host, b, c] = t.users;
+    const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { timer: 30 }).response();
+    await t.discord.click(b, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(c, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
+    const deadline = t.bot.store.state(gameId)!.pending!.deadline!;
+    expect(deadline).toBe(t.clock.now() + 30_000);
+    // Nobody clicks: two deadlines pass.
+    for (let k = 0; k < 2; k++) {
+      t.clock.t = t.bot.store.state(gameId)!.pending!.deadline! + 1;
+      await t.bot.timers.fire();
+      await t.bot.idle();
+    }
+    const table = tableMessage(t, host)!;
+    expect(table.embeds[0].description).toMatch(/托管|auto/);
+    const autopiloted = t.bot.drivers.autopilotSeats(gameId);
+    expect(autopiloted.length).toBeGreaterThan(0);
+    // An owner on autopilot clicks again and is back.
+    const seats = t.bot.store.seats(gameId);
+    const owner = t.users.find((u) => u.id === seats[autopiloted[0]].userId)!;
+    const panel = await openPanel(t, owner, tableMessage(t, owner)!);
+    expect(panel.ephemeral).toBe(true);
+    await t.bot.idle();
+    expect(t.bot.drivers.autopilotSeats(gameId)).not.toContain(autopiloted[0]);
+    expect(tableMessage(t, host)!.embeds[0].description).not.toContain(`${seats[autopiloted[0]].name} 🤖`);
+  }, 120_000);
+});
