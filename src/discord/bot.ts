@@ -1,5 +1,6 @@
 // The Discord layer: interactions in, engine actions through the store, messages out. It holds
 // no game rules; the engine decides what is legal, the store commits before anyone is told.
+import { performance } from 'node:perf_hooks';
 import { MessageFlags, PermissionFlagsBits, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
 import type { GameState } from '../engine/index.js';
 import { pickLocale, t, type Locale } from '../i18n/index.js';
@@ -31,6 +32,8 @@ export interface BotOptions {
   autopilotPolicy?: SeatPolicy;
   /** Timers; default real ones. Tests pass their own clock. */
   timerHost?: TimerHost;
+  /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
+  onAck?: (ms: number) => void;
 }
 
 export class Bot {
@@ -47,12 +50,14 @@ export class Bot {
   private readonly inFlight = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
+  private readonly onAck?: (ms: number) => void;
 
   constructor(o: BotOptions) {
     this.client = o.client;
     this.store = o.store;
     this.lobbies = o.lobbies;
     this.log = o.log;
+    this.onAck = o.onAck;
     this.events = new EventLog(o.store);
     const strong = aiSeatPolicy(this.events);
     this.drivers = new Drivers({
@@ -145,6 +150,7 @@ export class Bot {
   }
 
   private async onComponent(i: Component): Promise<void> {
+    const started = performance.now();
     const id = decodeId(i.customId);
     if (!id) {
       await i.reply({ content: t(this.localeFor(i), 'err.malformed'), flags: MessageFlags.Ephemeral });
@@ -152,6 +158,7 @@ export class Bot {
     }
     if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
     await ack(i);
+    this.onAck?.(performance.now() - started);
     return onGameComponent(this, i, id);
   }
 
