@@ -2,19 +2,31 @@
 // action gets a working copy to change.
 import { RULES } from './cards/index.js';
 import {
-  afterResolution,
+  checkDecide,
+  checkPick,
+  checkSkill,
+  fire,
+  performDecide,
+  performPick,
+  performSkill,
+  pump,
+  timeoutDecide,
+  timeoutPick,
+} from './characters/framework.js';
+import {
+  checkEnd,
   closeWindow,
+  continueResolving,
   refuseIntel,
   sendIntel,
   setPending,
   takeIntel,
 } from './flow.js';
 import { explain, refuse, type Refusal } from './refusals.js';
-import { resolveStack } from './resolve.js';
 import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';
 import type { Action, ApplyResult, Clock, GameState, Pending } from './types.js';
 
-const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout']);
+const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout', 'pickCharacter', 'skill', 'decide']);
 
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
@@ -41,7 +53,9 @@ export function check(s: GameState, a: Action): Refusal | null {
   if (s.result || !s.pending) return refuse('gameOver');
   const p = s.pending;
   if (a.kind === 'timeout') return null;
-  const r = checkSeat(s, a.seat);
+  // A dead player still decides their own death-triggered skills (遗志, 后着).
+  const deadDecider = a.kind === 'decide' && p.kind === 'decide' && p.seat === a.seat;
+  const r = deadDecider ? null : checkSeat(s, a.seat);
   if (r) return r;
   const seat = a.seat;
   switch (a.kind) {
@@ -75,6 +89,13 @@ export function check(s: GameState, a: Action): Refusal | null {
     case 'choose':
       if (p.kind !== 'discard' || p.seat !== seat) return refuse('notDiscarding');
       return checkCardInHand(s, seat, a.card);
+    case 'pickCharacter':
+      return checkPick(s, a);
+    case 'skill':
+      if (!s.chars) return refuse('noSuchSkill', { skill: String(a.skill) });
+      return checkSkill(s, a);
+    case 'decide':
+      return checkDecide(s, a);
   }
 }
 
@@ -110,8 +131,18 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
       });
       if (rule.hidden && a.target !== undefined)
         ctx.ev.push({ to: [a.seat, a.target], type: 'probeCard', seat: a.seat, target: a.target, card: a.card });
+      if (s.chars) fire(s, ctx, 'cardUsed', { seat: a.seat, item: s.stack[s.stack.length - 1] });
       return;
     }
+    case 'pickCharacter':
+      performPick(s, ctx, a.seat, a.character);
+      return;
+    case 'skill':
+      performSkill(s, ctx, a);
+      return;
+    case 'decide':
+      performDecide(s, ctx, a);
+      return;
     case 'send':
       removeFrom(s.players[a.seat].hand, a.card);
       sendIntel(s, ctx, a.seat, a.card, s.cards[a.card].mode === '直达' ? a.target : undefined);
@@ -135,15 +166,6 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
   }
 }
 
-/** A decision that paused the stack was made: resolve the rest, then reopen the window. */
-function continueResolving(s: GameState, ctx: Ctx): void {
-  const step = s.resolving!;
-  setPending(s, ctx, null);
-  resolveStack(s, ctx);
-  if (s.resolving || s.result) return;
-  afterResolution(s, ctx, step);
-}
-
 /** Rulings §10: what happens when a decision's timer runs out. */
 function timeout(s: GameState, ctx: Ctx, p: Pending): void {
   ctx.ev.push({ to: 'all', type: 'timeout', pending: p.kind });
@@ -163,6 +185,12 @@ function timeout(s: GameState, ctx: Ctx, p: Pending): void {
       return;
     case 'discard':
       perform(s, ctx, { kind: 'choose', seat: p.seat, card: s.players[p.seat].hand[0] });
+      return;
+    case 'chooseCharacter':
+      timeoutPick(s, ctx);
+      return;
+    case 'decide':
+      timeoutDecide(s, ctx, p);
       return;
   }
 }
@@ -201,6 +229,11 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
   const s = cloneState(state);
   const ctx: Ctx = { ev: [], newDecision: false };
   perform(s, ctx, action);
+  if (s.chars && !s.result) {
+    // 机密任务 that hold on the hand (老金, 钢铁特工R) are checked after every action too.
+    if (s.pending?.kind !== 'chooseCharacter') checkEnd(s, ctx);
+    if (!s.result) pump(s, ctx);
+  }
   s.version = state.version + 1;
   if (ctx.newDecision && s.pending) {
     s.pending.opened = s.version;

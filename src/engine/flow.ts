@@ -4,6 +4,7 @@ import { randInt, shuffleInPlace } from './rng.js';
 import { bit, countColor, has, inGame, liveCount, liveMask, type Ctx } from './state.js';
 import type { GameState, Identity, Pending, Step } from './types.js';
 import { resolveStack } from './resolve.js';
+import { charOf, fire } from './characters/framework.js';
 
 type NewPending = Pending extends infer P ? (P extends Pending ? Omit<P, 'opened' | 'deadline'> : never) : never;
 
@@ -48,7 +49,9 @@ export function startTurn(s: GameState, ctx: Ctx): void {
   s.locked = 0;
   s.failedToSend = false;
   ctx.ev.push({ to: 'all', type: 'turnStart', seat: s.current, round: s.round });
+  if (s.chars) fire(s, ctx, 'turnStart', { seat: s.current });
   draw(s, ctx, s.current, 2);
+  if (s.chars) fire(s, ctx, 'draw', { seat: s.current });
   openWindow(s, ctx, 'play1');
 }
 
@@ -177,6 +180,7 @@ export function hop(s: GameState, ctx: Ctx): void {
   const t = s.transit!;
   t.at = nextStop(s);
   ctx.ev.push({ to: 'all', type: 'transmit', from: t.from, toSeat: t.at });
+  if (s.chars) fire(s, ctx, 'transmit', { seat: t.at });
   openWindow(s, ctx, 'transmit');
 }
 
@@ -198,6 +202,7 @@ function arrive(s: GameState, ctx: Ctx): void {
     return;
   }
   ctx.ev.push({ to: 'all', type: 'arrive', seat: stop });
+  if (s.chars) fire(s, ctx, 'arrive', { seat: stop });
   openWindow(s, ctx, 'arrive');
 }
 
@@ -210,6 +215,7 @@ function afterArrival(s: GameState, ctx: Ctx): void {
     return hop(s, ctx);
   }
   if (has(s.locked, t.at)) return takeIntel(s, ctx, t.at, true);
+  if (s.chars) fire(s, ctx, 'receive', { seat: t.at });
   setPending(s, ctx, { kind: 'receive', seat: t.at });
 }
 
@@ -225,7 +231,7 @@ export function takeIntel(s: GameState, ctx: Ctx, seat: number, forced: boolean)
   const t = s.transit!;
   s.transit = null;
   ctx.ev.push({ to: 'all', type: 'take', seat, card: t.card, forced });
-  gainIntel(s, ctx, seat, t.card);
+  gainIntel(s, ctx, seat, t.card, t.sender, t.sender);
   if (s.result) return;
   endPassing(s, ctx);
 }
@@ -239,29 +245,68 @@ export function endPassing(s: GameState, ctx: Ctx): void {
 
 // ---- intel in front of a player, death, losing, victory (rulings §8) --------------------
 
-/** Places a card face up in front of a seat and applies what follows at once. */
-export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number): void {
+/**
+ * Places a card face up in front of a seat and applies what follows at once. `by` is who is
+ * credited with it (亲手: the sender of sent intel, a skill's owner, a 真伪莫辨's user), `sender`
+ * the sender when it comes from a sending.
+ */
+export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number, by = -1, sender = -1): void {
   const p = s.players[seat];
   p.intel.push(card);
   ctx.ev.push({ to: 'all', type: 'intel', seat, card });
-  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat);
+  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
+  if (s.chars && !s.result && checkEnd(s, ctx)) return;
+  if (s.chars && !s.result) fire(s, ctx, 'intel', { seat, card, by, sender });
   checkEnd(s, ctx);
 }
 
-function clearOut(s: GameState, ctx: Ctx, seat: number): void {
+/** Several cards placed at once (黑玫瑰): one death check after all of them (so 烧毁 cannot save). */
+export function placeIntel(s: GameState, ctx: Ctx, seat: number, cards: number[], by: number): void {
+  const p = s.players[seat];
+  for (const card of cards) {
+    p.intel.push(card);
+    ctx.ev.push({ to: 'all', type: 'intel', seat, card });
+  }
+  if (cards.length === 0) return;
+  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
+  if (s.chars && !s.result && checkEnd(s, ctx)) return;
+  if (s.chars && !s.result) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
+  checkEnd(s, ctx);
+}
+
+/** Hand and intel to the discard pile, character and identity shown. */
+export function clearOut(s: GameState, ctx: Ctx, seat: number): void {
   const p = s.players[seat];
   s.discard.push(...p.hand, ...p.intel);
   p.hand = [];
   p.intel = [];
   s.gone.push(seat);
-  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity: p.identity });
+  const character = s.chars?.seats[seat].name ?? undefined;
+  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity: p.identity, character });
 }
 
-export function die(s: GameState, ctx: Ctx, seat: number): void {
+export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
   const p = s.players[seat];
   if (!p.alive) return;
   p.alive = false;
-  ctx.ev.push({ to: 'all', type: 'death', seat });
+  ctx.ev.push({ to: 'all', type: 'death', seat, by: by < 0 ? undefined : by });
+  const c = s.chars;
+  if (c) {
+    // 003 死亡: death-triggered skills first (in seat order from the current player), then the
+    // clean-up. Skills that need the dead player's hand keep the clean-up until they are decided.
+    const sc = c.seats[seat];
+    sc.killedBy = by;
+    sc.trueAtDeath = countColor(s, p.intel, '红') + countColor(s, p.intel, '蓝');
+    sc.deathNo = ++c.deaths;
+    sc.redAtDeath = countColor(s, p.hand, '红');
+    const before = c.queue.length;
+    fire(s, ctx, 'death', { seat, by });
+    for (let i = before; i < c.queue.length; i++)
+      if (c.queue[i].seat === seat) {
+        c.queue.push({ seat, skill: '#cleanup', stage: 'cleanup' });
+        return;
+      }
+  }
   clearOut(s, ctx, seat);
 }
 
@@ -282,7 +327,19 @@ export function checkEnd(s: GameState, ctx: Ctx): boolean {
     const seat = (s.current + k) % n;
     const p = s.players[seat];
     const color = FACTION_COLOR[p.identity];
-    if (!inGame(p) || !color) continue;
+    if (!color) {
+      if (s.chars && !p.out && missionHolds(s, seat)) {
+        const winners: number[] = [];
+        for (let i = 0; i < n; i++)
+          if (i === seat || (s.options.soySauceAlliance && s.players[i].identity === '打酱油的' && !s.players[i].out))
+            winners.push(i);
+        ctx.ev.push({ to: 'all', type: 'declare', seat, identity: p.identity, mission: s.chars.seats[seat].name });
+        finish(s, ctx, { winners, declarer: seat, draw: false, reason: 'mission' });
+        return true;
+      }
+      continue;
+    }
+    if (!inGame(p)) continue;
     if (countColor(s, p.intel, color) >= 3) {
       // The faction wins, its dead too; one who lost the game (out) stays a loser (003 输掉游戏).
       const winners: number[] = [];
@@ -306,6 +363,14 @@ export function checkEnd(s: GameState, ctx: Ctx): boolean {
   return false;
 }
 
+/** An 打酱油 player's 机密任务 (rulings §8): alive, or dead where the mission is about the death. */
+function missionHolds(s: GameState, seat: number): boolean {
+  const def = charOf(s, seat);
+  if (!def) return false;
+  if (!s.players[seat].alive && !def.missionWhenDead) return false;
+  return def.mission(s, seat);
+}
+
 export function finish(s: GameState, ctx: Ctx, result: NonNullable<GameState['result']>): void {
   s.result = result;
   s.pending = null;
@@ -316,6 +381,16 @@ export function finish(s: GameState, ctx: Ctx, result: NonNullable<GameState['re
     ...result,
     identities: s.players.map((p) => p.identity),
   });
+}
+
+/** A decision that paused the stack was made: resolve the rest, then reopen the window. */
+export function continueResolving(s: GameState, ctx: Ctx): void {
+  const step = s.resolving;
+  if (!step) return;
+  setPending(s, ctx, null);
+  resolveStack(s, ctx);
+  if (s.resolving || s.result) return;
+  afterResolution(s, ctx, step);
 }
 
 export function pickFirstPlayer(s: GameState): number {

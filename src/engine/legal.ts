@@ -2,12 +2,18 @@
 import { RULES } from './cards/index.js';
 import type { CardRule, PlayAction } from './cards/rule.js';
 import { has, inGame } from './state.js';
+import { decideChoices, skillActions } from './characters/framework.js';
 import type { Action, GameState } from './types.js';
 
 /** Seats the game waits on now: every live seat that has not passed in a window. */
 export function waitingOn(s: GameState): number[] {
   const p = s.pending;
   if (!p || s.result) return [];
+  if (p.kind === 'chooseCharacter') {
+    const out: number[] = [];
+    for (let i = 0; i < s.players.length; i++) if (!has(p.picked, i)) out.push(i);
+    return out;
+  }
   if (p.kind !== 'window') return [p.seat];
   const out: number[] = [];
   for (let i = 0; i < s.players.length; i++) if (inGame(s.players[i]) && !has(p.passed, i)) out.push(i);
@@ -39,7 +45,10 @@ function candidates(s: GameState, seat: number, card: number, needs: CardRule['n
 
 export function legalActions(s: GameState, seat: number): Action[] {
   const p = s.pending;
-  if (!p || s.result || !s.players[seat] || !inGame(s.players[seat])) return [];
+  if (!p || s.result || !s.players[seat]) return [];
+  // A dead player still decides their own death-triggered skills (遗志, 后着).
+  if (p.kind === 'decide') return p.seat === seat ? decideChoices(s, p).map((a) => ({ ...a, seat })) : [];
+  if (!inGame(s.players[seat])) return [];
   const hand = s.players[seat].hand;
   const out: Action[] = [];
   switch (p.kind) {
@@ -50,6 +59,7 @@ export function legalActions(s: GameState, seat: number): Action[] {
         const rule = RULES[s.cards[card].name];
         for (const a of candidates(s, seat, card, rule.needs)) if (!rule.check(s, seat, p.step, a)) out.push(a);
       }
+      if (s.chars) skillActions(s, seat, p.step, out);
       return out;
     }
     case 'send':
@@ -71,6 +81,10 @@ export function legalActions(s: GameState, seat: number): Action[] {
     case 'discard':
       if (p.seat !== seat) return out;
       for (const card of hand) out.push({ kind: 'choose', seat, card });
+      return out;
+    case 'chooseCharacter':
+      if (has(p.picked, seat)) return out;
+      for (const character of s.chars!.seats[seat].offers) out.push({ kind: 'pickCharacter', seat, character });
       return out;
   }
 }

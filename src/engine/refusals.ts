@@ -23,6 +23,13 @@ const TEXT = {
   mustTake: 'You are locked (锁定): you must take this intel.',
   notDiscarding: 'Nothing is asking you to discard.',
   timeoutNotDue: 'There is no decision to time out.',
+  notDeciding: 'No skill is asking you to decide.',
+  notAChoice: 'That is not one of the choices {skill} offers now.',
+  noSuchSkill: 'Your character has no skill "{skill}".',
+  skillFace: '{skill} cannot be used with your character on this side (a 翻开 skill only face down, the others only face up).',
+  skillNotNow: '{skill} cannot be used now: {rule}.',
+  notChoosingCharacter: 'Nobody is asking you to choose a character.',
+  notOffered: '{character} was not offered to you.',
 } as const;
 
 export type RefusalCode = keyof typeof TEXT;

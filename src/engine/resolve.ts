@@ -1,33 +1,67 @@
 // Resolving the stack (rulings §7, 后发先至): from the top down; a negated card does nothing.
 import { RULES } from './cards/index.js';
+import { fire } from './characters/framework.js';
+import { SKILLS } from './characters/index.js';
 import type { Ctx } from './state.js';
-import type { GameState } from './types.js';
+import type { CardName, GameState, StackItem } from './types.js';
+
+function effect(s: GameState, ctx: Ctx, item: StackItem): void {
+  if (item.skill) {
+    const skill = SKILLS[item.skill];
+    if (skill.resolve) skill.resolve(s, ctx, item);
+    else RULES[skill.as!].resolve(s, ctx, item);
+    return;
+  }
+  RULES[item.as as CardName].resolve(s, ctx, item);
+}
 
 /**
  * Resolves until the stack is empty, the game ends, or an effect asks someone to decide.
  * A card stays on the stack while its effect runs (003: 使用后的卡牌会放在一旁等待…结算) and only
  * then goes to the discard pile, so an effect that reshuffles the discard pile cannot deal it.
+ * With characters, triggered skills of a moment pause it too (before an item: 就计; after: 洞悉 …):
+ * the queue is asked, then resolution goes on (characters/framework.ts pump).
  */
 export function resolveStack(s: GameState, ctx: Ctx): void {
+  const c = s.chars;
   while (s.stack.length > 0) {
     const item = s.stack[s.stack.length - 1];
-    const rule = RULES[item.as];
     if (item.negated) {
       s.stack.pop();
-      s.discard.push(item.card);
+      if (item.card >= 0) s.discard.push(item.card);
       ctx.ev.push({ to: 'all', type: 'negated', seat: item.user, as: item.as });
       continue;
     }
     if (!item.resolved) {
+      if (c && !item.hooked) {
+        item.hooked = true;
+        fire(s, ctx, 'beforeResolve', { seat: item.target ?? -1, item });
+        if (s.result) return;
+        if (c.queue.length > 0) {
+          s.pending = null;
+          return;
+        }
+      }
       item.resolved = true;
-      ctx.ev.push({ to: 'all', type: 'resolve', seat: item.user, as: item.as, target: item.target });
-      rule.resolve(s, ctx, item);
+      ctx.ev.push({ to: 'all', type: 'resolve', seat: item.user, as: item.as, target: item.target, skill: item.skill });
+      effect(s, ctx, item);
       if (s.result) return;
       // A decision paused the effect; the card leaves the stack once it is made.
       if (s.pending && s.pending.kind !== 'window') return;
+      if (c) {
+        fire(s, ctx, 'resolved', { seat: item.user, item });
+        if (s.result) return;
+        if (c.queue.length > 0) {
+          s.pending = null;
+          return;
+        }
+      }
     }
     s.stack.pop();
-    (rule.resolvedTo === 'removed' ? s.removed : s.discard).push(item.card);
+    if (item.card >= 0) {
+      const rule = item.skill ? undefined : RULES[item.as as CardName];
+      (rule?.resolvedTo === 'removed' ? s.removed : s.discard).push(item.card);
+    }
   }
   s.resolving = null;
 }

@@ -1,12 +1,37 @@
 // A new game (rulings §1–3): identities by table size, the shuffled deck, three cards each,
 // a random first player.
 import { buildDeck } from './deck.js';
-import { openWindow, startTurn } from './flow.js';
+import { openWindow, setPending, startTurn } from './flow.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
-import type { Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
+import type { CharacterName, CharState, Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
+import { CHARACTER_NAMES } from './characters/index.js';
+import type { RngState } from './rng.js';
 
-export const DEFAULT_OPTIONS: Options = { roundLimit: 60, soySauceAlliance: false, altSplit: false };
+/**
+ * Two characters for each player, privately (rulings §9), from the characters that exist. With
+ * fewer than two per player (10 exist; 6+ players), the second offers repeat characters from a
+ * second shuffle, never the player's own first one: two players may then play the same one.
+ */
+export function dealCharacters(rng: RngState, players: number): CharState {
+  const pool = CHARACTER_NAMES.slice();
+  shuffleInPlace(rng, pool);
+  const firsts = pool.slice(0, players);
+  let rest = pool.slice(players);
+  if (rest.length < players) {
+    const again = CHARACTER_NAMES.slice();
+    shuffleInPlace(rng, again);
+    rest = rest.concat(again);
+  }
+  const seats = firsts.map((first) => {
+    const k = rest.findIndex((c) => c !== first);
+    const second = rest.splice(k, 1)[0];
+    return { name: null, faceUp: false, offers: [first, second] as CharacterName[], knows: 0, shown: false };
+  });
+  return { seats, queue: [], holding: false, held: null, deaths: 0 };
+}
+
+export const DEFAULT_OPTIONS: Options = { roundLimit: 60, soySauceAlliance: false, altSplit: false, characters: false };
 
 /** [潜伏战线, 军情处, 打酱油的] by players; the optional split of 000_… second (rulings §2). */
 const SPLITS: Record<number, [number, number, number][]> = {
@@ -60,6 +85,7 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
   }));
   for (const p of players) p.hand.push(deck.pop()!, deck.pop()!, deck.pop()!);
   const first = randInt(rng, players.length);
+  const chars = options.characters ? dealCharacters(rng, players.length) : undefined;
   const state: GameState = {
     version: 0,
     edition,
@@ -82,9 +108,12 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
     gone: [],
     result: null,
   };
+  if (chars) state.chars = chars;
   const ev: GameEvent[] = [{ to: 'all', type: 'gameStart', players: players.length, edition, first }];
   players.forEach((p, i) => {
-    ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
+    // With characters the identities are dealt once everyone has chosen (003 开始游戏).
+    if (chars) ev.push({ to: [i], type: 'characterOffer', seat: i, characters: chars.seats[i].offers.slice() });
+    else ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
     ev.push({ to: [i], type: 'drawCards', seat: i, cards: p.hand.slice() });
   });
   return { state, ctx: { ev, newDecision: false } };
@@ -92,7 +121,8 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
 
 export function newGame(setup: Setup, clock?: Clock): { state: GameState; events: GameEvent[] } {
   const { state, ctx } = initialState(setup);
-  startTurn(state, ctx);
+  if (state.chars) setPending(state, ctx, { kind: 'chooseCharacter', picked: 0 });
+  else startTurn(state, ctx);
   if (clock && state.pending) state.pending.deadline = clock.now + clock.decisionMs;
   return { state, events: ctx.ev };
 }

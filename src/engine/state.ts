@@ -1,5 +1,5 @@
 // Small helpers over the state shared by the rules files.
-import type { Card, GameEvent, GameState, Player } from './types.js';
+import type { Card, CharState, GameEvent, GameState, Player } from './types.js';
 
 export const bit = (seat: number): number => 1 << seat;
 export const has = (mask: number, seat: number): boolean => (mask & (1 << seat)) !== 0;
@@ -73,6 +73,17 @@ export function cloneState(s: GameState): GameState {
     pending: s.pending ? { ...s.pending } : null,
     gone: s.gone.slice(),
     result: s.result,
+    chars: s.chars && cloneChars(s.chars),
+  };
+}
+
+function cloneChars(c: CharState): CharState {
+  return {
+    seats: c.seats.map((x) => ({ ...x })),
+    queue: c.queue.map((t) => ({ ...t })),
+    holding: c.holding,
+    held: c.held && { ...c.held },
+    deaths: c.deaths,
   };
 }
 
@@ -99,6 +110,7 @@ export function shallowCopy(s: GameState): GameState {
     pending: s.pending,
     gone: s.gone,
     result: s.result,
+    chars: s.chars,
   };
 }
 

@@ -25,6 +25,50 @@ export interface Options {
   soySauceAlliance: boolean;
   /** Use the optional identity split of 000_… where the table size has one. */
   altSplit: boolean;
+  /** Characters (角色): each player picks one of two dealt before the first turn (rulings §9). */
+  characters: boolean;
+}
+
+/** The characters the engine has (rulings §9: the 30 of 003_…, added a few at a time). */
+export type CharacterName =
+  | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R';
+
+/** One seat's character and what the skills remember about it. */
+export interface SeatChar {
+  /** null while the player is still choosing. */
+  name: CharacterName | null;
+  faceUp: boolean;
+  /** The two characters dealt to choose from (the owner alone sees them). */
+  offers: CharacterName[];
+  /** Seats whose identity this player has seen (老枪's 合谋), bitmask. */
+  knows: number;
+  /** The identity card is shown to everyone (黄雀's 黄雀在后). */
+  shown: boolean;
+  /** Death records for 机密任务: who killed (亲手) — -1 nobody —, true intel then, death order (1 = first). */
+  killedBy?: number;
+  trueAtDeath?: number;
+  deathNo?: number;
+  /** Red cards in hand at the moment of death (老鬼's 机密任务). */
+  redAtDeath?: number;
+}
+
+/** A triggered skill waiting for its owner's decision (or a dead player's deferred clean-up). */
+export interface Trigger {
+  seat: number;
+  skill: string;
+  stage: string;
+  data?: Record<string, number | number[] | string>;
+}
+
+export interface CharState {
+  seats: SeatChar[];
+  /** Triggered skills of one moment, in seat order from the current player (rulings §7). */
+  queue: Trigger[];
+  /** While the queue is asked: the decision it interrupted (null = the stack's resolution). */
+  holding: boolean;
+  held: Pending | null;
+  /** Deaths so far. */
+  deaths: number;
 }
 
 export interface Player {
@@ -42,9 +86,14 @@ export type Step = 'play1' | 'play2' | 'transmit' | 'arrive';
 
 /** A card being used, waiting on the stack to resolve. */
 export interface StackItem {
+  /** The card used; -1 for a skill, which is no card (识破 cannot answer it). */
   card: number;
   /** The function it is used as (a skill may later make a card act as another). */
-  as: CardName;
+  as: CardName | string;
+  /** A responsive skill on the stack (狙击, 截上 …): its name. */
+  skill?: string;
+  /** 狙击 and the like: the cards it names. */
+  cards?: number[];
   user: number;
   target?: number;
   /** 烧毁: the intel card to burn. */
@@ -54,6 +103,8 @@ export interface StackItem {
   negated?: boolean;
   /** Its effect has run (it may wait on a decision before leaving the stack). */
   resolved?: boolean;
+  /** Its "before it resolves" triggers (就计) have been asked. */
+  hooked?: boolean;
 }
 
 /** Intel on its way. */
@@ -88,13 +139,20 @@ export type Pending = (
   | { kind: 'send'; seat: number }
   | { kind: 'receive'; seat: number }
   | { kind: 'discard'; seat: number; reason: '试探' }
+  /** Everyone picks a character at once before the first turn; `picked` is a bitmask. */
+  | { kind: 'chooseCharacter'; picked: number }
+  /**
+   * A skill asks its owner: whether to use an optional triggered skill, or what to pick for one.
+   * `inline`: asked in the middle of a card's effect (城府, 血染玫瑰), which goes on afterwards.
+   */
+  | { kind: 'decide'; seat: number; skill: string; stage: string; data?: Record<string, number | number[] | string>; inline?: boolean }
 ) & { opened: number; deadline?: number };
 
 export interface Outcome {
   winners: number[];
   declarer: number | null;
   draw: boolean;
-  reason: 'faction' | 'lastSurvivor' | 'roundLimit' | 'allGone';
+  reason: 'faction' | 'mission' | 'lastSurvivor' | 'roundLimit' | 'allGone';
 }
 
 export interface GameState {
@@ -127,6 +185,8 @@ export interface GameState {
   /** Seats in the order they died or were out. */
   gone: number[];
   result: Outcome | null;
+  /** Characters; absent when the game is played without them. */
+  chars?: CharState;
 }
 
 export type Action =
@@ -146,6 +206,24 @@ export type Action =
   | { kind: 'take'; seat: number; version?: number }
   | { kind: 'refuse'; seat: number; version?: number }
   | { kind: 'choose'; seat: number; card: number; version?: number }
+  /** Picks one of the two characters offered (pending chooseCharacter). */
+  | { kind: 'pickCharacter'; seat: number; character: CharacterName; version?: number }
+  /** Uses an active skill of one's character in a response window. */
+  | {
+      kind: 'skill';
+      seat: number;
+      skill: string;
+      target?: number;
+      /** An intel card in front of someone (潜藏伏击, 掩护). */
+      intel?: number;
+      /** Cards the skill names: intel to burn (狙击), a hand card (合谋). */
+      cards?: number[];
+      /** 警觉: stack index of the card it negates. */
+      of?: number;
+      version?: number;
+    }
+  /** Answers a pending 'decide': an option word, a player, a card, cards. */
+  | { kind: 'decide'; seat: number; option?: string; target?: number; card?: number; cards?: number[]; version?: number }
   /** The decision's deadline passed: apply rulings §10's default for whoever is waited on. */
   | { kind: 'timeout'; version?: number };
 

@@ -1,6 +1,7 @@
 // What one seat (or the public) may know. Renderers and AI receive only this, never the state.
 import { bit, has, inGame } from './state.js';
-import type { Card, CardName, GameState, Identity, Outcome, Step } from './types.js';
+import type { Card, CardName, CharacterName, GameState, Identity, Outcome, Step } from './types.js';
+import { genderOf } from './characters/framework.js';
 import { waitingOn } from './legal.js';
 
 export type SeenCard = Card & { id: number };
@@ -12,14 +13,25 @@ export interface SeatView {
   out: boolean;
   handCount: number;
   intel: SeenCard[];
-  /** Known when it is yours, the player is gone, or the game is over. */
+  /** Known when it is yours, the player is gone, the game is over, or a skill showed it to you. */
   identity?: Identity;
   locked: boolean;
+  /** The character: face up, yours, or the player is gone; absent without characters. */
+  character?: CharacterName;
+  /** Whether the character is face up (present when the game has characters). */
+  faceUp?: boolean;
+  /** Its gender when face up (a face-down character has none). */
+  gender?: '男' | '女';
 }
 
 export interface StackView {
   user: number;
-  as: CardName;
+  /** A card's function, or a skill's name. */
+  as: CardName | string;
+  /** A skill on the stack (not a card: no `card`). */
+  skill?: string;
+  /** 狙击: the intel it names. */
+  cards?: SeenCard[];
   target?: number;
   /** The card's face; a 试探's only for its user and target. */
   card?: SeenCard;
@@ -52,6 +64,8 @@ export interface GameView {
     card?: SeenCard;
   };
   stack: StackView[];
+  /** While choosing characters: the two offered to you. */
+  offers?: CharacterName[];
   pending: null | {
     kind: string;
     step?: Step;
@@ -60,6 +74,11 @@ export interface GameView {
     /** The version this decision opened at (buttons made before it are stale). */
     opened: number;
     deadline?: number;
+    /** A skill's decision: which skill and stage (to its owner only; the public sees only the seat). */
+    skill?: string;
+    stage?: string;
+    /** Cards the decision is about that the decider alone may see (后着: the other's hand). */
+    cards?: SeenCard[];
   };
   result: Outcome | null;
 }
@@ -78,11 +97,13 @@ export function view(s: GameState, seat: number | null): GameView {
   const over = s.result !== null;
   const t = s.transit;
   const p = s.pending;
+  const c = s.chars;
+  const knows = c && me >= 0 ? c.seats[me].knows : 0;
   return {
     version: s.version,
     edition: s.edition,
     you: seat,
-    identity: seat === null ? undefined : s.players[seat].identity,
+    identity: seat === null || p?.kind === 'chooseCharacter' ? undefined : s.players[seat].identity,
     hand: seat === null ? undefined : s.players[seat].hand.map((id) => seen(s, id)),
     players: s.players.map((q, i) => ({
       seat: i,
@@ -91,9 +112,19 @@ export function view(s: GameState, seat: number | null): GameView {
       out: q.out,
       handCount: q.hand.length,
       intel: q.intel.map((id) => seen(s, id)),
-      identity: i === me || over || !inGame(q) ? q.identity : undefined,
+      identity:
+        i === me || over || !inGame(q) || (c && (c.seats[i].shown || has(knows, i))) ? q.identity : undefined,
       locked: has(s.locked, i),
+      ...(c && {
+        faceUp: c.seats[i].faceUp,
+        character:
+          c.seats[i].name !== null && (c.seats[i].faceUp || i === me || over || !inGame(q))
+            ? c.seats[i].name!
+            : undefined,
+        gender: genderOf(s, i),
+      }),
     })),
+    offers: c && me >= 0 && p?.kind === 'chooseCharacter' ? c.seats[me].offers.slice() : undefined,
     current: s.current,
     round: s.round,
     roundLimit: s.options.roundLimit,
@@ -110,8 +141,18 @@ export function view(s: GameState, seat: number | null): GameView {
       card: t.faceUp || (me >= 0 && (t.known & bit(me)) !== 0) ? seen(s, t.card) : undefined,
     },
     stack: s.stack.map((it) => {
-      const c = s.cards[it.card];
-      const open = !c.probe || it.as !== '试探' || me === it.user || me === it.target;
+      if (it.card < 0)
+        return {
+          user: it.user,
+          as: it.as,
+          skill: it.skill,
+          target: it.target,
+          intel: it.intel === undefined ? undefined : seen(s, it.intel),
+          cards: it.cards?.filter((id) => !s.players.some((q) => q.hand.includes(id))).map((id) => seen(s, id)),
+          of: it.of,
+        };
+      const card = s.cards[it.card];
+      const open = !card.probe || it.as !== '试探' || me === it.user || me === it.target;
       return {
         user: it.user,
         as: it.as,
@@ -124,10 +165,15 @@ export function view(s: GameState, seat: number | null): GameView {
     pending: p && {
       kind: p.kind,
       step: p.kind === 'window' ? p.step : undefined,
-      seat: p.kind === 'window' ? undefined : p.seat,
+      seat: p.kind === 'window' || p.kind === 'chooseCharacter' ? undefined : p.seat,
       waitingOn: waitingOn(s),
       opened: p.opened,
       deadline: p.deadline,
+      ...(p.kind === 'decide' && p.seat === me && {
+        skill: p.skill,
+        stage: p.stage,
+        cards: typeof p.data?.sees === 'number' ? s.players[p.data.sees].hand.map((id) => seen(s, id)) : undefined,
+      }),
     },
     result: s.result,
   };

@@ -20,6 +20,6 @@ export const intercept: CardRule = {
     if (!t || !inGame(s.players[item.user])) return;
     s.transit = null;
     ctx.ev.push({ to: 'all', type: 'intercept', seat: item.user, card: t.card });
-    gainIntel(s, ctx, item.user, t.card);
+    gainIntel(s, ctx, item.user, t.card, t.sender, t.sender);
   },
 };

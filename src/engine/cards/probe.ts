@@ -3,7 +3,9 @@
 // 试探 leaves the game face down; a negated one goes to the discard pile.
 import { probeDenial } from '../deck.js';
 import { draw, setPending } from '../flow.js';
-import { inGame } from '../state.js';
+import { inGame, type Ctx } from '../state.js';
+import type { GameState, StackItem } from '../types.js';
+import { charOf } from '../characters/framework.js';
 import type { CardRule } from './rule.js';
 import { otherLivePlayer, wrongMoment } from './targets.js';
 
@@ -21,8 +23,19 @@ export const probe: CardRule = {
     const target = item.target!;
     const p = s.players[target];
     if (!inGame(p)) return;
+    // A skill may answer the 试探 in place of the identity (城府).
+    const def = s.chars && charOf(s, target);
+    if (def && def.probed && def.probed(s, ctx, target, item)) return;
+    probeOutcome(s, ctx, item, p.identity === s.cards[item.card].probe!.identity);
+  },
+};
+
+/** The target answers the 试探 as one who is (true) or is not (false) the identity it names. */
+export function probeOutcome(s: GameState, ctx: Ctx, item: StackItem, is: boolean): void {
+    const target = item.target!;
+    const p = s.players[target];
     const bet = s.cards[item.card].probe!;
-    if (p.identity !== bet.identity) {
+    if (!is) {
       ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'deny', says: probeDenial(bet.branch) });
     } else if (bet.branch === '抽二') {
       ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'draw' });
@@ -33,5 +46,4 @@ export const probe: CardRule = {
       ctx.ev.push({ to: 'all', type: 'probeResult', seat: target, by: item.user, result: 'discard' });
       setPending(s, ctx, { kind: 'discard', seat: target, reason: '试探' });
     }
-  },
-};
+  }

@@ -28,7 +28,7 @@ export const shuffle: CardRule = {
     for (let k = 0; k < seats && taken.length > 0; k++) {
       const seat = (item.user + k) % seats;
       if (!inGame(s.players[seat])) continue;
-      gainIntel(s, ctx, seat, taken.pop()!);
+      gainIntel(s, ctx, seat, taken.pop()!, item.user);
       if (s.result) break;
     }
     s.discard.push(...taken);

@@ -1,0 +1,64 @@
+// Pieces several characters share.
+import { draw } from '../flow.js';
+import { refuse, type Refusal } from '../refusals.js';
+import { inGame } from '../state.js';
+import type { GameState, Step } from '../types.js';
+import { enqueue, faceUp, flip } from './framework.js';
+import type { Decision, Hook } from './skill.js';
+
+export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
+
+/** 就计 (老鬼, 老枪): 当你被试探或锁定时，可以翻开此角色，然后抽二张牌. Before the card takes effect. */
+export const jiujiHook: Hook = (s, _ctx, owner, info) => {
+  const it = info.item!;
+  if ((it.as !== '试探' && it.as !== '锁定') || it.target !== owner) return;
+  if (faceUp(s, owner) || !inGame(s.players[owner])) return;
+  enqueue(s, owner, '就计');
+};
+
+export const jiujiDecision: Decision = {
+  choices: (s, d) => (!faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
+  answer(s, ctx, d, a) {
+    if (a.option !== 'yes') return;
+    flip(s, ctx, d.seat, true);
+    ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '就计' });
+    draw(s, ctx, d.seat, 2);
+  },
+};
+
+export const notNow = (skill: string, rule: string): Refusal => refuse('skillNotNow', { skill, rule });
+
+/** "另一位玩家": a live player other than the user. */
+export function otherLive(s: GameState, seat: number, t: unknown, skill: string): Refusal | null {
+  if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t >= s.players.length || t === seat || !inGame(s.players[t]))
+    return notNow(skill, 'name another player in the game');
+  return null;
+}
+
+export function anyLive(s: GameState, t: unknown, skill: string): Refusal | null {
+  if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t >= s.players.length || !inGame(s.players[t]))
+    return notNow(skill, 'name a player in the game');
+  return null;
+}
+
+/** "情报传递时": the 传递 window with intel on its way. */
+export const inTransmit = (s: GameState, step: Step) => step === 'transmit' && s.transit !== null;
+
+/** Whose intel a card is, or -1. */
+export function intelOwner(s: GameState, card: number): number {
+  for (let i = 0; i < s.players.length; i++) if (s.players[i].intel.includes(card)) return i;
+  return -1;
+}
+
+/** Burns an intel card (to the discard pile). */
+export function burnIntel(s: GameState, ctx: import('../state.js').Ctx, card: number): void {
+  const owner = intelOwner(s, card);
+  if (owner < 0) return;
+  const list = s.players[owner].intel;
+  list.splice(list.indexOf(card), 1);
+  s.discard.push(card);
+  ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card });
+}
+
+export const isCardList = (x: unknown): x is number[] =>
+  Array.isArray(x) && x.every((v) => typeof v === 'number' && Number.isInteger(v)) && new Set(x).size === x.length;

@@ -1,0 +1,53 @@
+// 峨嵋风 (003_…). 男, 潜伏.
+// 截上: 截他人回合情报传递时，可以翻开此角色牌，然后视为使用了截获 — timing and effect of 截获; a skill,
+//   so 识破 cannot answer it.
+// 计中计: 当一位玩家获得你传出的真情报时，你可以烧毁他面前的一张假情报 — face up; not when you gain your
+//   own intel; a death from the gain happened already, so it cannot save anyone.
+// 机密任务: 获得三张或以上的蓝色情报.
+import { countColor, inGame } from '../state.js';
+import { enqueue, faceUp } from './framework.js';
+import { burnIntel, inTransmit, notNow } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 峨嵋风: CharacterDef = {
+  name: '峨嵋风',
+  gender: '男',
+  hidden: true,
+  active: [
+    {
+      name: '截上',
+      reveal: true,
+      as: '截获',
+      candidates: (_s, seat) => [{ kind: 'skill', seat, skill: '截上' }],
+      check(s, seat, step) {
+        if (seat === s.current) return notNow('截上', "only in another player's turn");
+        if (!inTransmit(s, step)) return notNow('截上', 'only while intel is being passed (传递)');
+        return null;
+      },
+    },
+  ],
+  on: {
+    intel(s, _ctx, owner, info) {
+      if (info.sender !== owner || info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
+      if (s.cards[info.card!].color === '黑' || !inGame(s.players[info.seat])) return;
+      enqueue(s, owner, '计中计', 'use', { seat: info.seat });
+    },
+  },
+  decide: {
+    计中计: {
+      choices(s, d) {
+        const t = d.data!.seat as number;
+        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t])) return [];
+        const black = s.players[t].intel.filter((c) => s.cards[c].color === '黑');
+        if (black.length === 0) return [];
+        return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }))];
+      },
+      answer(s, ctx, d, a) {
+        if (a.card === undefined) return;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '计中计' });
+        burnIntel(s, ctx, a.card);
+      },
+    },
+  },
+  mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
+};

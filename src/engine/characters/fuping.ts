@@ -1,0 +1,75 @@
+// 浮萍 (003_…). 女, 潜伏.
+// 先机: 翻开此角色牌，抽取另一位玩家的二张手牌，然后他抽二张牌 — at any time; the two are taken at random
+//   (抽取) — all when he has fewer —, then he draws two from the deck.
+// 后着: 当你死亡时，可以检视另一位玩家的手牌，然后把其中一张放置在一位玩家面前 — face up; only you see
+//   his hand; any player in the game may receive the card.
+// 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
+import { draw, placeIntel } from '../flow.js';
+import { randInt } from '../rng.js';
+import { inGame } from '../state.js';
+import { askNext, enqueue, faceUp, liveOthers, livePlayers } from './framework.js';
+import { otherLive } from './common.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+export const 浮萍: CharacterDef = {
+  name: '浮萍',
+  gender: '女',
+  hidden: true,
+  active: [
+    {
+      name: '先机',
+      reveal: true,
+      candidates: (s, seat) => liveOthers(s, seat).map((target) => ({ kind: 'skill' as const, seat, skill: '先机', target })),
+      check: (s, seat, _step, a) => otherLive(s, seat, a.target, '先机'),
+      resolve(s, ctx, item) {
+        const me = item.user;
+        const t = item.target!;
+        if (!inGame(s.players[me]) || !inGame(s.players[t])) return;
+        const from = s.players[t].hand;
+        const got: number[] = [];
+        while (got.length < 2 && from.length > 0) got.push(from.splice(randInt(s.rng, from.length), 1)[0]);
+        s.players[me].hand.push(...got);
+        ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: got.length });
+        ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: got });
+        draw(s, ctx, t, 2);
+      },
+    },
+  ],
+  on: {
+    death(s, _ctx, owner, info) {
+      if (info.seat !== owner || !faceUp(s, owner)) return;
+      enqueue(s, owner, '后着', 'who');
+    },
+  },
+  decide: {
+    后着: {
+      choices(s, d) {
+        const me = d.seat;
+        if (d.stage === 'who') {
+          const ts = liveOthers(s, me).filter((t) => s.players[t].hand.length > 0);
+          if (ts.length === 0) return [];
+          return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
+        }
+        const from = d.data!.sees as number;
+        if (!inGame(s.players[from])) return [];
+        const out: DecideAction[] = [];
+        for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
+        return out;
+      },
+      answer(s, ctx, d, a) {
+        if (d.stage === 'who') {
+          if (a.target === undefined) return;
+          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '后着', target: a.target });
+          ctx.ev.push({ to: [d.seat], type: 'handSeen', seat: a.target, cards: s.players[a.target].hand.slice() });
+          askNext(s, d.seat, '后着', 'place', { sees: a.target });
+          return;
+        }
+        const from = s.players[d.data!.sees as number].hand;
+        from.splice(from.indexOf(a.card!), 1);
+        placeIntel(s, ctx, a.target!, [a.card!], d.seat);
+      },
+    },
+  },
+  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].deathNo ?? 0) >= 2,
+  missionWhenDead: true,
+};

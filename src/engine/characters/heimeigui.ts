@@ -1,0 +1,57 @@
+// 黑玫瑰 (003_…). 女, 潜伏.
+// 血染玫瑰: 翻开此角色牌，指定一位玩家，然后展示牌库顶的一张牌，若那张牌是黑色，你可以在他面前放置最多三张
+//   假情报，否则你只能放置一张 — the top card is always shown, then goes back on top; the 假情报 are
+//   black hand cards; placing none is allowed; several are placed at once, so 烧毁 cannot save him.
+// 机密任务: 亲手让一位获得了三张或以上真情报的玩家死亡 (亲手: one's skills, sent intel, 真伪莫辨).
+import { placeIntel, takeTop } from '../flow.js';
+import { inGame } from '../state.js';
+import { askInline, handOf, subsets } from './framework.js';
+import { anyLive, isCardList } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 黑玫瑰: CharacterDef = {
+  name: '黑玫瑰',
+  gender: '女',
+  hidden: true,
+  active: [
+    {
+      name: '血染玫瑰',
+      reveal: true,
+      candidates(s, seat) {
+        const out = [];
+        for (let t = 0; t < s.players.length; t++) if (inGame(s.players[t])) out.push({ kind: 'skill' as const, seat, skill: '血染玫瑰', target: t });
+        return out;
+      },
+      check: (s, _seat, _step, a) => anyLive(s, a.target, '血染玫瑰'),
+      resolve(s, ctx, item) {
+        const top = takeTop(s, ctx);
+        if (top === undefined) return;
+        s.deck.push(top);
+        ctx.ev.push({ to: 'all', type: 'shown', seat: item.user, card: top });
+        const t = item.target!;
+        if (!inGame(s.players[t]) || !inGame(s.players[item.user])) return;
+        const max = s.cards[top].color === '黑' ? 3 : 1;
+        if (handOf(s, item.user, '黑').length === 0) return;
+        askInline(s, ctx, item.user, '血染玫瑰', 'place', { target: t, max });
+      },
+    },
+  ],
+  on: {},
+  decide: {
+    血染玫瑰: {
+      choices(s, d) {
+        const t = d.data!.target as number;
+        if (!inGame(s.players[t]) || !inGame(s.players[d.seat])) return [];
+        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max as number).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
+      },
+      answer(s, ctx, d, a) {
+        if (!isCardList(a.cards) || a.cards.length === 0) return;
+        const hand = s.players[d.seat].hand;
+        for (const c of a.cards) hand.splice(hand.indexOf(c), 1);
+        placeIntel(s, ctx, a.target!, a.cards, d.seat);
+      },
+    },
+  },
+  mission: (s, seat) =>
+    s.chars!.seats.some((x, i) => i !== seat && !s.players[i].alive && x.killedBy === seat && (x.trueAtDeath ?? 0) >= 3),
+};

@@ -1,0 +1,69 @@
+// 黄雀 (003_…). 女, 潜伏.
+// 潜藏伏击: 翻开此角色牌，然后把另一位玩家面前的一张情报放回牌库顶 — at any time.
+// 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
+//   identity is shown to everyone; the 假情报 are black hand cards (none is allowed).
+// 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
+import { placeIntel } from '../flow.js';
+import { inGame } from '../state.js';
+import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
+import { intelOwner, notNow } from './common.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+export const 黄雀: CharacterDef = {
+  name: '黄雀',
+  gender: '女',
+  hidden: true,
+  active: [
+    {
+      name: '潜藏伏击',
+      reveal: true,
+      candidates(s, seat) {
+        const out = [];
+        for (let t = 0; t < s.players.length; t++)
+          if (t !== seat && inGame(s.players[t])) for (const intel of s.players[t].intel) out.push({ kind: 'skill' as const, seat, skill: '潜藏伏击', intel });
+        return out;
+      },
+      check(s, seat, _step, a) {
+        const owner = typeof a.intel === 'number' ? intelOwner(s, a.intel) : -1;
+        if (owner < 0 || owner === seat || !inGame(s.players[owner])) return notNow('潜藏伏击', 'name an intel in front of another player');
+        return null;
+      },
+      resolve(s, ctx, item) {
+        const owner = intelOwner(s, item.intel!);
+        if (owner < 0 || !inGame(s.players[owner])) return;
+        const list = s.players[owner].intel;
+        list.splice(list.indexOf(item.intel!), 1);
+        s.deck.push(item.intel!);
+        ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: item.intel });
+      },
+    },
+  ],
+  on: {
+    death(s, _ctx, owner, info) {
+      if (info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
+      enqueue(s, owner, '黄雀在后');
+    },
+  },
+  decide: {
+    黄雀在后: {
+      choices(s, d) {
+        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat])) return [];
+        const out: DecideAction[] = [{ kind: 'decide', seat: d.seat, option: 'no' }];
+        const sets = subsets(handOf(s, d.seat, '黑'), 0, 2);
+        for (const target of livePlayers(s)) for (const cards of sets) out.push({ kind: 'decide', seat: d.seat, option: 'yes', target, cards });
+        return out;
+      },
+      answer(s, ctx, d, a) {
+        if (a.option !== 'yes') return;
+        s.chars!.seats[d.seat].shown = true;
+        ctx.ev.push({ to: 'all', type: 'identityShown', seat: d.seat, identity: s.players[d.seat].identity });
+        const cards = a.cards ?? [];
+        const hand = s.players[d.seat].hand;
+        for (const c of cards) hand.splice(hand.indexOf(c), 1);
+        placeIntel(s, ctx, a.target!, cards, d.seat);
+      },
+    },
+  },
+  mission: (s) =>
+    s.players.some((p) => !p.alive && p.identity === '潜伏战线') && s.players.some((p) => !p.alive && p.identity === '军情处'),
+};

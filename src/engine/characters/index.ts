@@ -1,0 +1,23 @@
+// The characters the engine has, one file each; the core knows none of them by name.
+import type { CharacterName } from '../types.js';
+import type { ActiveSkill, CharacterDef } from './skill.js';
+import { 老鬼 } from './laogui.js';
+import { 译电员 } from './yidianyuan.js';
+import { 老枪 } from './laoqiang.js';
+import { 闪灵 } from './shanling.js';
+import { 黑玫瑰 } from './heimeigui.js';
+import { 峨嵋风 } from './emeifeng.js';
+import { 老金 } from './laojin.js';
+import { 浮萍 } from './fuping.js';
+import { 黄雀 } from './huangque.js';
+import { 钢铁特工R } from './gangtie.js';
+
+export const CHARACTERS: Record<CharacterName, CharacterDef> = {
+  老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
+};
+
+export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];
+
+/** Active skills by name (each name belongs to one character). */
+export const SKILLS: Record<string, ActiveSkill> = {};
+for (const def of Object.values(CHARACTERS)) for (const k of def.active) SKILLS[k.name] = k;

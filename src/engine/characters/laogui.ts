@@ -1,0 +1,68 @@
+// 老鬼 (003_… 角色详述; 机密任务 from 000_…, rulings §8). 女, 潜伏.
+// 就计: 当你被试探或锁定时，可以翻开此角色，然后抽二张牌 — before the card takes effect when nobody
+//   answers it; not once it was 识破'd (a negated card never reaches its effect).
+// 城府: 你被试探时可以隐瞒身份 — face up: the target picks either of the 试探's actions. A face-down
+//   老鬼 may first 就计 (flip) and then 城府.
+// 遗志: 当你死亡时，可以把全部手牌面朝下递给一位玩家，他随机选择其中的三张作为情报 — face up only; before
+//   the reveal; all of them when three or fewer; the choice is random (seeded).
+// 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌.
+import { placeIntel } from '../flow.js';
+import { randInt } from '../rng.js';
+import { inGame } from '../state.js';
+import { probeOutcome } from '../cards/probe.js';
+import { askInline, enqueue, faceUp, livePlayers } from './framework.js';
+import { jiujiDecision, jiujiHook } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 老鬼: CharacterDef = {
+  name: '老鬼',
+  gender: '女',
+  hidden: true,
+  active: [],
+  on: {
+    beforeResolve: jiujiHook,
+    death(s, _ctx, owner, info) {
+      if (info.seat !== owner || !faceUp(s, owner) || s.players[owner].hand.length === 0) return;
+      enqueue(s, owner, '遗志');
+    },
+  },
+  probed(s, ctx, owner, item) {
+    if (!faceUp(s, owner)) return false;
+    askInline(s, ctx, owner, '城府', 'answer', { item: s.stack.indexOf(item) });
+    return true;
+  },
+  decide: {
+    就计: jiujiDecision,
+    城府: {
+      // The truthful answer first: the default on timeout (rulings §10).
+      choices(s, d) {
+        const item = s.stack[d.data!.item as number];
+        const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
+        const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
+        const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
+        return is ? [yes, no] : [no, yes];
+      },
+      answer(s, ctx, d, a) {
+        const item = s.stack[d.data!.item as number];
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
+        probeOutcome(s, ctx, item, a.option === 'comply');
+      },
+    },
+    遗志: {
+      choices(s, d) {
+        if (s.players[d.seat].hand.length === 0) return [];
+        return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...livePlayers(s).map((target) => ({ kind: 'decide' as const, seat: d.seat, target }))];
+      },
+      answer(s, ctx, d, a) {
+        if (a.target === undefined || !inGame(s.players[a.target])) return;
+        const hand = s.players[d.seat].hand;
+        const picked: number[] = [];
+        while (picked.length < 3 && hand.length > 0) picked.push(hand.splice(randInt(s.rng, hand.length), 1)[0]);
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '遗志', target: a.target, count: picked.length });
+        placeIntel(s, ctx, a.target, picked, d.seat);
+      },
+    },
+  },
+  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].redAtDeath ?? 0) >= 4,
+  missionWhenDead: true,
+};

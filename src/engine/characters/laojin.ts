@@ -1,0 +1,96 @@
+// 老金 (003_…). 男, 潜伏.
+// 弃卒保帅: 当你的卡牌被识破时，可以翻开此角色牌，抽五张牌，然后把二张手牌按任意顺序放回牌库顶 — face
+//   down only (翻开); by 识破 or 警觉. The two cards go back one at a time: the second chosen is the new top.
+// 釜底抽薪: 当你获得假情报时，可以放置一张假情报到自己面前，然后盖伏此角色牌，并在任意位玩家面前各放置一张
+//   情报 — face up; all from the hand (the 假情报 a black hand card); any number of players, yourself
+//   included, one card each, chosen one at a time until "done".
+// 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
+import { draw, placeIntel } from '../flow.js';
+import { inGame } from '../state.js';
+import { askNext, enqueue, faceUp, flip, handOf, livePlayers } from './framework.js';
+import { YES_NO } from './common.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+import type { GameState } from '../types.js';
+
+const toDeckTop = (s: GameState, seat: number, card: number) => {
+  const hand = s.players[seat].hand;
+  hand.splice(hand.indexOf(card), 1);
+  s.deck.push(card);
+};
+
+export const 老金: CharacterDef = {
+  name: '老金',
+  gender: '男',
+  hidden: true,
+  active: [],
+  on: {
+    negated(s, _ctx, owner, info) {
+      if (info.seat !== owner || faceUp(s, owner) || !inGame(s.players[owner])) return;
+      enqueue(s, owner, '弃卒保帅');
+    },
+    intel(s, _ctx, owner, info) {
+      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
+      enqueue(s, owner, '釜底抽薪', 'black');
+    },
+  },
+  decide: {
+    弃卒保帅: {
+      choices(s, d) {
+        if (!inGame(s.players[d.seat])) return [];
+        if (d.stage === 'use') return faceUp(s, d.seat) ? [] : YES_NO;
+        return s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }));
+      },
+      answer(s, ctx, d, a) {
+        if (d.stage === 'use') {
+          if (a.option !== 'yes') return;
+          flip(s, ctx, d.seat, true);
+          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '弃卒保帅' });
+          draw(s, ctx, d.seat, 5);
+          askNext(s, d.seat, '弃卒保帅', 'back1');
+          return;
+        }
+        toDeckTop(s, d.seat, a.card!);
+        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1 });
+        if (d.stage === 'back1') askNext(s, d.seat, '弃卒保帅', 'back2');
+      },
+    },
+    釜底抽薪: {
+      choices(s, d) {
+        const me = d.seat;
+        if (!inGame(s.players[me])) return [];
+        if (d.stage === 'black') {
+          if (!faceUp(s, me)) return [];
+          const black = handOf(s, me, '黑');
+          if (black.length === 0) return [];
+          return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
+        }
+        const done = (d.data?.done as number[]) ?? [];
+        const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'done' }];
+        for (const t of livePlayers(s))
+          if (!done.includes(t)) for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target: t, card });
+        return out;
+      },
+      answer(s, ctx, d, a) {
+        const me = d.seat;
+        if (d.stage === 'black') {
+          if (a.card === undefined) return;
+          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '釜底抽薪' });
+          s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
+          placeIntel(s, ctx, me, [a.card], me);
+          if (s.result || !inGame(s.players[me])) return;
+          flip(s, ctx, me, false);
+          askNext(s, me, '釜底抽薪', 'place', { done: [] });
+          return;
+        }
+        if (a.option === 'done' || a.card === undefined) return;
+        const done = ((d.data?.done as number[]) ?? []).concat(a.target!);
+        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
+        placeIntel(s, ctx, a.target!, [a.card], me);
+        if (s.result || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
+        askNext(s, me, '釜底抽薪', 'place', { done });
+      },
+    },
+  },
+  mission: (s, seat) => handOf(s, seat, '红').length >= 3 && handOf(s, seat, '蓝').length >= 3,
+};

@@ -1,0 +1,60 @@
+// 老枪 (003_…). 男, 潜伏.
+// 就计: as 老鬼's.
+// 合谋: 在你面前放置一张假情报，盖伏此角色牌和另一张潜伏角色牌，然后你们互相查看对方的身份牌 — face up,
+//   at any time in anyone's turn, only while another face-up 潜伏 character is in play; the 假情报 is
+//   a black hand card (放置情报 is from the hand); only the two see each other's identity.
+// 机密任务: 获得三张或以上的红色情报.
+import { placeIntel } from '../flow.js';
+import { bit, countColor, inGame } from '../state.js';
+import { charOf, faceUp, flip, handOf } from './framework.js';
+import { isCardList, jiujiDecision, jiujiHook, notNow, otherLive } from './common.js';
+import type { CharacterDef } from './skill.js';
+import type { GameState } from '../types.js';
+
+const openHidden = (s: GameState, seat: number) => faceUp(s, seat) && charOf(s, seat)!.hidden === true;
+
+export const 老枪: CharacterDef = {
+  name: '老枪',
+  gender: '男',
+  hidden: true,
+  active: [
+    {
+      name: '合谋',
+      candidates(s, seat) {
+        const out = [];
+        const black = handOf(s, seat, '黑');
+        for (let t = 0; t < s.players.length; t++)
+          if (t !== seat && inGame(s.players[t]) && openHidden(s, t))
+            for (const c of black) out.push({ kind: 'skill' as const, seat, skill: '合谋', target: t, cards: [c] });
+        return out;
+      },
+      check(s, seat, _step, a) {
+        const r = otherLive(s, seat, a.target, '合谋');
+        if (r) return r;
+        if (!openHidden(s, a.target!)) return notNow('合谋', 'it needs another face-up 潜伏 character');
+        if (!isCardList(a.cards) || a.cards.length !== 1 || !s.players[seat].hand.includes(a.cards[0]) || s.cards[a.cards[0]].color !== '黑')
+          return notNow('合谋', 'name one black card of your hand as the 假情报');
+        return null;
+      },
+      resolve(s, ctx, item) {
+        const me = item.user;
+        const other = item.target!;
+        const card = item.cards![0];
+        if (!inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
+        s.players[me].hand.splice(s.players[me].hand.indexOf(card), 1);
+        placeIntel(s, ctx, me, [card], me);
+        flip(s, ctx, me, false);
+        if (inGame(s.players[other])) flip(s, ctx, other, false);
+        const c = s.chars!;
+        if (!inGame(s.players[me]) || !inGame(s.players[other])) return;
+        c.seats[me].knows |= bit(other);
+        c.seats[other].knows |= bit(me);
+        ctx.ev.push({ to: [me], type: 'identitySeen', seat: other, identity: s.players[other].identity });
+        ctx.ev.push({ to: [other], type: 'identitySeen', seat: me, identity: s.players[me].identity });
+      },
+    },
+  ],
+  on: { beforeResolve: jiujiHook },
+  decide: { 就计: jiujiDecision },
+  mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
+};

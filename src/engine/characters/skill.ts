@@ -1,0 +1,89 @@
+// What every character file provides. The core rules call hooks by timing point; no character
+// name appears in the core.
+import type { Refusal } from '../refusals.js';
+import type { Ctx } from '../state.js';
+import type { Action, CardName, CharacterName, GameState, Pending, StackItem, Step } from '../types.js';
+
+export type SkillAction = Extract<Action, { kind: 'skill' }>;
+export type DecideAction = Extract<Action, { kind: 'decide' }>;
+export type Decide = Extract<Pending, { kind: 'decide' }>;
+
+/** An active skill: used by a 'skill' action in a response window; it goes on the stack. */
+export interface ActiveSkill {
+  name: string;
+  /** A "翻开此角色牌" skill: usable face down only; using it turns the character face up. */
+  reveal?: boolean;
+  /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
+  as?: CardName;
+  /** Every way the owner could use it now (each is then checked). */
+  candidates(s: GameState, seat: number): SkillAction[];
+  /** Why not now / not like this, or null. Face state and the window are checked by the core. */
+  check(s: GameState, seat: number, step: Step, a: SkillAction): Refusal | null;
+  /** Its effect (default: the effect of the card named by `as`). */
+  resolve?(s: GameState, ctx: Ctx, item: StackItem): void;
+}
+
+/** Information a timing point passes to the hooks. */
+export interface HookInfo {
+  /** The player concerned (the target, the one who gained intel, the one who died …). */
+  seat: number;
+  item?: StackItem;
+  card?: number;
+  /** The sender when intel was gained from a sending (截获 included); else -1. */
+  sender?: number;
+  /** Who is credited (亲手) with what happened; -1 nobody. */
+  by?: number;
+}
+
+/**
+ * Timing points the core calls. Each hook runs for a character's owner in seat order from the
+ * current player; `owner` is that seat. A hook either applies a mandatory effect at once or queues
+ * a Trigger to ask its owner (optional skills), never a callback.
+ */
+export type HookPoint =
+  | 'turnStart'
+  | 'draw'
+  | 'cardUsed'
+  /** A card (or a card-like skill) on the stack is about to take effect: 就计. */
+  | 'beforeResolve'
+  /** A card or skill took effect. */
+  | 'resolved'
+  /** A card used by `seat` was negated (识破 or 警觉): 弃卒保帅. */
+  | 'negated'
+  | 'transmit'
+  | 'arrive'
+  | 'receive'
+  /** `seat` gained the intel `card`: 计中计, 釜底抽薪. */
+  | 'intel'
+  /** `seat` died (its own skills too, before its clean-up): 遗志, 后着, 黄雀在后. */
+  | 'death'
+  | 'victory';
+
+export type Hook = (s: GameState, ctx: Ctx, owner: number, info: HookInfo) => void;
+
+/** A decision a skill asks: its choices (the first is the default on timeout) and its answer. */
+export interface Decision {
+  choices(s: GameState, d: Decide): DecideAction[];
+  answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
+}
+
+export interface CharacterDef {
+  name: CharacterName;
+  gender: '男' | '女';
+  /** Starts face down (潜伏角色). */
+  hidden: boolean;
+  active: ActiveSkill[];
+  /** Triggered skills by timing point. `faceUp` checks are the hook's own. */
+  on: Partial<Record<HookPoint, Hook>>;
+  /** Decisions by skill name. */
+  decide: Record<string, Decision>;
+  /**
+   * 城府: answers a 试探 in place of its normal effect; true when it took the 试探 over (it may
+   * pause the card with an inline decision).
+   */
+  probed?(s: GameState, ctx: Ctx, owner: number, item: StackItem): boolean;
+  /** The 机密任务 (an 打酱油 player's victory condition). */
+  mission(s: GameState, seat: number): boolean;
+  /** The mission is about one's own death: it can hold for a dead player (老鬼, 浮萍). */
+  missionWhenDead?: boolean;
+}
