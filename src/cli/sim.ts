@@ -22,11 +22,13 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
 if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
   fail('--characters must be on or off');
+// Characters are on by default now that they exist (contracts.md §2).
+const characters = args.characters !== 'off';
 if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(', ')})`);
 // Every seat plays the named policy. `random` is the simulator's own random play.
 const play = (seed: number) =>
   ai === 'random'
-    ? playRandomGame({ players, seed, edition, invariants: true })
+    ? playRandomGame({ players, seed, edition, invariants: true, characters })
     : playPolicyGame({ players, seed, edition, invariants: true, seats: () => makePolicy(ai as PolicyName) });
 
 const wins = { 潜伏战线: 0, 军情处: 0, 打酱油的: 0, draw: 0 };

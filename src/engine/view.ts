@@ -85,6 +85,9 @@ export interface GameView {
 
 const seen = (s: GameState, id: number): SeenCard => ({ id, ...s.cards[id] });
 
+/** Intel a stack item names is shown while it is in front of someone (a skill may have moved it). */
+const inFront = (s: GameState, id: number): boolean => s.players.some((q) => q.intel.includes(id));
+
 function seats(mask: number, n: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (has(mask, i)) out.push(i);
@@ -147,8 +150,8 @@ export function view(s: GameState, seat: number | null): GameView {
           as: it.as,
           skill: it.skill,
           target: it.target,
-          intel: it.intel === undefined ? undefined : seen(s, it.intel),
-          cards: it.cards?.filter((id) => !s.players.some((q) => q.hand.includes(id))).map((id) => seen(s, id)),
+          intel: it.intel === undefined || !inFront(s, it.intel) ? undefined : seen(s, it.intel),
+          cards: it.cards?.filter((id) => inFront(s, id)).map((id) => seen(s, id)),
           of: it.of,
         };
       const card = s.cards[it.card];
@@ -158,7 +161,7 @@ export function view(s: GameState, seat: number | null): GameView {
         as: it.as,
         target: it.target,
         card: open ? seen(s, it.card) : undefined,
-        intel: it.intel === undefined ? undefined : seen(s, it.intel),
+        intel: it.intel === undefined || !inFront(s, it.intel) ? undefined : seen(s, it.intel),
         of: it.of,
       };
     }),

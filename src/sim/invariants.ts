@@ -35,10 +35,19 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
     if (n !== 1) bad.push(`card ${id} is in ${n} places`);
   });
 
+  const c = s.chars;
+  // A dead player whose own death-triggered skill is still to be decided keeps their cards until then.
+  const awaitingCleanup = (i: number) => !!c && c.queue.some((t) => t.seat === i && t.skill === '#cleanup');
   s.players.forEach((p, i) => {
     if (p.alive && countColor(s, p.intel, '黑') >= 3) bad.push(`seat ${i} is alive with three black intel`);
-    if (!inGame(p) && (p.hand.length || p.intel.length)) bad.push(`seat ${i} is gone but holds cards`);
+    if (!inGame(p) && (p.hand.length || p.intel.length) && !awaitingCleanup(i)) bad.push(`seat ${i} is gone but holds cards`);
   });
+  if (c) {
+    if (c.seats.length !== s.players.length) bad.push('character seats do not match the players');
+    if (s.pending && s.pending.kind !== 'chooseCharacter' && c.seats.some((x) => x.name === null)) bad.push('play began with a character unchosen');
+    if (!c.holding && c.queue.length > 0 && !c.queue.every((t) => t.skill === '#cleanup') && s.pending?.kind !== 'decide' && !s.result)
+      bad.push('triggered skills queued but nobody asked');
+  }
   if (s.result) {
     if (!s.result.draw && s.result.winners.length === 0) bad.push('finished with no winner and no draw');
     if (s.pending) bad.push('finished but still waiting on a decision');
@@ -52,9 +61,17 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
     seenIds(v, ids);
     s.players.forEach((p, i) => {
       if (i === seat) return;
-      for (const id of p.hand) if (ids.has(id)) bad.push(`view of ${seat} shows a card of seat ${i}'s hand`);
-      if (inGame(p) && !s.result && v.players[i].identity !== undefined)
+      const pd = s.pending;
+      const peeking = pd?.kind === 'decide' && pd.seat === seat && pd.data?.sees === i;
+      if (!peeking) for (const id of p.hand) if (ids.has(id)) bad.push(`view of ${seat} shows a card of seat ${i}'s hand`);
+      const told = !!c && (c.seats[i].shown || (seat !== null && (c.seats[seat].knows & (1 << i)) !== 0));
+      if (inGame(p) && !s.result && !told && v.players[i].identity !== undefined)
         bad.push(`view of ${seat} shows the identity of live seat ${i}`);
+      // Hidden characters of others never in a view (rulings §9).
+      if (c && inGame(p) && !s.result && !c.seats[i].faceUp && v.players[i].character !== undefined)
+        bad.push(`view of ${seat} shows the face-down character of seat ${i}`);
+      if (c && pd?.kind === 'chooseCharacter' && v.offers && seat !== null && v.offers.some((x, k) => x !== c.seats[seat].offers[k]))
+        bad.push(`view of ${seat} shows offers that are not its own`);
     });
     for (const id of s.deck) if (ids.has(id)) bad.push(`view of ${seat} shows a deck card`);
     for (const id of s.removed) if (ids.has(id)) bad.push(`view of ${seat} shows a removed 试探`);

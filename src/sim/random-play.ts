@@ -12,6 +12,8 @@ export interface PlayOptions {
   invariants: boolean;
   /** Give up on a game after this many actions (an endless game is a bug). */
   maxActions?: number;
+  /** Play with characters (choosing them, using skills). */
+  characters?: boolean;
 }
 
 export interface GameRun {
@@ -31,7 +33,7 @@ export function randomAction(s: GameState, rng: RngState): Action {
 
 export function playRandomGame(o: PlayOptions): GameRun {
   const names = Array.from({ length: o.players }, (_, i) => String.fromCharCode(65 + i));
-  let state = newGame({ seed: o.seed, players: names, edition: o.edition }).state;
+  let state = newGame({ seed: o.seed, players: names, edition: o.edition, options: { characters: o.characters ?? false } }).state;
   const rng = seedRng(o.seed ^ 0x5bd1e995);
   const max = o.maxActions ?? 100_000;
   const violations: string[] = o.invariants ? checkInvariants(state) : [];

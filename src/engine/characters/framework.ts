@@ -101,7 +101,14 @@ export function pump(s: GameState, ctx: Ctx): void {
       c.held = null;
       return;
     }
-    if (!c.holding || (s.pending && s.pending.kind === 'decide')) return;
+    if (s.pending && s.pending.kind === 'decide') return;
+    if (!c.holding) {
+      // The stack paused for triggers that all turned out to have nothing to ask: go on.
+      if (s.pending || !s.resolving) return;
+      continueResolving(s, ctx);
+      if (c.queue.length === 0) return;
+      continue;
+    }
     const h = c.held;
     c.holding = false;
     c.held = null;
