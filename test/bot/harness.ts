@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import type { ClientOptions } from 'discord.js';
 import pino from 'pino';
 import { Bot, type BotOptions } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
@@ -37,9 +38,15 @@ export interface BotTable {
   close(): Promise<void>;
 }
 
-export async function startBot(discord: StandIn, dbPath: string, clock: GameClock, extra: Partial<BotOptions> = {}): Promise<Bot> {
+export async function startBot(
+  discord: Pick<StandIn, 'apiBase' | 'token'>,
+  dbPath: string,
+  clock: GameClock,
+  extra: Partial<BotOptions> = {},
+  rest: ClientOptions['rest'] = {},
+): Promise<Bot> {
   const store = GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
-  const client = createClient(discord.apiBase);
+  const client = createClient(discord.apiBase, rest);
   const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), editIntervalMs: 0, aiDelayMs: 0, timerHost: clock, ...extra });
   bot.start();
   const ready = once(client, 'clientReady');

@@ -12,10 +12,13 @@ export function isOver(table: SeenMessage): boolean {
   return title.includes('游戏结束') || title.includes('Game over');
 }
 
+/** How long a simulated player waits for the bot's answer (generous: the bench loads it hard). */
+export const WAIT = { timeoutMs: 60_000 };
+
 /** Opens a user's private panel from the table's 我的信息 button. */
 export async function openPanel(t: BotTable, u: UserRecord, table: SeenMessage): Promise<SeenMessage> {
   const info = table.buttons.find((b) => b.customId?.endsWith(':info'))!;
-  return t.discord.click(u, { customId: info.customId!, messageId: table.id }).response();
+  return t.discord.click(u, { customId: info.customId!, messageId: table.id }).response(WAIT);
 }
 
 /** Clicks one thing the panel offers; passes more often than not so games move on. */
@@ -24,23 +27,23 @@ export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage,
   const pass = buttons.find((b) => b.customId!.endsWith(':pass'));
   const selects = panel.selects.filter((s) => s.options.length > 0);
   if (pass && (selects.length === 0 || randInt(rng, 10) < 7)) {
-    await t.discord.click(u, { customId: pass.customId!, messageId: panel.id }).response();
+    await t.discord.click(u, { customId: pass.customId!, messageId: panel.id }).response(WAIT);
     return true;
   }
   const choices = [...buttons.map((b) => ({ b })), ...selects.map((s) => ({ s }))];
   if (!choices.length) return false;
   const c = choices[randInt(rng, choices.length)];
   if ('b' in c) {
-    await t.discord.click(u, { customId: c.b.customId!, messageId: panel.id }).response();
+    await t.discord.click(u, { customId: c.b.customId!, messageId: panel.id }).response(WAIT);
     return true;
   }
   const option = c.s.options[randInt(rng, c.s.options.length)];
-  const next = await t.discord.choose(u, { customId: c.s.customId, messageId: panel.id }, [option.value]).response();
+  const next = await t.discord.choose(u, { customId: c.s.customId, messageId: panel.id }, [option.value]).response(WAIT);
   // The card needed a target: the panel now shows the targets.
   const targets = next.buttons.filter((b) => b.customId && !b.customId.endsWith(':back') && /:(play|send):/.test(b.customId));
   if (targets.length) {
     const b = targets[randInt(rng, targets.length)];
-    await t.discord.click(u, { customId: b.customId!, messageId: next.id }).response();
+    await t.discord.click(u, { customId: b.customId!, messageId: next.id }).response(WAIT);
   }
   return true;
 }
