@@ -1,7 +1,7 @@
 // The game store: SQLite through drizzle. See README "Where data lives".
 export { backupDatabase, defaultBackupPath, type BackupResult } from './backup.js';
 export { applyAndCommit, type Committed, type Refused, type SubmitResult } from './commit.js';
-export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath } from './config.js';
+export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath, databaseSynchronous, type Synchronous } from './config.js';
 export { guardFile, openDatabase, openExisting, type Connection, type Db, type OpenOptions } from './connection.js';
 export { StoreOpenError, type StoreOpenErrorCode } from './errors.js';
 export { exportGame, replayRecord, type GameRecord, type RecordedAction } from './export.js';
@@ -9,7 +9,7 @@ export type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
 export type { LeaderboardRow, RecentGame } from './history.js';
 export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';
-export type { BrokenGame, RecoveredGame, RecoveryReport } from './recovery.js';
+export { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } from './recovery.js';
 export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
 export type { GuildSettings } from './settings.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
