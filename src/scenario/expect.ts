@@ -43,7 +43,7 @@ export function checkExpect(r: Subject, raw: unknown, field: string): string[] {
   perPlayer('hand', (i) => s.players[i].hand.length);
   perPlayer('alive', (i) => s.players[i].alive);
   perPlayer('out', (i) => s.players[i].out);
-  if (e.faceUp !== undefined) out.push('faceUp: characters are not in the engine yet');
+  perPlayer('faceUp', (i) => s.chars?.seats[i].faceUp ?? null);
   if (e.handHas !== undefined) {
     for (const [name, want] of Object.entries(e.handHas as Record<string, string[]>)) {
       const hand = s.players[seat(name, `${field}.handHas.${name}`)].hand.map((id) => s.cards[id].name as string);

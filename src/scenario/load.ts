@@ -2,7 +2,8 @@
 import { CARD_NAMES, COLORS, IDENTITIES, MODES } from '../engine/deck.js';
 import { beginAt, DEFAULT_OPTIONS } from '../engine/setup.js';
 import { seedRng } from '../engine/rng.js';
-import type { Card, CardName, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
+import { CHARACTERS } from '../engine/characters/index.js';
+import type { Card, CardName, CharacterName, CharState, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
 
 export class ScenarioError extends Error {
   constructor(
@@ -68,6 +69,7 @@ export function loadScenario(raw: unknown, file: string): Scenario {
   const cards: Card[] = [];
   const add = (c: Card) => cards.push(c) - 1;
   const names: string[] = [];
+  const seatChars: CharState['seats'] = rawPlayers.map(() => ({ name: null, faceUp: false, offers: [], knows: 0, shown: false }));
   const players = rawPlayers.map((rp, i) => {
     const f = `players[${i}]`;
     if (!rp || typeof rp !== 'object') throw new ScenarioError(file, f, 'must be an object');
@@ -78,8 +80,14 @@ export function loadScenario(raw: unknown, file: string): Scenario {
     const identity = p.identity === '军情局' ? '军情处' : p.identity;
     if (!(IDENTITIES as unknown[]).includes(identity))
       throw new ScenarioError(file, `${f}.identity`, 'must be 潜伏战线, 军情处 (军情局) or 打酱油的');
-    if (p.character !== undefined)
-      throw new ScenarioError(file, `${f}.character`, 'characters are not in the engine yet');
+    if (p.character !== undefined && !(typeof p.character === 'string' && p.character in CHARACTERS))
+      throw new ScenarioError(file, `${f}.character`, `unknown character (known: ${Object.keys(CHARACTERS).join(', ')})`);
+    if (p.faceUp !== undefined && (typeof p.faceUp !== 'boolean' || p.character === undefined))
+      throw new ScenarioError(file, `${f}.faceUp`, 'must be true or false, with a character');
+    if (p.character !== undefined) {
+      const name = p.character as CharacterName;
+      seatChars[i] = { name, faceUp: (p.faceUp as boolean | undefined) ?? !CHARACTERS[name].hidden, offers: [], knows: 0, shown: false };
+    }
     return {
       name: p.name,
       identity: identity as Identity,
@@ -135,6 +143,8 @@ export function loadScenario(raw: unknown, file: string): Scenario {
     gone: [],
     result: null,
   };
+  // A seat without `character` has none; with no character at all the game has none (as before).
+  if (seatChars.some((x) => x.name !== null)) state.chars = { seats: seatChars, queue: [], holding: false, held: null, deaths: 0 };
   const begun = beginAt(state, start);
   return {
     file,

@@ -2,7 +2,7 @@
 import { apply, check } from '../engine/apply.js';
 import { cardLabel } from '../engine/deck.js';
 import { explain } from '../engine/refusals.js';
-import { waitingOn } from '../engine/legal.js';
+import { legalActions, waitingOn } from '../engine/legal.js';
 import type { Action, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario, type Step } from './load.js';
 import { checkExpect } from './expect.js';
@@ -58,8 +58,11 @@ class Runner {
       case 'refuse':
         return { kind: 'refuse', seat };
       case 'skill':
-        return `no character skills exist yet ("${String(step.skill)}")`;
+        return this.skillAction(step, i, seat);
       case 'choose': {
+        const p = s.pending;
+        if (p?.kind === 'chooseCharacter') return { kind: 'pickCharacter', seat, character: String(step.choose) as never };
+        if (p?.kind === 'decide') return this.decideAction(step, i, seat);
         const card = this.findInHand(seat, String(step.choose), step);
         return card < 0 ? `"${String(step.choose)}" is not in ${this.sc.names[seat]}'s hand` : { kind: 'choose', seat, card };
       }
@@ -89,6 +92,83 @@ class Runner {
         return { kind: 'play', seat, card, target, intel, of };
       }
     }
+  }
+
+  /** A card in a list of ids named by name, full notation, or (for intel) colour. */
+  cardIs(id: number, text: string): boolean {
+    const c = this.state.cards[id];
+    return c.name === text || c.color === text || cardLabel(c) === text || `${c.name} ${c.color} ${c.mode}` === text;
+  }
+
+  /** Picks distinct ids from `pool` matching each text in turn; null when one is missing. */
+  pick(pool: number[], texts: string[]): number[] | null {
+    const left = pool.slice();
+    const out: number[] = [];
+    for (const t of texts) {
+      const k = left.findIndex((id) => this.cardIs(id, t));
+      if (k < 0) return null;
+      out.push(left.splice(k, 1)[0]);
+    }
+    return out;
+  }
+
+  intelSpec(spec: unknown, field: string): number {
+    const s = this.state;
+    const o = spec as { player?: unknown; color?: unknown };
+    const owner = this.seatOf(o.player, `${field}.player`);
+    return s.players[owner].intel.find((id) => this.cardIs(id, String(o.color))) ?? -1;
+  }
+
+  skillAction(step: Step, i: number, seat: number): Action | string {
+    const s = this.state;
+    const a: Extract<Action, { kind: 'skill' }> = { kind: 'skill', seat, skill: String(step.skill) };
+    if (step.target !== undefined) a.target = this.seatOf(step.target, `steps[${i}].target`);
+    if (Array.isArray(step.intel)) {
+      // Several intel (狙击): distinct cards, each {player, color}.
+      const got: number[] = [];
+      for (const spec of step.intel as unknown[]) {
+        const o = spec as { player?: unknown; color?: unknown };
+        const owner = this.seatOf(o.player, `steps[${i}].intel.player`);
+        const id = s.players[owner].intel.find((x) => !got.includes(x) && this.cardIs(x, String(o.color)));
+        if (id === undefined) return `no ${String(o.color)} intel in front of ${String(o.player)}`;
+        got.push(id);
+      }
+      a.cards = got;
+    } else if (step.intel !== undefined) a.intel = this.intelSpec(step.intel, `steps[${i}].intel`);
+    if (step.cards !== undefined) {
+      const got = this.pick(s.players[seat].hand, (step.cards as unknown[]).map(String));
+      if (!got) return `${this.sc.names[seat]}'s hand lacks ${JSON.stringify(step.cards)}`;
+      a.cards = got;
+    }
+    if (step.of !== undefined) {
+      a.of = -1;
+      for (let k = s.stack.length - 1; k >= 0; k--) if (s.stack[k].as === step.of) { a.of = k; break; }
+    }
+    return a;
+  }
+
+  /**
+   * Answers a skill's decision: `choose` is an option word (yes, no, comply, deny, done), a player,
+   * a card (by name, notation or colour), or a list of cards; `target` and `cards` narrow it.
+   */
+  decideAction(step: Step, i: number, seat: number): Action | string {
+    const want = step.choose;
+    const target = step.target === undefined ? undefined : this.seatOf(step.target, `steps[${i}].target`);
+    const cardTexts = Array.isArray(want) ? want.map(String) : Array.isArray(step.cards) ? (step.cards as unknown[]).map(String) : undefined;
+    const ok = (a: Extract<Action, { kind: 'decide' }>) => {
+      if (typeof want === 'string') {
+        const asPlayer = this.sc.names.indexOf(want);
+        const hit = a.option === want || (asPlayer >= 0 && a.target === asPlayer && a.card === undefined) || (a.card !== undefined && this.cardIs(a.card, want));
+        if (!hit) return false;
+      }
+      if (target !== undefined && a.target !== target) return false;
+      const cards = a.cards ?? [];
+      if (cardTexts === undefined) return cards.length === 0;
+      const got = this.pick(cards, cardTexts);
+      return got !== null && got.length === cards.length;
+    };
+    const found = legalActions(this.state, seat).find((a) => a.kind === 'decide' && ok(a));
+    return found ?? `${this.sc.names[seat]} has no choice ${JSON.stringify(want)} now`;
   }
 
   do(a: Action): void {

@@ -194,7 +194,7 @@ export function checkSkill(s: GameState, a: SkillAction): Refusal | null {
   const def = charOf(s, a.seat);
   const skill = def?.active.find((k) => k.name === a.skill);
   if (!def || !skill) return refuse('noSuchSkill', { skill: String(a.skill) });
-  if (skill.reveal === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
+  if ((skill.reveal ?? false) === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
   return skill.check(s, a.seat, p.step, a);
 }
 
@@ -219,7 +219,7 @@ export function skillActions(s: GameState, seat: number, step: Step, out: Action
   if (!def) return;
   const up = faceUp(s, seat);
   for (const skill of def.active) {
-    if (skill.reveal === up) continue;
+    if ((skill.reveal ?? false) === up) continue;
     for (const a of skill.candidates(s, seat)) if (!skill.check(s, seat, step, a)) out.push(a);
   }
 }
