@@ -39,6 +39,10 @@ export interface Beliefs {
   readonly hard: Float64Array;
   /** Per seat, per assignment: summed log likelihood ratio strategic / random. */
   readonly acc: readonly Float64Array[];
+  /** Per seat, per assignment: P(strategic | assignment, that seat's behaviour). */
+  readonly pStrat: readonly Float64Array[];
+  /** Per assignment: log prior + hard facts + Σ_i log(q·e^{acc_i} + 1 − q) (unnormalised). */
+  readonly logw: Float64Array;
   readonly notes: readonly BeliefNote[];
 }
 
@@ -110,11 +114,14 @@ function buildTable(n: number, me: number, myId: number, altSplit: boolean | und
 
 export function initialBeliefs(n: number, me: number, myIdentity: string, o: BeliefOptions = {}): Beliefs {
   const table = buildTable(n, me, idIndex(myIdentity as never), o.altSplit);
+  const q = o.strategicPrior ?? 0.5;
   return {
     table,
-    q: o.strategicPrior ?? 0.5,
+    q,
     hard: new Float64Array(table.count),
     acc: Array.from({ length: n }, () => new Float64Array(table.count)),
+    pStrat: Array.from({ length: n }, (_, i) => new Float64Array(table.count).fill(i === me ? 1 : q)),
+    logw: table.logPrior.slice(),
     notes: [],
   };
 }
@@ -132,14 +139,18 @@ export function hardFact(b: Beliefs, seat: number, ok: (id: number) => boolean, 
   const t = b.table;
   if (seat === t.me) return b;
   const hard = b.hard.slice();
+  const logw = b.logw.slice();
   let alive = 0;
   for (let a = 0; a < t.count; a++) {
-    if (!ok(t.ids[a * t.n + seat])) hard[a] = -Infinity;
+    if (!ok(t.ids[a * t.n + seat])) {
+      hard[a] = -Infinity;
+      logw[a] = -Infinity;
+    }
     if (hard[a] !== -Infinity) alive++;
   }
   // A fact that contradicts everything (a rule we do not model, e.g. a future skill): ignore it.
   if (alive === 0) return b;
-  return { ...b, hard, notes: withNote(b.notes, { seat, what }) };
+  return { ...b, hard, logw, notes: withNote(b.notes, { seat, what }) };
 }
 
 /**
@@ -156,17 +167,38 @@ export function pairEvidence(
   const t = b.table;
   if (actor === t.me || actor < 0 || actor >= t.n) return b;
   const lr = new Float64Array(9);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) lr[i * 3 + j] = Math.log(Math.max(1e-6, ratio(i, j)));
+  let any = false;
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++) {
+      const r = ratio(i, j);
+      lr[i * 3 + j] = r === 1 ? 0 : Math.log(Math.max(1e-6, r));
+      if (lr[i * 3 + j] !== 0) any = true;
+    }
+  if (!any) return b;
   const acc = b.acc.slice();
+  const pStrat = b.pStrat.slice();
   const mine = b.acc[actor].slice();
+  const ps = b.pStrat[actor].slice();
+  const logw = b.logw.slice();
+  const q = b.q;
   for (let a = 0; a < t.count; a++) {
     const ia = t.ids[a * t.n + actor];
     const io = t.ids[a * t.n + other];
-    mine[a] += lr[ia * 3 + io];
+    if (lr[ia * 3 + io] === 0) continue;
+    const before = mine[a];
+    const after = before + lr[ia * 3 + io];
+    mine[a] = after;
+    const e = q * Math.exp(Math.min(after, 60));
+    ps[a] = e / (e + 1 - q);
+    if (logw[a] !== -Infinity) logw[a] += Math.log(e + 1 - q) - mixLog(q, before);
   }
   acc[actor] = mine;
-  return { ...b, acc, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
+  pStrat[actor] = ps;
+  return { ...b, acc, pStrat, logw, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
 }
+
+/** log(q·e^d + 1 − q): one seat's term of an assignment's weight. */
+const mixLog = (q: number, d: number): number => (d === 0 ? 0 : Math.log(q * Math.exp(Math.min(d, 60)) + 1 - q));
 
 const WEIGHTS = new WeakMap<Beliefs, Float64Array>();
 
@@ -176,23 +208,11 @@ export function weights(b: Beliefs): Float64Array {
   if (hit) return hit;
   const t = b.table;
   const w = new Float64Array(t.count);
-  const q = b.q;
   let max = -Infinity;
-  for (let a = 0; a < t.count; a++) {
-    let lw = t.logPrior[a] + b.hard[a];
-    if (lw !== -Infinity) {
-      for (let i = 0; i < t.n; i++) {
-        if (i === t.me) continue;
-        const d = b.acc[i][a];
-        if (d !== 0) lw += Math.log(q * Math.exp(Math.min(d, 60)) + 1 - q);
-      }
-    }
-    w[a] = lw;
-    if (lw > max) max = lw;
-  }
+  for (let a = 0; a < t.count; a++) if (b.logw[a] > max) max = b.logw[a];
   let sum = 0;
   for (let a = 0; a < t.count; a++) {
-    w[a] = w[a] === -Infinity ? 0 : Math.exp(w[a] - max);
+    w[a] = b.logw[a] === -Infinity ? 0 : Math.exp(b.logw[a] - max);
     sum += w[a];
   }
   for (let a = 0; a < t.count; a++) w[a] /= sum;
@@ -216,15 +236,13 @@ export function marginals(b: Beliefs): Marginals {
   const w = weights(b);
   const id = new Float64Array(t.n * 3);
   const strategic = new Float64Array(t.n);
-  const q = b.q;
   for (let a = 0; a < t.count; a++) {
     const wa = w[a];
     if (wa === 0) continue;
+    const row = a * t.n;
     for (let i = 0; i < t.n; i++) {
-      id[i * 3 + t.ids[a * t.n + i]] += wa;
-      if (i === t.me) continue;
-      const e = q * Math.exp(Math.min(b.acc[i][a], 60));
-      strategic[i] += (wa * e) / (e + 1 - q);
+      id[i * 3 + t.ids[row + i]] += wa;
+      strategic[i] += wa * b.pStrat[i][a];
     }
   }
   strategic[t.me] = 1;

@@ -23,7 +23,8 @@ export const BLACK = 2;
 export const COLOR_LIST: readonly Color[] = ['红', '蓝', '黑'];
 export const SOY = 2;
 
-export const idIndex = (id: Identity): number => (id === '潜伏战线' ? 0 : id === '军情处' ? 1 : 2);
+export const idIndex = (id: Identity): number =>
+  id === '潜伏战线' ? 0 : id === '军情处' || (id as string) === '军情局' ? 1 : 2;
 export const colorIndex = (c: Color): number => (c === '红' ? 0 : c === '蓝' ? 1 : 2);
 
 /** The colour index a faction collects (0 red for 潜伏战线, 1 blue for 军情处), -1 for 打酱油的. */

@@ -89,13 +89,17 @@ export const visibleTo = (e: GameEvent, seat: number): boolean => e.to === 'all'
 const bit = (s: number) => 1 << s;
 const num = (x: unknown): number => x as number;
 
+/** A card id this memory can name (skills use -1 for "no card"). */
+const isCard = (m: SeatMemory, card: unknown): card is number =>
+  typeof card === 'number' && Number.isInteger(card) && card >= 0 && card < m.cards.length;
+
 function colorOf(m: SeatMemory, card: number): number {
   return colorIndex(m.cards[card].color);
 }
 
-function addDiscard(m: SeatMemory, cards: readonly number[]): SeatMemory['discardKnown'] {
+function addDiscard(m: SeatMemory, cards: readonly unknown[]): SeatMemory['discardKnown'] {
   const d: [number, number, number] = [m.discardKnown[0], m.discardKnown[1], m.discardKnown[2]];
-  for (const c of cards) d[colorOf(m, c)]++;
+  for (const c of cards) if (isCard(m, c)) d[colorOf(m, c)]++;
   return d;
 }
 
@@ -162,7 +166,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     }
     case 'sendCard':
     case 'peek':
-      if (!m.transit) return m;
+      if (!m.transit || !isCard(m, e.card)) return m;
       return { ...m, transit: { ...m.transit, card: num(e.card) } };
     case 'decoded':
       if (!m.transit) return m;
@@ -179,7 +183,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const card = num(e.card);
       const seat = num(e.seat);
       let beliefs = m.beliefs;
-      if (t) beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
+      if (t && isCard(m, card)) beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
       return { ...m, beliefs, transit: null };
     }
     case 'intercept': {
@@ -189,34 +193,44 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       let beliefs = m.beliefs;
       const item = m.resolved;
       const knew = item && item.as === '截获' && item.user === seat ? item.knew : false;
-      if (t) beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
+      if (t && isCard(m, card)) beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
       return { ...m, beliefs, transit: null };
     }
     case 'intelDiscarded':
       return { ...m, transit: null, discardKnown: addDiscard(m, [num(e.card)]) };
     case 'intel': {
       const seat = num(e.seat);
+      if (!isCard(m, e.card) || !m.intel[seat]) return m;
       return { ...m, intel: setIntel(m, seat, [...m.intel[seat], num(e.card)]) };
     }
     case 'burned': {
       const seat = num(e.seat);
       const card = num(e.card);
+      if (!m.intel[seat]) return m;
       return {
         ...m,
         intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)),
         discardKnown: addDiscard(m, [card]),
       };
     }
+    case 'death':
+    case 'lose': {
+      // The gone player's hand and intel go to the discard pile.
+      const seat = num(e.seat);
+      if (!m.intel[seat]) return m;
+      return { ...m, discardKnown: addDiscard(m, m.intel[seat]), intel: setIntel(m, seat, []) };
+    }
     case 'reveal': {
       const seat = num(e.seat);
+      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
       const k = idIndex(e.identity as Identity);
       const beliefs = hardFact(m.beliefs, seat, (id) => id === k, `revealed as ${e.identity}`);
-      return { ...m, beliefs, discardKnown: addDiscard(m, m.intel[seat]), intel: setIntel(m, seat, []) };
+      return { ...m, beliefs };
     }
     case 'play': {
       const user = num(e.seat);
       const as = e.as as string;
-      const card = e.card as number | undefined;
+      const card = isCard(m, e.card) ? e.card : undefined;
       const t = m.transit;
       const item: StackMemo = {
         user,
@@ -247,13 +261,13 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, beliefs, probe, stack: [...m.stack, item], discardKnown };
     }
     case 'probeCard':
-      if (!m.probe) return m;
+      if (!m.probe || !isCard(m, e.card)) return m;
       return { ...m, probe: { ...m.probe, card: num(e.card) } };
     case 'probeResult': {
       const p = m.probe;
       const target = num(e.seat);
       let beliefs = m.beliefs;
-      if (p && p.card !== undefined && p.user === m.seat && target !== m.seat) {
+      if (p && p.card !== undefined && p.user === m.seat && target !== m.seat && p.target === target) {
         const bet = m.cards[p.card].probe;
         if (bet) {
           const k = idIndex(bet.identity);

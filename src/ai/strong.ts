@@ -36,6 +36,8 @@ export interface StrongParams {
   info: number;
   /** Chance that a 锁定 or other play of ours is undone (识破) — discounts its gain. */
   undo: number;
+  /** Value of a player drawing two (or, negated, discarding one) for its side. */
+  probeEffect: number;
 }
 
 export const DEFAULT_PARAMS: StrongParams = {
@@ -48,8 +50,9 @@ export const DEFAULT_PARAMS: StrongParams = {
   deadOther: 30,
   keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1 },
   margin: 0.5,
-  info: 6,
+  info: 1,
   undo: 0.1,
+  probeEffect: 3,
 };
 
 type Vec3 = [number, number, number];
@@ -623,7 +626,8 @@ export class StrongPolicy implements Policy {
     const gainBits = H(row) - (1 - py) * H(no);
     // Where the answer matters: an unclear ally/enemy is worth learning; a dead end is not.
     const ally = tb.my === SOY ? 0 : row[tb.my];
-    const fx = bet.branch === '抽二' ? 1.5 * (2 * ally - 1) : -1.5 * (2 * ally - 1);
+    const e = this.p.probeEffect;
+    const fx = bet.branch === '抽二' ? e * (2 * ally - 1) : -e * (2 * ally - 1);
     return this.p.info * gainBits + py * fx;
   }
 }

@@ -63,7 +63,7 @@ describe('strong policy: same view, same decision', () => {
     const strong = new StrongPolicy();
     let checked = 0;
     let differentStates = 0;
-    for (let g = 0; g < 6; g++) {
+    for (let g = 0; g < 4; g++) {
       const players = [3, 5, 7][g % 3];
       const seed = gameSeed(11, g);
       const start = newGame({ seed, players: Array.from({ length: players }, (_, i) => `P${i}`) });
@@ -78,7 +78,7 @@ describe('strong policy: same view, same decision', () => {
         const v = view(state, seat);
         const a = strong.decide(v, legal, mem[seat]);
         expect(legal).toContain(a);
-        if (steps % 7 === 0) {
+        if (steps % 11 === 0) {
           const other = disguise(state, seat, seed + steps);
           if (JSON.stringify(other) !== JSON.stringify(state)) differentStates++;
           const v2 = view(other, seat);
@@ -98,7 +98,7 @@ describe('strong policy: same view, same decision', () => {
       }
       expect(state.result).not.toBeNull();
     }
-    expect(checked).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(50);
     expect(differentStates).toBeGreaterThan(checked / 2);
   });
 });
