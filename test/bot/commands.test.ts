@@ -1,0 +1,58 @@
+// The informational subcommands, and the table re-posted at the bottom when asked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { playToEnd } from './play.js';
+
+describe('/fengsheng subcommands', () => {
+  let t: BotTable;
+  beforeAll(async () => {
+    t = await openBotTable(3);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('registers one localized command with its subcommands', () => {
+    const cmds = t.discord.commands(t.guild) as { name: string; name_localizations?: Record<string, string>; options?: { name: string }[] }[];
+    expect(cmds.map((c) => c.name)).toEqual(['fengsheng']);
+    expect(cmds[0].name_localizations?.['zh-CN']).toBe('风声');
+    expect(cmds[0].options!.map((o) => o.name)).toEqual(['start', 'join', 'leave', 'begin', 'hand', 'table', 'rules', 'abort', 'settings', 'stats', 'history']);
+  });
+
+  it('rules answers in the player’s language; a second start in the channel is refused', async () => {
+    const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng rules').response();
+    expect(zh.embeds[0].title).toContain('简要规则');
+    const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng rules').response();
+    expect(en.embeds[0].title).toContain('The rules in short');
+    await openLobbyAndBegin(t);
+    const again = await t.discord.runCommand(t.users[1], t.general, 'fengsheng start').response();
+    expect(again.ephemeral).toBe(true);
+    expect(again.content).toMatch(/already has a game|已经有一局/);
+  }, 60_000);
+
+  it('hand shows only my own panel; table posts the table anew and retires the old one', async () => {
+    const mine = await t.discord.runCommand(t.users[2], t.general, 'fengsheng hand').response();
+    expect(mine.ephemeral).toBe(true);
+    expect(mine.embeds[0].title).toContain(t.users[2].username);
+    const old = tableMessage(t, t.users[0])!;
+    await t.discord.runCommand(t.users[0], t.general, 'fengsheng table').settled();
+    await t.bot.idle();
+    const now = tableMessage(t, t.users[0])!;
+    expect(now.id).not.toBe(old.id);
+    const retired = t.discord.seenBy(t.users[0], { channel: t.general }).find((m) => m.id === old.id)!;
+    expect(retired.buttons).toHaveLength(0);
+  }, 60_000);
+
+  it('settings need Manage Server to change; stats and history after a finished game', async () => {
+    const denied = await t.discord.runCommand(t.users[1], t.general, 'fengsheng settings', { timer: 45 }).response();
+    expect(denied.content).toMatch(/permission|权限/);
+    const shown = await t.discord.runCommand(t.users[0], t.general, 'fengsheng settings').response();
+    expect(shown.content).toMatch(/60/);
+    await playToEnd(t, 99);
+    const stats = await t.discord.runCommand(t.users[0], t.general, 'fengsheng stats').response();
+    expect(stats.embeds[0].description).toMatch(/对局 1|Games 1/);
+    const history = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
+    expect(history.embeds[0].description).toMatch(/3人|3 players/);
+  }, 300_000);
+});
