@@ -11,19 +11,19 @@ const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 export function engineBenchmarks(): Figures {
   // Warm up the JIT so the figure is the steady state a long-running bot sees.
-  for (let i = 0; i < 300; i++) playRandomGame({ players: 5, seed: gameSeed(99, i), edition: 'standard', invariants: false });
+  for (let i = 0; i < 300; i++) playRandomGame({ players: 5, seed: gameSeed(99, i), edition: 'standard', invariants: false, characters: true });
 
   const games = 4000;
   let actions = 0;
   const t0 = performance.now();
   for (let i = 0; i < games; i++)
-    actions += playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false }).actions;
+    actions += playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false, characters: true }).actions;
   const seconds = (performance.now() - t0) / 1000;
 
   // The three hot calls on their own, over states taken from real games.
   const states: GameState[] = [];
   for (let i = 0; i < 50; i++) {
-    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
     const rng = seedRng(i);
     while (!s.result) {
       states.push(s);
@@ -41,7 +41,7 @@ export function engineBenchmarks(): Figures {
   const viewsPerSecond = time((s) => view(s, s.current));
 
   return {
-    randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, one core, random legal actions)' },
+    randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, characters on, one core, random legal actions)' },
     engineActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (apply + listing legal actions)' },
     actionsPerGame: { value: round(actions / games), unit: 'actions/game (5 players)' },
     legalActionListingsPerSecond: { value: Math.round(legalPerSecond), unit: 'listings/s' },
@@ -58,7 +58,7 @@ function heapPerLiveGame(): number {
   const before = process.memoryUsage().heapUsed;
   const live: GameState[] = [];
   for (let i = 0; i < 2000; i++) {
-    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    let s = newGame({ seed: i, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
     const rng = seedRng(i);
     for (let k = 0; k < 60 && !s.result; k++) {
       const r = apply(s, randomAction(s, rng));
