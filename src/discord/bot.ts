@@ -82,6 +82,10 @@ export class Bot {
   start(): void {
     this.client.on('interactionCreate', (i) => this.track(this.onInteraction(i)));
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
+    this.client.on('messageCreate', (m) => {
+      const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
+      if (gameId !== null) this.publisher.channelMessage(gameId, m.id);
+    });
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
     this.client.once('clientReady', () => this.track(this.resumeGames()));
     this.timers.start();

@@ -12,6 +12,8 @@ import { eventLine, secretLine } from './render/words.js';
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
 const RECENT_LINES = 8;
+/** Messages posted under the table before it is posted anew at the bottom. */
+export const SCROLL_REPOST = 15;
 
 interface GameOut {
   chain: Promise<void>;
@@ -21,6 +23,8 @@ interface GameOut {
   recent: string[];
   /** Users told in the channel that their DMs are closed (told once per game). */
   toldClosed: Set<string>;
+  /** Messages in the channel since the table was posted. */
+  below: number;
 }
 
 export interface PublisherOptions {
@@ -43,7 +47,7 @@ export class Publisher {
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, recent: [], toldClosed: new Set() };
+      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, recent: [], toldClosed: new Set(), below: 0 };
       this.games.set(gameId, g);
     }
     return g;
@@ -143,6 +147,7 @@ export class Publisher {
         const old = info.tableMessageId;
         const msg = await channel.send(this.tableMessage(gameId));
         await this.o.store.setTableMessage(gameId, msg.id);
+        this.out(gameId).below = 0;
         if (old) {
           const l = this.o.locale(info.guildId);
           await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
@@ -150,6 +155,16 @@ export class Publisher {
         resolve();
       }),
     );
+  }
+
+  /** A message appeared in a game's channel: once the table is far up, post it anew. */
+  channelMessage(gameId: number, messageId: string): void {
+    const info = this.o.store.game(gameId);
+    if (!info || messageId === info.tableMessageId) return;
+    const g = this.out(gameId);
+    if (++g.below < SCROLL_REPOST) return;
+    g.below = 0;
+    void this.repost(gameId);
   }
 
   notice(gameId: number, channelId: string, content: string): void {

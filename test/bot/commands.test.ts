@@ -44,6 +44,17 @@ describe('/fengsheng subcommands', () => {
     expect(retired.buttons).toHaveLength(0);
   }, 60_000);
 
+  it('when the table has scrolled far up, it is posted anew at the bottom', async () => {
+    const old = tableMessage(t, t.users[0])!;
+    const channel = await t.bot.client.channels.fetch(t.general.id);
+    if (!channel?.isSendable()) throw new Error('no channel');
+    for (let k = 0; k < 15; k++) await channel.send(`chatter ${k}`);
+    await t.bot.idle();
+    await t.discord.waitFor(() => (tableMessage(t, t.users[0])!.id !== old.id ? true : undefined));
+    const all = t.discord.seenBy(t.users[0], { channel: t.general });
+    expect(all.at(-1)!.id).toBe(tableMessage(t, t.users[0])!.id);
+  }, 60_000);
+
   it('settings need Manage Server to change; stats and history after a finished game', async () => {
     const denied = await t.discord.runCommand(t.users[1], t.general, 'fengsheng settings', { timer: 45 }).response();
     expect(denied.content).toMatch(/permission|权限/);
