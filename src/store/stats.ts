@@ -20,8 +20,8 @@ function prepareFinish(db: Db) {
   const sqlite = db.$client;
   return {
     seats: sqlite.prepare<[number], { seat: number; userId: string | null }>('SELECT seat, user_id AS userId FROM seats WHERE game_id = ?'),
-    reveal: sqlite.prepare<[string, SeatResult, number, number, number]>(
-      'UPDATE seats SET identity = ?, result = ?, died = ? WHERE game_id = ? AND seat = ?',
+    reveal: sqlite.prepare<[string, string | null, SeatResult, number, number, number]>(
+      'UPDATE seats SET identity = ?, character = ?, result = ?, died = ? WHERE game_id = ? AND seat = ?',
     ),
     count: sqlite.prepare<Record<string, string | number>>(
       `INSERT INTO user_stats (user_id, games, wins, draws, wins_lurker, wins_military, wins_soy, deaths, declarations, updated_at)
@@ -44,7 +44,7 @@ export function recordFinish(db: Db, gameId: number, state: GameState, now: numb
     const result = seatResult(state, seat);
     // `out` players lost without dying (no intel to send): not a death.
     const died = !p.alive && !p.out;
-    st.reveal.run(p.identity, result, died ? 1 : 0, gameId, seat);
+    st.reveal.run(p.identity, state.chars?.seats[seat]?.name ?? null, result, died ? 1 : 0, gameId, seat);
     if (userId === null) continue;
     const win = result === 'win' ? 1 : 0;
     st.count.run({

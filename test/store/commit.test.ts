@@ -160,7 +160,8 @@ describe('applying and committing actions', () => {
     const next = rng(11);
     let finishedGames = 0;
     for (let seed = 1; finishedGames < 3; seed++) {
-      const g = store.createGame({ guildId: 'g', channelId: `c${seed}`, seats: PLAYERS5, seed });
+      // With characters, so that the revealed character is checked too.
+      const g = store.createGame({ guildId: 'g', channelId: `c${seed}`, seats: PLAYERS5, seed, options: { characters: true } });
       let state = g.state;
       for (let i = 0; i < 5000 && !state.result; i++) {
         clock.advance(1000);
@@ -174,6 +175,8 @@ describe('applying and committing actions', () => {
       expect(info).toMatchObject({ status: 'finished', version: state.version, deadline: null, finishedAt: clock() });
       const seats = store.seats(g.gameId);
       expect(seats.map((s) => s.identity)).toEqual(state.players.map((p) => p.identity));
+      expect(seats.map((s) => s.character)).toEqual(state.players.map((_, i) => state.chars?.seats[i]?.name ?? null));
+      expect(seats.every((s) => s.character !== null)).toBe(true);
       expect(seats.every((s) => s.result !== null && s.died !== null)).toBe(true);
       const after = await store.submit(g.gameId, { kind: 'timeout' });
       expect(after).toMatchObject({ ok: false, code: 'gameNotActive' });
