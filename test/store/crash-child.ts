@@ -79,6 +79,7 @@ for (;;) {
       channelId: `channel-${created}`,
       seats: [0, 1, 2, 3, 4].map((i) => ({ userId: i === 2 ? null : `u${i}`, name: `P${i}` })),
       seed: seed * 1000 + created,
+      options: { characters: created % 2 === 0 },
       decisionMs: DECISION_MS,
     });
     say(`created ${g.gameId}`);
