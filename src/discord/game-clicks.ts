@@ -29,7 +29,7 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   }
   const picked = toAction(state, seat, id, i);
   if ('focus' in picked) return showPanel(bot, i, id.game, seat, l, picked.focus);
-  const r = await bot.store.submit(id.game, picked.action);
+  const r = await bot.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'));
   if (!r.ok) {
     const key = `refusal.${r.code}`;
     const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: key in REFUSAL_KEYS ? t(l, key as never, r.params ?? {}) : r.reason });

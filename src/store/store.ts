@@ -136,9 +136,14 @@ export class GameStore {
    * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of
    * one game are applied one at a time in the order submit was called.
    */
-  submit(gameId: number, action: Action): Promise<SubmitResult> {
+  submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('the game store is closed'));
     return this.queue.run(gameId, async () => {
+      // Checked in the queue, after every earlier action of this game: a click made for a decision
+      // that an earlier click (or a timeout) already answered is refused, never applied twice.
+      const current = precondition && this.state(gameId);
+      const why = current ? precondition(current) : null;
+      if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
       const r = applyAndCommit(this.ctx, gameId, action, this.clock());
       if (r.ok) {
         this.notify(r);
