@@ -97,6 +97,8 @@ export class Bot {
       const state = this.store.state(gameId);
       if (!state) continue;
       this.last.set(gameId, state);
+      const info = this.store.game(gameId);
+      if (info) this.publisher.noteRecent(gameId, this.guildLocale(info.guildId), this.events.events(gameId).slice(-100), state);
       this.publisher.tableChanged(gameId);
       this.drivers.poke(gameId, state);
     }

@@ -37,6 +37,12 @@ function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicO
 
 export const COMMAND_NAME = 'fengsheng';
 
+const EDITION_CHOICES = (['standard', 'promo'] as const).map((value) => ({
+  name: en[`edition.${value}`],
+  name_localizations: { 'zh-CN': zhCN[`edition.${value}`] },
+  value,
+}));
+
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return [
     {
@@ -50,10 +56,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
             type: ApplicationCommandOptionType.String,
             name: 'edition',
             ...desc('cmd.start.edition'),
-            choices: [
-              { name: en['edition.standard'], name_localizations: { 'zh-CN': zhCN['edition.standard'] }, value: 'standard' },
-              { name: en['edition.promo'], name_localizations: { 'zh-CN': zhCN['edition.promo'] }, value: 'promo' },
-            ],
+            choices: EDITION_CHOICES,
           },
           { type: ApplicationCommandOptionType.Boolean, name: 'split', ...desc('cmd.start.split') },
           { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
@@ -84,10 +87,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
             type: ApplicationCommandOptionType.String,
             name: 'edition',
             ...desc('cmd.start.edition'),
-            choices: [
-              { name: en['edition.standard'], name_localizations: { 'zh-CN': zhCN['edition.standard'] }, value: 'standard' },
-              { name: en['edition.promo'], name_localizations: { 'zh-CN': zhCN['edition.promo'] }, value: 'promo' },
-            ],
+            choices: EDITION_CHOICES,
           },
         ]),
         sub('stats', 'cmd.stats.desc', [{ type: ApplicationCommandOptionType.User, name: 'user', ...desc('cmd.stats.user') }]),

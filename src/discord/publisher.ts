@@ -76,9 +76,8 @@ export class Publisher {
     );
   }
 
-  /** Rebuilds the recent-events lines of a recovered game from its events. */
-  seedRecent(gameId: number, events: GameEvent[], state: GameState, guildId: string): void {
-    const l = this.o.locale(guildId);
+  /** Keeps the last few public events in words, for the table's log. */
+  noteRecent(gameId: number, l: Locale, events: GameEvent[], state: GameState): void {
     const names = state.players.map((p) => p.name);
     const g = this.out(gameId);
     for (const ev of events) {
@@ -95,13 +94,7 @@ export class Publisher {
     if (!info) return;
     const l = this.o.locale(info.guildId);
     const names = state.players.map((p) => p.name);
-    const g = this.out(gameId);
-    for (const ev of events) {
-      if (ev.to !== 'all') continue;
-      const line = eventLine(l, ev, names, state.cards);
-      if (line) g.recent.push(line);
-    }
-    g.recent = g.recent.slice(-RECENT_LINES);
+    this.noteRecent(gameId, l, events, state);
     const seats = this.o.store.seats(gameId);
     const dms = new Map<string, string[]>();
     for (const ev of events) {
