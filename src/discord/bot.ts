@@ -34,6 +34,8 @@ export interface BotOptions {
   timerHost?: TimerHost;
   /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
   onAck?: (ms: number) => void;
+  /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */
+  seeds?: () => number;
 }
 
 export class Bot {
@@ -51,6 +53,7 @@ export class Bot {
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly onAck?: (ms: number) => void;
+  readonly seeds?: () => number;
 
   constructor(o: BotOptions) {
     this.client = o.client;
@@ -58,6 +61,7 @@ export class Bot {
     this.lobbies = o.lobbies;
     this.log = o.log;
     this.onAck = o.onAck;
+    this.seeds = o.seeds;
     this.events = new EventLog(o.store);
     const strong = aiSeatPolicy(this.events);
     this.drivers = new Drivers({
@@ -146,6 +150,12 @@ export class Bot {
       if (i.isButton() || i.isStringSelectMenu()) await this.onComponent(i);
     } catch (err) {
       this.log.error({ err, interaction: i.id, customId: 'customId' in i ? i.customId : undefined }, 'interaction failed');
+      // Never leave a player looking at "thinking…": say something went wrong, privately.
+      if (i.isRepliable()) {
+        const content = t(this.localeFor(i), 'err.internal');
+        const answer = i.deferred || i.replied ? i.followUp({ content, flags: MessageFlags.Ephemeral }) : i.reply({ content, flags: MessageFlags.Ephemeral });
+        await answer.catch(() => undefined);
+      }
     }
   }
 

@@ -58,6 +58,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
             ...desc('cmd.start.edition'),
             choices: EDITION_CHOICES,
           },
+          { type: ApplicationCommandOptionType.Boolean, name: 'characters', ...desc('cmd.start.characters') },
           { type: ApplicationCommandOptionType.Boolean, name: 'split', ...desc('cmd.start.split') },
           { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
           { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },

@@ -2,7 +2,7 @@
 // characters. The version is the one the pending decision opened at: a click made for an older
 // decision is stale.
 
-export const VERBS = ['info', 'pass', 'take', 'refuse', 'play', 'send', 'choose', 'join', 'leave', 'begin', 'addai', 'rmai', 'back'] as const;
+export const VERBS = ['info', 'pass', 'take', 'refuse', 'play', 'send', 'choose', 'act', 'join', 'leave', 'begin', 'addai', 'rmai', 'back'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export interface CustomId {
@@ -16,6 +16,17 @@ export function encodeId(game: number, version: number, verb: Verb, ...args: num
   const id = ['fs', game, version, verb, ...args].join(':');
   if (id.length > 100) throw new Error(`custom_id too long: ${id}`);
   return id;
+}
+
+/**
+ * A short check of an action's content: 'act' buttons name an action by its place in the seat's
+ * legal list, and this tells a list that changed since the button was made.
+ */
+export function actionHash(a: unknown): number {
+  const text = JSON.stringify(a);
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0) % 1_000_000;
 }
 
 /** Null for anything that is not one of ours, or is damaged. */

@@ -5,7 +5,7 @@ import type { GameEvent } from '../engine/index.js';
 import type { GameStore } from '../store/index.js';
 import { replay } from '../store/replay.js';
 
-const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards']);
+const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen']);
 
 export class EventLog {
   private readonly games = new Map<number, GameEvent[]>();

@@ -4,7 +4,7 @@ import type { StringSelectMenuInteraction } from 'discord.js';
 import { legalActions, view, type Action, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
-import type { CustomId } from './custom-id.js';
+import { actionHash, type CustomId } from './custom-id.js';
 import { renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
 import { explain, onPrivatePanel, show, type Component } from './reply.js';
@@ -28,6 +28,10 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
     return;
   }
   const picked = toAction(state, seat, id, i);
+  if ('stale' in picked) {
+    await explain(i, t(l, 'err.stale'));
+    return showPanel(bot, i, id.game, seat, l);
+  }
   if ('focus' in picked) return showPanel(bot, i, id.game, seat, l, picked.focus);
   const r = await bot.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'));
   if (!r.ok) {
@@ -45,7 +49,7 @@ const REFUSAL_KEYS = Object.fromEntries(
 );
 
 /** The action a click means; a card picked from a menu that still needs a target opens that step. */
-function toAction(state: GameState, seat: number, id: CustomId, i: Component): { action: Action } | { focus: PanelFocus } {
+function toAction(state: GameState, seat: number, id: CustomId, i: Component): { action: Action } | { focus: PanelFocus } | { stale: true } {
   const picked = i.isStringSelectMenu() ? Number((i as StringSelectMenuInteraction).values[0]) : undefined;
   switch (id.verb) {
     case 'pass':
@@ -67,6 +71,14 @@ function toAction(state: GameState, seat: number, id: CustomId, i: Component): {
       if (ways.length === 1 && !hasParams(ways[0])) return { action: ways[0] };
       if (ways.length === 0) return { action: { kind: 'play', seat, card: picked } };
       return { focus: { verb: 'play', card: picked } };
+    }
+    case 'act': {
+      // A character's choice: its place in this seat's legal list, and a check of its content.
+      const raw = i.isStringSelectMenu() ? (i as StringSelectMenuInteraction).values[0].split('.').map(Number) : id.args;
+      const [k, hash] = raw;
+      const a = legalActions(state, seat)[k];
+      if (!a || actionHash(a) !== hash) return { stale: true };
+      return { action: a };
     }
     case 'send': {
       if (picked === undefined) return { action: { kind: 'send', seat, card: id.args[0], target: id.args[1] } };

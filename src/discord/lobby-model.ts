@@ -10,6 +10,8 @@ export interface LobbySeat {
 
 export interface LobbyOptions {
   edition: Edition;
+  /** Characters (角色) on: each player picks one of two before the first turn. */
+  characters: boolean;
   altSplit: boolean;
   soySauceAlliance: boolean;
   /** Seconds per decision. */

@@ -75,8 +75,15 @@ function beginGame(bot: Bot, lobby: Lobby): void {
     guildId: lobby.guildId,
     channelId: lobby.channelId,
     seats: lobby.seats.map((s) => ({ userId: s.userId, name: s.name })),
+    seed: bot.seeds?.(),
     edition: o.edition,
-    options: { roundLimit: o.roundLimit, soySauceAlliance: o.soySauceAlliance, altSplit: o.altSplit && hasAltSplit(lobby.seats.length) },
+    options: {
+      roundLimit: o.roundLimit,
+      soySauceAlliance: o.soySauceAlliance,
+      altSplit: o.altSplit && hasAltSplit(lobby.seats.length),
+      // Lobbies opened before characters existed have no such option: they meant none.
+      characters: o.characters ?? false,
+    },
     decisionMs: o.timer * 1000,
   });
   lobby.gameId = created.gameId;
@@ -101,6 +108,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
     hostId: i.user.id,
     options: {
       edition,
+      characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
       altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
       soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? 60_000) / 1000),

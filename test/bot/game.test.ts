@@ -6,6 +6,27 @@ import { openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { isOver, playToEnd } from './play.js';
 
+describe('a whole game with characters through Discord', () => {
+  let t: BotTable;
+  beforeAll(async () => {
+    t = await openBotTable(5);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('each player picks one of two characters privately, then plays by clicking, no secret leaked', async () => {
+    await openLobbyAndBegin(t, 5, { characters: true });
+    const offers = t.discord.seenBy(t.users[0]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
+    expect(offers).toMatch(/可选角色|Characters offered/);
+    const { leaks } = await playToEnd(t, 4242, { scanEvery: 5 });
+    expect(leaks).toEqual([]);
+    expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
+    const gameId = Number(tableMessage(t, t.users[0])!.content.length >= 0 ? t.bot.store.recentGames(t.guild.id, 1)[0]?.id : NaN);
+    expect(t.bot.store.seats(gameId).every((s) => s.character !== null)).toBe(true);
+  }, 300_000);
+});
+
 describe('a whole game through Discord', () => {
   let t: BotTable;
   beforeAll(async () => {

@@ -47,7 +47,18 @@ export async function startBot(
 ): Promise<Bot> {
   const store = GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
   const client = createClient(discord.apiBase, rest);
-  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), editIntervalMs: 0, aiDelayMs: 0, timerHost: clock, ...extra });
+  let seed = 1000;
+  const bot = new Bot({
+    client,
+    store,
+    lobbies: sqliteLobbies(store),
+    log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    editIntervalMs: 0,
+    aiDelayMs: 0,
+    timerHost: clock,
+    seeds: () => seed++,
+    ...extra,
+  });
   bot.start();
   const ready = once(client, 'clientReady');
   await client.login(discord.token);

@@ -26,7 +26,7 @@ export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage,
   const buttons = panel.buttons.filter((b) => b.customId && !b.customId.endsWith(':back'));
   const pass = buttons.find((b) => b.customId!.endsWith(':pass'));
   const selects = panel.selects.filter((s) => s.options.length > 0);
-  if (pass && (selects.length === 0 || randInt(rng, 10) < 7)) {
+  if (pass && (selects.length + buttons.length === 1 || randInt(rng, 10) < 7)) {
     await t.discord.click(u, { customId: pass.customId!, messageId: panel.id }).response(WAIT);
     return true;
   }
@@ -55,7 +55,8 @@ export function scanForLeaks(t: BotTable): string[] {
   const state = gameId === null ? null : t.bot.store.state(gameId);
   const seats = gameId === null ? [] : t.bot.store.seats(gameId);
   const over = state?.result != null;
-  const goneNames = state ? state.players.filter((p) => !p.alive || p.out).map((p) => p.name) : [];
+  // Identities the rules make public: the gone, and those shown by a skill (黄雀在后).
+  const goneNames = state ? state.players.filter((p, i) => !p.alive || p.out || state.chars?.seats[i]?.shown).map((p) => p.name) : [];
   for (const u of t.users) {
     for (const m of t.discord.seenBy(u)) {
       const text = allText(m);

@@ -13,7 +13,7 @@ export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; comp
     description: t(l, 'lobby.body', {
       host: lobby.hostId ? `<@${lobby.hostId}>` : '—',
       edition: t(l, `edition.${o.edition}`),
-      characters: t(l, 'off'),
+      characters: t(l, o.characters ? 'on' : 'off'),
       alliance: t(l, o.soySauceAlliance ? 'on' : 'off'),
       timer: o.timer,
       rounds: o.roundLimit,

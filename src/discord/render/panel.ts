@@ -10,8 +10,9 @@ import {
   type APISelectMenuOption,
 } from 'discord.js';
 import type { Action, GameView, SeenCard } from '../../engine/index.js';
+import { characterText } from '../../i18n/characters.js';
 import { t, type Locale } from '../../i18n/index.js';
-import { encodeId } from '../custom-id.js';
+import { actionHash, encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText } from './words.js';
 
 export interface PanelMessage {
@@ -77,7 +78,11 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const mine = new Set(hand.map((c) => c.id));
   const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!, mine.has(id)) : t(l, 'card.secret'));
 
-  const lines = [t(l, 'panel.identity', { identity: identityText(l, v.identity!) })];
+  // While characters are being chosen the identity cards are not dealt yet (003 游戏流程).
+  const lines = v.identity ? [t(l, 'panel.identity', { identity: identityText(l, v.identity) })] : [];
+  const mineChar = v.players[me].character;
+  if (mineChar) lines.push(characterLine(l, mineChar, v.players[me].faceUp ?? true, v.identity === '打酱油的'));
+  for (const offer of v.offers ?? []) if (offer !== mineChar) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
@@ -121,12 +126,59 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (playable.length) components.push(select(id('play'), t(l, 'select.play'), playable.map(option)));
   if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), sendable.map(option)));
   if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), choosable.map(option)));
+  // Characters' choices (pick a character, use a skill, answer a skill's question): each is one
+  // legal action, named by its place in the list and a check of its content.
+  const other = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => a.kind === 'pickCharacter' || a.kind === 'skill' || a.kind === 'decide');
+  const otherLabel = (a: Action) => actionLabel(l, a, names, label);
+  if (other.length > 10) {
+    components.push(
+      select(
+        id('act'),
+        t(l, 'select.skill'),
+        other.map(({ a, k }) => ({ label: otherLabel(a).slice(0, 100), value: `${k}.${actionHash(a)}` })),
+      ),
+    );
+  }
   const buttons: APIButtonComponent[] = [];
+  if (other.length <= 10) for (const { a, k } of other) buttons.push(button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary));
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
-  if (buttons.length) components.push({ type: ComponentType.ActionRow, components: buttons });
+  components.push(...rowsOf(buttons).slice(0, 5 - components.length));
   return { embeds: [embed], components };
+}
+
+function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {
+  const text = characterText(l, name);
+  const head = faceUp === null ? t(l, 'panel.offer', { name }) : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
+  if (!text) return head;
+  return `${head}\n${text.skills}${mission ? `\n${t(l, 'panel.mission', { mission: text.mission })}` : ''}`;
+}
+
+/** A character's choice in words, for its button. */
+export function actionLabel(l: Locale, a: Action, names: string[], card: (id: number) => string): string {
+  switch (a.kind) {
+    case 'pickCharacter':
+      return t(l, 'act.pick', { name: a.character });
+    case 'skill': {
+      const parts = [a.skill];
+      if (a.target !== undefined) parts.push(`→${names[a.target]}`);
+      if (a.intel !== undefined) parts.push(card(a.intel));
+      if (a.cards?.length) parts.push(a.cards.map(card).join('、'));
+      if (a.of !== undefined) parts.push(`#${a.of + 1}`);
+      return parts.join(' ');
+    }
+    case 'decide': {
+      const parts: string[] = [];
+      if (a.option !== undefined) parts.push(t(l, 'act.option', { option: a.option }));
+      if (a.target !== undefined) parts.push(names[a.target]);
+      if (a.card !== undefined) parts.push(card(a.card));
+      if (a.cards?.length) parts.push(a.cards.map(card).join('、'));
+      return parts.join(' ') || t(l, 'act.ok');
+    }
+    default:
+      return a.kind;
+  }
 }
 
 function ownerOf(v: GameView, card: number): number {

@@ -32,7 +32,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   const lines: string[] = [];
   for (const p of v.players) {
     const count = (c: string) => p.intel.filter((i) => i.color === c).length;
-    let tags = '';
+    let tags = p.character && (p.faceUp || !p.alive || p.out || v.result) ? t(l, 'table.character', { character: p.character }) : '';
     if (!p.alive) tags += t(l, 'table.dead', { identity: p.identity ? identityText(l, p.identity) : '?' });
     else if (p.out) tags += t(l, 'table.out', { identity: p.identity ? identityText(l, p.identity) : '?' });
     if (p.locked) tags += t(l, 'table.locked');

@@ -62,7 +62,27 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
       p.says = String(e.says ?? '');
       break;
     case 'reveal':
+    case 'identityShown':
       p.identity = identityText(l, e.identity as Identity);
+      break;
+    case 'skill':
+    case 'skillUsed':
+      p.skill = String(e.skill);
+      p.target = e.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(e.target) });
+      break;
+    case 'characterUp':
+      p.character = String(e.character);
+      break;
+    case 'handTaken':
+      p.from = name(e.from);
+      p.count = Number(e.count);
+      break;
+    case 'intelMoved':
+      p.from = name(e.from);
+      p.card = card(e.card);
+      break;
+    case 'shown':
+      p.card = card(e.card);
       break;
   }
   if (!hasKey(key)) return null;
@@ -94,6 +114,14 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
       return t(l, 'secret.sent', { card: card(e.card) });
     case 'discardCards':
       return t(l, 'secret.discarded', { cards: list(e.cards) });
+    case 'characterOffer':
+      return t(l, 'secret.offer', { characters: (e.characters as string[]).join('、') });
+    case 'character':
+      return t(l, 'secret.character', { character: String(e.character) });
+    case 'identitySeen':
+      return t(l, 'secret.identitySeen', { target: names[e.seat as number], identity: identityText(l, e.identity as Identity) });
+    case 'handSeen':
+      return t(l, 'secret.handSeen', { target: names[e.seat as number], cards: list(e.cards) });
     case 'probeCard':
       return e.seat === me
         ? t(l, 'secret.probeUsed', { target: names[e.target as number], card: card(e.card) })

@@ -1,0 +1,43 @@
+// Character cards in words (003_… 角色详述, in our own short form), for 我的信息 and /fengsheng rules.
+// zh-CN first; en gives the gist with the skill names kept in Chinese, as players call them.
+import type { Locale } from './index.js';
+
+interface CharText {
+  skills: string;
+  mission: string;
+}
+
+const ZH: Record<string, CharText> = {
+  老鬼: { skills: '【就计】被试探或锁定时，可以翻开此角色，抽二张牌。【城府】被试探时可以隐瞒身份。【遗志】死亡时，可以把全部手牌交给一位玩家，他随机选三张作为情报。', mission: '死亡时，手牌中有四张或以上红色卡牌。' },
+  译电员: { skills: '【速译】情报传递时，可以翻开此角色，检视一张传递中的情报，并抽一张牌。【洞悉】情报被破译时，可以盖伏此角色。', mission: '获得三张或以上蓝色情报。' },
+  老枪: { skills: '【就计】被试探或锁定时，可以翻开此角色，抽二张牌。【合谋】在自己面前放置一张假情报，盖伏此角色和另一张翻开的潜伏角色，双方互看身份。', mission: '获得三张或以上红色情报。' },
+  闪灵: { skills: '【狙击】翻开此角色，烧毁另一位玩家面前最多三张情报。', mission: '亲手让一位没有获得真情报的玩家死亡。' },
+  黑玫瑰: { skills: '【血染玫瑰】翻开此角色，指定一位玩家，展示牌库顶一张牌：黑色则可在他面前放置最多三张假情报，否则只能放一张。', mission: '亲手让一位获得三张或以上真情报的玩家死亡。' },
+  峨嵋风: { skills: '【截上】他人回合情报传递时，可以翻开此角色，视为使用截获（不能被识破）。【计中计】一位玩家获得你传出的真情报时，可以烧毁他面前一张假情报。', mission: '获得三张或以上蓝色情报。' },
+  老金: { skills: '【弃卒保帅】你的卡牌被识破时，可以翻开此角色，抽五张牌，再把二张手牌放回牌库顶。【釜底抽薪】获得假情报时，可以从手牌放一张假情报到自己面前，盖伏此角色，并在任意位玩家面前各放一张情报。', mission: '手牌集齐三张红色和三张蓝色卡牌。' },
+  浮萍: { skills: '【先机】翻开此角色，抽取另一位玩家二张手牌，然后他抽二张牌。【后着】死亡时，可以检视另一位玩家的手牌，把其中一张放在一位玩家面前。', mission: '成为第二位或以后死亡的玩家。' },
+  黄雀: { skills: '【潜藏伏击】翻开此角色，把另一位玩家面前的一张情报放回牌库顶。【黄雀在后】另一位玩家死亡时，可以翻开身份牌，在一位玩家面前放置最多二张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
+  钢铁特工R: { skills: '【警觉】玩家使用卡牌时，可以翻开此角色，视为使用识破（不能被识破）。【掩护】获得一位玩家面前的一张假情报，然后盖伏此角色。', mission: '手牌集齐四张识破。' },
+};
+
+const EN: Record<string, CharText> = {
+  老鬼: { skills: '就计: when 试探\'d or locked, may flip this and draw two. 城府: may answer a 试探 either way. 遗志: on death, may give all your hand to a player, who takes three at random as intel.', mission: 'At your death, four or more red cards in hand.' },
+  译电员: { skills: '速译: while intel is passed, may flip this, look at the intel in transit and draw one. 洞悉: when intel is decoded (破译), may turn this face down.', mission: 'Three or more blue intel.' },
+  老枪: { skills: '就计: when 试探\'d or locked, may flip this and draw two. 合谋: put a black intel in front of you, turn this and another face-up hidden character face down; you two see each other\'s identity.', mission: 'Three or more red intel.' },
+  闪灵: { skills: '狙击: flip this; burn up to three intel in front of another player.', mission: 'With your own hand, kill a player who has no true (red/blue) intel.' },
+  黑玫瑰: { skills: '血染玫瑰: flip this, name a player, show the top card of the deck: if black, you may place up to three black intel in front of them, else only one.', mission: 'With your own hand, kill a player with three or more true intel.' },
+  峨嵋风: { skills: '截上: in others\' turns while intel is passed, may flip this: it acts as 截获 (no 识破 can answer it). 计中计: when someone takes true intel you sent, may burn one black intel in front of them.', mission: 'Three or more blue intel.' },
+  老金: { skills: '弃卒保帅: when your card is negated, may flip this, draw five, put two hand cards back on top of the deck. 釜底抽薪: when you get black intel, may put a black card from hand in front of you, turn this face down, and place one intel from hand in front of any players.', mission: 'Three red and three blue cards in hand.' },
+  浮萍: { skills: '先机: flip this; take two cards from another player\'s hand, then they draw two. 后着: on death, may look at another player\'s hand and place one of its cards in front of a player.', mission: 'Be the second or a later player to die.' },
+  黄雀: { skills: '潜藏伏击: flip this; put one intel in front of another player back on top of the deck. 黄雀在后: when another player dies, may show your identity and place up to two black intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
+  钢铁特工R: { skills: '警觉: when a card is used, may flip this: it acts as 识破 (no 识破 can answer it). 掩护: take a black intel from in front of a player, then turn this face down.', mission: 'Four 识破 in hand.' },
+};
+
+/** The character's skills and 机密任务 in words; null for a name we have no text for. */
+export function characterText(l: Locale, name: string): CharText | null {
+  return (l === 'en' ? EN : ZH)[name] ?? ZH[name] ?? null;
+}
+
+export function characterNames(): string[] {
+  return Object.keys(ZH);
+}
