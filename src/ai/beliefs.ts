@@ -43,8 +43,12 @@ export interface Beliefs {
   readonly pStrat: readonly Float64Array[];
   /** Per assignment: log prior + hard facts + Σ_i log(q·e^{acc_i} + 1 − q) (unnormalised). */
   readonly logw: Float64Array;
-  readonly notes: readonly BeliefNote[];
+  /** What was learnt, newest first (a shared list: adding a note copies nothing). */
+  readonly notes: NoteList;
 }
+
+/** An immutable list of notes, newest first. */
+export type NoteList = { readonly note: BeliefNote; readonly prev: NoteList; readonly size: number } | null;
 
 export interface BeliefOptions {
   /** Whether the lobby used the optional identity split; unknown: mostly the default split. */
@@ -122,16 +126,19 @@ export function initialBeliefs(n: number, me: number, myIdentity: string, o: Bel
     acc: Array.from({ length: n }, () => new Float64Array(table.count)),
     pStrat: Array.from({ length: n }, (_, i) => new Float64Array(table.count).fill(i === me ? 1 : q)),
     logw: table.logPrior.slice(),
-    notes: [],
+    notes: null,
   };
 }
 
-const MAX_NOTES = 200;
+function withNote(notes: NoteList, note: BeliefNote): NoteList {
+  return { note, prev: notes, size: (notes?.size ?? 0) + 1 };
+}
 
-function withNote(notes: readonly BeliefNote[], note: BeliefNote): readonly BeliefNote[] {
-  const out = notes.length >= MAX_NOTES ? notes.slice(notes.length - MAX_NOTES + 1) : notes.slice();
-  out.push(note);
-  return out;
+/** The notes, oldest first (the last `max` of them). */
+export function noteList(b: Beliefs, max = 200): BeliefNote[] {
+  const out: BeliefNote[] = [];
+  for (let l = b.notes; l && out.length < max; l = l.prev) out.push(l.note);
+  return out.reverse();
 }
 
 /** A certain fact about a seat's identity: assignments where `ok(identity)` fails are dropped. */
@@ -276,6 +283,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 /** A plain, JSON-ready picture of the beliefs, one entry per seat: for tests and logs. */
 export function explainBeliefs(b: Beliefs): SeatBelief[] {
   const m = marginals(b);
+  const all = noteList(b);
   const out: SeatBelief[] = [];
   for (let s = 0; s < b.table.n; s++) {
     const identity: Record<string, number> = {};
@@ -290,7 +298,7 @@ export function explainBeliefs(b: Beliefs): SeatBelief[] {
       likely: ID_LIST[best],
       ally: round(pAlly(b, s)),
       strategic: round(m.strategic[s]),
-      notes: b.notes.filter((nt) => nt.seat === s || nt.other === s),
+      notes: all.filter((nt) => nt.seat === s || nt.other === s),
     });
   }
   return out;

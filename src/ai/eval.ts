@@ -31,6 +31,8 @@ export interface Job {
   seed: number;
   from: number;
   to: number;
+  /** Play with characters (default off). */
+  characters?: boolean;
   params?: Partial<StrongParams>;
 }
 
@@ -83,7 +85,7 @@ export function runJob(job: Job): JobResult {
     let state;
     let error: string | undefined;
     if (job.table === 'baseline') {
-      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false });
+      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false, characters: !!job.characters });
       state = run.state;
       error = run.error;
       out.actions += run.actions;
@@ -91,6 +93,7 @@ export function runJob(job: Job): JobResult {
       const run = playPolicyGame({
         players: job.players,
         seed,
+        options: { characters: !!job.characters },
         seats: (_seat, identity, rng) =>
           job.table === 'allStrong' || identity === job.identity ? strong() : randomPolicy({ rng }),
         onDecision: (_seat, _p, ms) => {

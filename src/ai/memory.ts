@@ -37,7 +37,8 @@ export interface StackMemo {
 export interface SeatMemory {
   readonly seat: number;
   readonly n: number;
-  readonly identity: Identity;
+  /** Null until identities are dealt (with characters, after everyone has chosen one). */
+  readonly identity: Identity | null;
   readonly cards: readonly Card[];
   readonly beliefs: Beliefs;
   /** Whose turn it is (from turnStart). */
@@ -48,13 +49,15 @@ export interface SeatMemory {
   readonly stack: readonly StackMemo[];
   /** Intel in front of each seat, as card ids (to tell whose intel a 烧毁 names). */
   readonly intel: readonly (readonly number[])[];
-  /** The 试探 being resolved: its user and target, and its card when this seat saw it. */
-  readonly probe: { user: number; target: number; card?: number } | null;
+  /** The 试探 being resolved: its user and target, its card when this seat saw it, and whether the target may lie (城府). */
+  readonly probe: { user: number; target: number; card?: number; lied?: boolean } | null;
   /** Colour counts [red, blue, black] of cards known to be in the discard pile. */
   readonly discardKnown: readonly [number, number, number];
   /** The stack item resolved last (its effect's events follow its resolve event). */
   readonly resolved: StackMemo | null;
   readonly over: boolean;
+  /** The options the beliefs were made with (the identity event starts them afresh with these). */
+  readonly beliefOptions: BeliefOptions;
 }
 
 export interface MemoryOptions extends BeliefOptions {
@@ -62,16 +65,21 @@ export interface MemoryOptions extends BeliefOptions {
   cards?: readonly Card[];
 }
 
+/**
+ * A seat's memory before any event. It reads only what never changes in a game (seat, table
+ * size, edition, and the identity once dealt), so the view may be from any moment.
+ */
 export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
-  if (v.you === null || v.identity === undefined) throw new Error('newMemory needs a seat view');
+  if (v.you === null) throw new Error('newMemory needs a seat view');
   const n = v.players.length;
   return {
     seat: v.you,
     n,
-    identity: v.identity,
+    identity: v.identity ?? null,
     cards: o.cards ?? cardTable(v.edition),
-    beliefs: initialBeliefs(n, v.you, v.identity, o),
-    turn: v.current,
+    // Until the identity is dealt, a stand-in; the identity event starts the beliefs afresh.
+    beliefs: initialBeliefs(n, v.you, v.identity ?? '潜伏战线', o),
+    turn: -1,
     locked: 0,
     transit: null,
     stack: [],
@@ -80,6 +88,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     discardKnown: [0, 0, 0],
     resolved: null,
     over: false,
+    beliefOptions: { altSplit: o.altSplit, strategicPrior: o.strategicPrior },
   };
 }
 
@@ -146,6 +155,69 @@ function settleTransit(m: SeatMemory, b: Beliefs, t: TransitMemo, card: number, 
 export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
   if (m.over) return m;
   switch (e.type) {
+    case 'identity': {
+      // Dealt (with characters: once everyone has chosen): the beliefs start from here.
+      if (num(e.seat) !== m.seat || typeof e.identity !== 'string') return m;
+      const identity = e.identity as Identity;
+      return { ...m, identity, beliefs: initialBeliefs(m.n, m.seat, identity, m.beliefOptions) };
+    }
+    case 'identitySeen': // 合谋: shown to this seat
+    case 'identityShown': {
+      // 黄雀在后: shown to everyone
+      const seat = num(e.seat);
+      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
+      const k = idIndex(e.identity as Identity);
+      return { ...m, beliefs: hardFact(m.beliefs, seat, (id) => id === k, `identity shown: ${e.identity}`) };
+    }
+    case 'intelMoved': {
+      // 掩护: a black intel moves from one player to another (who gains it: an intel event follows)
+      const from = num(e.from);
+      const card = num(e.card);
+      if (!m.intel[from] || !isCard(m, card)) return m;
+      const seat = num(e.seat);
+      const beliefs =
+        seat !== from
+          ? pairEvidence(m.beliefs, seat, from, (iu, io) => choiceRatio(-goodness(colorOf(m, card), iu, io, false), 2), 'took an intel over')
+          : m.beliefs;
+      return { ...m, beliefs, intel: setIntel(m, from, m.intel[from].filter((c) => c !== card)) };
+    }
+    case 'intelToDeck': {
+      // 潜藏伏击: an intel goes back on top of the deck
+      const seat = num(e.seat);
+      const card = num(e.card);
+      if (!m.intel[seat]) return m;
+      return { ...m, intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)) };
+    }
+    case 'skillUsed':
+      // 城府: the target of the 试探 may answer either way, so its answer proves nothing.
+      if (e.skill === '城府' && m.probe) return { ...m, probe: { ...m.probe, lied: true } };
+      return m;
+    case 'skill': {
+      // A skill on the stack: mirrored like a card (its resolve or negated event pops it).
+      const user = num(e.seat);
+      const skill = String(e.skill);
+      const target = e.target as number | undefined;
+      const item: StackMemo = { user, as: skill, target, intel: e.intel as number | undefined };
+      if (skill === '警觉' && typeof e.of === 'number') item.of = m.stack[e.of]?.card;
+      let beliefs = m.beliefs;
+      // Skills that take intel away from a player or put black in front of one show a side.
+      const cards = Array.isArray(e.cards) ? (e.cards as unknown[]).filter((c) => isCard(m, c)) : [];
+      if ((skill === '狙击' || skill === '潜藏伏击') && (target !== undefined || item.intel !== undefined)) {
+        const owner = target ?? (item.intel !== undefined ? ownerOf(m, item.intel) : -1);
+        const removed = skill === '狙击' ? cards : item.intel !== undefined && isCard(m, item.intel) ? [item.intel] : [];
+        if (owner >= 0 && owner !== user && removed.length)
+          beliefs = pairEvidence(
+            beliefs,
+            user,
+            owner,
+            (iu, io) => choiceRatio(-removed.reduce((g, c) => g + goodness(colorOf(m, c), iu, io, false), 0), 2),
+            `${skill} on intel`,
+          );
+      }
+      if (skill === '血染玫瑰' && target !== undefined && target !== user)
+        beliefs = pairEvidence(beliefs, user, target, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 2), '血染玫瑰');
+      return { ...m, beliefs, stack: [...m.stack, item] };
+    }
     case 'turnStart':
       return { ...m, turn: num(e.seat), locked: 0 };
     case 'locked':
@@ -267,7 +339,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const p = m.probe;
       const target = num(e.seat);
       let beliefs = m.beliefs;
-      if (p && p.card !== undefined && p.user === m.seat && target !== m.seat && p.target === target) {
+      if (p && p.card !== undefined && !p.lied && p.user === m.seat && target !== m.seat && p.target === target) {
         const bet = m.cards[p.card].probe;
         if (bet) {
           const k = idIndex(bet.identity);

@@ -49,6 +49,7 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
   const max = o.maxActions ?? 100_000;
   const violations: string[] = o.invariants ? checkInvariants(state) : [];
   let actions = 0;
+  let anyView: ReturnType<typeof view> | undefined;
   const done = (error?: string): PolicyGameRun => ({ state, actions, violations, error, policies, memories, log });
   try {
     while (!state.result) {
@@ -58,12 +59,14 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
       const legal = legalActions(state, seat);
       const policy = policies[seat];
       const mem = memories[seat] ?? undefined;
+      // A policy that never reads the view gets the first one made (views cost time).
+      const v = policy.readsView === false ? (anyView ??= view(state, seat)) : view(state, seat);
       let a;
       if (o.onDecision && policy.usesMemory) {
         const t0 = performance.now();
-        a = policy.decide(view(state, seat), legal, mem);
+        a = policy.decide(v, legal, mem);
         o.onDecision(seat, policy, performance.now() - t0);
-      } else a = policy.decide(view(state, seat), legal, mem);
+      } else a = policy.decide(v, legal, mem);
       if (!legal.includes(a)) return done(`${policy.name} (seat ${seat}) chose an action it was not offered: ${JSON.stringify(a)}`);
       const r = apply(state, a);
       if (!r.ok) return done(`legal action refused: ${JSON.stringify(a)}: ${r.reason}`);

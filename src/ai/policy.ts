@@ -8,6 +8,8 @@ export interface Policy {
   readonly name: string;
   /** Whether decide() reads the memory; a host may skip folding events for one that does not. */
   readonly usesMemory: boolean;
+  /** False when decide() never reads the view (random play on a shared generator): a host may pass a stale one. */
+  readonly readsView?: boolean;
   /**
    * One of `legal` (exactly one of the objects given), from the seat's view, the actions the
    * engine lists for that seat now (legalActions(state, seat)), and the seat's memory folded
@@ -37,6 +39,7 @@ export function randomPolicy(o: RandomPolicyOptions = {}): Policy {
   return {
     name: 'random',
     usesMemory: false,
+    readsView: !o.rng,
     decide(view, legal) {
       if (legal.length === 0) throw new Error(`random: seat ${view.you} has no legal action`);
       const rng = o.rng ?? seedRng(viewSeed(view));

@@ -68,6 +68,42 @@ interface Flight {
 
 const bit = (s: number) => 1 << s;
 
+/** The 机密任务 of an 打酱油的's character, as the policy plays for it. */
+type Mission =
+  | { kind: 'color'; x: number } // 三张或以上的某色情报
+  | { kind: 'dieAfter' } // 浮萍: be the second or later to die
+  | { kind: 'dieRed' } // 老鬼: die holding four red cards
+  | { kind: 'deaths' } // 黄雀: a 潜伏战线 and a 军情处 dead
+  | { kind: 'killClean' } // 闪灵: kill one with no true intel yourself
+  | { kind: 'killRich' } // 黑玫瑰: kill one with three true intel yourself
+  | { kind: 'hand'; colors: number[]; names: string[]; keep: number } // 老金, 钢铁特工R
+  | null;
+
+function missionOf(character: string | undefined): Mission {
+  switch (character) {
+    case '译电员':
+    case '峨嵋风':
+      return { kind: 'color', x: BLUE };
+    case '老枪':
+      return { kind: 'color', x: RED };
+    case '浮萍':
+      return { kind: 'dieAfter' };
+    case '老鬼':
+      return { kind: 'dieRed' };
+    case '黄雀':
+      return { kind: 'deaths' };
+    case '闪灵':
+      return { kind: 'killClean' };
+    case '黑玫瑰':
+      return { kind: 'killRich' };
+    case '老金':
+      return { kind: 'hand', colors: [RED, BLUE], names: [], keep: 3 };
+    case '钢铁特工R':
+      return { kind: 'hand', colors: [], names: ['识破'], keep: 6 };
+  }
+  return null;
+}
+
 /** Everything one decision needs, computed once. */
 class Table {
   readonly v: GameView;
@@ -81,11 +117,14 @@ class Table {
   readonly strat: Float64Array;
   readonly alive: boolean[];
   readonly counts: Vec3[];
-  /** dv[s][x]: value change when a card of colour x lands in front of s. */
-  readonly dv: Vec3[];
-  /** Colour distribution of a card we cannot see. */
-  readonly pool: Vec3;
+  private dvCache: Vec3[] | null = null;
+  private poolCache: Vec3 | null = null;
   readonly lockedMask: number;
+  /** 打酱油的 with a character: its 机密任务, the other way to win. */
+  readonly mission: Mission;
+  /** Players dead so far (not those out), and whether a 潜伏战线 / 军情处 is among them. */
+  readonly deaths: number;
+  readonly deadFaction: [boolean, boolean];
 
   constructor(v: GameView, m: SeatMemory, p: StrongParams) {
     this.v = v;
@@ -98,6 +137,12 @@ class Table {
     this.idp = mg.id.slice();
     this.strat = mg.strategic;
     this.alive = v.players.map((q) => q.alive && !q.out);
+    this.deaths = v.players.filter((q) => !q.alive).length;
+    this.deadFaction = [
+      v.players.some((q) => !q.alive && q.identity === '潜伏战线'),
+      v.players.some((q) => !q.alive && q.identity === '军情处'),
+    ];
+    this.mission = this.my === SOY ? missionOf(v.players[this.me].character) : null;
     this.counts = v.players.map((q) => {
       const c: Vec3 = [0, 0, 0];
       for (const card of q.intel) c[colorIndex(card.color)]++;
@@ -112,20 +157,30 @@ class Table {
       if (q.locked) lockedMask |= bit(q.seat);
     }
     this.lockedMask = lockedMask;
-    this.dv = [];
+  }
+
+  /** dv[s][x]: value change when a card of colour x lands in front of s (made when first asked). */
+  get dv(): Vec3[] {
+    if (this.dvCache) return this.dvCache;
+    const dv: Vec3[] = [];
     for (let s = 0; s < this.n; s++) {
       const d: Vec3 = [0, 0, 0];
       if (this.alive[s]) for (let x = 0; x < 3; x++) d[x] = this.delta(s, x);
-      this.dv.push(d);
+      dv.push(d);
     }
-    // Cards we cannot see: all, less our hand, the intel on the table, known discards.
+    return (this.dvCache = dv);
+  }
+
+  /** Colour distribution of a card we cannot see: all cards, less our hand, the intel on the table, known discards. */
+  get pool(): Vec3 {
+    if (this.poolCache) return this.poolCache;
     const total: Vec3 = [0, 0, 0];
-    for (const c of m.cards) total[colorIndex(c.color)]++;
-    for (const c of v.hand ?? []) total[colorIndex(c.color)]--;
-    for (const q of v.players) for (const c of q.intel) total[colorIndex(c.color)]--;
-    for (let x = 0; x < 3; x++) total[x] = Math.max(0.5, total[x] - m.discardKnown[x]);
+    for (const c of this.m.cards) total[colorIndex(c.color)]++;
+    for (const c of this.v.hand ?? []) total[colorIndex(c.color)]--;
+    for (const q of this.v.players) for (const c of q.intel) total[colorIndex(c.color)]--;
+    for (let x = 0; x < 3; x++) total[x] = Math.max(0.5, total[x] - this.m.discardKnown[x]);
     const sum = total[0] + total[1] + total[2];
-    this.pool = [total[0] / sum, total[1] / sum, total[2] / sum];
+    return (this.poolCache = [total[0] / sum, total[1] / sum, total[2] / sum]);
   }
 
   /** Value, for us, of a seat with identity k holding counts c (alive or not). */
@@ -147,14 +202,67 @@ class Table {
       if (!alive) return p.deadSoy;
       return 0.3 * p.black[c[BLACK]];
     }
-    // 打酱油的: alone against everyone; only the last one standing wins.
+    // 打酱油的: alone against everyone; the last one standing wins, or its 机密任务 does.
+    const ms = this.mission;
     if (s === this.me) {
+      if (ms?.kind === 'dieAfter' && this.deaths >= 1) return alive ? p.progress[Math.min(2, c[BLACK])] : p.win;
+      if (ms?.kind === 'dieRed' && (this.v.hand ?? []).filter((h) => h.color === '红').length >= 4 && !alive) return p.win;
       if (!alive) return -p.win;
+      if (ms?.kind === 'color') {
+        if (c[ms.x] >= 3) return p.win;
+        return p.progress[c[ms.x]] - 1.6 * p.black[c[BLACK]];
+      }
       return -1.6 * p.black[c[BLACK]] + 0.5 * (c[RED] + c[BLUE]);
     }
-    if (!alive) return p.deadOther;
+    if (!alive) {
+      if (ms?.kind === 'deaths' && k !== SOY && !this.deadFaction[k])
+        return this.deadFaction[1 - k] ? p.win : p.deadOther + 30;
+      return p.deadOther;
+    }
     if (k !== SOY && c[factionColor(k)] >= 3) return -p.win;
     return (k === SOY ? 0 : -p.progress[c[factionColor(k)]]) + p.black[c[BLACK]];
+  }
+
+  /** 闪灵 / 黑玫瑰 as 打酱油的: a death we cause ourselves (亲手) may win. */
+  killBonus(s: number): number {
+    const ms = this.mission;
+    if (!ms || (ms.kind !== 'killClean' && ms.kind !== 'killRich') || s === this.me) return 0;
+    const c = this.counts[s];
+    if (c[BLACK] < 2) return 0;
+    const tru = c[RED] + c[BLUE];
+    return (ms.kind === 'killClean' ? tru === 0 : tru >= 3) ? this.p.win : 0;
+  }
+
+  /** dv, plus what our own intel (or skill) landing there does for a kill mission. */
+  ownDv(): Vec3[] {
+    if (!this.mission || (this.mission.kind !== 'killClean' && this.mission.kind !== 'killRich')) return this.dv;
+    return this.dv.map((d, s) => [d[0], d[1], d[2] + (this.alive[s] ? this.killBonus(s) : 0)] as Vec3);
+  }
+
+  /** Value change when cards of the colours `add` land in front of s at once. */
+  addValue(s: number, add: Vec3): number {
+    const c = this.counts[s];
+    const after: Vec3 = [c[0] + add[0], c[1] + add[1], c[2] + add[2]];
+    const dies = after[BLACK] >= 3;
+    let d = 0;
+    for (let k = 0; k < 3; k++) {
+      const pk = this.idp[s * 3 + k];
+      if (pk) d += pk * (this.seatValue(s, k, after, !dies) - this.seatValue(s, k, c, true));
+    }
+    return d;
+  }
+
+  /** Value change when intel cards leave the front of s. */
+  removeValue(s: number, cards: readonly { color: string }[]): number {
+    const c = this.counts[s];
+    const after: Vec3 = [c[0], c[1], c[2]];
+    for (const card of cards) after[colorIndex(card.color as never)]--;
+    let d = 0;
+    for (let k = 0; k < 3; k++) {
+      const pk = this.idp[s * 3 + k];
+      if (pk) d += pk * (this.seatValue(s, k, after, true) - this.seatValue(s, k, c, true));
+    }
+    return d;
   }
 
   private delta(s: number, x: number): number {
@@ -241,34 +349,34 @@ class Table {
    * sender, who must take it). `knows(s)`: whether s will see its face. `dist`: what we
    * believe its colour is (for our own choice where we cannot see it).
    */
-  pathValue(f: Flight, stops: number[], knows: (s: number) => boolean, dist: Vec3): Vec3 {
+  pathValue(f: Flight, stops: number[], knows: (s: number) => boolean, dist: Vec3, dv: Vec3[] = this.dv): Vec3 {
     const last = stops[stops.length - 1];
     const V: Vec3 = [0, 0, 0];
     if (last === f.sender) {
-      if (this.alive[last]) for (let x = 0; x < 3; x++) V[x] = this.dv[last][x];
-    } else for (let x = 0; x < 3; x++) V[x] = this.dv[last][x];
+      if (this.alive[last]) for (let x = 0; x < 3; x++) V[x] = dv[last][x];
+    } else for (let x = 0; x < 3; x++) V[x] = dv[last][x];
     for (let i = stops.length - 2; i >= 0; i--) {
       const s = stops[i];
       if (s === this.me) {
         if (f.locked & bit(s)) {
-          for (let x = 0; x < 3; x++) V[x] = this.dv[s][x];
+          for (let x = 0; x < 3; x++) V[x] = dv[s][x];
         } else if (knows(s)) {
-          for (let x = 0; x < 3; x++) V[x] = Math.max(V[x], this.dv[s][x]);
+          for (let x = 0; x < 3; x++) V[x] = Math.max(V[x], dv[s][x]);
         } else {
           let take = 0;
           let refuse = 0;
           for (let x = 0; x < 3; x++) {
-            take += dist[x] * this.dv[s][x];
+            take += dist[x] * dv[s][x];
             refuse += dist[x] * V[x];
           }
-          if (take > refuse) for (let x = 0; x < 3; x++) V[x] = this.dv[s][x];
+          if (take > refuse) for (let x = 0; x < 3; x++) V[x] = dv[s][x];
         }
         continue;
       }
       const kn = knows(s);
       for (let x = 0; x < 3; x++) {
         const pt = this.takeProb(s, x, kn, f.sender, f.locked);
-        V[x] = pt * this.dv[s][x] + (1 - pt) * V[x];
+        V[x] = pt * dv[s][x] + (1 - pt) * V[x];
       }
     }
     return V;
@@ -313,6 +421,9 @@ class Table {
     // The colour is what it is worth as intel to send later.
     const x = colorIndex(card.color);
     if (this.my !== SOY && x === factionColor(this.my)) k += 1.5;
+    const ms = this.mission;
+    if (ms?.kind === 'hand' && (ms.colors.includes(x) || ms.names.includes(card.name))) k += ms.keep;
+    if (ms?.kind === 'dieRed' && x === RED) k += 4;
     return k;
   }
 }
@@ -320,7 +431,18 @@ class Table {
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /** The flight of the intel now in transit, as this seat sees it. */
-function currentFlight(tb: Table): { f: Flight; dist: Vec3; knows: (s: number) => boolean; known: boolean } | null {
+type CurrentFlight = { f: Flight; dist: Vec3; knows: (s: number) => boolean; known: boolean };
+
+const FLIGHTS = new WeakMap<Table, CurrentFlight | null>();
+
+function currentFlight(tb: Table): CurrentFlight | null {
+  if (FLIGHTS.has(tb)) return FLIGHTS.get(tb)!;
+  const cf = computeFlight(tb);
+  FLIGHTS.set(tb, cf);
+  return cf;
+}
+
+function computeFlight(tb: Table): CurrentFlight | null {
   const t = tb.v.transit;
   if (!t) return null;
   let away = 0;
@@ -351,6 +473,153 @@ function flightValue(tb: Table, f: Flight, at: number, knows: (s: number) => boo
 
 type PlayAct = Extract<Action, { kind: 'play' }>;
 type SendAct = Extract<Action, { kind: 'send' }>;
+type SkillAct = Extract<Action, { kind: 'skill' }>;
+type DecideAct = Extract<Action, { kind: 'decide' }>;
+
+/**
+ * Worth of keeping an active skill for later (a 翻开 skill is used once, then the character is
+ * face up); Infinity: never used by this policy (合谋 puts a black intel in front of oneself).
+ */
+const SKILL_KEEP: Record<string, number> = {
+  截上: 4,
+  警觉: 5,
+  狙击: 8,
+  潜藏伏击: 5,
+  掩护: 0.5,
+  血染玫瑰: 6,
+  先机: 2,
+  速译: 2,
+  合谋: Infinity,
+};
+
+/** Characters by how much their skills do for any side (identities are dealt after the choice). */
+const CHARACTER_RANK = ['闪灵', '钢铁特工R', '黑玫瑰', '峨嵋风', '黄雀', '浮萍', '老金', '老鬼', '老枪', '译电员'];
+
+function pickCharacter(legal: readonly Action[]): Action {
+  const rank = (a: Action) => {
+    const i = CHARACTER_RANK.indexOf((a as { character?: string }).character ?? '');
+    return i < 0 ? CHARACTER_RANK.length : i;
+  };
+  let best = legal[0];
+  for (const a of legal) if (rank(a) < rank(best)) best = a;
+  return best;
+}
+
+/** Answers a skill's question (view.pending.skill / stage): each choice scored, else the default. */
+function decideSkill(tb: Table, legal: readonly DecideAct[]): Action {
+  const v = tb.v;
+  const skill = v.pending?.skill;
+  const stage = v.pending?.stage;
+  const hand = v.hand ?? [];
+  const handById = new Map(hand.map((c) => [c.id, c]));
+  const by = (score: (a: DecideAct) => number): Action => {
+    let best: Action = legal[0];
+    let bestS = score(legal[0]);
+    for (const a of legal) {
+      const sc = score(a);
+      if (sc > bestS) {
+        bestS = sc;
+        best = a;
+      }
+    }
+    return best;
+  };
+  const colorsOf = (ids: readonly number[] | undefined): Vec3 => {
+    const c: Vec3 = [0, 0, 0];
+    for (const id of ids ?? []) c[colorIndex(tb.m.cards[id].color)]++;
+    return c;
+  };
+  switch (skill) {
+    case '就计': // flip, draw two
+    case '洞悉': // face down again: the 翻开 skill can be used once more
+      return by((a) => (a.option === 'yes' ? 1 : 0));
+    case '弃卒保帅':
+      if (stage === 'use') return by((a) => (a.option === 'yes' ? 1 : 0));
+      // which cards go back on the deck: the least worth keeping
+      return by((a) => (a.card === undefined ? -Infinity : -tb.keep(handById.get(a.card)!)));
+    case '城府': {
+      // comply: the 试探 does what it says and its user learns the truth (or a lie);
+      // deny: nothing happens and it looks like a no.
+      const item = [...v.stack].reverse().find((it) => it.as === '试探' && it.target === tb.me);
+      const bet = item?.card?.probe;
+      if (!bet || !item) return legal[0];
+      const is = idIndex(bet.identity) === tb.my;
+      const enemy = 1 - tb.ally(item.user);
+      const effect = bet.branch === '抽二' ? 3 : -1.5;
+      return by((a) => {
+        const comply = a.option === 'comply';
+        const misled = comply !== is;
+        return (comply ? effect : 0) + enemy * (misled ? 2 : comply ? -3 : -1);
+      });
+    }
+    case '遗志': {
+      // our hand goes to one player, who gets three of it at random as intel
+      const ids = hand.map((c) => colorIndex(c.color));
+      const combos: Vec3[] = [];
+      const k = Math.min(3, ids.length);
+      const walk = (start: number, left: number, acc: Vec3) => {
+        if (left === 0) return void combos.push([acc[0], acc[1], acc[2]]);
+        for (let i = start; i < ids.length; i++) {
+          acc[ids[i]]++;
+          walk(i + 1, left - 1, acc);
+          acc[ids[i]]--;
+        }
+      };
+      walk(0, k, [0, 0, 0]);
+      return by((a) => {
+        if (a.target === undefined || !combos.length) return 0;
+        let e = 0;
+        for (const c of combos) e += tb.addValue(a.target, c);
+        return e / combos.length;
+      });
+    }
+    case '血染玫瑰':
+    case '黄雀在后':
+      // black cards from the hand in front of a player (黄雀在后 also shows our identity to all)
+      return by((a) => {
+        if (a.option === 'no' || a.target === undefined) return 0;
+        const c = colorsOf(a.cards);
+        const dies = tb.counts[a.target][BLACK] + c[BLACK] >= 3;
+        const shown = skill === '黄雀在后' ? (tb.my === SOY ? 1.5 : 4) : 0;
+        return tb.addValue(a.target, c) + (dies ? tb.killBonus(a.target) : 0) - 0.5 * c[BLACK] - shown;
+      });
+    case '计中计': // burn a black intel of the player who got our true intel
+      return by((a) => {
+        if (a.card === undefined) return 0;
+        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.card));
+        return owner < 0 ? 0 : tb.burnGain(owner);
+      });
+    case '釜底抽薪':
+      if (stage === 'black') {
+        // one more black in front of us, then one hand card in front of any players
+        return by((a) => {
+          if (a.card === undefined) return 0;
+          let gain = tb.dv[tb.me][BLACK] - tb.keep(handById.get(a.card)!);
+          for (let t = 0; t < tb.n; t++) {
+            if (!tb.alive[t]) continue;
+            let b = 0;
+            for (const c of hand) if (c.id !== a.card) b = Math.max(b, tb.dv[t][colorIndex(c.color)] - tb.keep(c));
+            gain += b;
+          }
+          return gain;
+        });
+      }
+      return by((a) => {
+        if (a.card === undefined || a.target === undefined) return 0;
+        const c = handById.get(a.card);
+        return c ? tb.ownDv()[a.target][colorIndex(c.color)] - tb.keep(c) : 0;
+      });
+    case '后着': {
+      if (stage === 'who') return by((a) => (a.target === undefined ? 0 : 1 + (v.players[a.target].handCount ?? 0) * 0.1));
+      const seen = new Map((v.pending?.cards ?? []).map((c) => [c.id, c]));
+      return by((a) => {
+        const c = a.card === undefined ? undefined : seen.get(a.card);
+        return c && a.target !== undefined ? tb.ownDv()[a.target][colorIndex(c.color)] : -Infinity;
+      });
+    }
+  }
+  return legal[0];
+}
 
 export class StrongPolicy implements Policy {
   readonly name: string;
@@ -365,12 +634,16 @@ export class StrongPolicy implements Policy {
   decide(v: GameView, legal: readonly Action[], memory?: SeatMemory): Action {
     if (legal.length === 0) throw new Error(`${this.name}: seat ${v.you} has no legal action`);
     if (legal.length === 1) return legal[0];
+    const k = legal[0].kind;
+    if (k === 'pickCharacter') return pickCharacter(legal);
+    // Nothing else is asked before identities are dealt; keep to the engine's default.
+    if (v.identity === undefined) return legal[0];
     const m = memory ?? newMemory(v);
     const tb = new Table(v, m, this.p);
-    const k = legal[0].kind;
     if (k === 'take' || k === 'refuse') return this.receive(tb, legal);
     if (k === 'send') return this.send(tb, legal as SendAct[]);
     if (k === 'choose') return this.discard(tb, legal);
+    if (k === 'decide') return decideSkill(tb, legal as DecideAct[]);
     return this.window(tb, legal);
   }
 
@@ -395,6 +668,7 @@ export class StrongPolicy implements Policy {
     let best = legal[0];
     let bestV = -Infinity;
     const cache = new Map<string, number>();
+    const own = tb.ownDv();
     for (const a of legal) {
       const card = hand.get(a.card)!;
       const x = colorIndex(card.color);
@@ -406,7 +680,7 @@ export class StrongPolicy implements Policy {
         const one: Vec3 = [0, 0, 0];
         one[x] = 1;
         const knows = (s: number) => card.mode === '文本' || s === tb.me;
-        let v0 = tb.pathValue(f, stops, knows, one)[x];
+        let v0 = tb.pathValue(f, stops, knows, one, own)[x];
         // With a 锁定 left in hand we can force any stop on the way (in the 传递 window).
         const lock = locks.find((l) => l.id !== card.id);
         if (lock) {
@@ -414,7 +688,7 @@ export class StrongPolicy implements Policy {
           for (const s of stops) {
             if (s === tb.me || !tb.alive[s]) continue;
             const fl = { ...f, locked: f.locked | bit(s) };
-            const lv: number = (1 - this.p.undo) * tb.pathValue(fl, stops, knows, one)[x] + this.p.undo * v0 - kl;
+            const lv: number = (1 - this.p.undo) * tb.pathValue(fl, stops, knows, one, own)[x] + this.p.undo * v0 - kl;
             if (lv > v0 + this.p.margin) v0 = lv;
           }
         }
@@ -455,6 +729,14 @@ export class StrongPolicy implements Policy {
     let bestGain = this.p.margin;
     const seen = new Map<string, number>();
     for (const a of legal) {
+      if (a.kind === 'skill') {
+        const net = this.skillGain(tb, a);
+        if (net > bestGain) {
+          bestGain = net;
+          best = a;
+        }
+        continue;
+      }
       if (a.kind !== 'play') continue;
       const card = hand.get(a.card)!;
       const key = `${card.name}|${a.target}|${a.intel}|${a.of}`;
@@ -470,6 +752,61 @@ export class StrongPolicy implements Policy {
       }
     }
     return best;
+  }
+
+  /** What using a character skill this way is worth, after the worth of keeping it for later. */
+  private skillGain(tb: Table, a: SkillAct): number {
+    const v = tb.v;
+    const cf = currentFlight(tb);
+    const keep = SKILL_KEEP[a.skill] ?? Infinity;
+    if (keep === Infinity) return -Infinity;
+    // Once on the stack is enough (a face-up skill could otherwise be stacked without end).
+    if (v.stack.some((it) => it.user === tb.me && it.skill === a.skill)) return -Infinity;
+    switch (a.skill) {
+      case '截上': {
+        if (!cf) return -Infinity;
+        const now = flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
+        return dot(cf.dist, tb.ownDv()[tb.me]) - now - keep;
+      }
+      case '警觉':
+        return this.counterGain(tb, a.of ?? v.stack.length - 1, 0) - keep;
+      case '狙击': {
+        if (a.target === undefined || !a.cards) return -Infinity;
+        const cards = v.players[a.target].intel.filter((c) => a.cards!.includes(c.id));
+        return tb.removeValue(a.target, cards) - keep;
+      }
+      case '潜藏伏击': {
+        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        if (owner < 0) return -Infinity;
+        return tb.removeValue(owner, v.players[owner].intel.filter((c) => c.id === a.intel)) - keep;
+      }
+      case '掩护': {
+        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        if (owner < 0) return -Infinity;
+        return tb.burnGain(owner) + tb.dv[tb.me][BLACK] - keep;
+      }
+      case '血染玫瑰': {
+        if (a.target === undefined || a.target === tb.me) return -Infinity;
+        const blacks = (v.hand ?? []).filter((c) => c.color === '黑').length;
+        const best = (max: number) => {
+          let b = 0;
+          for (let j = 1; j <= Math.min(max, blacks); j++)
+            b = Math.max(b, tb.addValue(a.target!, [0, 0, j]) + (j + tb.counts[a.target!][BLACK] >= 3 ? tb.killBonus(a.target!) : 0) - 0.5 * j);
+          return b;
+        };
+        const pb = tb.pool[BLACK];
+        return pb * best(3) + (1 - pb) * best(1) - keep;
+      }
+      case '先机':
+        return a.target === undefined ? -Infinity : 3 - keep + 0.5 * (1 - tb.ally(a.target));
+      case '速译': {
+        if (!cf) return -Infinity;
+        // Worth it when the intel may come to us: knowing it then decides our answer.
+        const coming = stopsFrom(tb, cf.f, v.transit!.at).includes(tb.me);
+        return 1.5 + (coming && !cf.known ? 2 : 0) - keep;
+      }
+    }
+    return -Infinity;
   }
 
   /** What using this card this way changes, before the worth of keeping it. */
@@ -538,7 +875,7 @@ export class StrongPolicy implements Policy {
   }
 
   /** Value change when `target` sits out the passing now in transit. */
-  private lureEffect(tb: Table, cf: NonNullable<ReturnType<typeof currentFlight>>, target: number): number {
+  private lureEffect(tb: Table, cf: CurrentFlight, target: number): number {
     const at = tb.v.transit!.at;
     const f2 = { ...cf.f, away: cf.f.away | bit(target) };
     // Lured where it is heading, the stop is recomputed: it goes on past that seat.

@@ -1,11 +1,16 @@
-// npm run ai:eval -- [--games N] [--seed S] [--players 3,5,7,9] [--workers W] [--json]
+// npm run ai:eval -- [--games N] [--games-other M] [--seed S] [--players 3,5,7,9]
+//                    [--characters both|on|off] [--all-strong-games N] [--workers W] [--json]
 //
-// Seeded games, without characters (the engine has none yet):
+// Seeded games:
 //  - for each table size and identity: that identity's seats played by the strong policy,
 //    everyone else random, against the same seeds played random-versus-random;
 //  - a table of strong policies (5 players): its draw rate;
 //  - the strong policy's decision time (mean, p50, p99, max).
-// Win rates come with 95% Wilson intervals. Games run in W child processes.
+// --games (default 2000) is per 5-player comparison, --games-other (default min(games, 1000))
+// per comparison at the other table sizes, which cost more per game at 7 and 9 players.
+// --characters both (default): every table size with characters, and 5 players without them
+// too; on / off: every table size one way. Win rates come with 95% Wilson intervals. Games
+// run in W child processes.
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +19,13 @@ import { identitiesFor, IDENTITIES } from '../engine/index.js';
 import type { Identity } from '../engine/types.js';
 import { emptyResult, mergeResults, quantileMs, runJob, wilson, type Job, type JobResult } from '../ai/eval.js';
 import { parseArgs } from './args.js';
+
+/** Pads to a display width (a CJK character takes two columns). */
+function pad(s: string, width: number): string {
+  let w = 0;
+  for (const ch of s) w += /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1;
+  return s + ' '.repeat(Math.max(1, width - w));
+}
 
 function fail(msg: string): never {
   process.stderr.write(`ai:eval: ${msg}\n`);
@@ -29,13 +41,20 @@ if (process.argv[2] === '--child') {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const games = Number(args.games ?? 2000);
+  const otherGames = Number(args['games-other'] ?? Math.min(games, 1000));
   const strongGames = Number(args['all-strong-games'] ?? games);
   const seed = Number(args.seed ?? 1);
   const sizes = String(args.players ?? '3,5,7,9').split(',').map(Number);
   const workers = Number(args.workers ?? Math.max(1, Math.min(2, cpus().length)));
   const chunk = Number(args.chunk ?? 100);
+  const chars = String(args.characters ?? 'both');
+  if (!['both', 'on', 'off'].includes(chars)) fail('--characters must be both, on or off');
+  /** Character settings to run at a table size. */
+  const modes = (players: number): boolean[] =>
+    chars === 'on' ? [true] : chars === 'off' ? [false] : players === 5 ? [true, false] : [true];
   if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
   if (!Number.isInteger(strongGames) || strongGames < 0) fail('--all-strong-games must be an integer ≥ 0');
+  if (!Number.isInteger(otherGames) || otherGames < 1) fail('--games-other must be a positive integer');
   if (!Number.isInteger(seed)) fail('--seed must be an integer');
   if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail('--players must list sizes in 3..9');
   if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
@@ -43,14 +62,21 @@ async function main(): Promise<void> {
   // The comparisons, as named groups of games.
   type Group = { key: string; job: Omit<Job, 'from' | 'to'>; games: number };
   const groups: Group[] = [];
+  const tag = (characters: boolean) => (characters ? 'on' : 'off');
   for (const players of sizes) {
-    groups.push({ key: `${players}:baseline`, job: { table: 'baseline', players, seed }, games });
-    const present = new Set(identitiesFor(players, false));
-    for (const identity of IDENTITIES)
-      if (present.has(identity))
-        groups.push({ key: `${players}:${identity}`, job: { table: 'faction', players, identity, seed }, games });
+    const n = players === 5 ? games : otherGames;
+    for (const characters of modes(players)) {
+      const c = tag(characters);
+      groups.push({ key: `${c}:${players}:baseline`, job: { table: 'baseline', players, seed, characters }, games: n });
+      const present = new Set(identitiesFor(players, false));
+      for (const identity of IDENTITIES)
+        if (present.has(identity))
+          groups.push({ key: `${c}:${players}:${identity}`, job: { table: 'faction', players, identity, seed, characters }, games: n });
+    }
   }
-  if (strongGames > 0) groups.push({ key: '5:allStrong', job: { table: 'allStrong', players: 5, seed }, games: strongGames });
+  if (strongGames > 0)
+    for (const characters of modes(5))
+      groups.push({ key: `${tag(characters)}:5:allStrong`, job: { table: 'allStrong', players: 5, seed, characters }, games: strongGames });
 
   // Slow (big-table) work first, so the processes finish together.
   const jobs: (Job & { key: string })[] = [];
@@ -101,44 +127,59 @@ async function main(): Promise<void> {
   };
   const report: Record<string, unknown>[] = [];
   const lines: string[] = [];
-  lines.push(`风声 AI evaluation — ${games} games per comparison, seed ${seed}, 标准版, no characters`);
+  const widths = [8, 7, 11, 10, 24, 24, 7];
+  const row = (cells: string[]) => cells.map((x, i) => pad(x, widths[i])).join('');
+  lines.push(`风声 AI evaluation — seed ${seed}, 标准版; games per comparison: ${games} at 5 players, ${otherGames} at other sizes`);
   lines.push('Win rate of the identity named, with 95% Wilson intervals (same seeds in both columns).');
   lines.push('');
-  lines.push(['players', 'identity', 'random vs random', 'strong vs random', 'gain'].map((s, i) => s.padEnd([8, 10, 24, 24, 6][i])).join(''));
+  lines.push(row(['players', 'games', 'characters', 'identity', 'random vs random', 'strong vs random', 'gain']));
   let errors = 0;
   let firstError: string | null = null;
   let all = emptyResult({ table: 'faction', players: 0, seed, from: 0, to: 0 });
+  const note = (r: JobResult) => {
+    errors += r.errors;
+    firstError ??= r.firstError;
+  };
   for (const players of sizes) {
-    const base = results.get(`${players}:baseline`)!;
-    errors += base.errors;
-    firstError ??= base.firstError;
-    for (const identity of IDENTITIES) {
-      const r = results.get(`${players}:${identity}`);
-      if (!r) continue;
-      errors += r.errors;
-      firstError ??= r.firstError;
-      all = mergeResults(all, r);
-      const b = ci(base.wins[identity as Identity], base.games);
-      const s = ci(r.wins[identity as Identity], r.games);
-      lines.push(
-        [String(players), identity, b.text, s.text, `${s.rate >= b.rate ? '+' : ''}${pct(s.rate - b.rate)}`]
-          .map((x, i) => x.padEnd([8, 10, 24, 24, 6][i]))
-          .join(''),
-      );
-      report.push({ players, identity, games: r.games, random: b, strong: s, strongDraws: r.draws, meanRounds: r.rounds / Math.max(1, r.games) });
+    for (const characters of modes(players)) {
+      const c = tag(characters);
+      const base = results.get(`${c}:${players}:baseline`)!;
+      note(base);
+      for (const identity of IDENTITIES) {
+        const r = results.get(`${c}:${players}:${identity}`);
+        if (!r) continue;
+        note(r);
+        all = mergeResults(all, r);
+        const b = ci(base.wins[identity as Identity], base.games);
+        const st = ci(r.wins[identity as Identity], r.games);
+        lines.push(row([String(players), String(r.games), c, identity, b.text, st.text, `${st.rate >= b.rate ? '+' : ''}${pct(st.rate - b.rate)}`]));
+        report.push({
+          players,
+          characters,
+          identity,
+          games: r.games,
+          random: b,
+          strong: st,
+          strongDraws: r.draws,
+          meanRounds: r.rounds / Math.max(1, r.games),
+          cpuSeconds: { random: base.seconds, strong: r.seconds },
+        });
+      }
     }
   }
-  const st = results.get('5:allStrong');
-  let allStrong: Record<string, unknown> | null = null;
-  if (st) {
-    errors += st.errors;
-    firstError ??= st.firstError;
+  const allStrong: Record<string, unknown>[] = [];
+  for (const characters of modes(5)) {
+    const st = results.get(`${tag(characters)}:5:allStrong`);
+    if (!st) continue;
+    note(st);
     all = mergeResults(all, st);
     const d = ci(st.draws, st.games);
     const wins = Object.fromEntries(IDENTITIES.map((id) => [id, ci(st.wins[id], st.games)]));
-    allStrong = { games: st.games, draws: d, wins, meanRounds: st.rounds / Math.max(1, st.games) };
+    allStrong.push({ characters, games: st.games, draws: d, wins, meanRounds: st.rounds / Math.max(1, st.games), cpuSeconds: st.seconds });
     lines.push('');
-    lines.push(`All-strong table, 5 players, ${st.games} games: draws ${d.text}; wins ${IDENTITIES.map((id) => `${id} ${wins[id].text}`).join(', ')}; mean rounds ${(st.rounds / Math.max(1, st.games)).toFixed(2)}`);
+    lines.push(
+      `All-strong table, 5 players, characters ${tag(characters)}, ${st.games} games: draws ${d.text}; wins ${IDENTITIES.map((id) => `${id} ${wins[id].text}`).join(', ')}; mean rounds ${(st.rounds / Math.max(1, st.games)).toFixed(2)}`,
+    );
   }
   const timing = {
     decisions: all.decisions,
@@ -153,7 +194,7 @@ async function main(): Promise<void> {
   );
   lines.push(`Games with errors: ${errors}${firstError ? ` (first: ${firstError})` : ''}. ${seconds.toFixed(0)} s with ${workers} processes.`);
   if (args.json !== undefined) {
-    process.stdout.write(JSON.stringify({ games, seed, comparisons: report, allStrong, timing, errors, firstError, seconds }) + '\n');
+    process.stdout.write(JSON.stringify({ games, otherGames, seed, characters: chars, comparisons: report, allStrong, timing, errors, firstError, seconds }) + '\n');
   } else process.stdout.write(lines.join('\n') + '\n');
   process.exit(errors ? 1 : 0);
 }

@@ -29,7 +29,7 @@ if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(',
 const play = (seed: number) =>
   ai === 'random'
     ? playRandomGame({ players, seed, edition, invariants: true, characters })
-    : playPolicyGame({ players, seed, edition, invariants: true, seats: () => makePolicy(ai as PolicyName) });
+    : playPolicyGame({ players, seed, edition, options: { characters }, invariants: true, seats: () => makePolicy(ai as PolicyName) });
 
 const wins = { 潜伏战线: 0, 军情处: 0, 打酱油的: 0, draw: 0 };
 let completed = 0;

@@ -23,9 +23,11 @@ describe('beliefs', () => {
   it('rebuilt from the event log equal the live beliefs, at the end and part way', () => {
     for (let g = 0; g < 8; g++) {
       const players = [3, 5, 7, 9][g % 4];
+      const characters = g % 4 < 2;
       const run = playPolicyGame({
         players,
         seed: gameSeed(21, g),
+        options: { characters },
         seats: (_s, id, rng) => (g % 2 === 0 || id !== '打酱油的' ? new StrongPolicy() : randomPolicy({ rng })),
         keepLog: true,
       });
@@ -42,7 +44,11 @@ describe('beliefs', () => {
       // Part way: the fold of a prefix is what the seat knew then.
       const cut = Math.floor(log.length / 2);
       const seat = 0;
-      const start = newGame({ seed: gameSeed(21, g), players: Array.from({ length: players }, (_, i) => String.fromCharCode(65 + i)) });
+      const start = newGame({
+        seed: gameSeed(21, g),
+        players: Array.from({ length: players }, (_, i) => String.fromCharCode(65 + i)),
+        options: { characters },
+      });
       const a = log.slice(0, cut).filter((e) => visibleTo(e, seat)).reduce(observe, newMemory(view(start.state, seat)));
       const b = rebuildMemory(view(run.state, seat), log.slice(0, cut));
       expect(plain(a)).toEqual(plain(b));

@@ -26,8 +26,9 @@ function disguise(s: GameState, seat: number, seed: number): GameState {
       [h[k], t.deck[d]] = [t.deck[d], h[k]];
     }
   }
-  // Swap the identities of two other players still in the game (identities are hidden).
-  const hidden = t.players.map((_, i) => i).filter((i) => i !== seat && t.players[i].alive && !t.players[i].out);
+  // Swap the identities of two other players whose identity this seat cannot see.
+  const seen = view(s, seat).players;
+  const hidden = t.players.map((_, i) => i).filter((i) => i !== seat && seen[i].identity === undefined);
   if (hidden.length >= 2) {
     const a = hidden[randInt(rng, hidden.length)];
     const b = hidden[randInt(rng, hidden.length)];
@@ -41,8 +42,9 @@ describe('random policy', () => {
     for (let i = 0; i < 6; i++) {
       for (const players of [3, 5, 9]) {
         const seed = gameSeed(3, i);
-        const a = playRandomGame({ players, seed, edition: 'standard', invariants: false });
-        const b = playPolicyGame({ players, seed, seats: (_s, _id, rng) => randomPolicy({ rng }) });
+        const characters = i % 2 === 1;
+        const a = playRandomGame({ players, seed, edition: 'standard', invariants: false, characters });
+        const b = playPolicyGame({ players, seed, options: { characters }, seats: (_s, _id, rng) => randomPolicy({ rng }) });
         expect(b.actions).toBe(a.actions);
         expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state));
       }
@@ -66,7 +68,7 @@ describe('strong policy: same view, same decision', () => {
     for (let g = 0; g < 4; g++) {
       const players = [3, 5, 7][g % 3];
       const seed = gameSeed(11, g);
-      const start = newGame({ seed, players: Array.from({ length: players }, (_, i) => `P${i}`) });
+      const start = newGame({ seed, players: Array.from({ length: players }, (_, i) => `P${i}`), options: { characters: g % 2 === 0 } });
       let state = start.state;
       const mem: SeatMemory[] = state.players.map((_, i) => observeAll(newMemory(view(state, i)), start.events));
       const rng = seedRng(seed);

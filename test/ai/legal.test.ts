@@ -1,0 +1,31 @@
+// The strong policy plays legally at every table, and a table of strong policies ends games.
+import { describe, expect, it } from 'vitest';
+import { playPolicyGame, StrongPolicy } from '../../src/ai/index.js';
+import { runJob } from '../../src/ai/eval.js';
+import { gameSeed } from '../../src/sim/random-play.js';
+
+describe('strong policy', () => {
+  it('every decision is legal, and the engine invariants hold (all-strong tables, both editions, with and without characters)', () => {
+    for (let g = 0; g < 5; g++) {
+      const players = [3, 4, 5, 6, 8][g];
+      const run = playPolicyGame({
+        players,
+        seed: gameSeed(41, g),
+        edition: g % 2 ? 'promo' : 'standard',
+        options: { characters: g % 3 !== 0 },
+        seats: () => new StrongPolicy(),
+        invariants: true,
+      });
+      // playPolicyGame stops with an error when a policy picks an action it was not offered.
+      expect(run.error).toBeUndefined();
+      expect(run.violations).toEqual([]);
+      expect(run.state.result).not.toBeNull();
+    }
+  });
+
+  it('a table of strong policies rarely draws', () => {
+    const r = runJob({ table: 'allStrong', players: 5, seed: 2, from: 0, to: 40, characters: true });
+    expect(r.errors).toBe(0);
+    expect(r.draws / r.games).toBeLessThan(0.1);
+  });
+});
