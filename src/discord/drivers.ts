@@ -90,9 +90,20 @@ export class Drivers {
         const now = this.o.store.state(gameId);
         if (!now || now.result || !waitingOn(now).includes(seat)) return this.poke(gameId, now ?? state);
         const policy = ai.has(seat) ? this.o.aiPolicy : this.o.autopilotPolicy;
-        const action = policy(gameId, now, seat);
-        const r = await this.o.store.submit(gameId, action);
-        if (!r.ok) this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action');
+        let action: Action;
+        try {
+          action = policy(gameId, now, seat);
+        } catch (err) {
+          // A policy that cannot decide must not stall the table: the rules' default decides.
+          this.o.log.warn({ gameId, seat, err }, 'a bot seat policy failed; playing the default');
+          action = defaultPolicy(gameId, now, seat);
+        }
+        let r = await this.o.store.submit(gameId, action);
+        if (!r.ok) {
+          this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
+          const again = this.o.store.state(gameId);
+          if (again && !again.result && waitingOn(again).includes(seat)) r = await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat));
+        }
       })
       .catch((err) => this.o.log.error({ gameId, err }, 'a bot seat failed to act'));
     this.pending.add(p);

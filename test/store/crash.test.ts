@@ -165,7 +165,9 @@ describe('crash safety', () => {
     expect(code, last.lines.slice(-3).join('\n')).toBe(0);
     expect(last.lines.at(-1)).toBe('done');
     const { games, finished } = checkDatabase();
-    expect(games).toBe(created.size);
+    // A game can be committed and the kill land before its creation was announced: more games
+    // in the database than announced is right; fewer would be a loss.
+    expect(games).toBeGreaterThanOrEqual(created.size);
     expect(finished).toBe(games);
     expect(games).toBeGreaterThanOrEqual(6);
     const total = [...acked.values()].reduce((a, b) => a + b, 0);
