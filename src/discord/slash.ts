@@ -1,5 +1,6 @@
 // The informational subcommands: hand (我的信息), table, rules, settings, stats, history.
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { characterNames, characterText } from '../i18n/characters.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
@@ -22,8 +23,20 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
       await bot.publisher.repost(gameId);
       return;
     }
-    case 'rules':
-      return void (await i.editReply({ embeds: [{ title: t(l, 'rules.title'), description: t(l, 'rules.body'), color: 0xc0392b }] }));
+    case 'rules': {
+      const chars = characterNames()
+        .map((name) => {
+          const text = characterText(l, name)!;
+          return `**${name}** ${text.skills}\n${t(l, 'panel.mission', { mission: text.mission })}`;
+        })
+        .join('\n');
+      return void (await i.editReply({
+        embeds: [
+          { title: t(l, 'rules.title'), description: t(l, 'rules.body'), color: 0xc0392b },
+          { title: t(l, 'rules.characters'), description: chars.slice(0, 4096), color: 0x2c3e50 },
+        ],
+      }));
+    }
     case 'settings':
       return settings(bot, i, l);
     case 'stats':

@@ -249,6 +249,7 @@ export const en: Record<MessageKey, string> = {
   'refusal.timeoutNotDue': 'There is no decision to time out.',
 
   'rules.title': '风声 · The rules in short',
+  'rules.characters': 'Characters (hidden ones start face down; a 打酱油的 wins by the secret mission)',
   'rules.body':
     '**Goal**: 潜伏战线 collect three red intel, 军情处 three blue; the whole faction wins (the dead too). 打酱油的 pursue their character\'s secret mission. Three black (false) intel in front of you and you die.\n' +
     '**Turn**: draw two → play phase (1) → you must send one hand card as intel → play phase (2).\n' +

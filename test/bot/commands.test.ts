@@ -23,6 +23,8 @@ describe('/fengsheng subcommands', () => {
   it('rules answers in the player’s language; a second start in the channel is refused', async () => {
     const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng rules').response();
     expect(zh.embeds[0].title).toContain('简要规则');
+    expect(zh.embeds[1].description).toContain('老鬼');
+    expect(zh.embeds[1].description).toContain('就计');
     const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng rules').response();
     expect(en.embeds[0].title).toContain('The rules in short');
     await openLobbyAndBegin(t);
