@@ -38,6 +38,8 @@ export interface StrongParams {
   undo: number;
   /** Value of a player drawing two (or, negated, discarding one) for its side. */
   probeEffect: number;
+  /** With characters: how much an 打酱油的's intel of a 机密任务 colour threatens us (0: ignore). */
+  soyThreat: number;
 }
 
 export const DEFAULT_PARAMS: StrongParams = {
@@ -53,6 +55,7 @@ export const DEFAULT_PARAMS: StrongParams = {
   info: 1,
   undo: 0.1,
   probeEffect: 3,
+  soyThreat: 1,
 };
 
 type Vec3 = [number, number, number];
@@ -125,6 +128,8 @@ class Table {
   /** Players dead so far (not those out), and whether a 潜伏战线 / 军情处 is among them. */
   readonly deaths: number;
   readonly deadFaction: [boolean, boolean];
+  /** Per seat: P(its 机密任务 is three red intel), P(… three blue), were it an 打酱油的. */
+  readonly soyColors: [number, number][];
 
   constructor(v: GameView, m: SeatMemory, p: StrongParams) {
     this.v = v;
@@ -143,6 +148,14 @@ class Table {
       v.players.some((q) => !q.alive && q.identity === '军情处'),
     ];
     this.mission = this.my === SOY ? missionOf(v.players[this.me].character) : null;
+    this.soyColors = v.players.map((q) => {
+      if (q.faceUp === undefined || p.soyThreat === 0) return [0, 0]; // no characters
+      if (q.character !== undefined) {
+        const ms = missionOf(q.character);
+        return ms?.kind === 'color' ? (ms.x === RED ? [1, 0] : [0, 1]) : [0, 0];
+      }
+      return [0.1, 0.2]; // a face-down character: 1 in 10 wants red, 2 in 10 blue
+    });
     this.counts = v.players.map((q) => {
       const c: Vec3 = [0, 0, 0];
       for (const card of q.intel) c[colorIndex(card.color)]++;
@@ -200,7 +213,16 @@ class Table {
         return -p.progress[c[factionColor(enemy)]] + 0.8 * p.black[c[BLACK]];
       }
       if (!alive) return p.deadSoy;
-      return 0.3 * p.black[c[BLACK]];
+      // With characters an 打酱油的 may win on three intel of one colour (译电员, 峨嵋风: blue; 老枪: red).
+      const [pr, pb] = this.soyColors[s];
+      let v = 0.3 * p.black[c[BLACK]];
+      if (pr + pb > 0) {
+        if (c[RED] >= 3) v -= pr * p.win;
+        else v -= pr * p.soyThreat * p.progress[c[RED]];
+        if (c[BLUE] >= 3) v -= pb * p.win;
+        else v -= pb * p.soyThreat * p.progress[c[BLUE]];
+      }
+      return v;
     }
     // 打酱油的: alone against everyone; the last one standing wins, or its 机密任务 does.
     const ms = this.mission;
