@@ -6,11 +6,17 @@ import { makePolicy, newMemory, observeAll, type PolicyName, type SeatMemory } f
 import type { SeatPolicy } from './drivers.js';
 import type { EventLog } from './event-log.js';
 
-export function aiSeatPolicy(log: EventLog, name: PolicyName = 'strong'): SeatPolicy {
+export interface AiSeats {
+  decide: SeatPolicy;
+  /** A game ended: drop what its seats remembered. */
+  forget(gameId: number): void;
+}
+
+export function aiSeats(log: EventLog, name: PolicyName = 'strong'): AiSeats {
   const policy = makePolicy(name);
   /** Per game and seat: the memory and how many of the game's events it has folded. */
   const memories = new Map<string, { memory: SeatMemory; folded: number }>();
-  return (gameId: number, state: GameState, seat: number) => {
+  const decide: SeatPolicy = (gameId: number, state: GameState, seat: number) => {
     const v = view(state, seat);
     const legal = legalActions(state, seat);
     if (!policy.usesMemory) return policy.decide(v, legal);
@@ -21,5 +27,11 @@ export function aiSeatPolicy(log: EventLog, name: PolicyName = 'strong'): SeatPo
     m = { memory: observeAll(m.memory, events.slice(m.folded)), folded: events.length };
     memories.set(key, m);
     return policy.decide(v, legal, m.memory);
+  };
+  return {
+    decide,
+    forget(gameId) {
+      for (const key of memories.keys()) if (key.startsWith(`${gameId}:`)) memories.delete(key);
+    },
   };
 }

@@ -15,7 +15,7 @@ import { onLobbyCommand, onLobbyComponent } from './lobby.js';
 import type { LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
-import { aiSeatPolicy } from './ai-seats.js';
+import { aiSeats, type AiSeats } from './ai-seats.js';
 import { ack, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
 
@@ -47,6 +47,7 @@ export class Bot {
   readonly drivers: Drivers;
   readonly timers: DeadlineScheduler;
   readonly events: EventLog;
+  private readonly ai: AiSeats;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -63,7 +64,8 @@ export class Bot {
     this.onAck = o.onAck;
     this.seeds = o.seeds;
     this.events = new EventLog(o.store);
-    const strong = aiSeatPolicy(this.events);
+    this.ai = aiSeats(this.events);
+    const strong = this.ai.decide;
     this.drivers = new Drivers({
       store: o.store,
       log: o.log,
@@ -120,6 +122,7 @@ export class Bot {
     if (c.finished) {
       this.drivers.forget(c.gameId);
       this.events.forget(c.gameId);
+      this.ai.forget(c.gameId);
       this.last.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }

@@ -2,7 +2,7 @@
 // it was made for, committed by the store, and answered with the player's refreshed panel.
 import type { StringSelectMenuInteraction } from 'discord.js';
 import { legalActions, view, type Action, type GameState } from '../engine/index.js';
-import { t, type Locale } from '../i18n/index.js';
+import { hasKey, t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
 import { renderPanel, TARGET, type PanelFocus } from './render/panel.js';
@@ -36,17 +36,13 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   const r = await bot.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'));
   if (!r.ok) {
     const key = `refusal.${r.code}`;
-    const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: key in REFUSAL_KEYS ? t(l, key as never, r.params ?? {}) : r.reason });
+    const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: hasKey(key) ? t(l, key, r.params ?? {}) : r.reason });
     await explain(i, reason);
     if (onPrivatePanel(i)) await showPanel(bot, i, id.game, seat, l);
     return;
   }
   await showPanel(bot, i, id.game, seat, l);
 }
-
-const REFUSAL_KEYS = Object.fromEntries(
-  ['malformed', 'unknownAction', 'stale', 'gameOver', 'noSuchSeat', 'notInGame', 'notYourDecision', 'alreadyPassed', 'notYourTurn', 'notInHand', 'wrongMoment', 'badTarget', 'nothingToCounter', 'badCounterTarget', 'noBlackIntel', 'notSendPhase', 'directNeedsTarget', 'notReceiving', 'mustTake', 'notDiscarding', 'timeoutNotDue'].map((c) => [`refusal.${c}`, true]),
-);
 
 /** The action a click means; a card picked from a menu that still needs a target opens that step. */
 function toAction(state: GameState, seat: number, id: CustomId, i: Component): { action: Action } | { focus: PanelFocus } | { stale: true } {
