@@ -28,6 +28,7 @@ const TEXT = {
   noSuchSkill: 'Your character has no skill "{skill}".',
   skillFace: '{skill} cannot be used with your character on this side (a 翻开 skill only face down, the others only face up).',
   skillNotNow: '{skill} cannot be used now: {rule}.',
+  skillPending: '{skill} is already waiting to resolve.',
   notChoosingCharacter: 'Nobody is asking you to choose a character.',
   notOffered: '{character} was not offered to you.',
 } as const;

@@ -253,6 +253,14 @@ export const zhCN = {
   'refusal.notReceiving': '没有等你接收的情报。',
   'refusal.mustTake': '你被锁定了，必须接收这份情报。',
   'refusal.notDiscarding': '没有要求你弃牌。',
+  'refusal.notDeciding': '没有在等你做这个决定。',
+  'refusal.notAChoice': '这不是可以选的一项。',
+  'refusal.noSuchSkill': '你的角色没有【{skill}】这个技能。',
+  'refusal.skillFace': '你的角色现在这一面不能使用【{skill}】。',
+  'refusal.skillNotNow': '现在不能使用【{skill}】。',
+  'refusal.skillPending': '【{skill}】已经在等待结算了。',
+  'refusal.notChoosingCharacter': '现在不是选择角色的时候。',
+  'refusal.notOffered': '{character}不是发给你的角色。',
   'refusal.timeoutNotDue': '没有可以超时的决定。',
 
   // rules guide

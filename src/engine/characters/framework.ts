@@ -195,7 +195,16 @@ export function checkSkill(s: GameState, a: SkillAction): Refusal | null {
   const skill = def?.active.find((k) => k.name === a.skill);
   if (!def || !skill) return refuse('noSuchSkill', { skill: String(a.skill) });
   if ((skill.reveal ?? false) === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
+  if (onStack(s, a.seat, skill.name)) return refuse('skillPending', { skill: skill.name });
   return skill.check(s, a.seat, p.step, a);
+}
+
+/**
+ * A skill of this seat already waiting to resolve: the character turns over only when it does
+ * (掩护, 合谋 盖伏 it then), so until then the same use cannot be declared again.
+ */
+function onStack(s: GameState, seat: number, skill: string): boolean {
+  return s.stack.some((it) => it.user === seat && it.skill === skill && !it.resolved);
 }
 
 export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
@@ -219,7 +228,7 @@ export function skillActions(s: GameState, seat: number, step: Step, out: Action
   if (!def) return;
   const up = faceUp(s, seat);
   for (const skill of def.active) {
-    if ((skill.reveal ?? false) === up) continue;
+    if ((skill.reveal ?? false) === up || onStack(s, seat, skill.name)) continue;
     for (const a of skill.candidates(s, seat)) if (!skill.check(s, seat, step, a)) out.push(a);
   }
 }
