@@ -20,6 +20,12 @@ export function engineBenchmarks(): Figures {
     actions += playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false, characters: true }).actions;
   const seconds = (performance.now() - t0) / 1000;
 
+  // The same without characters: the game of issue 2's target.
+  for (let i = 0; i < 300; i++) playRandomGame({ players: 5, seed: gameSeed(98, i), edition: 'standard', invariants: false });
+  const t1 = performance.now();
+  for (let i = 0; i < games; i++) playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false });
+  const plainSeconds = (performance.now() - t1) / 1000;
+
   // The three hot calls on their own, over states taken from real games.
   const states: GameState[] = [];
   for (let i = 0; i < 50; i++) {
@@ -42,6 +48,7 @@ export function engineBenchmarks(): Figures {
 
   return {
     randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, characters on, one core, random legal actions)' },
+    randomGamesPerSecondNoCharacters: { value: round(games / plainSeconds), unit: 'games/s (5 players, characters off, one core)' },
     engineActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (apply + listing legal actions)' },
     actionsPerGame: { value: round(actions / games), unit: 'actions/game (5 players)' },
     legalActionListingsPerSecond: { value: Math.round(legalPerSecond), unit: 'listings/s' },
