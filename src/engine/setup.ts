@@ -86,18 +86,25 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
   for (const p of players) p.hand.push(deck.pop()!, deck.pop()!, deck.pop()!);
   const first = randInt(rng, players.length);
   const chars = options.characters ? dealCharacters(rng, players.length) : undefined;
-  const state: GameState = {
+  const state = tableAt({ edition, options, rng, cards, players, deck, discard: [], current: first });
+  if (chars) state.chars = chars;
+  const ev: GameEvent[] = [{ to: 'all', type: 'gameStart', players: players.length, edition, first }];
+  players.forEach((p, i) => {
+    // With characters the identities are dealt once everyone has chosen (003 开始游戏).
+    if (chars) ev.push({ to: [i], type: 'characterOffer', seat: i, characters: chars.seats[i].offers.slice() });
+    else ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
+    ev.push({ to: [i], type: 'drawCards', seat: i, cards: p.hand.slice() });
+  });
+  return { state, ctx: { ev, newDecision: false } };
+}
+
+/** A table at the start of a game: the given cards where they lie, nothing in play yet. */
+export function tableAt(t: Pick<GameState, 'edition' | 'options' | 'rng' | 'cards' | 'players' | 'deck' | 'discard' | 'current'>): GameState {
+  return {
     version: 0,
-    edition,
-    options,
-    rng,
-    cards,
-    players,
-    deck,
-    discard: [],
+    ...t,
     removed: [],
-    current: first,
-    first,
+    first: t.current,
     round: 1,
     locked: 0,
     failedToSend: false,
@@ -108,15 +115,6 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
     gone: [],
     result: null,
   };
-  if (chars) state.chars = chars;
-  const ev: GameEvent[] = [{ to: 'all', type: 'gameStart', players: players.length, edition, first }];
-  players.forEach((p, i) => {
-    // With characters the identities are dealt once everyone has chosen (003 开始游戏).
-    if (chars) ev.push({ to: [i], type: 'characterOffer', seat: i, characters: chars.seats[i].offers.slice() });
-    else ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
-    ev.push({ to: [i], type: 'drawCards', seat: i, cards: p.hand.slice() });
-  });
-  return { state, ctx: { ev, newDecision: false } };
 }
 
 export function newGame(setup: Setup, clock?: Clock): { state: GameState; events: GameEvent[] } {

@@ -1,6 +1,6 @@
 // Reading a scenario file (contracts.md §1) into a game state laid out as it says.
 import { CARD_NAMES, COLORS, IDENTITIES, MODES } from '../engine/deck.js';
-import { beginAt, DEFAULT_OPTIONS } from '../engine/setup.js';
+import { beginAt, DEFAULT_OPTIONS, tableAt } from '../engine/setup.js';
 import { seedRng } from '../engine/rng.js';
 import { CHARACTERS } from '../engine/characters/index.js';
 import type { Card, CardName, CharacterName, CharState, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
@@ -121,28 +121,7 @@ export function loadScenario(raw: unknown, file: string): Scenario {
   if (o.expect !== undefined && (typeof o.expect !== 'object' || Array.isArray(o.expect)))
     throw new ScenarioError(file, 'expect', 'must be an object');
 
-  const state: GameState = {
-    version: 0,
-    edition,
-    options,
-    rng: seedRng(seed),
-    cards,
-    players,
-    deck,
-    discard,
-    removed: [],
-    current,
-    first: current,
-    round: 1,
-    locked: 0,
-    failedToSend: false,
-    stack: [],
-    resolving: null,
-    transit: null,
-    pending: null,
-    gone: [],
-    result: null,
-  };
+  const state = tableAt({ edition, options, rng: seedRng(seed), cards, players, deck, discard, current });
   // A seat without `character` has none; with no character at all the game has none (as before).
   if (seatChars.some((x) => x.name !== null)) state.chars = { seats: seatChars, queue: [], holding: false, held: null, deaths: 0 };
   const begun = beginAt(state, start);
