@@ -232,8 +232,8 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
   if (s.chars && !s.result) {
     // 机密任务 that hold on the hand (老金, 钢铁特工R) are checked after every action too.
     if (s.pending?.kind !== 'chooseCharacter') checkEnd(s, ctx);
-    if (!s.result) pump(s, ctx);
-  }
+    pump(s, ctx);
+  } else if (s.chars?.queue.length) pump(s, ctx); // the game ended: deferred clean-ups still happen
   s.version = state.version + 1;
   if (ctx.newDecision && s.pending) {
     s.pending.opened = s.version;

@@ -96,6 +96,8 @@ export function pump(s: GameState, ctx: Ctx): void {
       return;
     }
     if (s.result) {
+      // The game is over: no skill is asked any more, but the dead still give up their cards.
+      for (const t of c.queue) if (t.skill === '#cleanup') clearOut(s, ctx, t.seat);
       c.queue.length = 0;
       c.holding = false;
       c.held = null;
