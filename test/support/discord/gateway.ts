@@ -236,15 +236,21 @@ export class Gateway {
     }
   }
 
-  private identify(connection: Connection, d: Record<string, unknown>): void {
+  /** IDENTIFY and RESUME alike: once per connection, with the bot's token; else closed as Discord does. */
+  private authenticates(connection: Connection, d: Record<string, unknown>): boolean {
     if (connection.session) {
       connection.ws.close(4005, 'Already authenticated');
-      return;
+      return false;
     }
     if (d.token !== this.options.token) {
       connection.ws.close(4004, 'Authentication failed');
-      return;
+      return false;
     }
+    return true;
+  }
+
+  private identify(connection: Connection, d: Record<string, unknown>): void {
+    if (!this.authenticates(connection, d)) return;
     if (typeof d.intents !== 'number') {
       connection.ws.close(4013, 'Invalid intent(s)');
       return;
@@ -296,14 +302,7 @@ export class Gateway {
   }
 
   private resume(connection: Connection, d: Record<string, unknown>): void {
-    if (connection.session) {
-      connection.ws.close(4005, 'Already authenticated');
-      return;
-    }
-    if (d.token !== this.options.token) {
-      connection.ws.close(4004, 'Authentication failed');
-      return;
-    }
+    if (!this.authenticates(connection, d)) return;
     const session = typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
     const seq = typeof d.seq === 'number' ? d.seq : 0;
     if (!session || seq > session.seq || (session.replay[0] && session.replay[0].s > seq + 1)) {

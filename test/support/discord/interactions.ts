@@ -210,11 +210,13 @@ export class Interactions {
     };
   }
 
+  /** A message answering an interaction: its reply (type 20 for a slash command) or a follow-up (type 0). */
   private respondWithMessage(
     record: InteractionRecord,
     fields: ReturnType<typeof readMessageFields>,
     loading: boolean,
     attachments?: AttachmentJson[],
+    type = record.type === 2 ? 20 : 0,
   ): MessageRecord {
     const channel = this.world.channels.get(record.channelId);
     if (!channel) throw Errors.unknownChannel();
@@ -226,7 +228,7 @@ export class Interactions {
       ephemeralFor: ephemeral ? record.userId : null,
       webhookId: this.world.applicationId,
       interaction: { id: record.id, type: record.type, name: record.commandName, userId: record.userId },
-      type: record.type === 2 ? 20 : 0,
+      type,
       loading,
       ...(attachments ? { attachments } : {}),
     });
@@ -267,19 +269,8 @@ export class Interactions {
       const attachments = attach(original.channelId, original.attachments, body);
       return editMessage(this.parts, original, { ...fields, flags: undefined }, EDIT_FLAGS, attachments);
     }
-    const channel = this.world.channels.get(record.channelId);
-    if (!channel) throw Errors.unknownChannel();
-    const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
-    const attachments = attach(channel.id, [], body);
-    const message = createMessage(this.parts, {
-      channel,
-      authorId: this.world.bot.id,
-      fields: { ...fields, flags: (fields.flags ?? 0) & ~MessageFlag.Ephemeral },
-      ephemeralFor: ephemeral ? record.userId : null,
-      webhookId: this.world.applicationId,
-      interaction: { id: record.id, type: record.type, name: record.commandName, userId: record.userId },
-      ...(attachments ? { attachments } : {}),
-    });
+    if (!this.world.channels.has(record.channelId)) throw Errors.unknownChannel();
+    const message = this.respondWithMessage(record, fields, false, attach(record.channelId, [], body), 0);
     record.followUpIds.push(message.id);
     return message;
   }
