@@ -15,6 +15,7 @@ import { onLobbyCommand, onLobbyComponent } from './lobby.js';
 import type { LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
+import { SeatUsers } from './seat-users.js';
 import { aiSeats, type AiSeats } from './ai-seats.js';
 import { ack, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
@@ -47,6 +48,7 @@ export class Bot {
   readonly drivers: Drivers;
   readonly timers: DeadlineScheduler;
   readonly events: EventLog;
+  readonly users: SeatUsers;
   private readonly ai: AiSeats;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
@@ -64,10 +66,12 @@ export class Bot {
     this.onAck = o.onAck;
     this.seeds = o.seeds;
     this.events = new EventLog(o.store);
+    this.users = new SeatUsers(o.store);
     this.ai = aiSeats(this.events);
     const strong = this.ai.decide;
     this.drivers = new Drivers({
       store: o.store,
+      users: this.users,
       log: o.log,
       aiDelayMs: o.aiDelayMs ?? 1500,
       aiPolicy: o.aiPolicy ?? strong,
@@ -76,6 +80,7 @@ export class Bot {
     this.publisher = new Publisher({
       client: o.client,
       store: o.store,
+      users: this.users,
       log: o.log,
       locale: (guildId) => this.guildLocale(guildId),
       editIntervalMs: o.editIntervalMs ?? 1000,
@@ -123,6 +128,7 @@ export class Bot {
       this.drivers.forget(c.gameId);
       this.events.forget(c.gameId);
       this.ai.forget(c.gameId);
+      this.users.forget(c.gameId);
       this.last.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }

@@ -3,6 +3,7 @@
 import { legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
+import type { SeatUsers } from './seat-users.js';
 
 /** Timed-out decisions in a row after which the bot plays a seat for its owner. */
 export const AUTOPILOT_AFTER = 2;
@@ -23,6 +24,7 @@ export const defaultPolicy: SeatPolicy = (_gameId, state, seat) => {
 
 export interface DriverOptions {
   store: GameStore;
+  users: SeatUsers;
   log: Logger;
   /** A natural pause before an AI seat acts (0 in tests). */
   aiDelayMs: number;
@@ -45,7 +47,7 @@ export class Drivers {
   }
 
   aiSeats(gameId: number): number[] {
-    return this.o.store.seats(gameId).flatMap((s, i) => (s.userId === null ? [i] : []));
+    return this.o.users.of(gameId).flatMap((u, i) => (u === null ? [i] : []));
   }
 
   /** The owner acted: they are back. Returns whether the seat was on autopilot. */
@@ -56,10 +58,10 @@ export class Drivers {
 
   /** A timeout was committed: every human seat it decided for missed one more decision. */
   timedOut(gameId: number, before: GameState): boolean {
-    const seats = this.o.store.seats(gameId);
+    const users = this.o.users.of(gameId);
     let changed = false;
     for (const seat of waitingOn(before)) {
-      if (!seats[seat]?.userId) continue;
+      if (!users[seat]) continue;
       const m = this.misses.get(gameId) ?? new Map<number, number>();
       this.misses.set(gameId, m);
       const n = (m.get(seat) ?? 0) + 1;

@@ -16,7 +16,7 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   if (!info || !state) return explain(i, t(l, 'err.noGame'));
   if (info.status === 'broken') return explain(i, t(l, 'err.broken', { reason: info.brokenReason ?? '' }));
   if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
-  const seat = bot.store.seats(id.game).findIndex((s) => s.userId === i.user.id);
+  const seat = bot.users.seatOf(id.game, i.user.id);
   if (seat < 0) return explain(i, t(l, id.verb === 'info' ? 'panel.notPlaying' : 'err.notYourSeat'));
   // Any click of theirs means the owner is back: the bot stops playing their seat.
   if (bot.drivers.ownerActed(id.game, seat)) bot.publisher.tableChanged(id.game);

@@ -6,6 +6,7 @@ import { view, type GameEvent, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
+import type { SeatUsers } from './seat-users.js';
 import { renderTable } from './render/table.js';
 import { eventLine, secretLine } from './render/words.js';
 
@@ -30,6 +31,7 @@ interface GameOut {
 export interface PublisherOptions {
   client: Client;
   store: GameStore;
+  users: SeatUsers;
   log: Logger;
   locale: (guildId: string) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
@@ -95,12 +97,12 @@ export class Publisher {
     const l = this.o.locale(info.guildId);
     const names = state.players.map((p) => p.name);
     this.noteRecent(gameId, l, events, state);
-    const seats = this.o.store.seats(gameId);
+    const users = this.o.users.of(gameId);
     const dms = new Map<string, string[]>();
     for (const ev of events) {
       if (ev.to === 'all') continue;
       for (const seat of ev.to) {
-        const userId = seats[seat]?.userId;
+        const userId = users[seat];
         if (!userId) continue;
         const line = secretLine(l, ev, seat, names, state.cards);
         if (!line) continue;
@@ -170,13 +172,12 @@ export class Publisher {
   tableMessage(gameId: number) {
     const info = this.o.store.game(gameId)!;
     const state = this.o.store.state(gameId)!;
-    const seats = this.o.store.seats(gameId);
     const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(info.guildId), view(state, null), {
       gameId,
       ai: tags.ai,
       autopilot: tags.autopilot,
-      users: seats.map((s) => s.userId),
+      users: this.o.users.of(gameId),
       recent: this.out(gameId).recent,
       actions: state.version,
     });

@@ -13,7 +13,7 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
   switch (sub) {
     case 'hand': {
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
-      const seat = bot.store.seats(gameId).findIndex((s) => s.userId === i.user.id);
+      const seat = bot.users.seatOf(gameId, i.user.id);
       if (seat < 0) return void (await i.editReply(t(l, 'panel.notPlaying')));
       return showPanel(bot, i, gameId, seat, l);
     }
