@@ -134,22 +134,7 @@ export class Publisher {
 
   /** Posts the table as a new message (a new game, or /fengsheng table), retiring the old one. */
   repost(gameId: number): Promise<void> {
-    return new Promise((resolve) =>
-      this.enqueue(gameId, async () => {
-        const info = this.o.store.game(gameId);
-        const channel = info && (await this.channel(info.channelId));
-        if (!info || !channel) return resolve();
-        const old = info.tableMessageId;
-        const msg = await channel.send(this.tableMessage(gameId));
-        await this.o.store.setTableMessage(gameId, msg.id);
-        this.out(gameId).below = 0;
-        if (old) {
-          const l = this.o.locale(info.guildId);
-          await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
-        }
-        resolve();
-      }),
-    );
+    return new Promise((resolve) => this.enqueue(gameId, () => this.repostNow(gameId).finally(resolve)));
   }
 
   /** A message appeared in a game's channel: once the table is far up, post it anew. */
@@ -198,12 +183,19 @@ export class Publisher {
     }
   }
 
+  /** Posts the table at the bottom of its channel and retires the old message, if it still exists. */
   private async repostNow(gameId: number): Promise<void> {
     const info = this.o.store.game(gameId);
     const channel = info && (await this.channel(info.channelId));
     if (!info || !channel) return;
+    const old = info.tableMessageId;
     const msg = await channel.send(this.tableMessage(gameId));
     await this.o.store.setTableMessage(gameId, msg.id);
+    this.out(gameId).below = 0;
+    if (old) {
+      const l = this.o.locale(info.guildId);
+      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
+    }
   }
 
   private async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
