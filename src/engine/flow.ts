@@ -301,11 +301,12 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     sc.redAtDeath = countColor(s, p.hand, '红');
     const before = c.queue.length;
     fire(s, ctx, 'death', { seat, by });
-    for (let i = before; i < c.queue.length; i++)
-      if (c.queue[i].seat === seat) {
-        c.queue.push({ seat, skill: '#cleanup', stage: 'cleanup' });
-        return;
-      }
+    // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the
+    // clean-up waits until they are decided.
+    if (c.queue.length > before) {
+      c.queue.push({ seat, skill: '#cleanup', stage: 'cleanup' });
+      return;
+    }
   }
   clearOut(s, ctx, seat);
 }

@@ -79,7 +79,7 @@ export function pump(s: GameState, ctx: Ctx): void {
       if (s.pending && s.pending.kind === 'decide') return;
       const t = c.queue.shift()!;
       if (t.skill === '#cleanup') {
-        clearOut(s, ctx, t.seat);
+        if (!s.players[t.seat].alive) clearOut(s, ctx, t.seat);
         continue;
       }
       const def = charOf(s, t.seat);
@@ -97,7 +97,7 @@ export function pump(s: GameState, ctx: Ctx): void {
     }
     if (s.result) {
       // The game is over: no skill is asked any more, but the dead still give up their cards.
-      for (const t of c.queue) if (t.skill === '#cleanup') clearOut(s, ctx, t.seat);
+      for (const t of c.queue) if (t.skill === '#cleanup' && !s.players[t.seat].alive) clearOut(s, ctx, t.seat);
       c.queue.length = 0;
       c.holding = false;
       c.held = null;
