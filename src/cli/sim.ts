@@ -2,7 +2,8 @@
 //   [--characters on|off] [--ai random|strong]   (contracts.md §2)
 import { performance } from 'node:perf_hooks';
 import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { gameSeed, playRandomGame } from '../sim/random-play.js';
+import { CHARACTERS } from '../engine/characters/index.js';
+import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 
 function fail(msg: string): never {
@@ -29,7 +30,14 @@ if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(',
 const play = (seed: number) =>
   ai === 'random'
     ? playRandomGame({ players, seed, edition, invariants: true, characters })
-    : playPolicyGame({ players, seed, edition, options: { characters }, invariants: true, seats: () => makePolicy(ai as PolicyName) });
+    : policyGame(seed);
+
+function policyGame(seed: number) {
+  const run = playPolicyGame({ players, seed, edition: edition as 'standard' | 'promo', options: { characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
+  const skills: Record<string, number> = {};
+  countSkills(run.log ?? [], skills);
+  return { ...run, skills };
+}
 
 const wins = { 潜伏战线: 0, 军情处: 0, 打酱油的: 0, draw: 0 };
 let completed = 0;
@@ -38,9 +46,11 @@ let violations = 0;
 let actions = 0;
 let rounds = 0;
 let firstError: string | null = null;
+const used: Record<string, number> = {};
 const t0 = performance.now();
 for (let i = 0; i < games; i++) {
   const run = play(gameSeed(seed, i));
+  for (const [k, v] of Object.entries(run.skills)) used[k] = (used[k] ?? 0) + v;
   actions += run.actions;
   violations += run.violations.length;
   if (run.violations.length && !firstError) firstError = run.violations[0];
@@ -73,6 +83,8 @@ process.stdout.write(
     meanRounds: completed ? round3(rounds / completed) : 0,
     wins,
     firstError,
+    // Every skill of every character that never showed in any game of the run.
+    ...(characters ? { unusedSkills: Object.values(CHARACTERS).flatMap((d) => d.skills.filter((k) => !used[k]).map((k) => `${d.name}:${k}`)) } : {}),
   }) + '\n',
 );
 process.exit(errors || violations ? 1 : 0);

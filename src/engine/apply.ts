@@ -6,6 +6,8 @@ import {
   checkPick,
   checkSkill,
   fire,
+  perk,
+  playsAs,
   performDecide,
   performPick,
   performSkill,
@@ -68,13 +70,20 @@ export function check(s: GameState, a: Action): Refusal | null {
       if (has(p.passed, seat)) return refuse('alreadyPassed', { seat });
       const c = checkCardInHand(s, seat, a.card);
       if (c) return c;
-      return RULES[s.cards[a.card].name].check(s, seat, p.step, a);
+      if (a.as !== undefined && !playsAs(s, seat, a.card).some((x) => x.as === a.as))
+        return refuse('cannotPlayAs', { as: String(a.as) });
+      return RULES[a.as ?? s.cards[a.card].name].check(s, seat, p.step, a);
     }
     case 'send': {
       if (p.kind !== 'send' || p.seat !== seat) return refuse('notSendPhase');
       const c = checkCardInHand(s, seat, a.card);
       if (c) return c;
-      if (s.cards[a.card].mode === '直达') {
+      const mode = a.via ?? s.cards[a.card].mode;
+      if (a.via !== undefined && (a.via !== '密电' || s.cards[a.card].mode !== '文本' || !perk(s, seat, 'textAsCipher')))
+        return refuse('cannotSendAs', { rule: 'only a skill sends 文本 intel as 密电' });
+      if (a.dir !== undefined && ((a.dir !== 1 && a.dir !== -1) || mode === '直达' || !perk(s, seat, 'chooseDirection')))
+        return refuse('cannotSendAs', { rule: 'only a skill chooses the direction of non-直达 intel' });
+      if (mode === '直达') {
         const t = a.target;
         if (!isInt(t) || t < 0 || t >= s.players.length || t === seat || !inGame(s.players[t]))
           return refuse('directNeedsTarget');
@@ -112,7 +121,9 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
     }
     case 'play': {
       const w = p as Extract<Pending, { kind: 'window' }>;
-      const rule = RULES[s.cards[a.card].name];
+      const own = RULES[s.cards[a.card].name];
+      const rule = a.as === undefined ? own : RULES[a.as];
+      const via = a.as === undefined ? rule.perkUsed?.(s, a.seat) : playsAs(s, a.seat, a.card).find((x) => x.as === a.as)!.skill;
       removeFrom(s.players[a.seat].hand, a.card);
       const of = rule.needs === 'stackItem' ? (a.of ?? s.stack.length - 1) : undefined;
       s.stack.push({ card: a.card, as: rule.name, user: a.seat, target: a.target, intel: a.intel, of });
@@ -124,7 +135,8 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
         type: 'play',
         seat: a.seat,
         as: rule.name,
-        card: rule.hidden ? undefined : a.card,
+        card: rule.hidden || own.hidden ? undefined : a.card,
+        skill: via,
         target: a.target,
         intel: a.intel,
         of: of === undefined ? undefined : s.stack[of].card,
@@ -143,10 +155,14 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
     case 'decide':
       performDecide(s, ctx, a);
       return;
-    case 'send':
+    case 'send': {
       removeFrom(s.players[a.seat].hand, a.card);
-      sendIntel(s, ctx, a.seat, a.card, s.cards[a.card].mode === '直达' ? a.target : undefined);
+      const mode = a.via ?? s.cards[a.card].mode;
+      if (a.via) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: a.seat, skill: perk(s, a.seat, 'textAsCipher') });
+      if (a.dir === -1) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: a.seat, skill: perk(s, a.seat, 'chooseDirection') });
+      sendIntel(s, ctx, a.seat, a.card, mode === '直达' ? a.target : undefined, mode, a.dir ?? 1);
       return;
+    }
     case 'take':
       takeIntel(s, ctx, a.seat, false);
       return;

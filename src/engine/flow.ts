@@ -1,10 +1,10 @@
 // The turn and the passing of intel (rulings §5, §6, §8): what happens between decisions.
 // Every function here mutates the working copy of an accepted action.
 import { randInt, shuffleInPlace } from './rng.js';
-import { bit, countColor, has, inGame, liveCount, liveMask, type Ctx } from './state.js';
-import type { GameState, Identity, Pending, Step } from './types.js';
+import { bit, countColor, has, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
+import type { GameState, Identity, Mode, Outcome, Pending, Step } from './types.js';
 import { resolveStack } from './resolve.js';
-import { charOf, fire } from './characters/framework.js';
+import { charOf, fire, perk } from './characters/framework.js';
 
 type NewPending = Pending extends infer P ? (P extends Pending ? Omit<P, 'opened' | 'deadline'> : never) : never;
 
@@ -50,7 +50,9 @@ export function startTurn(s: GameState, ctx: Ctx): void {
   s.failedToSend = false;
   ctx.ev.push({ to: 'all', type: 'turnStart', seat: s.current, round: s.round });
   if (s.chars) fire(s, ctx, 'turnStart', { seat: s.current });
-  draw(s, ctx, s.current, 2);
+  const more = perk(s, s.current, 'drawCount');
+  draw(s, ctx, s.current, more?.n ?? 2);
+  if (more) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: s.current, skill: more.skill });
   if (s.chars) fire(s, ctx, 'draw', { seat: s.current });
   openWindow(s, ctx, 'play1');
 }
@@ -62,6 +64,23 @@ export function endTurn(s: GameState, ctx: Ctx): void {
     if (checkEnd(s, ctx)) return;
   }
   ctx.ev.push({ to: 'all', type: 'turnEnd', seat: cur });
+  const c = s.chars;
+  if (c) {
+    const before = c.queue.length;
+    fire(s, ctx, 'turnEnd', { seat: cur });
+    if (over(s)) return;
+    // 于回合结束时 (冷血): asked before the next turn starts; the queue then starts it.
+    if (c.queue.length > before) {
+      c.queue.push({ seat: cur, skill: '#nextTurn', stage: 'next' });
+      s.pending = null;
+      return;
+    }
+  }
+  nextTurn(s, ctx);
+}
+
+export function nextTurn(s: GameState, ctx: Ctx): void {
+  const cur = s.current;
   const n = s.players.length;
   let next = cur;
   for (let k = 0; k < n; k++) {
@@ -86,7 +105,7 @@ export function closeWindow(s: GameState, ctx: Ctx): void {
   if (s.stack.length > 0) {
     s.resolving = w.step;
     resolveStack(s, ctx);
-    if (s.resolving || s.result) return; // paused on a decision, or the game ended
+    if (s.resolving || over(s)) return; // paused on a decision, or the game ended
     afterResolution(s, ctx, w.step);
     return;
   }
@@ -95,7 +114,7 @@ export function closeWindow(s: GameState, ctx: Ctx): void {
 
 /** The stack is empty again: reopen the same window, unless its moment is gone. */
 export function afterResolution(s: GameState, ctx: Ctx, step: Step): void {
-  if (s.result) return;
+  if (over(s)) return;
   if ((step === 'transmit' || step === 'arrive') && !s.transit) {
     endPassing(s, ctx);
     return;
@@ -155,22 +174,21 @@ function nextStop(s: GameState): number {
   return t.sender;
 }
 
-export function sendIntel(s: GameState, ctx: Ctx, seat: number, card: number, target?: number): void {
-  const c = s.cards[card];
-  const faceUp = c.mode === '文本';
+export function sendIntel(s: GameState, ctx: Ctx, seat: number, card: number, target: number | undefined, mode: Mode, dir: 1 | -1): void {
+  const faceUp = mode === '文本';
   s.transit = {
     card,
     sender: seat,
-    mode: c.mode,
+    mode,
     faceUp,
-    dir: 1,
+    dir,
     from: seat,
     at: seat,
     target,
     away: 0,
     known: bit(seat),
   };
-  ctx.ev.push({ to: 'all', type: 'send', seat, mode: c.mode, target, card: faceUp ? card : undefined });
+  ctx.ev.push({ to: 'all', type: 'send', seat, mode, target, dir, card: faceUp ? card : undefined });
   ctx.ev.push({ to: [seat], type: 'sendCard', seat, card });
   hop(s, ctx);
 }
@@ -232,13 +250,13 @@ export function takeIntel(s: GameState, ctx: Ctx, seat: number, forced: boolean)
   s.transit = null;
   ctx.ev.push({ to: 'all', type: 'take', seat, card: t.card, forced });
   gainIntel(s, ctx, seat, t.card, t.sender, t.sender);
-  if (s.result) return;
+  if (over(s)) return;
   endPassing(s, ctx);
 }
 
 export function endPassing(s: GameState, ctx: Ctx): void {
   s.transit = null;
-  if (s.result) return;
+  if (over(s)) return;
   if (!inGame(s.players[s.current])) return endTurn(s, ctx);
   openWindow(s, ctx, 'play2');
 }
@@ -255,9 +273,9 @@ export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number, by
   p.intel.push(card);
   ctx.ev.push({ to: 'all', type: 'intel', seat, card });
   if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
-  if (s.chars && !s.result && checkEnd(s, ctx)) return;
-  if (s.chars && !s.result) fire(s, ctx, 'intel', { seat, card, by, sender });
-  checkEnd(s, ctx);
+  if (s.chars && !over(s) && checkEnd(s, ctx, seat, sender)) return;
+  if (s.chars && !over(s)) fire(s, ctx, 'intel', { seat, card, by, sender });
+  checkEnd(s, ctx, seat, sender);
 }
 
 /** Several cards placed at once (黑玫瑰): one death check after all of them (so 烧毁 cannot save). */
@@ -269,8 +287,8 @@ export function placeIntel(s: GameState, ctx: Ctx, seat: number, cards: number[]
   }
   if (cards.length === 0) return;
   if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
-  if (s.chars && !s.result && checkEnd(s, ctx)) return;
-  if (s.chars && !s.result) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
+  if (s.chars && !over(s) && checkEnd(s, ctx)) return;
+  if (s.chars && !over(s)) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
   checkEnd(s, ctx);
 }
 
@@ -320,35 +338,31 @@ export function lose(s: GameState, ctx: Ctx, seat: number): void {
 
 const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
 
-/** Declarations first, in seat order from the current player; then the last survivor. */
-export function checkEnd(s: GameState, ctx: Ctx): boolean {
-  if (s.result) return true;
+/**
+ * Whether the game is over now (rulings §8): losses first (败露), then a declaration by the first
+ * in seat order from the current player who meets a victory condition, then the last survivor.
+ * `gainer`/`sender`: the intel just gained and who sent it, for missions about that (潮汐).
+ */
+export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): boolean {
+  if (over(s)) return true;
   const n = s.players.length;
+  const c = s.chars;
+  if (c) {
+    // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
+    if (c.queue.some((t) => t.skill === '#cleanup')) return false;
+    for (let k = 0; k < n; k++) {
+      const seat = (s.current + k) % n;
+      if (inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat)) lose(s, ctx, seat);
+    }
+  }
   for (let k = 0; k < n; k++) {
     const seat = (s.current + k) % n;
     const p = s.players[seat];
     const color = FACTION_COLOR[p.identity];
-    if (!color) {
-      if (s.chars && !p.out && missionHolds(s, seat)) {
-        const winners: number[] = [];
-        for (let i = 0; i < n; i++)
-          if (i === seat || (s.options.soySauceAlliance && s.players[i].identity === '打酱油的' && !s.players[i].out))
-            winners.push(i);
-        ctx.ev.push({ to: 'all', type: 'declare', seat, identity: p.identity, mission: s.chars.seats[seat].name });
-        finish(s, ctx, { winners, declarer: seat, draw: false, reason: 'mission' });
-        return true;
-      }
-      continue;
-    }
-    if (!inGame(p)) continue;
-    if (countColor(s, p.intel, color) >= 3) {
-      // The faction wins, its dead too; one who lost the game (out) stays a loser (003 输掉游戏).
-      const winners: number[] = [];
-      for (let i = 0; i < n; i++) if (s.players[i].identity === p.identity && !s.players[i].out) winners.push(i);
-      ctx.ev.push({ to: 'all', type: 'declare', seat, identity: p.identity });
-      finish(s, ctx, { winners, declarer: seat, draw: false, reason: 'faction' });
-      return true;
-    }
+    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= 3 : !!c && !p.out && missionHolds(s, seat);
+    if (!meets) continue;
+    declare(s, ctx, seat, color ? 'faction' : 'mission', seat === gainer ? sender : -1);
+    return true;
   }
   const left = liveCount(s);
   if (left === 1) {
@@ -362,6 +376,85 @@ export function checkEnd(s: GameState, ctx: Ctx): boolean {
     return true;
   }
   return false;
+}
+
+/** Who wins with `seat`'s declaration: the faction (its dead too, not who lost), or the 打酱油 alone (酱油同盟: all of them). */
+function winnersOf(s: GameState, seat: number, reason: 'faction' | 'mission' | 'sole'): number[] {
+  const out: number[] = [];
+  const id = s.players[seat].identity;
+  for (let i = 0; i < s.players.length; i++) {
+    const q = s.players[i];
+    if (i === seat) out.push(i);
+    else if (reason === 'faction' && q.identity === id && !q.out) out.push(i);
+    else if (reason === 'mission' && s.options.soySauceAlliance && q.identity === '打酱油的' && !q.out) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * 宣告胜利 (003): one player declares. An 打酱油 whose 机密任务 is "你的胜利会导致他的宣告失败" takes
+ * the declaration over (the first in seat order from the current player); 机密任务 met by the
+ * declaration join it; the declarer's own "当你宣告胜利时" skill (风度) may ask a choice first.
+ */
+export function declare(s: GameState, ctx: Ctx, seat: number, reason: 'faction' | 'mission' | 'sole', sender = -1): void {
+  const n = s.players.length;
+  const c = s.chars;
+  if (c) {
+    const d = { seat, sender };
+    for (let k = 0; k < n; k++) {
+      const y = (s.current + k) % n;
+      if (y === seat || s.players[y].identity !== '打酱油的' || !inGame(s.players[y])) continue;
+      if (!charOf(s, y)?.overturns?.(s, y, d)) continue;
+      ctx.ev.push({ to: 'all', type: 'declare', seat, identity: s.players[seat].identity, failed: true });
+      ctx.ev.push({ to: 'all', type: 'overturn', seat: y, of: seat, mission: c.seats[y].name });
+      seat = y;
+      reason = 'mission';
+      break;
+    }
+  }
+  const winners = winnersOf(s, seat, reason);
+  ctx.ev.push({
+    to: 'all',
+    type: 'declare',
+    seat,
+    identity: s.players[seat].identity,
+    mission: reason === 'mission' ? c?.seats[seat].name : undefined,
+    sole: reason === 'sole' || undefined,
+  });
+  const outcome: Outcome = { winners, declarer: seat, draw: false, reason };
+  if (!c) return finish(s, ctx, outcome);
+  const d = { seat, sender };
+  for (let k = 0; k < n; k++) {
+    const y = (s.current + k) % n;
+    const q = s.players[y];
+    if (winners.includes(y) || q.identity !== '打酱油的' || q.out) continue;
+    const def = charOf(s, y);
+    if (!def?.joins || (!q.alive && !def.missionWhenDead) || !def.joins(s, y, d)) continue;
+    ctx.ev.push({ to: 'all', type: 'joins', seat: y, of: seat, mission: c.seats[y].name });
+    for (const w of winnersOf(s, y, 'mission')) if (!winners.includes(w)) winners.push(w);
+  }
+  // Nothing else is asked any more: the declarer's choice, if any, is the last decision.
+  c.queue = c.queue.filter((t) => t.skill === '#cleanup');
+  c.holding = false;
+  c.held = null;
+  s.pending = null;
+  s.resolving = null;
+  c.declaring = outcome;
+  fire(s, ctx, 'victory', { seat });
+  if (!c.queue.some((t) => t.skill !== '#cleanup')) endDeclaration(s, ctx, []);
+}
+
+/** The declaration stands: the game ends, with `alongside` winning through the declarer (风度). */
+export function endDeclaration(s: GameState, ctx: Ctx, alongside: number[]): void {
+  const c = s.chars!;
+  const o = c.declaring!;
+  delete c.declaring;
+  const result: Outcome = { ...o, winners: o.winners.slice() };
+  if (alongside.length) {
+    result.alongside = alongside;
+    for (const w of alongside) if (!result.winners.includes(w)) result.winners.push(w);
+  }
+  finish(s, ctx, result);
 }
 
 /** An 打酱油 player's 机密任务 (rulings §8): alive, or dead where the mission is about the death. */
@@ -390,7 +483,7 @@ export function continueResolving(s: GameState, ctx: Ctx): void {
   if (!step) return;
   setPending(s, ctx, null);
   resolveStack(s, ctx);
-  if (s.resolving || s.result) return;
+  if (s.resolving || over(s)) return;
   afterResolution(s, ctx, step);
 }
 

@@ -2,7 +2,7 @@
 import { RULES } from './cards/index.js';
 import type { CardRule, PlayAction } from './cards/rule.js';
 import { has, inGame } from './state.js';
-import { decideChoices, skillActions } from './characters/framework.js';
+import { decideChoices, perk, playsAs, skillActions } from './characters/framework.js';
 import type { Action, GameState } from './types.js';
 
 /** Seats the game waits on now: every live seat that has not passed in a window. */
@@ -58,6 +58,14 @@ export function legalActions(s: GameState, seat: number): Action[] {
       for (const card of hand) {
         const rule = RULES[s.cards[card].name];
         for (const a of candidates(s, seat, card, rule.needs)) if (!rule.check(s, seat, p.step, a)) out.push(a);
+        if (!s.chars) continue;
+        for (const x of playsAs(s, seat, card)) {
+          const as = RULES[x.as];
+          for (const a of candidates(s, seat, card, as.needs)) {
+            a.as = x.as;
+            if (!as.check(s, seat, p.step, a)) out.push(a);
+          }
+        }
       }
       if (s.chars) skillActions(s, seat, p.step, out);
       return out;
@@ -67,6 +75,12 @@ export function legalActions(s: GameState, seat: number): Action[] {
       for (const card of hand) {
         if (s.cards[card].mode !== '直达') {
           out.push({ kind: 'send', seat, card });
+          const cipher = s.cards[card].mode === '文本' && perk(s, seat, 'textAsCipher');
+          if (cipher) out.push({ kind: 'send', seat, card, via: '密电' });
+          if (perk(s, seat, 'chooseDirection')) {
+            out.push({ kind: 'send', seat, card, dir: -1 });
+            if (cipher) out.push({ kind: 'send', seat, card, via: '密电', dir: -1 });
+          }
           continue;
         }
         for (let t = 0; t < s.players.length; t++)

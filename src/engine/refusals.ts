@@ -31,6 +31,8 @@ const TEXT = {
   skillPending: '{skill} is already waiting to resolve.',
   notChoosingCharacter: 'Nobody is asking you to choose a character.',
   notOffered: '{character} was not offered to you.',
+  cannotPlayAs: 'This card cannot be used as {as} now.',
+  cannotSendAs: 'This intel cannot be sent like that: {rule}.',
 } as const;
 
 export type RefusalCode = keyof typeof TEXT;

@@ -2,7 +2,7 @@
 import { RULES } from './cards/index.js';
 import { fire } from './characters/framework.js';
 import { SKILLS } from './characters/index.js';
-import type { Ctx } from './state.js';
+import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';
 
 function effect(s: GameState, ctx: Ctx, item: StackItem): void {
@@ -36,7 +36,7 @@ export function resolveStack(s: GameState, ctx: Ctx): void {
       if (c && !item.hooked) {
         item.hooked = true;
         fire(s, ctx, 'beforeResolve', { seat: item.target ?? -1, item });
-        if (s.result) return;
+        if (over(s)) return;
         if (c.queue.length > 0) {
           s.pending = null;
           return;
@@ -45,12 +45,12 @@ export function resolveStack(s: GameState, ctx: Ctx): void {
       item.resolved = true;
       ctx.ev.push({ to: 'all', type: 'resolve', seat: item.user, as: item.as, target: item.target, skill: item.skill });
       effect(s, ctx, item);
-      if (s.result) return;
+      if (over(s)) return;
       // A decision paused the effect; the card leaves the stack once it is made.
       if (s.pending && s.pending.kind !== 'window') return;
       if (c) {
         fire(s, ctx, 'resolved', { seat: item.user, item });
-        if (s.result) return;
+        if (over(s)) return;
         if (c.queue.length > 0) {
           s.pending = null;
           return;

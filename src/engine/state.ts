@@ -4,6 +4,9 @@ import type { Card, CharState, GameEvent, GameState, Player } from './types.js';
 export const bit = (seat: number): number => 1 << seat;
 export const has = (mask: number, seat: number): boolean => (mask & (1 << seat)) !== 0;
 
+/** The game has ended, or is ending: a declaration waits only on its declarer's choice (风度). */
+export const over = (s: GameState): boolean => s.result !== null || (s.chars !== undefined && s.chars.declaring !== undefined);
+
 /** In the game: alive and not out. */
 export const inGame = (p: Player): boolean => p.alive && !p.out;
 
@@ -79,11 +82,12 @@ export function cloneState(s: GameState): GameState {
 
 function cloneChars(c: CharState): CharState {
   return {
-    seats: c.seats.map((x) => ({ ...x })),
+    seats: c.seats.map((x) => (x.mark ? { ...x, mark: { ...x.mark } } : { ...x })),
     queue: c.queue.map((t) => ({ ...t })),
     holding: c.holding,
     held: c.held && { ...c.held },
     deaths: c.deaths,
+    ...(c.declaring ? { declaring: c.declaring } : {}),
   };
 }
 

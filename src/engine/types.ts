@@ -50,11 +50,15 @@ export interface SeatChar {
   deathNo?: number;
   /** Red cards in hand at the moment of death (老鬼's 机密任务). */
   redAtDeath?: number;
+  /** What a character's skills remember between moments (e.g. a kill this turn), by key. */
+  mark?: Record<string, number>;
 }
 
 /** A triggered skill waiting for its owner's decision (or a dead player's deferred clean-up). */
 export interface Trigger {
   seat: number;
+  /** The seat whose character asks (default `seat`): 情仇 is 易先生's, answered by his killer. */
+  of?: number;
   skill: string;
   stage: string;
   data?: Record<string, number | number[] | string>;
@@ -69,6 +73,8 @@ export interface CharState {
   held: Pending | null;
   /** Deaths so far. */
   deaths: number;
+  /** A declaration waiting on its declarer's choice (风度) before the game ends. */
+  declaring?: Outcome;
 }
 
 export interface Player {
@@ -145,14 +151,16 @@ export type Pending = (
    * A skill asks its owner: whether to use an optional triggered skill, or what to pick for one.
    * `inline`: asked in the middle of a card's effect (城府, 血染玫瑰), which goes on afterwards.
    */
-  | { kind: 'decide'; seat: number; skill: string; stage: string; data?: Record<string, number | number[] | string>; inline?: boolean }
+  | { kind: 'decide'; seat: number; of?: number; skill: string; stage: string; data?: Record<string, number | number[] | string>; inline?: boolean }
 ) & { opened: number; deadline?: number };
 
 export interface Outcome {
   winners: number[];
   declarer: number | null;
   draw: boolean;
-  reason: 'faction' | 'mission' | 'lastSurvivor' | 'roundLimit' | 'allGone';
+  reason: 'faction' | 'mission' | 'sole' | 'lastSurvivor' | 'roundLimit' | 'allGone';
+  /** Players who win through the declarer's 风度 alone (their faction does not). */
+  alongside?: number[];
 }
 
 export interface GameState {
@@ -200,9 +208,21 @@ export type Action =
       intel?: number;
       /** 识破: stack index to negate (default: the newest item). */
       of?: number;
+      /** Used as another card through a skill (预谋: 调虎离山 as 锁定). */
+      as?: CardName;
       version?: number;
     }
-  | { kind: 'send'; seat: number; card: number; target?: number; version?: number }
+  | {
+      kind: 'send';
+      seat: number;
+      card: number;
+      target?: number;
+      /** A skill chooses the direction (逢缘): -1 = to the previous seat. */
+      dir?: 1 | -1;
+      /** A skill sends it in another mode (加密: 文本 as 密电). */
+      via?: Mode;
+      version?: number;
+    }
   | { kind: 'take'; seat: number; version?: number }
   | { kind: 'refuse'; seat: number; version?: number }
   | { kind: 'choose'; seat: number; card: number; version?: number }

@@ -21,7 +21,7 @@ export interface SeatView {
   /** Whether the character is face up (present when the game has characters). */
   faceUp?: boolean;
   /** Its gender when face up (a face-down character has none). */
-  gender?: '男' | '女';
+  gender?: '男' | '女' | '男女';
 }
 
 export interface StackView {

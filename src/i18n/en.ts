@@ -251,6 +251,8 @@ export const en: Record<MessageKey, string> = {
   'refusal.noSuchSkill': 'Your character has no skill 【{skill}】.',
   'refusal.skillFace': '【{skill}】 cannot be used with your character on this side.',
   'refusal.skillNotNow': '【{skill}】 cannot be used now.',
+  'refusal.cannotPlayAs': 'This card cannot be used as 【{as}】 now.',
+  'refusal.cannotSendAs': 'This intel cannot be sent like that.',
   'refusal.skillPending': '【{skill}】 is already waiting to resolve.',
   'refusal.notChoosingCharacter': 'It is not time to choose a character.',
   'refusal.notOffered': '{character} was not offered to you.',

@@ -258,6 +258,8 @@ export const zhCN = {
   'refusal.noSuchSkill': '你的角色没有【{skill}】这个技能。',
   'refusal.skillFace': '你的角色现在这一面不能使用【{skill}】。',
   'refusal.skillNotNow': '现在不能使用【{skill}】。',
+  'refusal.cannotPlayAs': '这张牌现在不能当作【{as}】使用。',
+  'refusal.cannotSendAs': '这张情报不能这样传出。',
   'refusal.skillPending': '【{skill}】已经在等待结算了。',
   'refusal.notChoosingCharacter': '现在不是选择角色的时候。',
   'refusal.notOffered': '{character}不是发给你的角色。',

@@ -16,7 +16,7 @@ export interface ScenarioResult {
 
 const VERBS = ['play', 'send', 'pass', 'take', 'refuse', 'skill', 'choose'] as const;
 type Verb = (typeof VERBS)[number];
-const STEP_KEYS: string[] = [...VERBS, 'by', 'target', 'intel', 'cards', 'choice', 'color', 'mode', 'of', 'direction', 'refused', 'expect'];
+const STEP_KEYS: string[] = [...VERBS, 'by', 'target', 'intel', 'cards', 'choice', 'color', 'mode', 'of', 'direction', 'as', 'via', 'refused', 'expect'];
 const MAX_AUTO_PASSES = 10_000;
 
 class Runner {
@@ -75,8 +75,14 @@ class Runner {
         if (card < 0) return `no card "${name}" exists in this game`;
         const target = step.target === undefined ? undefined : this.seatOf(step.target, `steps[${i}].target`);
         if (verb === 'send') {
-          if (step.direction !== undefined) return 'choosing the direction of intel needs a skill';
-          return { kind: 'send', seat, card, target };
+          const a: Extract<Action, { kind: 'send' }> = { kind: 'send', seat, card, target };
+          if (step.direction !== undefined) {
+            if (step.direction !== 'next' && step.direction !== 'previous')
+              throw new ScenarioError(this.sc.file, `steps[${i}].direction`, 'must be "next" or "previous"');
+            a.dir = step.direction === 'next' ? 1 : -1;
+          }
+          if (step.via !== undefined) a.via = String(step.via) as never;
+          return a;
         }
         let intel: number | undefined;
         if (step.intel !== undefined) {
@@ -89,7 +95,9 @@ class Runner {
           of = -1;
           for (let k = s.stack.length - 1; k >= 0; k--) if (s.stack[k].as === step.of) { of = k; break; }
         }
-        return { kind: 'play', seat, card, target, intel, of };
+        const a: Extract<Action, { kind: 'play' }> = { kind: 'play', seat, card, target, intel, of };
+        if (step.as !== undefined) a.as = String(step.as) as never;
+        return a;
       }
     }
   }

@@ -1,7 +1,7 @@
 // Whole games of random legal actions: the simulator, the benchmark and tests share this.
 import { apply, legalActions, newGame, waitingOn } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
-import type { Action, Edition, GameState } from '../engine/types.js';
+import type { Action, Edition, GameEvent, GameState } from '../engine/types.js';
 import { checkInvariants } from './invariants.js';
 
 export interface PlayOptions {
@@ -21,6 +21,13 @@ export interface GameRun {
   actions: number;
   violations: string[];
   error?: string;
+  /** How often each skill name appeared in the game's events (used, declared, or made a difference). */
+  skills: Record<string, number>;
+}
+
+/** Counts the skills named by a batch of events. */
+export function countSkills(events: GameEvent[], into: Record<string, number>): void {
+  for (const e of events) if (typeof e.skill === 'string') into[e.skill] = (into[e.skill] ?? 0) + 1;
 }
 
 /** Picks a waiting seat, then one of its legal actions, uniformly at random. */
@@ -38,12 +45,14 @@ export function playRandomGame(o: PlayOptions): GameRun {
   const max = o.maxActions ?? 100_000;
   const violations: string[] = o.invariants ? checkInvariants(state) : [];
   let actions = 0;
+  const skills: Record<string, number> = {};
   try {
     while (!state.result) {
-      if (actions >= max) return { state, actions, violations, error: `no end after ${max} actions` };
+      if (actions >= max) return { state, actions, violations, skills, error: `no end after ${max} actions` };
       const a = randomAction(state, rng);
       const r = apply(state, a);
-      if (!r.ok) return { state, actions, violations, error: `legal action refused: ${JSON.stringify(a)}: ${r.reason}` };
+      if (!r.ok) return { state, actions, violations, skills, error: `legal action refused: ${JSON.stringify(a)}: ${r.reason}` };
+      if (o.characters) countSkills(r.events, skills);
       if (o.invariants) {
         const bad = checkInvariants(r.state, state);
         if (bad.length) violations.push(...bad.map((b) => `game seed ${o.seed}, version ${r.state.version}: ${b}`));
@@ -52,9 +61,9 @@ export function playRandomGame(o: PlayOptions): GameRun {
       actions++;
     }
   } catch (e) {
-    return { state, actions, violations, error: `game seed ${o.seed}: ${(e as Error).stack ?? e}` };
+    return { state, actions, violations, skills, error: `game seed ${o.seed}: ${(e as Error).stack ?? e}` };
   }
-  return { state, actions, violations };
+  return { state, actions, violations, skills };
 }
 
 /** The seed of game i of a run, spread so neighbouring runs do not share games. */

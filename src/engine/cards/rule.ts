@@ -17,4 +17,6 @@ export interface CardRule {
   resolvedTo?: 'removed';
   /** Whether the public may see the card's face while it is used (试探 is handed face down). */
   hidden?: boolean;
+  /** The skill that lets this seat use it now where the card alone would not (敏锐), if any. */
+  perkUsed?(s: GameState, seat: number): string | undefined;
 }

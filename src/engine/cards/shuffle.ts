@@ -3,7 +3,7 @@
 // at a time, so a death or a victory can happen part way (a victory ends the game at once).
 import { gainIntel, takeTop } from '../flow.js';
 import { shuffleInPlace } from '../rng.js';
-import { inGame, liveCount } from '../state.js';
+import { inGame, liveCount, over } from '../state.js';
 import type { CardRule } from './rule.js';
 import { wrongMoment } from './targets.js';
 
@@ -29,7 +29,7 @@ export const shuffle: CardRule = {
       const seat = (item.user + k) % seats;
       if (!inGame(s.players[seat])) continue;
       gainIntel(s, ctx, seat, taken.pop()!, item.user);
-      if (s.result) break;
+      if (over(s)) break;
     }
     s.discard.push(...taken);
   },

@@ -13,6 +13,7 @@ export const 峨嵋风: CharacterDef = {
   name: '峨嵋风',
   gender: '男',
   hidden: true,
+  skills: ['截上', '计中计'],
   active: [
     {
       name: '截上',

@@ -1,13 +1,15 @@
 // The skill framework: timing points, the queue of triggered skills and its decisions, active
 // skills on the stack, choosing characters. The core calls fire(); characters register hooks.
 import { refuse, type Refusal } from '../refusals.js';
-import { bit, countColor, has, inGame, type Ctx } from '../state.js';
-import type { Action, CharacterName, GameState, Pending, StackItem, Step } from '../types.js';
+import { bit, countColor, has, inGame, over, type Ctx } from '../state.js';
+import type { Action, CardName, CharacterName, GameState, Pending, StackItem, Step } from '../types.js';
 import { CHARACTERS, SKILLS } from './index.js';
-import type { CharacterDef, Decide, DecideAction, HookInfo, HookPoint, SkillAction } from './skill.js';
+import type { CharacterDef, Decide, DecideAction, HookInfo, HookPoint, Perks, SkillAction } from './skill.js';
 import {
   afterResolution,
+  checkEnd,
   clearOut,
+  nextTurn,
   continueResolving,
   endPassing,
   endTurn,
@@ -25,10 +27,25 @@ export function faceUp(s: GameState, seat: number): boolean {
   return s.chars?.seats[seat]?.faceUp ?? false;
 }
 
-/** A face-down character has no gender (003 游戏术语). */
-export function genderOf(s: GameState, seat: number): '男' | '女' | undefined {
+/** A face-down character has no gender (003 游戏术语); rulings §9: only the character's counts. */
+export function genderOf(s: GameState, seat: number): CharacterDef['gender'] | undefined {
   const d = charOf(s, seat);
   return d && faceUp(s, seat) ? d.gender : undefined;
+}
+
+export const isFemale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('女') ?? false;
+export const isMale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('男') ?? false;
+
+/** The skill name of a perk this seat's face-up character has, or undefined. */
+export function perk<K extends keyof Perks>(s: GameState, seat: number, k: K): Perks[K] | undefined {
+  if (!s.chars || !faceUp(s, seat)) return undefined;
+  return charOf(s, seat)?.perks?.[k];
+}
+
+/** The cards a hand card may be used as through the seat's face-up character. */
+export function playsAs(s: GameState, seat: number, card: number): { as: CardName; skill: string }[] {
+  if (!s.chars || !faceUp(s, seat)) return [];
+  return charOf(s, seat)?.playsAs?.(s, seat, card) ?? [];
 }
 
 /** 翻开 / 盖伏 (003: a face-down character cannot be 盖伏'd again, nor a face-up one 翻开'd). */
@@ -50,12 +67,17 @@ export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): 
     if (!name) continue;
     const h = CHARACTERS[name].on[point];
     if (h) h(s, ctx, seat, info);
-    if (s.result) return;
+    if (over(s)) return;
   }
 }
 
 export function enqueue(s: GameState, seat: number, skill: string, stage = 'use', data?: Decide['data']): void {
   s.chars!.queue.push({ seat, skill, stage, data });
+}
+
+/** Queues a decision that `owner`'s character defines but another seat answers (情仇). */
+export function enqueueFor(s: GameState, owner: number, seat: number, skill: string, stage = 'use', data?: Decide['data']): void {
+  s.chars!.queue.push({ seat, of: owner, skill, stage, data });
 }
 
 /** The next stage of the skill being decided: asked before anything else queued. */
@@ -80,12 +102,21 @@ export function pump(s: GameState, ctx: Ctx): void {
       const t = c.queue.shift()!;
       if (t.skill === '#cleanup') {
         if (!s.players[t.seat].alive) clearOut(s, ctx, t.seat);
+        checkEnd(s, ctx);
         continue;
       }
-      const def = charOf(s, t.seat);
+      if (t.skill === '#nextTurn') {
+        c.holding = false;
+        c.held = null;
+        s.pending = null;
+        nextTurn(s, ctx);
+        continue;
+      }
+      const def = charOf(s, t.of ?? t.seat);
       const dec = def?.decide[t.skill];
       if (!dec) continue;
       const d: Decide = { kind: 'decide', seat: t.seat, skill: t.skill, stage: t.stage, data: t.data, opened: s.version };
+      if (t.of !== undefined) d.of = t.of;
       if (dec.choices(s, d).length === 0) continue;
       if (!c.holding) {
         c.holding = true;
@@ -162,7 +193,7 @@ function matches(x: DecideAction, a: DecideAction): boolean {
 }
 
 export function decideChoices(s: GameState, d: Decide): DecideAction[] {
-  const dec = charOf(s, d.seat)?.decide[d.skill];
+  const dec = charOf(s, d.of ?? d.seat)?.decide[d.skill];
   return dec ? dec.choices(s, d) : [];
 }
 
@@ -175,11 +206,11 @@ export function checkDecide(s: GameState, a: DecideAction): Refusal | null {
 
 export function performDecide(s: GameState, ctx: Ctx, a: DecideAction): void {
   const d = s.pending as Decide;
-  const dec = charOf(s, d.seat)!.decide[d.skill];
+  const dec = charOf(s, d.of ?? d.seat)!.decide[d.skill];
   s.pending = null;
   ctx.newDecision = true;
   dec.answer(s, ctx, d, a);
-  if (s.result) return;
+  if (over(s)) return;
   if (d.inline && !s.pending) continueResolving(s, ctx);
 }
 

@@ -15,6 +15,7 @@ export const 浮萍: CharacterDef = {
   name: '浮萍',
   gender: '女',
   hidden: true,
+  skills: ['先机', '后着'],
   active: [
     {
       name: '先机',

@@ -14,6 +14,7 @@ export const 钢铁特工R: CharacterDef = {
   name: '钢铁特工R',
   gender: '男',
   hidden: true,
+  skills: ['警觉', '掩护'],
   active: [
     {
       name: '警觉',

@@ -13,6 +13,7 @@ export const 黑玫瑰: CharacterDef = {
   name: '黑玫瑰',
   gender: '女',
   hidden: true,
+  skills: ['血染玫瑰'],
   active: [
     {
       name: '血染玫瑰',

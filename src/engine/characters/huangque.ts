@@ -13,6 +13,7 @@ export const 黄雀: CharacterDef = {
   name: '黄雀',
   gender: '女',
   hidden: true,
+  skills: ['潜藏伏击', '黄雀在后'],
   active: [
     {
       name: '潜藏伏击',

@@ -18,6 +18,7 @@ export const 老鬼: CharacterDef = {
   name: '老鬼',
   gender: '女',
   hidden: true,
+  skills: ['就计', '城府', '遗志'],
   active: [],
   on: {
     beforeResolve: jiujiHook,

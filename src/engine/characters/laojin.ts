@@ -6,7 +6,7 @@
 //   included, one card each, chosen one at a time until "done".
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
 import { draw, placeIntel } from '../flow.js';
-import { inGame } from '../state.js';
+import { inGame, over } from '../state.js';
 import { askNext, enqueue, faceUp, flip, handOf, livePlayers } from './framework.js';
 import { YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
@@ -22,6 +22,7 @@ export const 老金: CharacterDef = {
   name: '老金',
   gender: '男',
   hidden: true,
+  skills: ['弃卒保帅', '釜底抽薪'],
   active: [],
   on: {
     negated(s, _ctx, owner, info) {
@@ -78,7 +79,7 @@ export const 老金: CharacterDef = {
           ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '釜底抽薪' });
           s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
           placeIntel(s, ctx, me, [a.card], me);
-          if (s.result || !inGame(s.players[me])) return;
+          if (over(s) || !inGame(s.players[me])) return;
           flip(s, ctx, me, false);
           askNext(s, me, '釜底抽薪', 'place', { done: [] });
           return;
@@ -87,7 +88,7 @@ export const 老金: CharacterDef = {
         const done = ((d.data?.done as number[]) ?? []).concat(a.target!);
         s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
         placeIntel(s, ctx, a.target!, [a.card], me);
-        if (s.result || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
+        if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
         askNext(s, me, '釜底抽薪', 'place', { done });
       },
     },

@@ -17,6 +17,7 @@ export const 老枪: CharacterDef = {
   name: '老枪',
   gender: '男',
   hidden: true,
+  skills: ['就计', '合谋'],
   active: [
     {
       name: '合谋',

@@ -12,6 +12,7 @@ export const 闪灵: CharacterDef = {
   name: '闪灵',
   gender: '女',
   hidden: true,
+  skills: ['狙击'],
   active: [
     {
       name: '狙击',

@@ -57,6 +57,9 @@ export type HookPoint =
   | 'intel'
   /** `seat` died (its own skills too, before its clean-up): 遗志, 后着, 黄雀在后. */
   | 'death'
+  /** The turn of `seat` ends (冷血). */
+  | 'turnEnd'
+  /** `seat` declared victory (风度): the hook may ask its owner a choice before the game ends. */
   | 'victory';
 
 export type Hook = (s: GameState, ctx: Ctx, owner: number, info: HookInfo) => void;
@@ -67,11 +70,36 @@ export interface Decision {
   answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
 }
 
+/** A victory being declared (003 宣告胜利): who, and the intel that made it, if any. */
+export interface Declaration {
+  seat: number;
+  /** The sender of the intel whose gain made this declaration (潮汐, 无间行者); -1 none. */
+  sender: number;
+}
+
+/** What a character changes about the ordinary rules while face up, each named by its skill. */
+export interface Perks {
+  /** 锁定 also in others' turns (敏锐). */
+  lockAnyTurn?: string;
+  /** Chooses the direction of one's non-直达 intel (逢缘). */
+  chooseDirection?: string;
+  /** 文本 intel may be sent as 密电 (加密). */
+  textAsCipher?: string;
+  /** The draw phase draws this many (精明, 贪婪). */
+  drawCount?: { n: number; skill: string };
+}
+
 export interface CharacterDef {
   name: CharacterName;
-  gender: '男' | '女';
+  /** '男女': counts as both (小白's 乔装). */
+  gender: '男' | '女' | '男女';
   /** Starts face down (潜伏角色). */
   hidden: boolean;
+  /** Every skill the card prints, by name (the random-play sim reports those never used). */
+  skills: string[];
+  perks?: Perks;
+  /** Hand cards that may be used as another card, and the skill that allows it (预谋, 洞察). */
+  playsAs?(s: GameState, seat: number, card: number): { as: CardName; skill: string }[];
   active: ActiveSkill[];
   /** Triggered skills by timing point. `faceUp` checks are the hook's own. */
   on: Partial<Record<HookPoint, Hook>>;
@@ -86,4 +114,10 @@ export interface CharacterDef {
   mission(s: GameState, seat: number): boolean;
   /** The mission is about one's own death: it can hold for a dead player (老鬼, 浮萍). */
   missionWhenDead?: boolean;
+  /** 机密任务 "你的胜利会导致他的宣告失败": this declaration by another player becomes ours. */
+  overturns?(s: GameState, seat: number, d: Declaration): boolean;
+  /** 机密任务 met by another's declaration (礼服蒙面人, 大美女): one wins with the declarer. */
+  joins?(s: GameState, seat: number, d: Declaration): boolean;
+  /** Loses the game now (小白's 败露): checked before any declaration. */
+  loses?(s: GameState, seat: number): boolean;
 }

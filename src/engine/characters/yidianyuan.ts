@@ -13,6 +13,7 @@ export const 译电员: CharacterDef = {
   name: '译电员',
   gender: '女',
   hidden: true,
+  skills: ['速译', '洞悉'],
   active: [
     {
       name: '速译',
