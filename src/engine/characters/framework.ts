@@ -227,7 +227,7 @@ export function checkSkill(s: GameState, a: SkillAction): Refusal | null {
   const def = charOf(s, a.seat);
   const skill = def?.active.find((k) => k.name === a.skill);
   if (!def || !skill) return refuse('noSuchSkill', { skill: String(a.skill) });
-  if ((skill.reveal ?? false) === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
+  if (!skill.anyFace && (skill.reveal ?? false) === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
   if (onStack(s, a.seat, skill.name)) return refuse('skillPending', { skill: skill.name });
   return skill.check(s, a.seat, p.step, a);
 }
@@ -261,7 +261,7 @@ export function skillActions(s: GameState, seat: number, step: Step, out: Action
   if (!def) return;
   const up = faceUp(s, seat);
   for (const skill of def.active) {
-    if ((skill.reveal ?? false) === up || onStack(s, seat, skill.name)) continue;
+    if ((!skill.anyFace && (skill.reveal ?? false) === up) || onStack(s, seat, skill.name)) continue;
     for (const a of skill.candidates(s, seat)) if (!skill.check(s, seat, step, a)) out.push(a);
   }
 }

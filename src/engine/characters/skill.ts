@@ -13,6 +13,8 @@ export interface ActiveSkill {
   name: string;
   /** A "翻开此角色牌" skill: usable face down only; using it turns the character face up. */
   reveal?: boolean;
+  /** Usable on either side (弹药无限 "在盖伏状态下也能使用"); with `reveal` it turns a face-down one up. */
+  anyFace?: boolean;
   /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
   as?: CardName;
   /** Every way the owner could use it now (each is then checked). */
