@@ -18,6 +18,10 @@ const ZH: Record<string, CharText> = {
   浮萍: { skills: '【先机】翻开此角色，抽取另一位玩家二张手牌，然后他抽二张牌。【后着】死亡时，可以检视另一位玩家的手牌，把其中一张放在一位玩家面前。', mission: '成为第二位或以后死亡的玩家。' },
   黄雀: { skills: '【潜藏伏击】翻开此角色，把另一位玩家面前的一张情报放回牌库顶。【黄雀在后】另一位玩家死亡时，可以翻开身份牌，在一位玩家面前放置最多二张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
   钢铁特工R: { skills: '【警觉】玩家使用卡牌时，可以翻开此角色，视为使用识破（不能被识破）。【掩护】获得一位玩家面前的一张假情报，然后盖伏此角色。', mission: '手牌集齐四张识破。' },
+  情报处长: { skills: '【隔墙有耳】你试探一位玩家时，可以抽二张牌，再把一张手牌放回牌库顶（试探被识破则不能）。【偷龙转凤】情报到达你时，可以弃一张手牌，把该情报与牌库顶的牌调换（翻开的仍翻开，盖伏的仍盖伏）。', mission: '获得三张或以上红色情报。' },
+  小马哥: { skills: '【英雄本色】获得假情报时，抽一张牌，然后可以在一位玩家面前放置一张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
+  怪盗九九: { skills: '【阴谋】一位玩家获得你传出的假情报时，可以抽取任意一位玩家的一张手牌。【阳谋】你获得另一位玩家传出的假情报时，可以抽取任意一位玩家的一张手牌。（真伪莫辨和角色技能得到的不算）', mission: '手牌达到九张或以上。' },
+  戴笠: { skills: '【笑里藏刀】另一位玩家获得你传出的真情报时，可以在他面前放置一张假情报。【运筹帷幄】获得真情报时，可以抽一张牌。', mission: '获得三张或以上蓝色情报。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -31,6 +35,10 @@ const EN: Record<string, CharText> = {
   浮萍: { skills: '先机: flip this; take two cards from another player\'s hand, then they draw two. 后着: on death, may look at another player\'s hand and place one of its cards in front of a player.', mission: 'Be the second or a later player to die.' },
   黄雀: { skills: '潜藏伏击: flip this; put one intel in front of another player back on top of the deck. 黄雀在后: when another player dies, may show your identity and place up to two black intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
   钢铁特工R: { skills: '警觉: when a card is used, may flip this: it acts as 识破 (no 识破 can answer it). 掩护: take a black intel from in front of a player, then turn this face down.', mission: 'Four 识破 in hand.' },
+  情报处长: { skills: '隔墙有耳: when your 试探 takes effect (not if 识破\'d), may draw two, then put one hand card back on top of the deck. 偷龙转凤: when intel arrives at you, may discard a hand card and swap the intel with the top card of the deck (it stays face up or face down).', mission: 'Three or more red intel.' },
+  小马哥: { skills: '英雄本色: when you get black intel, draw one, then you may place a black card from hand as intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
+  怪盗九九: { skills: '阴谋: when a player gets black intel you sent, may take a random hand card from any player. 阳谋: when you get black intel another player sent, may take a random hand card from any player. (Not for intel from 真伪莫辨 or skills.)', mission: 'Nine or more cards in hand.' },
+  戴笠: { skills: '笑里藏刀: when another player gets red/blue intel you sent, may place a black card from hand as intel in front of them. 运筹帷幄: when you get red/blue intel, may draw one.', mission: 'Three or more blue intel.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

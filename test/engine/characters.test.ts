@@ -1,7 +1,7 @@
 // Character choice (rulings §9) and what views show of characters.
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
-import { CHARACTER_NAMES } from '../../src/engine/characters/index.js';
+import { CHARACTERS, CHARACTER_NAMES } from '../../src/engine/characters/index.js';
 import type { GameState } from '../../src/engine/types.js';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
@@ -53,13 +53,16 @@ describe('characters', () => {
     for (let i = 0; i < 5; i++) s = ok(s, { kind: 'pickCharacter', seat: i, character: s.chars!.seats[i].offers[1] });
     expect(s.pending?.kind).toBe('window');
     for (let i = 0; i < 5; i++) {
-      expect(s.chars!.seats[i].name).toBe(s.chars!.seats[i].offers[1]);
-      expect(s.chars!.seats[i].faceUp).toBe(false);
-      expect(view(s, i).players[i].character).toBe(s.chars!.seats[i].name);
+      const name = s.chars!.seats[i].name!;
+      const hidden = CHARACTERS[name].hidden;
+      expect(name).toBe(s.chars!.seats[i].offers[1]);
+      expect(s.chars!.seats[i].faceUp).toBe(!hidden);
+      expect(view(s, i).players[i].character).toBe(name);
       expect(view(s, i).identity).toBe(s.players[i].identity);
-      for (let j = 0; j < 5; j++) if (j !== i) expect(view(s, i).players[j].character).toBeUndefined();
-      expect(view(s, null).players[i].character).toBeUndefined();
-      expect(view(s, null).players[i].gender).toBeUndefined();
+      const seen = hidden ? undefined : name;
+      for (let j = 0; j < 5; j++) if (j !== i) expect(view(s, j).players[i].character).toBe(seen);
+      expect(view(s, null).players[i].character).toBe(seen);
+      expect(view(s, null).players[i].gender).toBe(hidden ? undefined : CHARACTERS[name].gender);
     }
   });
 

@@ -11,9 +11,14 @@ import { 老金 } from './laojin.js';
 import { 浮萍 } from './fuping.js';
 import { 黄雀 } from './huangque.js';
 import { 钢铁特工R } from './gangtie.js';
+import { 情报处长 } from './qingbaochuzhang.js';
+import { 小马哥 } from './xiaomage.js';
+import { 怪盗九九 } from './guaidao.js';
+import { 戴笠 } from './daili.js';
 
 export const CHARACTERS: Record<CharacterName, CharacterDef> = {
   老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
+  情报处长, 小马哥, 怪盗九九, 戴笠,
 };
 
 export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];

@@ -1,0 +1,55 @@
+// 戴笠 (003_…). 男, face up.
+// 笑里藏刀: 当另一位玩家获得你传出的真情报时，你可以在他面前放置一张假情报 — red or blue intel he sent,
+//   taken by another or 截获'd by another (not through 真伪莫辨 or a skill: those are not "传出"); the
+//   假情报 is a black card of his hand; the placement is credited (亲手) to him. Not when that player
+//   is no longer in the game.
+// 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
+// 机密任务: 获得三张或以上的蓝色情报.
+import { draw, placeIntel } from '../flow.js';
+import { countColor, inGame } from '../state.js';
+import { enqueue, faceUp, handOf } from './framework.js';
+import { YES_NO } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 戴笠: CharacterDef = {
+  name: '戴笠',
+  gender: '男',
+  hidden: false,
+  active: [],
+  on: {
+    intel(s, _ctx, owner, info) {
+      if (s.cards[info.card!].color === '黑' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
+      if (info.sender === owner && info.seat !== owner && inGame(s.players[info.seat])) enqueue(s, owner, '笑里藏刀', 'use', { seat: info.seat });
+      if (info.seat === owner) enqueue(s, owner, '运筹帷幄');
+    },
+  },
+  decide: {
+    笑里藏刀: {
+      choices(s, d) {
+        const me = d.seat;
+        const t = d.data!.seat as number;
+        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
+        const black = handOf(s, me, '黑');
+        if (black.length === 0) return [];
+        return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, target: t, card }))];
+      },
+      answer(s, ctx, d, a) {
+        if (a.card === undefined || a.target === undefined) return;
+        const me = d.seat;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笑里藏刀', target: a.target });
+        const hand = s.players[me].hand;
+        hand.splice(hand.indexOf(a.card), 1);
+        placeIntel(s, ctx, a.target, [a.card], me);
+      },
+    },
+    运筹帷幄: {
+      choices: (s, d) => (faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
+      answer(s, ctx, d, a) {
+        if (a.option !== 'yes') return;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '运筹帷幄' });
+        draw(s, ctx, d.seat, 1);
+      },
+    },
+  },
+  mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
+};

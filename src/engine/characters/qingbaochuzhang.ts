@@ -1,0 +1,91 @@
+// 情报处长 (003_…). 男, face up.
+// 隔墙有耳: 当你试探一位玩家时，你可以抽二张牌，然后选择一张手牌放回牌库顶 — when nobody answers the 试探,
+//   隔墙有耳 resolves first, then the 试探 (before it takes effect); not when the 试探 was 识破'd (a negated
+//   card never reaches its effect). The card put back is any hand card.
+// 偷龙转凤: 当情报到达你时，你可以丢弃一张手牌，然后将该情报与牌库顶的第一张牌调换 — an active skill in the
+//   到达 window when the intel is at you (the timing of 破译), in any turn; the swapped intel keeps the
+//   state of the intel in transit (face up stays face up, face down stays face down) and the passing
+//   its mode; nobody knows the face of a face-down swapped intel. [choice] The hand card is named at use
+//   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
+// 机密任务: 获得三张或以上的红色情报.
+import { draw, takeTop } from '../flow.js';
+import { countColor, inGame } from '../state.js';
+import { askNext, enqueue, faceUp } from './framework.js';
+import { isCardList, notNow, YES_NO } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 情报处长: CharacterDef = {
+  name: '情报处长',
+  gender: '男',
+  hidden: false,
+  active: [
+    {
+      name: '偷龙转凤',
+      candidates: (s, seat) => s.players[seat].hand.map((c) => ({ kind: 'skill' as const, seat, skill: '偷龙转凤', cards: [c] })),
+      check(s, seat, step, a) {
+        const t = s.transit;
+        if (step !== 'arrive' || !t || t.at !== seat) return notNow('偷龙转凤', 'only when intel arrives at you (到达)');
+        if (!isCardList(a.cards) || a.cards.length !== 1 || !s.players[seat].hand.includes(a.cards[0]))
+          return notNow('偷龙转凤', 'name one card of your hand to discard');
+        return null;
+      },
+      resolve(s, ctx, item) {
+        const me = item.user;
+        const t = s.transit;
+        const card = item.cards![0];
+        if (!t || t.at !== me || !inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
+        const hand = s.players[me].hand;
+        hand.splice(hand.indexOf(card), 1);
+        s.discard.push(card);
+        ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });
+        ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [card] });
+        const top = takeTop(s, ctx);
+        if (top === undefined) return;
+        const old = t.card;
+        s.deck.push(old);
+        t.card = top;
+        t.known = 0;
+        ctx.ev.push({
+          to: 'all',
+          type: 'intelSwapped',
+          seat: me,
+          faceUp: t.faceUp,
+          card: t.faceUp ? top : undefined,
+          old: t.faceUp ? old : undefined,
+        });
+      },
+    },
+  ],
+  on: {
+    beforeResolve(s, _ctx, owner, info) {
+      const it = info.item!;
+      if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[it.target])) return;
+      enqueue(s, owner, '隔墙有耳');
+    },
+  },
+  decide: {
+    隔墙有耳: {
+      choices(s, d) {
+        if (!inGame(s.players[d.seat])) return [];
+        if (d.stage === 'use') return faceUp(s, d.seat) ? YES_NO : [];
+        return s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }));
+      },
+      answer(s, ctx, d, a) {
+        const me = d.seat;
+        if (d.stage === 'use') {
+          if (a.option !== 'yes') return;
+          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '隔墙有耳' });
+          draw(s, ctx, me, 2);
+          askNext(s, me, '隔墙有耳', 'back');
+          return;
+        }
+        const hand = s.players[me].hand;
+        hand.splice(hand.indexOf(a.card!), 1);
+        s.deck.push(a.card!);
+        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: me, count: 1 });
+      },
+    },
+  },
+  mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
+};

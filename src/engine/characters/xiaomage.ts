@@ -1,0 +1,50 @@
+// 小马哥 (003_…). 男, face up.
+// 英雄本色: 当你获得假情报时，抽一张牌，然后可以在一位玩家面前放置一张假情报 — any black intel gained, however
+//   (sent, 截获, 真伪莫辨, skills); the draw is mandatory and happens at once, then he may place one black
+//   hand card as intel in front of any player in the game, himself included [choice] (a black intel he
+//   places before himself triggers 英雄本色 again); the placement is credited (亲手) to him. Not when
+//   the gain killed him.
+// 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡 (as 黄雀's).
+import { draw, placeIntel } from '../flow.js';
+import { inGame } from '../state.js';
+import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
+import { 黄雀 } from './huangque.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+export const 小马哥: CharacterDef = {
+  name: '小马哥',
+  gender: '男',
+  hidden: false,
+  active: [],
+  on: {
+    intel(s, ctx, owner, info) {
+      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
+      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '英雄本色' });
+      draw(s, ctx, owner, 1);
+      enqueue(s, owner, '英雄本色', 'place');
+    },
+  },
+  decide: {
+    英雄本色: {
+      choices(s, d) {
+        const me = d.seat;
+        if (!faceUp(s, me) || !inGame(s.players[me])) return [];
+        const black = handOf(s, me, '黑');
+        if (black.length === 0) return [];
+        const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'no' }];
+        for (const target of livePlayers(s)) for (const card of black) out.push({ kind: 'decide', seat: me, target, card });
+        return out;
+      },
+      answer(s, ctx, d, a) {
+        if (a.card === undefined || a.target === undefined) return;
+        const me = d.seat;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '英雄本色', target: a.target });
+        const hand = s.players[me].hand;
+        hand.splice(hand.indexOf(a.card), 1);
+        placeIntel(s, ctx, a.target, [a.card], me);
+      },
+    },
+  },
+  mission: 黄雀.mission,
+};
