@@ -15,6 +15,7 @@ export const 戴笠: CharacterDef = {
   name: '戴笠',
   gender: '男',
   hidden: false,
+  skills: ['笑里藏刀', '运筹帷幄'],
   active: [],
   on: {
     intel(s, _ctx, owner, info) {

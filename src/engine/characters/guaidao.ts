@@ -42,6 +42,7 @@ export const 怪盗九九: CharacterDef = {
   name: '怪盗九九',
   gender: '男',
   hidden: false,
+  skills: ['阴谋', '阳谋'],
   active: [],
   on: {
     intel(s, _ctx, owner, info) {

@@ -18,6 +18,7 @@ export const 情报处长: CharacterDef = {
   name: '情报处长',
   gender: '男',
   hidden: false,
+  skills: ['隔墙有耳', '偷龙转凤'],
   active: [
     {
       name: '偷龙转凤',

@@ -15,6 +15,7 @@ export const 小马哥: CharacterDef = {
   name: '小马哥',
   gender: '男',
   hidden: false,
+  skills: ['英雄本色'],
   active: [],
   on: {
     intel(s, ctx, owner, info) {
