@@ -5,7 +5,7 @@ import { legalActions, view, type Action, type GameState } from '../engine/index
 import { hasKey, t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
-import { renderPanel, TARGET, type PanelFocus } from './render/panel.js';
+import { groupKeys, renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
 import { explain, onPrivatePanel, show, type Component } from './reply.js';
 
@@ -27,7 +27,8 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
     if (onPrivatePanel(i)) await showPanel(bot, i, id.game, seat, l);
     return;
   }
-  const picked = toAction(state, seat, id, i);
+  const value = i.isStringSelectMenu() ? (i as StringSelectMenuInteraction).values[0] : undefined;
+  const picked = clickAction(state, seat, id, value);
   if ('stale' in picked) {
     await explain(i, t(l, 'err.stale'));
     return showPanel(bot, i, id.game, seat, l);
@@ -44,9 +45,12 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   await showPanel(bot, i, id.game, seat, l);
 }
 
-/** The action a click means; a card picked from a menu that still needs a target opens that step. */
-function toAction(state: GameState, seat: number, id: CustomId, i: Component): { action: Action } | { focus: PanelFocus } | { stale: true } {
-  const picked = i.isStringSelectMenu() ? Number((i as StringSelectMenuInteraction).values[0]) : undefined;
+/**
+ * The action a click means (`value`: the option picked in a menu); a card picked from a menu that
+ * still needs a target, or a group of skill choices, opens that step instead.
+ */
+export function clickAction(state: GameState, seat: number, id: CustomId, value?: string): { action: Action } | { focus: PanelFocus } | { stale: true } {
+  const picked = value === undefined ? undefined : Number(value);
   switch (id.verb) {
     case 'pass':
     case 'take':
@@ -70,11 +74,17 @@ function toAction(state: GameState, seat: number, id: CustomId, i: Component): {
     }
     case 'act': {
       // A character's choice: its place in this seat's legal list, and a check of its content.
-      const raw = i.isStringSelectMenu() ? (i as StringSelectMenuInteraction).values[0].split('.').map(Number) : id.args;
-      const [k, hash] = raw;
+      const [k, hash] = value !== undefined ? value.split('.').map(Number) : id.args;
       const a = legalActions(state, seat)[k];
       if (!a || actionHash(a) !== hash) return { stale: true };
       return { action: a };
+    }
+    case 'group': {
+      // One skill's (or one answer's) many choices, a page at a time.
+      const [g, page, hash] = value !== undefined ? value.split('.').map(Number) : id.args;
+      const keys = groupKeys(legalActions(state, seat));
+      if (!keys[g] || actionHash(keys[g]) !== hash) return { stale: true };
+      return { focus: { verb: 'group', group: g, page } };
     }
     case 'send': {
       if (picked === undefined) return { action: { kind: 'send', seat, card: id.args[0], target: id.args[1] } };
@@ -89,7 +99,7 @@ function toAction(state: GameState, seat: number, id: CustomId, i: Component): {
 }
 
 function hasParams(a: Action): boolean {
-  return 'target' in a || 'intel' in a || 'of' in a;
+  return 'target' in a || 'intel' in a || 'of' in a || 'as' in a || 'via' in a || 'dir' in a;
 }
 
 export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>[0], gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {

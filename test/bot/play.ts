@@ -40,7 +40,7 @@ export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage,
   const option = c.s.options[randInt(rng, c.s.options.length)];
   const next = await t.discord.choose(u, { customId: c.s.customId, messageId: panel.id }, [option.value]).response(WAIT);
   // The card needed a target: the panel now shows the targets.
-  const targets = next.buttons.filter((b) => b.customId && !b.customId.endsWith(':back') && /:(play|send):/.test(b.customId));
+  const targets = next.buttons.filter((b) => b.customId && !b.customId.endsWith(':back') && /:(play|send|act):/.test(b.customId));
   if (targets.length) {
     const b = targets[randInt(rng, targets.length)];
     await t.discord.click(u, { customId: b.customId!, messageId: next.id }).response(WAIT);

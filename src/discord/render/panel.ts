@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import type { Action, GameView, SeenCard } from '../../engine/index.js';
 import { characterText } from '../../i18n/characters.js';
-import { t, type Locale } from '../../i18n/index.js';
+import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText } from './words.js';
 
@@ -20,10 +20,25 @@ export interface PanelMessage {
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
 }
 
-/** Which second step a panel is on: the card picked, waiting for its target. */
-export interface PanelFocus {
-  verb: 'play' | 'send';
-  card: number;
+/** Which second step a panel is on: the card picked, waiting for its target; or one group of skill choices. */
+export type PanelFocus = { verb: 'play' | 'send'; card: number } | { verb: 'group'; group: number; page: number };
+
+/** Many character choices are offered a skill (or an answer's option and player) at a time. */
+function groupOf(a: Action): string | null {
+  if (a.kind === 'skill') return `skill:${a.skill}`;
+  if (a.kind === 'decide') return `decide:${a.option ?? ''}:${a.target ?? ''}`;
+  if (a.kind === 'pickCharacter') return 'pick';
+  return null;
+}
+
+/** The groups of this legal list, in order (a group's index names it in a custom_id). */
+export function groupKeys(legal: Action[]): string[] {
+  const keys: string[] = [];
+  for (const a of legal) {
+    const g = groupOf(a);
+    if (g !== null && !keys.includes(g)) keys.push(g);
+  }
+  return keys;
 }
 
 /** Target kinds carried in a play button's custom_id. */
@@ -96,10 +111,42 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
   const components: PanelMessage['components'] = [];
 
+  const otherLabel = (a: Action) => actionLabel(l, a, names, label);
+  if (x.focus?.verb === 'group') {
+    const f = x.focus;
+    const keys = groupKeys(x.legal);
+    const key = keys[f.group] ?? '';
+    const members = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) === key);
+    const pages = Math.max(1, Math.ceil(members.length / MAX_OPTIONS));
+    const page = Math.min(Math.max(0, f.page), pages - 1);
+    embed.description += '\n\n' + t(l, 'panel.pickChoice', { group: groupLabel(l, key, members[0]?.a, names), page: page + 1, pages });
+    if (members.length <= 20) {
+      components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
+    } else {
+      const slice = members.slice(page * MAX_OPTIONS, (page + 1) * MAX_OPTIONS);
+      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: otherLabel(a).slice(0, 100), value: `${k}.${actionHash(a)}` }))));
+    }
+    const nav: APIButtonComponent[] = [];
+    if (page > 0) nav.push(button(t(l, 'btn.prevPage'), id('group', f.group, page - 1, actionHash(key))));
+    if (page < pages - 1 && members.length > 20) nav.push(button(t(l, 'btn.nextPage'), id('group', f.group, page + 1, actionHash(key))));
+    nav.push(button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back')));
+    components.push({ type: ComponentType.ActionRow, components: nav });
+    return { embeds: [embed], components };
+  }
+
   if (x.focus) {
     const f = x.focus;
     const buttons: APIButtonComponent[] = [];
-    for (const a of x.legal) {
+    for (const [k, a] of x.legal.entries()) {
+      if ((a.kind === 'play' || a.kind === 'send') && a.kind === f.verb && a.card === f.card && viaSkill(a)) {
+        // Through a skill (a card used as another, 加密, 逢缘): one legal action per button.
+        buttons.push(button(actionLabel(l, a, names, label), id('act', k, actionHash(a)), ButtonStyle.Primary));
+        continue;
+      }
+      if (a.kind === 'send' && f.verb === 'send' && a.card === f.card && a.target === undefined) {
+        buttons.push(button(t(l, 'act.sendPlain'), id('act', k, actionHash(a)), ButtonStyle.Primary));
+        continue;
+      }
       if (a.kind === 'play' && f.verb === 'play' && a.card === f.card) {
         if (a.target !== undefined) buttons.push(button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary));
         else if (a.intel !== undefined)
@@ -113,7 +160,10 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         buttons.push(button(t(l, 'target.direct', { name: names[a.target] }), id('send', a.card, a.target), ButtonStyle.Primary));
     }
     const card = byId.get(f.card);
-    embed.description += '\n\n' + (card?.name === '烧毁' ? t(l, 'panel.pickIntel') : card?.name === '识破' ? t(l, 'panel.pickCounter') : t(l, 'panel.pickTarget', { card: label(f.card) }));
+    const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
+    embed.description +=
+      '\n\n' +
+      (plain && card?.name === '烧毁' ? t(l, 'panel.pickIntel') : plain && card?.name === '识破' ? t(l, 'panel.pickCounter') : t(l, 'panel.pickTarget', { card: label(f.card) }));
     components.push(...rowsOf(buttons.slice(0, 20)));
     components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
     return { embeds: [embed], components };
@@ -128,14 +178,18 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), choosable.map(option)));
   // Characters' choices (pick a character, use a skill, answer a skill's question): each is one
   // legal action, named by its place in the list and a check of its content.
-  const other = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => a.kind === 'pickCharacter' || a.kind === 'skill' || a.kind === 'decide');
-  const otherLabel = (a: Action) => actionLabel(l, a, names, label);
+  const other = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) !== null);
   if (other.length > 10) {
+    // Too many for buttons: pick the skill (or the answer's option and player) first.
+    const keys = groupKeys(x.legal);
     components.push(
       select(
-        id('act'),
+        id('group'),
         t(l, 'select.skill'),
-        other.map(({ a, k }) => ({ label: otherLabel(a).slice(0, 100), value: `${k}.${actionHash(a)}` })),
+        keys.map((key, g) => {
+          const first = other.find(({ a }) => groupOf(a) === key)!.a;
+          return { label: groupLabel(l, key, first, names).slice(0, 100), value: `${g}.0.${actionHash(key)}` };
+        }),
       ),
     );
   }
@@ -155,6 +209,19 @@ function characterLine(l: Locale, name: string, faceUp: boolean | null, mission:
   return `${head}\n${text.skills}${mission ? `\n${t(l, 'panel.mission', { mission: text.mission })}` : ''}`;
 }
 
+/** A group of choices in words: the skill's name, or the answer's option and player. */
+function groupLabel(l: Locale, key: string, first: Action | undefined, names: string[]): string {
+  if (first?.kind === 'skill') return first.skill;
+  if (first?.kind === 'pickCharacter') return t(l, 'select.skill');
+  if (first?.kind === 'decide') {
+    const parts: string[] = [];
+    if (first.option !== undefined) parts.push(hasKey(`opt.${first.option}`) ? t(l, `opt.${first.option}` as MessageKey) : first.option);
+    if (first.target !== undefined) parts.push(names[first.target]);
+    return parts.join(' ') || t(l, 'act.ok');
+  }
+  return key;
+}
+
 /** A character's choice in words, for its button. */
 export function actionLabel(l: Locale, a: Action, names: string[], card: (id: number) => string): string {
   switch (a.kind) {
@@ -168,9 +235,18 @@ export function actionLabel(l: Locale, a: Action, names: string[], card: (id: nu
       if (a.of !== undefined) parts.push(`#${a.of + 1}`);
       return parts.join(' ');
     }
+    case 'play':
+    case 'send': {
+      const parts = [a.kind === 'play' ? (a.as ? t(l, 'act.playAs', { as: a.as }) : card(a.card)) : t(l, 'act.sendPlain')];
+      if (a.kind === 'send' && a.via) parts.push(t(l, 'act.sendVia', { mode: t(l, `mode.${a.via}`) }));
+      if (a.kind === 'send' && a.dir === -1) parts.push(t(l, 'act.sendBack'));
+      if (a.target !== undefined) parts.push(`→${names[a.target]}`);
+      if (a.kind === 'play' && a.intel !== undefined) parts.push(card(a.intel));
+      return parts.join(' ');
+    }
     case 'decide': {
       const parts: string[] = [];
-      if (a.option !== undefined) parts.push(t(l, 'act.option', { option: a.option }));
+      if (a.option !== undefined) parts.push(hasKey(`opt.${a.option}`) ? t(l, `opt.${a.option}` as MessageKey) : t(l, 'act.option', { option: a.option }));
       if (a.target !== undefined) parts.push(names[a.target]);
       if (a.card !== undefined) parts.push(card(a.card));
       if (a.cards?.length) parts.push(a.cards.map(card).join('、'));
@@ -179,6 +255,11 @@ export function actionLabel(l: Locale, a: Action, names: string[], card: (id: nu
     default:
       return a.kind;
   }
+}
+
+/** A play or send that only a skill allows (used as another card, 加密, 逢缘). */
+function viaSkill(a: Action): boolean {
+  return (a.kind === 'play' && a.as !== undefined) || (a.kind === 'send' && (a.via !== undefined || a.dir !== undefined));
 }
 
 function ownerOf(v: GameView, card: number): number {

@@ -80,6 +80,8 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     lines.push(
       '',
       r.draw ? t(l, 'table.draw', { reason: t(l, `reason.${r.reason}` as 'reason.roundLimit') }) : t(l, 'table.winners', { names: r.winners.map((w) => names[w]).join('、') }),
+      ...(r.declarer !== null && r.declarer !== undefined ? [t(l, 'table.declarer', { name: names[r.declarer] })] : []),
+      ...(r.alongside?.length ? [t(l, 'table.alongside', { names: r.alongside.map((w) => names[w]).join('、') })] : []),
       t(l, 'table.identities', {
         lines: v.players.map((p) => t(l, 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?' })).join('\n'),
       }),

@@ -52,6 +52,23 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
     case 'play':
       p.as = String(e.as);
       p.target = e.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(e.target) });
+      if (typeof e.skill === 'string') {
+        key = 'ev.playVia';
+        p.skill = e.skill;
+      }
+      break;
+    case 'declare':
+      if (e.failed) key = 'ev.declareFailed';
+      else if (e.sole) key = 'ev.declareSole';
+      else if (e.mission) {
+        key = 'ev.declareMission';
+        p.mission = String(e.mission);
+      }
+      break;
+    case 'overturn':
+    case 'joins':
+      p.of = name(e.of);
+      p.mission = String(e.mission);
       break;
     case 'negate':
     case 'negated':

@@ -1,0 +1,95 @@
+// Every legal action of every seat can be reached from the private panel by clicks (a button, a
+// menu option, then the buttons of the step it opens), within Discord's component limits —
+// checked along random games with all characters, so every skill's uses are met somewhere.
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
+import { randInt, seedRng } from '../../src/engine/rng.js';
+import type { Action, GameState } from '../../src/engine/types.js';
+import { decodeId } from '../../src/discord/custom-id.js';
+import { clickAction } from '../../src/discord/game-clicks.js';
+import { renderPanel, type PanelFocus, type PanelMessage } from '../../src/discord/render/panel.js';
+import { randomAction } from '../../src/sim/random-play.js';
+
+/** An action as a comparable string: keys sorted, absent fields dropped. */
+function norm(a: Action): string {
+  const o = a as unknown as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => [k, o[k]])));
+}
+
+function checkLimits(p: PanelMessage, problems: string[]): void {
+  if (p.components.length > 5) problems.push(`${p.components.length} rows`);
+  for (const row of p.components) {
+    if (row.components.length > 5) problems.push(`${row.components.length} components in a row`);
+    for (const c of row.components) {
+      const x = c as { custom_id?: string; label?: string; options?: { label: string }[] };
+      if ((x.custom_id?.length ?? 0) > 100) problems.push(`custom_id ${x.custom_id}`);
+      if (x.options && (x.options.length === 0 || x.options.length > 25)) problems.push(`${x.options.length} options`);
+      if (x.label !== undefined && (x.label.length === 0 || x.label.length > 80)) problems.push(`label "${x.label}"`);
+    }
+  }
+}
+
+/** Every action the seat's panel lets them make, following the steps a menu or group opens. */
+function reachable(s: GameState, seat: number, problems: string[]): Set<string> {
+  const legal = legalActions(s, seat);
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (focus: PanelFocus | undefined, depth: number) => {
+    const key = JSON.stringify(focus ?? null);
+    if (seen.has(key) || depth > 4) return;
+    seen.add(key);
+    const panel = renderPanel('zh-CN', { gameId: 1, view: view(s, seat), legal, secrets: [], focus });
+    checkLimits(panel, problems);
+    for (const row of panel.components)
+      for (const c of row.components) {
+        const x = c as { custom_id: string; options?: { value: string }[] };
+        const id = decodeId(x.custom_id);
+        if (!id || id.verb === 'back' || id.verb === 'info') continue;
+        for (const value of x.options ? x.options.map((o) => o.value) : [undefined]) {
+          const r = clickAction(s, seat, id, value);
+          if ('stale' in r) problems.push(`stale at once: ${x.custom_id} ${value}`);
+          else if ('focus' in r) visit(r.focus, depth + 1);
+          else out.add(norm(r.action));
+        }
+      }
+  };
+  visit(undefined, 0);
+  return out;
+}
+
+function playChecking(players: number, seed: number): { checked: number; problems: string[] } {
+  let s = newGame({ seed, players: Array.from({ length: players }, (_, i) => `P${i}`), options: { characters: true } }).state;
+  const rng = seedRng(seed);
+  const problems: string[] = [];
+  let checked = 0;
+  for (let k = 0; k < 3000 && !s.result; k++) {
+    for (const seat of waitingOn(s)) {
+      const reach = reachable(s, seat, problems);
+      for (const a of legalActions(s, seat)) {
+        checked++;
+        if (!reach.has(norm(a))) problems.push(`v${s.version} seat ${seat} cannot reach ${norm(a)}`);
+      }
+    }
+    if (problems.length > 5) break;
+    const r = apply(s, randomAction(s, rng));
+    if (!r.ok) throw new Error(r.reason);
+    s = r.state;
+  }
+  return { checked, problems };
+}
+
+describe('the panel offers every legal action', () => {
+  it('along random 5-player games with characters', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = playChecking(5, seed * 31 + randInt(seedRng(seed), 1000));
+      expect(r.problems.slice(0, 5)).toEqual([]);
+      checked += r.checked;
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  }, 240_000);
+
+  it('along random 9-player games with characters', () => {
+    for (let seed = 1; seed <= 3; seed++) expect(playChecking(9, 900 + seed).problems.slice(0, 5)).toEqual([]);
+  }, 240_000);
+});
