@@ -224,7 +224,7 @@ export const en: Record<MessageKey, string> = {
   'ev.declareSole': '{seat} declares victory alone!',
   'ev.declareFailed': '{seat} declares victory…',
   'ev.overturn': "{seat}'s 机密任务 (【{mission}】) is met: {of}'s declaration fails and {seat} wins!",
-  'ev.joins': "{seat}'s 机密任务 (【{mission}】) is met: {seat} wins with {of}.",
+  'ev.joins': "{seat}'s 机密任务 (【{mission}】) is met: they win with {of}.",
   'ev.playVia': '{seat} uses 【{skill}】: {as}{target}.',
   'ev.gameOver': 'The game is over.',
   'ev.timeout': 'Time ran out; the default applies.',
