@@ -32,7 +32,8 @@ export interface Options {
 /** The characters the engine has (rulings §9: the 30 of 003_…, added a few at a time). */
 export type CharacterName =
   | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
-  | '情报处长' | '小马哥' | '怪盗九九' | '戴笠';
+  | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
+  | '职业杀手' | '柒佰' | '贝雷帽';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {

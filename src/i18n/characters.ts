@@ -22,6 +22,9 @@ const ZH: Record<string, CharText> = {
   小马哥: { skills: '【英雄本色】获得假情报时，抽一张牌，然后可以在一位玩家面前放置一张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
   怪盗九九: { skills: '【阴谋】一位玩家获得你传出的假情报时，可以抽取任意一位玩家的一张手牌。【阳谋】你获得另一位玩家传出的假情报时，可以抽取任意一位玩家的一张手牌。（真伪莫辨和角色技能得到的不算）', mission: '手牌达到九张或以上。' },
   戴笠: { skills: '【笑里藏刀】另一位玩家获得你传出的真情报时，可以在他面前放置一张假情报。【运筹帷幄】获得真情报时，可以抽一张牌。', mission: '获得三张或以上蓝色情报。' },
+  职业杀手: { skills: '【连击】一位玩家获得你传出的假情报时，你抽一张牌，然后可以在他面前再放一张假情报。【预谋】你的调虎离山可以当作锁定使用。', mission: '亲手让另一位玩家成为第二位或以后死亡的玩家。' },
+  柒佰: { skills: '【敏锐】可以在他人回合使用锁定。【联动】你的锁定生效时，抽二张牌，再把一张手牌交给另一位玩家（强制）。【风度】你宣告胜利时，选择一位女性与你一同胜利（她的阵营不随之胜利）。', mission: '获得五张或以上真情报。' },
+  贝雷帽: { skills: '【换日】你的黑色手牌可以当作锁定使用。【偷天】一位玩家获得你传出的假情报时，可以把他面前的一张真情报加入任意一位玩家的手牌。', mission: '手牌集齐三张红色和三张蓝色卡牌。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -39,6 +42,9 @@ const EN: Record<string, CharText> = {
   小马哥: { skills: '英雄本色: when you get black intel, draw one, then you may place a black card from hand as intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
   怪盗九九: { skills: '阴谋: when a player gets black intel you sent, may take a random hand card from any player. 阳谋: when you get black intel another player sent, may take a random hand card from any player. (Not for intel from 真伪莫辨 or skills.)', mission: 'Nine or more cards in hand.' },
   戴笠: { skills: '笑里藏刀: when another player gets red/blue intel you sent, may place a black card from hand as intel in front of them. 运筹帷幄: when you get red/blue intel, may draw one.', mission: 'Three or more blue intel.' },
+  职业杀手: { skills: '连击: when a player takes black intel you sent, draw one, then you may place a black card from hand in front of them. 预谋: your 调虎离山 may be used as 锁定.', mission: 'With your own hand, make another player the second or a later one to die.' },
+  柒佰: { skills: '敏锐: you may use 锁定 in others\' turns. 联动: when your 锁定 takes effect, draw two, then give one hand card to another player (mandatory). 风度: when you declare victory, choose a female to win with you (her faction does not).', mission: 'Five or more true (red/blue) intel.' },
+  贝雷帽: { skills: '换日: your black hand cards may be used as 锁定. 偷天: when a player takes black intel you sent, you may put one of their true intel into any player\'s hand.', mission: 'Three red and three blue cards in hand.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

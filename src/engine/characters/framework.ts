@@ -67,7 +67,8 @@ export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): 
     if (!name) continue;
     const h = CHARACTERS[name].on[point];
     if (h) h(s, ctx, seat, info);
-    if (over(s)) return;
+    // During a declaration the game already counts as over: every seat's 'victory' hook still runs.
+    if (point === 'victory' ? s.result !== null : over(s)) return;
   }
 }
 

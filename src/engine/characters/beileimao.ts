@@ -1,0 +1,54 @@
+// 贝雷帽 (003_…). 男, not hidden.
+// 换日: 你的黑色手牌可以当作锁定使用 — still a 锁定 (own turn, 出牌阶段 or 传递), 识破 can answer it; the card
+//   keeps its colour. [choice] A black 锁定 is simply played as itself.
+// 偷天: 当一位玩家获得你传出的假情报时，你可以把他面前的一张真情报加入到任意一位玩家的手牌中 — only intel he
+//   sent (taken, 截获'd, or come back to him), not 真伪莫辨 nor skills. [choice] The gainer must still be in
+//   the game; "任意一位玩家" is any player in the game, the gainer and 贝雷帽 included; the card is public
+//   (it was face up).
+// 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
+import { inGame } from '../state.js';
+import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+import type { GameState } from '../types.js';
+
+const trueIntel = (s: GameState, seat: number) => s.players[seat].intel.filter((id) => s.cards[id].color !== '黑');
+
+export const 贝雷帽: CharacterDef = {
+  name: '贝雷帽',
+  gender: '男',
+  hidden: false,
+  skills: ['换日', '偷天'],
+  playsAs: (s, _seat, card) => (s.cards[card].color === '黑' && s.cards[card].name !== '锁定' ? [{ as: '锁定', skill: '换日' }] : []),
+  active: [],
+  on: {
+    intel(s, _ctx, owner, info) {
+      if (info.sender !== owner || s.cards[info.card!].color !== '黑') return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[info.seat])) return;
+      if (trueIntel(s, info.seat).length > 0) enqueue(s, owner, '偷天', 'use', { from: info.seat });
+    },
+  },
+  decide: {
+    偷天: {
+      choices(s, d) {
+        const me = d.seat;
+        const from = d.data!.from as number;
+        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[from])) return [];
+        const cards = trueIntel(s, from);
+        if (cards.length === 0) return [];
+        const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'no' }];
+        for (const card of cards) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
+        return out;
+      },
+      answer(s, ctx, d, a) {
+        if (a.card === undefined) return;
+        const from = d.data!.from as number;
+        const list = s.players[from].intel;
+        list.splice(list.indexOf(a.card), 1);
+        s.players[a.target!].hand.push(a.card);
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '偷天', target: from });
+        ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a.target, card: a.card });
+      },
+    },
+  },
+  mission: (s, seat) => handOf(s, seat, '红').length >= 3 && handOf(s, seat, '蓝').length >= 3,
+};

@@ -1,0 +1,74 @@
+// 柒佰 (003_…). 男, not hidden.
+// 敏锐: 你可以在他人回合中使用锁定 — the ordinary 锁定 otherwise (出牌阶段 or 传递); 识破 can answer it.
+// 联动: 当你使用锁定时，抽二张牌，然后选择一张手牌分给另一位玩家 — mandatory; not when the 锁定 is
+//   识破'd; it resolves before the 锁定 takes effect (003's ABCDE example). [choice] The two cards are drawn
+//   when the 锁定 is about to take effect, the giving is then asked (the default on timeout: the first
+//   card of the hand to the next player in the game); a 锁定 whose target has left the game (it fails
+//   for lack of a target) triggers nothing.
+// 风度: 当你宣告胜利时，选择一位女性一同胜利 — mandatory when a female exists; face-down characters have no
+//   gender; she wins alone (not her faction), and her win is not a declaration. [choice] Only females
+//   still in the game; he is asked even when only one exists; choosing one who already wins (his own
+//   faction) adds nobody.
+// 机密任务: 获得五张或以上的真情报.
+import { draw, endDeclaration } from '../flow.js';
+import { inGame } from '../state.js';
+import { enqueue, faceUp, isFemale, liveOthers, trueCount } from './framework.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+import type { GameState } from '../types.js';
+
+const females = (s: GameState, me: number) => liveOthers(s, me).filter((i) => isFemale(s, i));
+
+export const 柒佰: CharacterDef = {
+  name: '柒佰',
+  gender: '男',
+  hidden: false,
+  skills: ['敏锐', '联动', '风度'],
+  perks: { lockAnyTurn: '敏锐' },
+  active: [],
+  on: {
+    beforeResolve(s, ctx, owner, info) {
+      const it = info.item!;
+      if (it.as !== '锁定' || it.user !== owner || it.target === undefined) return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[it.target])) return;
+      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '联动' });
+      draw(s, ctx, owner, 2);
+      enqueue(s, owner, '联动', 'give');
+    },
+    victory(s, _ctx, owner, info) {
+      if (info.seat !== owner || !faceUp(s, owner)) return;
+      if (females(s, owner).length > 0) enqueue(s, owner, '风度');
+    },
+  },
+  decide: {
+    联动: {
+      choices(s, d) {
+        const me = d.seat;
+        if (!inGame(s.players[me])) return [];
+        const out: DecideAction[] = [];
+        for (const target of liveOthers(s, me).sort((a, b) => ((a - me + 99) % s.players.length) - ((b - me + 99) % s.players.length)))
+          for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target, card });
+        // The first card of the hand to the next player first: the default on timeout.
+        return out.sort((x, y) => s.players[me].hand.indexOf(x.card!) - s.players[me].hand.indexOf(y.card!));
+      },
+      answer(s, ctx, d, a) {
+        const me = d.seat;
+        const t = a.target!;
+        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card!), 1);
+        s.players[t].hand.push(a.card!);
+        ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target: t, skill: '联动' });
+        ctx.ev.push({ to: [me, t], type: 'cardGivenCard', seat: me, target: t, card: a.card });
+      },
+    },
+    风度: {
+      choices(s, d) {
+        return females(s, d.seat).map((target): DecideAction => ({ kind: 'decide', seat: d.seat, target }));
+      },
+      answer(s, ctx, d, a) {
+        const her = a.target!;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '风度', target: her });
+        endDeclaration(s, ctx, s.chars!.declaring!.winners.includes(her) ? [] : [her]);
+      },
+    },
+  },
+  mission: (s, seat) => trueCount(s, seat) >= 5,
+};

@@ -1,0 +1,49 @@
+// 职业杀手 (003_…). 男, not hidden (face up from the start).
+// 连击: 当一位玩家获得你传出的假情报时，你抽一张牌，然后可以在他面前再放置一张假情报 — only intel he sent
+//   (taken, 截获'd, or come back to him), not 真伪莫辨 nor skills; the draw is mandatory, the 假情报 is a
+//   black hand card, optional. [choice] "一位玩家" includes himself (intel back to its sender); the draw
+//   happens even if the gainer died of that intel, the placing only before a player still in the game.
+// 预谋: 你的调虎离山可以当作锁定使用 — the card keeps its colour; 识破 can answer it; still a 锁定 (own turn).
+// 机密任务: 亲手让另一位玩家成为第二位或以后死亡的玩家 — not himself; 亲手 = SeatChar.killedBy.
+import { draw, placeIntel } from '../flow.js';
+import { inGame } from '../state.js';
+import { enqueue, faceUp, handOf } from './framework.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+export const 职业杀手: CharacterDef = {
+  name: '职业杀手',
+  gender: '男',
+  hidden: false,
+  skills: ['连击', '预谋'],
+  playsAs: (s, _seat, card) => (s.cards[card].name === '调虎离山' ? [{ as: '锁定', skill: '预谋' }] : []),
+  active: [],
+  on: {
+    intel(s, ctx, owner, info) {
+      if (info.sender !== owner || s.cards[info.card!].color !== '黑') return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
+      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '连击', target: info.seat });
+      draw(s, ctx, owner, 1);
+      enqueue(s, owner, '连击', 'place', { target: info.seat });
+    },
+  },
+  decide: {
+    连击: {
+      choices(s, d) {
+        const me = d.seat;
+        const t = d.data!.target as number;
+        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
+        const black = handOf(s, me, '黑');
+        if (black.length === 0) return [];
+        return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card): DecideAction => ({ kind: 'decide', seat: me, target: t, card }))];
+      },
+      answer(s, ctx, d, a) {
+        if (a.card === undefined) return;
+        const me = d.seat;
+        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
+        placeIntel(s, ctx, a.target!, [a.card], me);
+      },
+    },
+  },
+  mission: (s, seat) =>
+    s.chars!.seats.some((x, i) => i !== seat && !s.players[i].alive && x.killedBy === seat && (x.deathNo ?? 0) >= 2),
+};
