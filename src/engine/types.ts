@@ -31,7 +31,8 @@ export interface Options {
 
 /** The characters the engine has (rulings §9: the 30 of 003_…, added a few at a time). */
 export type CharacterName =
-  | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R';
+  | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
+  | '黑手' | '易先生' | '蝮蛇' | '小白';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {

@@ -18,6 +18,10 @@ const ZH: Record<string, CharText> = {
   浮萍: { skills: '【先机】翻开此角色，抽取另一位玩家二张手牌，然后他抽二张牌。【后着】死亡时，可以检视另一位玩家的手牌，把其中一张放在一位玩家面前。', mission: '成为第二位或以后死亡的玩家。' },
   黄雀: { skills: '【潜藏伏击】翻开此角色，把另一位玩家面前的一张情报放回牌库顶。【黄雀在后】另一位玩家死亡时，可以翻开身份牌，在一位玩家面前放置最多二张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
   钢铁特工R: { skills: '【警觉】玩家使用卡牌时，可以翻开此角色，视为使用识破（不能被识破）。【掩护】获得一位玩家面前的一张假情报，然后盖伏此角色。', mission: '手牌集齐四张识破。' },
+  黑手: { skills: '【残忍】你的文本卡牌可以当作锁定使用。【冷血】若你杀死一位玩家，回合结束时可以把桌面上的一张情报放到一位玩家面前。【滥杀】你杀死打酱油的玩家时，可以宣告单独胜利。', mission: '亲手杀死一位女性角色。' },
+  易先生: { skills: '【贪婪】抽牌阶段改为抽三张牌。【洞察】你的退回和截获可以当作识破使用。【情仇】若你被女性杀死，她可以宣告单独胜利。', mission: '一位玩家宣告胜利时，已有玩家死亡：你的胜利使他的宣告失败。' },
+  蝮蛇: { skills: '【声东击西】情报传递时，可以盖伏此角色，视为使用调虎离山（不能被识破）。【弹药无限】没有手牌时，可以翻开此角色，抽一张牌（盖伏时也能用）。', mission: '一位玩家宣告胜利时，没有玩家死亡：你的胜利使他的宣告失败。' },
+  小白: { skills: '【乔装】既视为男性也视为女性。【收买】把四张手牌交给一位玩家，然后获得他面前的一张情报。【败露】获得六张或以上情报时，你输掉游戏。', mission: '你第一个死亡，或潜伏战线与军情处其中一方全灭。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -31,6 +35,10 @@ const EN: Record<string, CharText> = {
   浮萍: { skills: '先机: flip this; take two cards from another player\'s hand, then they draw two. 后着: on death, may look at another player\'s hand and place one of its cards in front of a player.', mission: 'Be the second or a later player to die.' },
   黄雀: { skills: '潜藏伏击: flip this; put one intel in front of another player back on top of the deck. 黄雀在后: when another player dies, may show your identity and place up to two black intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
   钢铁特工R: { skills: '警觉: when a card is used, may flip this: it acts as 识破 (no 识破 can answer it). 掩护: take a black intel from in front of a player, then turn this face down.', mission: 'Four 识破 in hand.' },
+  黑手: { skills: '残忍: your 文本 cards may be used as 锁定. 冷血: if you killed a player, at the end of that turn you may move one intel on the table to in front of a player. 滥杀: when you kill an 打酱油 player, you may declare victory alone.', mission: 'With your own hand, kill a female character.' },
+  易先生: { skills: '贪婪: draw three in your draw phase. 洞察: your 退回 and 截获 may be used as 识破. 情仇: if a female kills you, she may declare victory alone.', mission: 'When a player declares victory and someone has already died, you win instead.' },
+  蝮蛇: { skills: '声东击西: while intel is passed, may turn this face down: it acts as 调虎离山 (no 识破 can answer it). 弹药无限: with no hand card, may flip this face up and draw one (also usable face down).', mission: 'When a player declares victory and nobody has died, you win instead.' },
+  小白: { skills: '乔装: counts as both male and female. 收买: give four hand cards to a player, then take one intel in front of them as your intel. 败露: with six or more intel, you lose the game.', mission: 'Be the first to die, or every 潜伏战线 or every 军情处 player is gone.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

@@ -1,7 +1,7 @@
 // Character choice (rulings §9) and what views show of characters.
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
-import { CHARACTER_NAMES } from '../../src/engine/characters/index.js';
+import { CHARACTER_NAMES, CHARACTERS } from '../../src/engine/characters/index.js';
 import type { GameState } from '../../src/engine/types.js';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
@@ -54,12 +54,14 @@ describe('characters', () => {
     expect(s.pending?.kind).toBe('window');
     for (let i = 0; i < 5; i++) {
       expect(s.chars!.seats[i].name).toBe(s.chars!.seats[i].offers[1]);
-      expect(s.chars!.seats[i].faceUp).toBe(false);
+      const hidden = CHARACTERS[s.chars!.seats[i].name!].hidden;
+      expect(s.chars!.seats[i].faceUp).toBe(!hidden);
       expect(view(s, i).players[i].character).toBe(s.chars!.seats[i].name);
       expect(view(s, i).identity).toBe(s.players[i].identity);
-      for (let j = 0; j < 5; j++) if (j !== i) expect(view(s, i).players[j].character).toBeUndefined();
-      expect(view(s, null).players[i].character).toBeUndefined();
-      expect(view(s, null).players[i].gender).toBeUndefined();
+      for (let j = 0; j < 5; j++)
+        if (j !== i) expect(view(s, i).players[j].character).toBe(CHARACTERS[s.chars!.seats[j].name!].hidden ? undefined : s.chars!.seats[j].name);
+      expect(view(s, null).players[i].character).toBe(hidden ? undefined : s.chars!.seats[i].name);
+      if (hidden) expect(view(s, null).players[i].gender).toBeUndefined();
     }
   });
 

@@ -106,6 +106,11 @@ export function pump(s: GameState, ctx: Ctx): void {
         continue;
       }
       if (t.skill === '#nextTurn') {
+        // Something queued after the turn's end (a death by a turn-end skill) comes first.
+        if (c.queue.some((x) => x.skill !== '#nextTurn')) {
+          c.queue.push(t);
+          continue;
+        }
         c.holding = false;
         c.held = null;
         s.pending = null;
@@ -244,6 +249,7 @@ export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
   const w = s.pending as Extract<Pending, { kind: 'window' }>;
   const skill = SKILLS[a.skill];
   if (skill.reveal) flip(s, ctx, a.seat, true);
+  if (skill.conceal) flip(s, ctx, a.seat, false);
   const of = a.of ?? (skill.as === '识破' ? s.stack.length - 1 : undefined);
   const item: StackItem = { card: -1, as: skill.as ?? skill.name, skill: skill.name, user: a.seat };
   if (a.target !== undefined) item.target = a.target;

@@ -11,9 +11,13 @@ import { 老金 } from './laojin.js';
 import { 浮萍 } from './fuping.js';
 import { 黄雀 } from './huangque.js';
 import { 钢铁特工R } from './gangtie.js';
+import { 黑手 } from './heishou.js';
+import { 易先生 } from './yixiansheng.js';
+import { 蝮蛇 } from './fushe.js';
+import { 小白 } from './xiaobai.js';
 
 export const CHARACTERS: Record<CharacterName, CharacterDef> = {
-  老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
+  老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R, 黑手, 易先生, 蝮蛇, 小白,
 };
 
 export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];
