@@ -352,7 +352,10 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
     if (c.queue.some((t) => t.skill === '#cleanup')) return false;
     for (let k = 0; k < n; k++) {
       const seat = (s.current + k) % n;
-      if (inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat)) lose(s, ctx, seat);
+      const why = inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
+      if (!why) continue;
+      if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
+      lose(s, ctx, seat);
     }
   }
   for (let k = 0; k < n; k++) {

@@ -33,7 +33,8 @@ export interface Options {
 export type CharacterName =
   | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
   | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
-  | '职业杀手' | '柒佰' | '贝雷帽';
+  | '职业杀手' | '柒佰' | '贝雷帽'
+  | '黑手' | '易先生' | '蝮蛇' | '小白';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {

@@ -25,6 +25,10 @@ const ZH: Record<string, CharText> = {
   职业杀手: { skills: '【连击】一位玩家获得你传出的假情报时，你抽一张牌，然后可以在他面前再放一张假情报。【预谋】你的调虎离山可以当作锁定使用。', mission: '亲手让另一位玩家成为第二位或以后死亡的玩家。' },
   柒佰: { skills: '【敏锐】可以在他人回合使用锁定。【联动】你的锁定生效时，抽二张牌，再把一张手牌交给另一位玩家（强制）。【风度】你宣告胜利时，选择一位女性与你一同胜利（她的阵营不随之胜利）。', mission: '获得五张或以上真情报。' },
   贝雷帽: { skills: '【换日】你的黑色手牌可以当作锁定使用。【偷天】一位玩家获得你传出的假情报时，可以把他面前的一张真情报加入任意一位玩家的手牌。', mission: '手牌集齐三张红色和三张蓝色卡牌。' },
+  黑手: { skills: '【残忍】你的文本卡牌可以当作锁定使用。【冷血】若你杀死一位玩家，回合结束时可以把桌面上的一张情报放到一位玩家面前。【滥杀】你杀死打酱油的玩家时，可以宣告单独胜利。', mission: '亲手杀死一位女性角色。' },
+  易先生: { skills: '【贪婪】抽牌阶段改为抽三张牌。【洞察】你的退回和截获可以当作识破使用。【情仇】若你被女性杀死，她可以宣告单独胜利。', mission: '一位玩家宣告胜利时，已有玩家死亡：你的胜利使他的宣告失败。' },
+  蝮蛇: { skills: '【声东击西】情报传递时，可以盖伏此角色，视为使用调虎离山（不能被识破）。【弹药无限】没有手牌时，可以翻开此角色，抽一张牌（盖伏时也能用）。', mission: '一位玩家宣告胜利时，没有玩家死亡：你的胜利使他的宣告失败。' },
+  小白: { skills: '【乔装】既视为男性也视为女性。【收买】把四张手牌交给一位玩家，然后获得他面前的一张情报。【败露】获得六张或以上情报时，你输掉游戏。', mission: '你第一个死亡，或潜伏战线与军情处其中一方全灭。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -45,6 +49,10 @@ const EN: Record<string, CharText> = {
   职业杀手: { skills: '连击: when a player takes black intel you sent, draw one, then you may place a black card from hand in front of them. 预谋: your 调虎离山 may be used as 锁定.', mission: 'With your own hand, make another player the second or a later one to die.' },
   柒佰: { skills: '敏锐: you may use 锁定 in others\' turns. 联动: when your 锁定 takes effect, draw two, then give one hand card to another player (mandatory). 风度: when you declare victory, choose a female to win with you (her faction does not).', mission: 'Five or more true (red/blue) intel.' },
   贝雷帽: { skills: '换日: your black hand cards may be used as 锁定. 偷天: when a player takes black intel you sent, you may put one of their true intel into any player\'s hand.', mission: 'Three red and three blue cards in hand.' },
+  黑手: { skills: '残忍: your 文本 cards may be used as 锁定. 冷血: if you killed a player, at the end of that turn you may move one intel on the table to in front of a player. 滥杀: when you kill an 打酱油 player, you may declare victory alone.', mission: 'With your own hand, kill a female character.' },
+  易先生: { skills: '贪婪: draw three in your draw phase. 洞察: your 退回 and 截获 may be used as 识破. 情仇: if a female kills you, she may declare victory alone.', mission: 'When a player declares victory and someone has already died, you win instead.' },
+  蝮蛇: { skills: '声东击西: while intel is passed, may turn this face down: it acts as 调虎离山 (no 识破 can answer it). 弹药无限: with no hand card, may flip this face up and draw one (also usable face down).', mission: 'When a player declares victory and nobody has died, you win instead.' },
+  小白: { skills: '乔装: counts as both male and female. 收买: give four hand cards to a player, then take one intel in front of them as your intel. 败露: with six or more intel, you lose the game.', mission: 'Be the first to die, or every 潜伏战线 or every 军情处 player is gone.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

@@ -36,6 +36,17 @@ export function genderOf(s: GameState, seat: number): CharacterDef['gender'] | u
 export const isFemale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('女') ?? false;
 export const isMale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('男') ?? false;
 
+/**
+ * Whether `seat` counts as this gender where a skill's effect depends on it; a character that
+ * counts as both (乔装) is shown to have made the difference.
+ */
+export function countsAs(s: GameState, ctx: Ctx, seat: number, g: '男' | '女'): boolean {
+  if (!genderOf(s, seat)?.includes(g)) return false;
+  const k = perk(s, seat, 'bothGenders');
+  if (k) ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: k });
+  return true;
+}
+
 /** The skill name of a perk this seat's face-up character has, or undefined. */
 export function perk<K extends keyof Perks>(s: GameState, seat: number, k: K): Perks[K] | undefined {
   if (!s.chars || !faceUp(s, seat)) return undefined;
@@ -107,6 +118,11 @@ export function pump(s: GameState, ctx: Ctx): void {
         continue;
       }
       if (t.skill === '#nextTurn') {
+        // Something queued after the turn's end (a death by a turn-end skill) comes first.
+        if (c.queue.some((x) => x.skill !== '#nextTurn')) {
+          c.queue.push(t);
+          continue;
+        }
         c.holding = false;
         c.held = null;
         s.pending = null;
@@ -245,6 +261,7 @@ export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
   const w = s.pending as Extract<Pending, { kind: 'window' }>;
   const skill = SKILLS[a.skill];
   if (skill.reveal) flip(s, ctx, a.seat, true);
+  if (skill.conceal) flip(s, ctx, a.seat, false);
   const of = a.of ?? (skill.as === '识破' ? s.stack.length - 1 : undefined);
   const item: StackItem = { card: -1, as: skill.as ?? skill.name, skill: skill.name, user: a.seat };
   if (a.target !== undefined) item.target = a.target;

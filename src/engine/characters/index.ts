@@ -18,11 +18,16 @@ import { 戴笠 } from './daili.js';
 import { 职业杀手 } from './zhiyeshashou.js';
 import { 柒佰 } from './qibai.js';
 import { 贝雷帽 } from './beileimao.js';
+import { 黑手 } from './heishou.js';
+import { 易先生 } from './yixiansheng.js';
+import { 蝮蛇 } from './fushe.js';
+import { 小白 } from './xiaobai.js';
 
 export const CHARACTERS: Record<CharacterName, CharacterDef> = {
   老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
   情报处长, 小马哥, 怪盗九九, 戴笠,
   职业杀手, 柒佰, 贝雷帽,
+  黑手, 易先生, 蝮蛇, 小白,
 };
 
 export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];

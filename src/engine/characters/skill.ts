@@ -15,6 +15,8 @@ export interface ActiveSkill {
   reveal?: boolean;
   /** Usable on either side (弹药无限 "在盖伏状态下也能使用"); with `reveal` it turns a face-down one up. */
   anyFace?: boolean;
+  /** A "盖伏此角色牌，然后…" skill: using it turns the character face down (the cost, before any answer). */
+  conceal?: boolean;
   /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
   as?: CardName;
   /** Every way the owner could use it now (each is then checked). */
@@ -87,6 +89,8 @@ export interface Perks {
   chooseDirection?: string;
   /** 文本 intel may be sent as 密电 (加密). */
   textAsCipher?: string;
+  /** Counts as both genders (乔装; with gender '男女'): named when that decides something. */
+  bothGenders?: string;
   /** The draw phase draws this many (精明, 贪婪). */
   drawCount?: { n: number; skill: string };
 }
@@ -120,6 +124,6 @@ export interface CharacterDef {
   overturns?(s: GameState, seat: number, d: Declaration): boolean;
   /** 机密任务 met by another's declaration (礼服蒙面人, 大美女): one wins with the declarer. */
   joins?(s: GameState, seat: number, d: Declaration): boolean;
-  /** Loses the game now (小白's 败露): checked before any declaration. */
-  loses?(s: GameState, seat: number): boolean;
+  /** Loses the game now (小白's 败露): checked before any declaration. A skill name is shown as used. */
+  loses?(s: GameState, seat: number): boolean | string;
 }

@@ -1,0 +1,93 @@
+// 小白 (003_…). 性别 ？ (男女), 公开 (face up).
+// 乔装: 此角色既视为男性也视为女性 — gender '男女' (isFemale and isMale both hold while face up). The
+//   engine's gender checks are queries; where one decides an effect, framework's countsAs() shows 乔装
+//   as used (perks.bothGenders).
+// 收买: 把你的四张手牌交给一位玩家，然后获得他面前的一张情报 — at any time (any window, any turn), face up,
+//   needs four or more hand cards; the target cannot refuse. [choice] another player in the game, with or
+//   without intel (with none, the four cards are only given). The skill names the target; when it
+//   resolves 小白 chooses the four cards one at a time, then one intel in front of him (any colour), which
+//   becomes 小白's intel (获得情报: face up in front of him, 003 游戏术语; he is credited with its effect).
+//   [choice] With fewer than four hand cards at resolution it does nothing.
+// 败露: 当你获得六张或以上的情报时，你输掉这场游戏 — losing, not dying (no death skills); checked before any
+//   declaration, so it beats a victory met at the same moment. [choice] Only while face up.
+// 机密任务: 你第一个死亡，或潜伏战线与军情处其中一方全灭 — 003: an 打酱油 小白 who is the first to die (by three
+//   假情报) wins (a mission about his own death); 全灭 = every member of that faction dead or out, while
+//   小白 is alive.
+import { gainIntel } from '../flow.js';
+import { inGame } from '../state.js';
+import type { Ctx } from '../state.js';
+import type { GameState, Identity } from '../types.js';
+import { askInline, faceUp, liveOthers } from './framework.js';
+import { otherLive, notNow } from './common.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+const wiped = (s: GameState, id: Identity) => {
+  const members = s.players.filter((p) => p.identity === id);
+  return members.length > 0 && members.every((p) => !inGame(p));
+};
+
+export const 小白: CharacterDef = {
+  name: '小白',
+  gender: '男女',
+  hidden: false,
+  skills: ['乔装', '收买', '败露'],
+  perks: { bothGenders: '乔装' },
+  active: [
+    {
+      name: '收买',
+      candidates: (s, seat) => liveOthers(s, seat).map((target) => ({ kind: 'skill' as const, seat, skill: '收买', target })),
+      check(s, seat, _step, a) {
+        if (s.players[seat].hand.length < 4) return notNow('收买', 'it needs four hand cards');
+        return otherLive(s, seat, a.target, '收买');
+      },
+      resolve(s, ctx, item) {
+        const me = item.user;
+        const t = item.target!;
+        if (!inGame(s.players[me]) || !inGame(s.players[t]) || s.players[me].hand.length < 4) return;
+        askInline(s, ctx, me, '收买', 'give', { target: t, given: [] });
+      },
+    },
+  ],
+  on: {},
+  decide: {
+    收买: {
+      choices(s, d) {
+        const me = d.seat;
+        const t = d.data!.target as number;
+        if (d.stage === 'give') {
+          const given = d.data!.given as number[];
+          return s.players[me].hand.filter((card) => !given.includes(card)).map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
+        }
+        return s.players[t].intel.map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
+      },
+      answer(s, ctx, d, a) {
+        const me = d.seat;
+        const t = d.data!.target as number;
+        if (d.stage === 'give') {
+          const given = (d.data!.given as number[]).concat(a.card!);
+          if (given.length < 4) {
+            askInline(s, ctx, me, '收买', 'give', { target: t, given });
+            return;
+          }
+          const hand = s.players[me].hand;
+          for (const c of given) hand.splice(hand.indexOf(c), 1);
+          s.players[t].hand.push(...given);
+          ctx.ev.push({ to: 'all', type: 'handGiven', seat: me, target: t, count: given.length });
+          ctx.ev.push({ to: [me, t], type: 'handGivenCards', seat: me, target: t, cards: given });
+          if (s.players[t].intel.length > 0) askInline(s, ctx, me, '收买', 'take', { target: t });
+          return;
+        }
+        const list = s.players[t].intel;
+        list.splice(list.indexOf(a.card!), 1);
+        ctx.ev.push({ to: 'all', type: 'intelMoved', from: t, seat: me, card: a.card });
+        gainIntel(s, ctx, me, a.card!, me);
+      },
+    },
+  },
+  loses: (s, seat) => (faceUp(s, seat) && s.players[seat].intel.length >= 6 ? '败露' : false),
+  mission(s, seat) {
+    if (!s.players[seat].alive) return s.chars!.seats[seat].deathNo === 1;
+    return wiped(s, '潜伏战线') || wiped(s, '军情处');
+  },
+  missionWhenDead: true,
+};
