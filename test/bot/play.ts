@@ -4,7 +4,7 @@ import { seedRng, randInt, type RngState } from '../../src/engine/rng.js';
 import type { SeenMessage, UserRecord } from '../support/discord/index.js';
 import { allText, tableMessage, waitedOn, type BotTable } from './harness.js';
 
-export const PRIVATE_PHRASES = ['你的身份是', 'Your identity is', '你抽到了', 'You drew', '你破译了', 'You decoded', '我打赌你是', 'I bet you are', '你传出的情报是', 'The intel you sent is', '你弃掉了', 'You discarded'];
+export const PRIVATE_PHRASES = ['你的身份是', 'Your identity is', '你抽到了', 'You drew', '你破译了', 'You decoded', '我打赌你是', 'I bet you are', '你传出的情报是', 'The intel you sent is', '你弃掉了', 'You discarded', '你抽取了', '抽走了你的手牌', 'You took from', 'took from your hand', '交给你：', 'gave you:'];
 const IDENTITIES = ['潜伏战线', '军情处', '打酱油的'];
 
 export function isOver(table: SeenMessage): boolean {

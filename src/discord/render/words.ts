@@ -94,6 +94,21 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
       p.from = name(e.from);
       p.count = Number(e.count);
       break;
+    case 'cardGiven':
+    case 'handGiven':
+      p.target = name(e.target);
+      p.count = Number(e.count ?? 1);
+      break;
+    case 'intelToHand':
+      p.from = name(e.from);
+      p.card = card(e.card);
+      break;
+    case 'intelToDeck':
+      p.card = card(e.card);
+      break;
+    case 'toDeckTop':
+      p.count = Number(e.count);
+      break;
     case 'intelMoved':
       p.from = name(e.from);
       p.card = card(e.card);
@@ -139,6 +154,17 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
       return t(l, 'secret.identitySeen', { target: names[e.seat as number], identity: identityText(l, e.identity as Identity) });
     case 'handSeen':
       return t(l, 'secret.handSeen', { target: names[e.seat as number], cards: list(e.cards) });
+    case 'handTakenCards':
+      return e.seat === me
+        ? t(l, 'secret.tookFrom', { target: names[e.from as number], cards: list(e.cards) })
+        : t(l, 'secret.takenBy', { user: names[e.seat as number], cards: list(e.cards) });
+    case 'cardGivenCard':
+    case 'handGivenCards': {
+      const cards = e.cards ? list(e.cards) : card(e.card);
+      return e.seat === me
+        ? t(l, 'secret.gave', { target: names[e.target as number], cards })
+        : t(l, 'secret.given', { user: names[e.seat as number], cards });
+    }
     case 'probeCard':
       return e.seat === me
         ? t(l, 'secret.probeUsed', { target: names[e.target as number], card: card(e.card) })
