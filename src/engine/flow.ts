@@ -300,7 +300,8 @@ export function clearOut(s: GameState, ctx: Ctx, seat: number): void {
   p.intel = [];
   s.gone.push(seat);
   const character = s.chars?.seats[seat].name ?? undefined;
-  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity: p.identity, character });
+  const identity = s.chars?.seats[seat].identityGone ? undefined : p.identity;
+  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity, character });
 }
 
 export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
