@@ -22,6 +22,11 @@ const ZH: Record<string, CharText> = {
   小马哥: { skills: '【英雄本色】获得假情报时，抽一张牌，然后可以在一位玩家面前放置一张假情报。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
   怪盗九九: { skills: '【阴谋】一位玩家获得你传出的假情报时，可以抽取任意一位玩家的一张手牌。【阳谋】你获得另一位玩家传出的假情报时，可以抽取任意一位玩家的一张手牌。（真伪莫辨和角色技能得到的不算）', mission: '手牌达到九张或以上。' },
   戴笠: { skills: '【笑里藏刀】另一位玩家获得你传出的真情报时，可以在他面前放置一张假情报。【运筹帷幄】获得真情报时，可以抽一张牌。', mission: '获得三张或以上蓝色情报。' },
+  礼服蒙面人: { skills: '【英雄】获得假情报时，可以抽二张牌。【救美】一位女性（不是你）死亡时，可以翻开你的身份牌，烧毁你与她面前的所有假情报，救活她。', mission: '一位女性宣告胜利（与她一同胜利）。' },
+  大美女: { skills: '【精明】抽牌阶段改为抽三张牌，然后把一张手牌放回牌库顶。【爱情】翻开你的身份牌（限一次），烧毁一位或两位玩家面前共二张假情报（不能被识破）。', mission: '一位男性角色宣告胜利时，你面前的假情报不多于一张（与他一同胜利）。' },
+  致命香水: { skills: '【攻守兼备】你使用的锁定或调虎离山生效时，抽二张牌，再把一张手牌放回牌库顶。【临危受命】另一位玩家死亡时，在他翻开身份牌前，可以把你的身份牌移出游戏，换取他的身份牌，再把一位玩家面前的一张情报与牌库顶的牌调换。', mission: '无。' },
+  千面女郎: { skills: '【城府】被试探时可以隐瞒身份。【逢缘】你的非直达情报可以选择传递方向。【笙歌】一位玩家使用真伪莫辨时，可以抽三张牌，再把一张手牌交给另一位玩家。', mission: '你左右两边第一位玩家之一宣告胜利；你的胜利使他的宣告失败。' },
+  无间行者: { skills: '【城府】被试探时可以隐瞒身份。【加密】你的文本情报可以当作密电传递。【绝密】你传出的情报被截获或破译时，可以抽取一位玩家的一张手牌，或在他面前放置一张假情报。', mission: '一位玩家因获得你传出的情报而宣告胜利；你的胜利使他的宣告失败。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -39,6 +44,11 @@ const EN: Record<string, CharText> = {
   小马哥: { skills: '英雄本色: when you get black intel, draw one, then you may place a black card from hand as intel in front of a player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
   怪盗九九: { skills: '阴谋: when a player gets black intel you sent, may take a random hand card from any player. 阳谋: when you get black intel another player sent, may take a random hand card from any player. (Not for intel from 真伪莫辨 or skills.)', mission: 'Nine or more cards in hand.' },
   戴笠: { skills: '笑里藏刀: when another player gets red/blue intel you sent, may place a black card from hand as intel in front of them. 运筹帷幄: when you get red/blue intel, may draw one.', mission: 'Three or more blue intel.' },
+  礼服蒙面人: { skills: '英雄: when you get black intel, may draw two. 救美: when a woman (not you) dies, may show your identity card and burn all black intel in front of you and her: she lives.', mission: 'A woman declares victory (you win with her).' },
+  大美女: { skills: '精明: your draw phase draws three, then put one hand card back on top of the deck. 爱情: show your identity card (once) and burn two black intel in front of one or two players (no 识破 can answer it).', mission: 'When a male character declares victory, you have at most one black intel (you win with him).' },
+  致命香水: { skills: '攻守兼备: when your 锁定 or 调虎离山 takes effect, draw two, then put one hand card back on top of the deck. 临危受命: when another player dies, before his identity is revealed, may put your identity card out of the game and take his, then swap one intel in front of a player with the top card of the deck.', mission: 'None.' },
+  千面女郎: { skills: '城府: may answer a 试探 either way. 逢缘: you choose the direction of your non-直达 intel. 笙歌: when someone uses 真伪莫辨, may draw three, then give one hand card to another player.', mission: 'The first player on your left or on your right declares victory; your win makes theirs fail.' },
+  无间行者: { skills: '城府: may answer a 试探 either way. 加密: your 文本 intel may be sent as 密电. 绝密: when intel you sent is intercepted (截获) or decoded (破译), may take a random hand card of a player, or place a black card from your hand as intel in front of them.', mission: 'A player declares victory because of intel you sent; your win makes theirs fail.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */
