@@ -257,7 +257,10 @@ export function takeIntel(s: GameState, ctx: Ctx, seat: number, forced: boolean)
 export function endPassing(s: GameState, ctx: Ctx): void {
   s.transit = null;
   if (over(s)) return;
-  if (!inGame(s.players[s.current])) return endTurn(s, ctx);
+  // A current player whose death skills are still to be decided may be saved (救美): the turn
+  // waits in 出牌阶段(2) (held behind those decisions) instead of ending before they are asked.
+  const deciding = s.chars?.queue.some((t) => t.skill === '#cleanup' && t.seat === s.current);
+  if (!inGame(s.players[s.current]) && !deciding) return endTurn(s, ctx);
   openWindow(s, ctx, 'play2');
 }
 
