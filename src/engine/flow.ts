@@ -257,7 +257,10 @@ export function takeIntel(s: GameState, ctx: Ctx, seat: number, forced: boolean)
 export function endPassing(s: GameState, ctx: Ctx): void {
   s.transit = null;
   if (over(s)) return;
-  if (!inGame(s.players[s.current])) return endTurn(s, ctx);
+  // A current player whose death skills are still to be decided may be saved (救美): the turn
+  // waits in 出牌阶段(2) (held behind those decisions) instead of ending before they are asked.
+  const deciding = s.chars?.queue.some((t) => t.skill === '#cleanup' && t.seat === s.current);
+  if (!inGame(s.players[s.current]) && !deciding) return endTurn(s, ctx);
   openWindow(s, ctx, 'play2');
 }
 
@@ -300,7 +303,8 @@ export function clearOut(s: GameState, ctx: Ctx, seat: number): void {
   p.intel = [];
   s.gone.push(seat);
   const character = s.chars?.seats[seat].name ?? undefined;
-  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity: p.identity, character });
+  const identity = s.chars?.seats[seat].identityGone ? undefined : p.identity;
+  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity, character });
 }
 
 export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {

@@ -34,7 +34,8 @@ export type CharacterName =
   | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
   | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
   | '职业杀手' | '柒佰' | '贝雷帽'
-  | '黑手' | '易先生' | '蝮蛇' | '小白';
+  | '黑手' | '易先生' | '蝮蛇' | '小白'
+  | '礼服蒙面人' | '大美女' | '致命香水' | '千面女郎' | '无间行者';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {
@@ -47,6 +48,8 @@ export interface SeatChar {
   knows: number;
   /** The identity card is shown to everyone (黄雀's 黄雀在后). */
   shown: boolean;
+  /** The player's identity card was taken away (临危受命): death shows none and views show none. */
+  identityGone?: boolean;
   /** Death records for 机密任务: who killed (亲手) — -1 nobody —, true intel then, death order (1 = first). */
   killedBy?: number;
   trueAtDeath?: number;

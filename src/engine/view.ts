@@ -116,7 +116,7 @@ export function view(s: GameState, seat: number | null): GameView {
       handCount: q.hand.length,
       intel: q.intel.map((id) => seen(s, id)),
       identity:
-        i === me || over || !inGame(q) || (c && (c.seats[i].shown || has(knows, i))) ? q.identity : undefined,
+        i === me || over || (!inGame(q) && !c?.seats[i].identityGone) || (c && (c.seats[i].shown || has(knows, i))) ? q.identity : undefined,
       locked: has(s.locked, i),
       ...(c && {
         faceUp: c.seats[i].faceUp,

@@ -29,6 +29,11 @@ const ZH: Record<string, CharText> = {
   易先生: { skills: '【贪婪】抽牌阶段改为抽三张牌。【洞察】你的退回和截获可以当作识破使用。【情仇】若你被女性杀死，她可以宣告单独胜利。', mission: '一位玩家宣告胜利时，已有玩家死亡：你的胜利使他的宣告失败。' },
   蝮蛇: { skills: '【声东击西】情报传递时，可以盖伏此角色，视为使用调虎离山（不能被识破）。【弹药无限】没有手牌时，可以翻开此角色，抽一张牌（盖伏时也能用）。', mission: '一位玩家宣告胜利时，没有玩家死亡：你的胜利使他的宣告失败。' },
   小白: { skills: '【乔装】既视为男性也视为女性。【收买】把四张手牌交给一位玩家，然后获得他面前的一张情报。【败露】获得六张或以上情报时，你输掉游戏。', mission: '你第一个死亡，或潜伏战线与军情处其中一方全灭。' },
+  礼服蒙面人: { skills: '【英雄】获得假情报时，可以抽二张牌。【救美】一位女性（不是你）死亡时，可以翻开你的身份牌，烧毁你与她面前的所有假情报，救活她。', mission: '一位女性宣告胜利（与她一同胜利）。' },
+  大美女: { skills: '【精明】抽牌阶段改为抽三张牌，然后把一张手牌放回牌库顶。【爱情】翻开你的身份牌（限一次），烧毁一位或两位玩家面前共二张假情报（不能被识破）。', mission: '一位男性角色宣告胜利时，你面前的假情报不多于一张（与他一同胜利）。' },
+  致命香水: { skills: '【攻守兼备】你使用的锁定或调虎离山生效时，抽二张牌，再把一张手牌放回牌库顶。【临危受命】另一位玩家死亡时，在他翻开身份牌前，可以把你的身份牌移出游戏，换取他的身份牌，再把一位玩家面前的一张情报与牌库顶的牌调换。', mission: '无。' },
+  千面女郎: { skills: '【城府】被试探时可以隐瞒身份。【逢缘】你的非直达情报可以选择传递方向。【笙歌】一位玩家使用真伪莫辨时，可以抽三张牌，再把一张手牌交给另一位玩家。', mission: '你左右两边第一位玩家之一宣告胜利；你的胜利使他的宣告失败。' },
+  无间行者: { skills: '【城府】被试探时可以隐瞒身份。【加密】你的文本情报可以当作密电传递。【绝密】你传出的情报被截获或破译时，可以抽取一位玩家的一张手牌，或在他面前放置一张假情报。', mission: '一位玩家因获得你传出的情报而宣告胜利；你的胜利使他的宣告失败。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -53,6 +58,11 @@ const EN: Record<string, CharText> = {
   易先生: { skills: '贪婪: draw three in your draw phase. 洞察: your 退回 and 截获 may be used as 识破. 情仇: if a female kills you, she may declare victory alone.', mission: 'When a player declares victory and someone has already died, you win instead.' },
   蝮蛇: { skills: '声东击西: while intel is passed, may turn this face down: it acts as 调虎离山 (no 识破 can answer it). 弹药无限: with no hand card, may flip this face up and draw one (also usable face down).', mission: 'When a player declares victory and nobody has died, you win instead.' },
   小白: { skills: '乔装: counts as both male and female. 收买: give four hand cards to a player, then take one intel in front of them as your intel. 败露: with six or more intel, you lose the game.', mission: 'Be the first to die, or every 潜伏战线 or every 军情处 player is gone.' },
+  礼服蒙面人: { skills: '英雄: when you get black intel, may draw two. 救美: when a woman (not you) dies, may show your identity card and burn all black intel in front of you and her: she lives.', mission: 'A woman declares victory (you win with her).' },
+  大美女: { skills: '精明: your draw phase draws three, then put one hand card back on top of the deck. 爱情: show your identity card (once) and burn two black intel in front of one or two players (no 识破 can answer it).', mission: 'When a male character declares victory, you have at most one black intel (you win with him).' },
+  致命香水: { skills: '攻守兼备: when your 锁定 or 调虎离山 takes effect, draw two, then put one hand card back on top of the deck. 临危受命: when another player dies, before his identity is revealed, may put your identity card out of the game and take his, then swap one intel in front of a player with the top card of the deck.', mission: 'None.' },
+  千面女郎: { skills: '城府: may answer a 试探 either way. 逢缘: you choose the direction of your non-直达 intel. 笙歌: when someone uses 真伪莫辨, may draw three, then give one hand card to another player.', mission: 'The first player on your left or on your right declares victory; your win makes theirs fail.' },
+  无间行者: { skills: '城府: may answer a 试探 either way. 加密: your 文本 intel may be sent as 密电. 绝密: when intel you sent is intercepted (截获) or decoded (破译), may take a random hand card of a player, or place a black card from your hand as intel in front of them.', mission: 'A player declares victory because of intel you sent; your win makes theirs fail.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

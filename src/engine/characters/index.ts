@@ -22,12 +22,18 @@ import { 黑手 } from './heishou.js';
 import { 易先生 } from './yixiansheng.js';
 import { 蝮蛇 } from './fushe.js';
 import { 小白 } from './xiaobai.js';
+import { 礼服蒙面人 } from './lifu.js';
+import { 大美女 } from './dameinv.js';
+import { 致命香水 } from './xiangshui.js';
+import { 千面女郎 } from './qianmian.js';
+import { 无间行者 } from './wujian.js';
 
 export const CHARACTERS: Record<CharacterName, CharacterDef> = {
   老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
   情报处长, 小马哥, 怪盗九九, 戴笠,
   职业杀手, 柒佰, 贝雷帽,
   黑手, 易先生, 蝮蛇, 小白,
+  礼服蒙面人, 大美女, 致命香水, 千面女郎, 无间行者,
 };
 
 export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];

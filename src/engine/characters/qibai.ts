@@ -12,7 +12,7 @@
 // 机密任务: 获得五张或以上的真情报.
 import { draw, endDeclaration } from '../flow.js';
 import { inGame } from '../state.js';
-import { enqueue, faceUp, isFemale, liveOthers, trueCount } from './framework.js';
+import { countsAs, enqueue, faceUp, isFemale, liveOthers, trueCount } from './framework.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -65,6 +65,7 @@ export const 柒佰: CharacterDef = {
       },
       answer(s, ctx, d, a) {
         const her = a.target!;
+        countsAs(s, ctx, her, '女');
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '风度', target: her });
         endDeclaration(s, ctx, s.chars!.declaring!.winners.includes(her) ? [] : [her]);
       },

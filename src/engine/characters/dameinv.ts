@@ -1,0 +1,70 @@
+// 大美女 (003_…). 女, face up.
+// 精明: 你的抽牌阶段改为抽三张牌，然后选择一张手牌放回牌库顶 — only the draw phase of her own turn (003);
+//   putting one back is part of it (mandatory; the default on timeout is the first hand card). The
+//   others see that a card went back, not which.
+// 爱情: 翻开你的身份牌，然后烧毁二张假情报 — once (her identity card, once shown, stays shown); at any
+//   time [choice]: every response window, like the other skills without a timing; two black intel in
+//   front of one player or one each in front of two, herself allowed (003); a skill, so 识破 cannot
+//   answer it. [choice] It needs two black intel on the table to be used at all.
+// 机密任务: 当一位男性角色宣告胜利时，你获得的假情报少于等于一张 (joins the declaration).
+import { inGame } from '../state.js';
+import { enqueue, faceUp, isMale, subsets } from './framework.js';
+import { burnIntel, intelOwner, isCardList, notNow } from './common.js';
+import type { CharacterDef } from './skill.js';
+import type { GameState } from '../types.js';
+
+const blackOnTable = (s: GameState): number[] => {
+  const out: number[] = [];
+  for (const p of s.players) if (inGame(p)) for (const c of p.intel) if (s.cards[c].color === '黑') out.push(c);
+  return out;
+};
+
+export const 大美女: CharacterDef = {
+  name: '大美女',
+  gender: '女',
+  hidden: false,
+  skills: ['精明', '爱情'],
+  perks: { drawCount: { n: 3, skill: '精明' } },
+  active: [
+    {
+      name: '爱情',
+      candidates: (s, seat) =>
+        s.chars!.seats[seat].shown ? [] : subsets(blackOnTable(s), 2, 2).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
+      check(s, seat, _step, a) {
+        if (s.chars!.seats[seat].shown) return notNow('爱情', 'only once: your identity card is shown already');
+        const ok =
+          isCardList(a.cards) &&
+          a.cards.length === 2 &&
+          a.cards.every((c) => c >= 0 && c < s.cards.length && s.cards[c].color === '黑' && intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)]));
+        return ok ? null : notNow('爱情', 'name two black intel in front of players');
+      },
+      resolve(s, ctx, item) {
+        const me = item.user;
+        if (!inGame(s.players[me])) return;
+        s.chars!.seats[me].shown = true;
+        ctx.ev.push({ to: 'all', type: 'identityShown', seat: me, identity: s.players[me].identity });
+        for (const c of item.cards ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
+      },
+    },
+  ],
+  on: {
+    draw(s, _ctx, owner, info) {
+      if (info.seat !== owner || !faceUp(s, owner) || !inGame(s.players[owner]) || s.players[owner].hand.length === 0) return;
+      enqueue(s, owner, '精明', 'back');
+    },
+  },
+  decide: {
+    精明: {
+      choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
+      answer(s, ctx, d, a) {
+        const hand = s.players[d.seat].hand;
+        hand.splice(hand.indexOf(a.card!), 1);
+        s.deck.push(a.card!);
+        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1, skill: '精明' });
+      },
+    },
+  },
+  mission: () => false,
+  joins: (s, seat, d) =>
+    isMale(s, d.seat) && s.players[seat].intel.filter((c) => s.cards[c].color === '黑').length <= 1,
+};

@@ -1,0 +1,96 @@
+// 致命香水 (003_…). 女, face up.
+// 攻守兼备: 当你使用锁定或调虎离山时，抽二张牌，然后选择一张手牌放回牌库顶 — when her 锁定 / 调虎离山 (a card,
+//   or anything used as one) is about to take effect, not when it was 识破'd (003 当……时); mandatory:
+//   she draws two at once, then puts one hand card back on top of the deck (default: the first).
+// 临危受命: 当另一位玩家死亡时，在其翻开身份牌前，你可以把你的身份牌面朝下移出游戏，然后得到他的身份牌，
+//   并且将一位玩家面前的一张情报与牌库顶的第一张牌调换 — face up; at his death, before his clean-up. Her
+//   old identity leaves the game unseen; she alone learns the new one (everyone, if his card had been
+//   shown). His clean-up then reveals no identity (SeatChar.identityGone). [choice] He still died as
+//   what he was: deaths by faction and his faction's victory count him as before (003: her new card
+//   completes no 机密任务 by a faction's death — missions look at the living identity she holds).
+//   Then the swap is mandatory where possible: [choice] an intel in front of a player in the game (not
+//   the dead one); the deck's top card takes its place as intel placed by her (亲手; it may kill),
+//   and the intel goes on top of the deck.
+// 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
+import { draw, placeIntel, takeTop } from '../flow.js';
+import { bit, inGame, over } from '../state.js';
+import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
+import { intelOwner, YES_NO } from './common.js';
+import type { CharacterDef, DecideAction } from './skill.js';
+
+export const 致命香水: CharacterDef = {
+  name: '致命香水',
+  gender: '女',
+  hidden: false,
+  skills: ['攻守兼备', '临危受命'],
+  active: [],
+  on: {
+    beforeResolve(s, ctx, owner, info) {
+      const it = info.item!;
+      if (it.user !== owner || (it.as !== '锁定' && it.as !== '调虎离山')) return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
+      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '攻守兼备' });
+      draw(s, ctx, owner, 2);
+      if (s.players[owner].hand.length > 0) enqueue(s, owner, '攻守兼备', 'back');
+    },
+    death(s, _ctx, owner, info) {
+      if (info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
+      enqueue(s, owner, '临危受命', 'use', { seat: info.seat });
+    },
+  },
+  decide: {
+    攻守兼备: {
+      choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
+      answer(s, ctx, d, a) {
+        const hand = s.players[d.seat].hand;
+        hand.splice(hand.indexOf(a.card!), 1);
+        s.deck.push(a.card!);
+        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1, skill: '攻守兼备' });
+      },
+    },
+    临危受命: {
+      choices(s, d) {
+        const me = d.seat;
+        if (d.stage === 'swap') {
+          if (!inGame(s.players[me]) || (s.deck.length === 0 && s.discard.length === 0)) return [];
+          const out: DecideAction[] = [];
+          for (const t of livePlayers(s)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
+          return out;
+        }
+        const him = d.data!.seat as number;
+        const c = s.chars!;
+        if (!faceUp(s, me) || !inGame(s.players[me])) return [];
+        if (s.players[him].alive || s.players[him].out || s.gone.includes(him) || c.seats[him].identityGone) return [];
+        return YES_NO;
+      },
+      answer(s, ctx, d, a) {
+        const me = d.seat;
+        const c = s.chars!;
+        if (d.stage === 'swap') {
+          const owner = intelOwner(s, a.card!);
+          if (owner < 0) return;
+          const top = takeTop(s, ctx);
+          if (top === undefined) return;
+          const list = s.players[owner].intel;
+          list.splice(list.indexOf(a.card!), 1);
+          s.deck.push(a.card!);
+          ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: a.card, skill: '临危受命' });
+          placeIntel(s, ctx, owner, [top], me);
+          return;
+        }
+        if (a.option !== 'yes') return;
+        const him = d.data!.seat as number;
+        const shown = c.seats[him].shown;
+        s.players[me].identity = s.players[him].identity;
+        c.seats[him].identityGone = true;
+        c.seats[me].shown = shown;
+        // Whoever had seen her old card (合谋) does not know the new one.
+        for (const x of c.seats) x.knows &= ~bit(me);
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '临危受命', target: him });
+        ctx.ev.push({ to: shown ? 'all' : [me], type: 'identity', seat: me, identity: s.players[me].identity });
+        if (!over(s)) askNext(s, me, '临危受命', 'swap');
+      },
+    },
+  },
+  mission: () => false,
+};
