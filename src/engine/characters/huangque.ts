@@ -56,6 +56,7 @@ export const 黄雀: CharacterDef = {
       },
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '黄雀在后', target: a.target });
         s.chars!.seats[d.seat].shown = true;
         ctx.ev.push({ to: 'all', type: 'identityShown', seat: d.seat, identity: s.players[d.seat].identity });
         const cards = a.cards ?? [];

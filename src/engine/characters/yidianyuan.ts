@@ -41,7 +41,9 @@ export const 译电员: CharacterDef = {
     洞悉: {
       choices: (s, d) => (faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
       answer(s, ctx, d, a) {
-        if (a.option === 'yes') flip(s, ctx, d.seat, false);
+        if (a.option !== 'yes') return;
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '洞悉' });
+        flip(s, ctx, d.seat, false);
       },
     },
   },
