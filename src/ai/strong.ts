@@ -761,10 +761,12 @@ export class StrongPolicy implements Policy {
       }
       if (a.kind !== 'play') continue;
       const card = hand.get(a.card)!;
-      const key = `${card.name}|${a.target}|${a.intel}|${a.of}`;
+      // A card used as another (预谋, 洞察 …) is worth what it does as that card.
+      const used = a.as ? { ...card, name: a.as } : card;
+      const key = `${used.name}|${a.target}|${a.intel}|${a.of}`;
       let g = seen.get(key);
       if (g === undefined) {
-        g = this.playGain(tb, card, a);
+        g = this.playGain(tb, used, a);
         seen.set(key, g);
       }
       const net = g - tb.keep(card);

@@ -104,6 +104,7 @@ export const en: Record<MessageKey, string> = {
   'btn.nextPage': 'Next',
   'act.playAs': 'as 【{as}】',
   'act.sendPlain': 'Send',
+  'act.playPlain': 'Use {card}',
   'act.sendVia': 'as {mode}',
   'act.sendBack': 'to the left (reversed)',
   'opt.yes': 'Use it',

@@ -106,6 +106,7 @@ export const zhCN = {
   'btn.nextPage': '下一页',
   'act.playAs': '当作【{as}】',
   'act.sendPlain': '传出',
+  'act.playPlain': '使用{card}',
   'act.sendVia': '以{mode}方式',
   'act.sendBack': '向左（逆向）传递',
   'opt.yes': '发动',

@@ -147,6 +147,11 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         buttons.push(button(t(l, 'act.sendPlain'), id('act', k, actionHash(a)), ButtonStyle.Primary));
         continue;
       }
+      if (a.kind === 'play' && f.verb === 'play' && a.card === f.card && a.target === undefined && a.intel === undefined && a.of === undefined) {
+        // The card as itself, where a skill also offers it as another card (真伪莫辨 or 锁定 …).
+        buttons.push(button(t(l, 'act.playPlain', { card: label(a.card) }), id('act', k, actionHash(a)), ButtonStyle.Primary));
+        continue;
+      }
       if (a.kind === 'play' && f.verb === 'play' && a.card === f.card) {
         if (a.target !== undefined) buttons.push(button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary));
         else if (a.intel !== undefined)
