@@ -29,7 +29,7 @@ if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(',
 // Every seat plays the named policy. `random` is the simulator's own random play.
 const play = (seed: number) =>
   ai === 'random'
-    ? playRandomGame({ players, seed, edition, invariants: true, characters })
+    ? playRandomGame({ players, seed, edition, invariants: true, characters, countSkills: characters })
     : policyGame(seed);
 
 function policyGame(seed: number) {
