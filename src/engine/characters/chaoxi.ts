@@ -2,8 +2,10 @@
 // 城府: 你被试探时可以隐瞒身份 — as 老鬼's (common.ts): face up, either action of the 试探.
 // 时差: 当你获得假情报时，可以把另一位玩家的一张情报加入你的手牌 — face up, alive after the gain; any one
 //   intel (any colour) in front of another player in the game; it goes into your hand.
-// 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — needs the declaration
-//   framework (CharacterDef.overturns); until it exists here the mission never holds.
+// 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — another player declares
+//   (faction or 机密任务) on gaining intel 潮汐 sent (taken, or 截获'd): an 打酱油 潮汐 in the game takes
+//   the declaration over and wins instead (flow.ts declare; overturns). It never holds otherwise.
+//   [choice] Whatever his character's side: a 机密任务 is no skill.
 import { inGame } from '../state.js';
 import { enqueue, faceUp, liveOthers } from './framework.js';
 import { chengfuDecision, chengfuProbed, intelOwner } from './common.js';
@@ -13,6 +15,7 @@ export const 潮汐: CharacterDef = {
   name: '潮汐',
   gender: '男',
   hidden: false,
+  skills: ['城府', '时差'],
   active: [],
   on: {
     intel(s, _ctx, owner, info) {
@@ -44,6 +47,6 @@ export const 潮汐: CharacterDef = {
       },
     },
   },
-  // TODO(lead): overturns(s, seat, decl) once the declaration framework exists.
   mission: () => false,
+  overturns: (_s, seat, d) => d.sender === seat && d.seat !== seat,
 };

@@ -1,5 +1,7 @@
 // 刀锋 (003_… 角色详述). 男.
-// 亮剑: 你的试探和退回可以当作锁定使用 — not yet: needs cards used as another card (CharacterDef.playsAs).
+// 亮剑: 你的试探和退回可以当作锁定使用 — face up; a 试探 or 退回 of his hand is used as 锁定 with 锁定's
+//   rules (his own turn, 出牌阶段 or 传递); it is a card, so 识破 answers it; a 试探 used so stays face down.
+//   After it resolves the card goes where a 锁定 goes (the discard pile).
 // 嗜血: 当另一位玩家死亡时，你可以抽四张牌，然后选择一张手牌分给任意一位玩家 — face up; not on your own
 //   death; also when the dead player is later saved; the card goes to any player in the game, yourself
 //   included (then it stays).
@@ -14,6 +16,8 @@ export const 刀锋: CharacterDef = {
   name: '刀锋',
   gender: '男',
   hidden: false,
+  skills: ['亮剑', '嗜血'],
+  playsAs: (s, _seat, card) => (s.cards[card].name === '试探' || s.cards[card].name === '退回' ? [{ as: '锁定', skill: '亮剑' }] : []),
   active: [],
   on: {
     death(s, _ctx, owner, info) {

@@ -22,6 +22,7 @@ export const 福尔摩斯: CharacterDef = {
   name: '福尔摩斯',
   gender: '男',
   hidden: false,
+  skills: ['揭露', '真相'],
   active: [
     {
       name: '揭露',

@@ -18,6 +18,7 @@ export const 六姐: CharacterDef = {
   name: '六姐',
   gender: '女',
   hidden: false,
+  skills: ['拷问', '搜取'],
   active: [],
   on: {
     beforeResolve(s, _ctx, owner, info) {
