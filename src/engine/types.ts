@@ -35,7 +35,8 @@ export type CharacterName =
   | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
   | '职业杀手' | '柒佰' | '贝雷帽'
   | '黑手' | '易先生' | '蝮蛇' | '小白'
-  | '礼服蒙面人' | '大美女' | '致命香水' | '千面女郎' | '无间行者';
+  | '礼服蒙面人' | '大美女' | '致命香水' | '千面女郎' | '无间行者'
+  | '福尔摩斯' | '潮汐' | '六姐' | '刀锋';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {

@@ -34,6 +34,10 @@ const ZH: Record<string, CharText> = {
   致命香水: { skills: '【攻守兼备】你使用的锁定或调虎离山生效时，抽二张牌，再把一张手牌放回牌库顶。【临危受命】另一位玩家死亡时，在他翻开身份牌前，可以把你的身份牌移出游戏，换取他的身份牌，再把一位玩家面前的一张情报与牌库顶的牌调换。', mission: '无。' },
   千面女郎: { skills: '【城府】被试探时可以隐瞒身份。【逢缘】你的非直达情报可以选择传递方向。【笙歌】一位玩家使用真伪莫辨时，可以抽三张牌，再把一张手牌交给另一位玩家。', mission: '你左右两边第一位玩家之一宣告胜利；你的胜利使他的宣告失败。' },
   无间行者: { skills: '【城府】被试探时可以隐瞒身份。【加密】你的文本情报可以当作密电传递。【绝密】你传出的情报被截获或破译时，可以抽取一位玩家的一张手牌，或在他面前放置一张假情报。', mission: '一位玩家因获得你传出的情报而宣告胜利；你的胜利使他的宣告失败。' },
+  福尔摩斯: { skills: '【揭露】情报传递时，可以弃一张黑色手牌，翻开传递中的一张密电；若为假情报，抽二张牌。【真相】一位玩家使用试探时，可以弃一张手牌，先检视该试探。', mission: '获得三张或以上红色情报。' },
+  潮汐: { skills: '【城府】被试探时可以隐瞒身份。【时差】获得假情报时，可以把另一位玩家面前的一张情报加入手牌。', mission: '一位玩家因获得你传出的情报而宣告胜利；你的胜利使他的宣告失败。' },
+  六姐: { skills: '【拷问】你试探一位玩家时，可以抽取他的一张手牌。【搜取】一位玩家死亡时，随机检视他的一张手牌，可以将其加入手牌或作为情报。', mission: '获得六张或以上情报。' },
+  刀锋: { skills: '【亮剑】你的试探和退回可以当作锁定使用。【嗜血】另一位玩家死亡时，可以抽四张牌，然后把一张手牌分给任意一位玩家。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -63,6 +67,10 @@ const EN: Record<string, CharText> = {
   致命香水: { skills: '攻守兼备: when your 锁定 or 调虎离山 takes effect, draw two, then put one hand card back on top of the deck. 临危受命: when another player dies, before his identity is revealed, may put your identity card out of the game and take his, then swap one intel in front of a player with the top card of the deck.', mission: 'None.' },
   千面女郎: { skills: '城府: may answer a 试探 either way. 逢缘: you choose the direction of your non-直达 intel. 笙歌: when someone uses 真伪莫辨, may draw three, then give one hand card to another player.', mission: 'The first player on your left or on your right declares victory; your win makes theirs fail.' },
   无间行者: { skills: '城府: may answer a 试探 either way. 加密: your 文本 intel may be sent as 密电. 绝密: when intel you sent is intercepted (截获) or decoded (破译), may take a random hand card of a player, or place a black card from your hand as intel in front of them.', mission: 'A player declares victory because of intel you sent; your win makes theirs fail.' },
+  福尔摩斯: { skills: '揭露: while intel is passed, may discard a black card to turn a face-down 密电 in transit face up; if it is black, draw two. 真相: when someone uses 试探, may discard a card to look at that 试探 first.', mission: 'Three or more red intel.' },
+  潮汐: { skills: '城府: may answer a 试探 either way. 时差: when you get black intel, may take one intel in front of another player into your hand.', mission: 'A player declares victory through intel you sent; your victory overturns theirs.' },
+  六姐: { skills: '拷问: when you 试探 a player, may take one random card from their hand. 搜取: when a player dies, look at one random card of their hand; may take it into your hand or as intel.', mission: 'Six or more intel.' },
+  刀锋: { skills: '亮剑: your 试探 and 退回 may be used as 锁定. 嗜血: when another player dies, may draw four, then give one hand card to any player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

@@ -1,9 +1,10 @@
 // Pieces several characters share.
 import { draw } from '../flow.js';
+import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { inGame } from '../state.js';
-import type { GameState, Step } from '../types.js';
-import { enqueue, faceUp, flip } from './framework.js';
+import { inGame, type Ctx } from '../state.js';
+import type { GameState, StackItem, Step } from '../types.js';
+import { askInline, enqueue, faceUp, flip } from './framework.js';
 import type { Decision, Hook } from './skill.js';
 
 export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
@@ -23,6 +24,32 @@ export const jiujiDecision: Decision = {
     flip(s, ctx, d.seat, true);
     ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '就计' });
     draw(s, ctx, d.seat, 2);
+  },
+};
+
+/**
+ * 城府 (老鬼, 潮汐; later 千面女郎, 无间行者): 你被试探时可以隐瞒身份 — face up, the target picks either
+ * action of the 试探 (comply / deny), asked in the middle of its effect. Use as CharacterDef.probed.
+ */
+export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: StackItem): boolean {
+  if (!faceUp(s, owner)) return false;
+  askInline(s, ctx, owner, '城府', 'answer', { item: s.stack.indexOf(item) });
+  return true;
+}
+
+export const chengfuDecision: Decision = {
+  // The truthful answer first: the default on timeout (rulings §10).
+  choices(s, d) {
+    const item = s.stack[d.data!.item as number];
+    const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
+    const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
+    const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
+    return is ? [yes, no] : [no, yes];
+  },
+  answer(s, ctx, d, a) {
+    const item = s.stack[d.data!.item as number];
+    ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
+    probeOutcome(s, ctx, item, a.option === 'comply');
   },
 };
 

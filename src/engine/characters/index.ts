@@ -27,6 +27,10 @@ import { 大美女 } from './dameinv.js';
 import { 致命香水 } from './xiangshui.js';
 import { 千面女郎 } from './qianmian.js';
 import { 无间行者 } from './wujian.js';
+import { 福尔摩斯 } from './fuermosi.js';
+import { 潮汐 } from './chaoxi.js';
+import { 六姐 } from './liujie.js';
+import { 刀锋 } from './daofeng.js';
 
 export const CHARACTERS: Record<CharacterName, CharacterDef> = {
   老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
@@ -34,6 +38,7 @@ export const CHARACTERS: Record<CharacterName, CharacterDef> = {
   职业杀手, 柒佰, 贝雷帽,
   黑手, 易先生, 蝮蛇, 小白,
   礼服蒙面人, 大美女, 致命香水, 千面女郎, 无间行者,
+  福尔摩斯, 潮汐, 六姐, 刀锋,
 };
 
 export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];

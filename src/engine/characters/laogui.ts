@@ -9,9 +9,8 @@
 import { placeIntel } from '../flow.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import { probeOutcome } from '../cards/probe.js';
-import { askInline, enqueue, faceUp, livePlayers } from './framework.js';
-import { jiujiDecision, jiujiHook } from './common.js';
+import { enqueue, faceUp, livePlayers } from './framework.js';
+import { chengfuDecision, chengfuProbed, jiujiDecision, jiujiHook } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 老鬼: CharacterDef = {
@@ -27,28 +26,10 @@ export const 老鬼: CharacterDef = {
       enqueue(s, owner, '遗志');
     },
   },
-  probed(s, ctx, owner, item) {
-    if (!faceUp(s, owner)) return false;
-    askInline(s, ctx, owner, '城府', 'answer', { item: s.stack.indexOf(item) });
-    return true;
-  },
+  probed: chengfuProbed,
   decide: {
     就计: jiujiDecision,
-    城府: {
-      // The truthful answer first: the default on timeout (rulings §10).
-      choices(s, d) {
-        const item = s.stack[d.data!.item as number];
-        const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
-        const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
-        const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
-        return is ? [yes, no] : [no, yes];
-      },
-      answer(s, ctx, d, a) {
-        const item = s.stack[d.data!.item as number];
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
-        probeOutcome(s, ctx, item, a.option === 'comply');
-      },
-    },
+    城府: chengfuDecision,
     遗志: {
       choices(s, d) {
         if (s.players[d.seat].hand.length === 0) return [];

@@ -1,0 +1,87 @@
+// 六姐 (003_… 角色详述). 女.
+// 拷问: 当你试探一位玩家时，你可以抽取他的一张手牌 — face up; after the 试探 was not 识破'd, before its
+//   effect (like 就计); one card of the target's hand at random; then the 试探 resolves as normal.
+// 搜取: 当一位玩家死亡时，你随机检视他的一张手牌，然后你可以将该牌加入手牌或作为情报 — face up, another
+//   player's death; one of his hand cards at random (seeded), seen by you alone; no hand: nothing. Then
+//   you may take it into your hand or put it in front of yourself as intel (you may die of it). [choice]
+//   The card is looked at when the death happens; if it has left his hand before you decide (his own
+//   遗志 asked before you), you can only let it go. The dead player's clean-up waits for the decision.
+// 机密任务: 获得六张或以上的情报.
+import { placeIntel } from '../flow.js';
+import { randInt } from '../rng.js';
+import { inGame } from '../state.js';
+import { enqueue, faceUp } from './framework.js';
+import { YES_NO } from './common.js';
+import type { CharacterDef } from './skill.js';
+
+export const 六姐: CharacterDef = {
+  name: '六姐',
+  gender: '女',
+  hidden: false,
+  skills: ['拷问', '搜取'],
+  active: [],
+  on: {
+    beforeResolve(s, _ctx, owner, info) {
+      const it = info.item!;
+      if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return;
+      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
+      if (!inGame(s.players[it.target]) || s.players[it.target].hand.length === 0) return;
+      enqueue(s, owner, '拷问', 'use', { target: it.target });
+    },
+    death(s, ctx, owner, info) {
+      const dead = info.seat;
+      if (dead === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
+      const hand = s.players[dead].hand;
+      if (hand.length === 0) return;
+      const card = hand[randInt(s.rng, hand.length)];
+      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '搜取', target: dead });
+      ctx.ev.push({ to: [owner], type: 'handSeen', seat: dead, cards: [card] });
+      enqueue(s, owner, '搜取', 'use', { from: dead, card });
+    },
+  },
+  decide: {
+    拷问: {
+      choices(s, d) {
+        const t = d.data!.target as number;
+        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t]) || s.players[t].hand.length === 0) return [];
+        return YES_NO;
+      },
+      answer(s, ctx, d, a) {
+        if (a.option !== 'yes') return;
+        const me = d.seat;
+        const t = d.data!.target as number;
+        const from = s.players[t].hand;
+        const card = from.splice(randInt(s.rng, from.length), 1)[0];
+        s.players[me].hand.push(card);
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '拷问', target: t });
+        ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: 1 });
+        ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: [card] });
+      },
+    },
+    搜取: {
+      choices(s, d) {
+        const me = d.seat;
+        const from = d.data!.from as number;
+        const card = d.data!.card as number;
+        if (!faceUp(s, me) || !inGame(s.players[me]) || !s.players[from].hand.includes(card)) return [];
+        return ['no', 'hand', 'intel'].map((option) => ({ kind: 'decide' as const, seat: me, option }));
+      },
+      answer(s, ctx, d, a) {
+        if (a.option !== 'hand' && a.option !== 'intel') return;
+        const me = d.seat;
+        const from = d.data!.from as number;
+        const card = d.data!.card as number;
+        const hand = s.players[from].hand;
+        hand.splice(hand.indexOf(card), 1);
+        if (a.option === 'hand') {
+          s.players[me].hand.push(card);
+          ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from, count: 1 });
+          ctx.ev.push({ to: [me], type: 'handTakenCards', seat: me, from, cards: [card] });
+          return;
+        }
+        placeIntel(s, ctx, me, [card], me);
+      },
+    },
+  },
+  mission: (s, seat) => s.players[seat].intel.length >= 6,
+};
