@@ -104,6 +104,7 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
       p.card = card(e.card);
       break;
     case 'intelToDeck':
+    case 'intelRevealed':
       p.card = card(e.card);
       break;
     case 'toDeckTop':
@@ -154,13 +155,15 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
       return t(l, 'secret.identitySeen', { target: names[e.seat as number], identity: identityText(l, e.identity as Identity) });
     case 'handSeen':
       return t(l, 'secret.handSeen', { target: names[e.seat as number], cards: list(e.cards) });
+    case 'probeSeen':
+      return t(l, 'secret.probeSeen', { user: names[e.user as number], target: names[e.target as number], card: card(e.card) });
     case 'handTakenCards':
       return e.seat === me
         ? t(l, 'secret.tookFrom', { target: names[e.from as number], cards: list(e.cards) })
         : t(l, 'secret.takenBy', { user: names[e.seat as number], cards: list(e.cards) });
-    case 'cardGivenCard':
+    case 'cardGivenCards':
     case 'handGivenCards': {
-      const cards = e.cards ? list(e.cards) : card(e.card);
+      const cards = list(e.cards);
       return e.seat === me
         ? t(l, 'secret.gave', { target: names[e.target as number], cards })
         : t(l, 'secret.given', { user: names[e.seat as number], cards });

@@ -9,8 +9,7 @@
 import { draw } from '../flow.js';
 import { inGame } from '../state.js';
 import { askNext, enqueue, faceUp, liveOthers } from './framework.js';
-import { YES_NO } from './common.js';
-import { 老鬼 } from './laogui.js';
+import { chengfuDecision, chengfuProbed, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -37,9 +36,9 @@ export const 千面女郎: CharacterDef = {
       enqueue(s, owner, '笙歌');
     },
   },
-  probed: 老鬼.probed,
+  probed: chengfuProbed,
   decide: {
-    城府: 老鬼.decide.城府,
+    城府: chengfuDecision,
     笙歌: {
       choices(s, d) {
         const me = d.seat;

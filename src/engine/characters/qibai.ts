@@ -56,7 +56,7 @@ export const 柒佰: CharacterDef = {
         s.players[me].hand.splice(s.players[me].hand.indexOf(a.card!), 1);
         s.players[t].hand.push(a.card!);
         ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target: t, skill: '联动' });
-        ctx.ev.push({ to: [me, t], type: 'cardGivenCard', seat: me, target: t, card: a.card });
+        ctx.ev.push({ to: [me, t], type: 'cardGivenCards', seat: me, target: t, cards: [a.card!] });
       },
     },
     风度: {

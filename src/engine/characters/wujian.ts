@@ -12,7 +12,7 @@ import { placeIntel } from '../flow.js';
 import { randInt } from '../rng.js';
 import { bit, inGame } from '../state.js';
 import { enqueue, faceUp, handOf, liveOthers } from './framework.js';
-import { 老鬼 } from './laogui.js';
+import { chengfuDecision, chengfuProbed } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 无间行者: CharacterDef = {
@@ -45,9 +45,9 @@ export const 无间行者: CharacterDef = {
       if (hit && faceUp(s, owner) && inGame(s.players[owner])) enqueue(s, owner, '绝密');
     },
   },
-  probed: 老鬼.probed,
+  probed: chengfuProbed,
   decide: {
-    城府: 老鬼.decide.城府,
+    城府: chengfuDecision,
     绝密: {
       choices(s, d) {
         const me = d.seat;
