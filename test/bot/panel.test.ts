@@ -1,0 +1,53 @@
+// What the private panel (我的信息) says about one's own character.
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions, newGame, view } from '../../src/engine/index.js';
+import type { GameState } from '../../src/engine/types.js';
+import { CHARACTER_NAMES } from '../../src/engine/characters/index.js';
+import { characterText } from '../../src/i18n/characters.js';
+import { renderPanel } from '../../src/discord/render/panel.js';
+
+function chosen(seed: number): GameState {
+  let s = newGame({ seed, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
+  for (let i = 0; i < 5; i++) {
+    const r = apply(s, { kind: 'pickCharacter', seat: i, character: s.chars!.seats[i].offers[0] });
+    if (!r.ok) throw new Error(r.reason);
+    s = r.state;
+  }
+  return s;
+}
+
+const panelText = (s: GameState, seat: number, l: 'zh-CN' | 'en' = 'zh-CN') =>
+  renderPanel(l, { gameId: 1, view: view(s, seat), legal: legalActions(s, seat), secrets: [] }).embeds[0].description ?? '';
+
+describe('我的信息 and one’s character', () => {
+  it('shows the 机密任务 to an 打酱油 player, and to nobody else', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = chosen(seed);
+      for (let seat = 0; seat < 5; seat++) {
+        const name = s.chars!.seats[seat].name!;
+        const mission = characterText('zh-CN', name)!.mission;
+        const text = panelText(s, seat);
+        expect(text).toContain(`角色：${name}`);
+        expect(text).toContain(characterText('zh-CN', name)!.skills.slice(0, 10));
+        if (s.players[seat].identity === '打酱油的') {
+          expect(text).toContain(`机密任务：${mission}`);
+          expect(panelText(s, seat, 'en')).toContain(characterText('en', name)!.mission);
+          checked++;
+        } else expect(text).not.toContain('机密任务：');
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('has words for every character, in both languages', () => {
+    for (const name of CHARACTER_NAMES) {
+      const zh = characterText('zh-CN', name);
+      const en = characterText('en', name);
+      expect(zh?.skills.length, name).toBeGreaterThan(10);
+      expect(zh?.mission.length, name).toBeGreaterThan(1);
+      // English falls back to Chinese when a text is missing: it must be there on its own.
+      expect(en?.skills, name).not.toBe(zh?.skills);
+    }
+  });
+});
