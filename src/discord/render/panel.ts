@@ -90,6 +90,8 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const byId = new Map<number, SeenCard>();
   for (const c of hand) byId.set(c.id, c);
   for (const p of v.players) for (const c of p.intel) byId.set(c.id, c);
+  // Cards a decision lets its decider see (后着: the other's hand).
+  for (const c of v.pending?.cards ?? []) byId.set(c.id, c);
   const mine = new Set(hand.map((c) => c.id));
   const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!, mine.has(id)) : t(l, 'card.secret'));
 
