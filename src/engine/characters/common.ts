@@ -2,10 +2,10 @@
 import { draw } from '../flow.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { inGame, type Ctx } from '../state.js';
+import { inGame, removeFrom, type Ctx } from '../state.js';
 import type { GameState, StackItem, Step } from '../types.js';
 import { askInline, enqueue, faceUp, flip } from './framework.js';
-import type { Decision, Hook } from './skill.js';
+import type { Decision, DecideAction, Hook } from './skill.js';
 
 export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
 
@@ -89,3 +89,31 @@ export function burnIntel(s: GameState, ctx: import('../state.js').Ctx, card: nu
 
 export const isCardList = (x: unknown): x is number[] =>
   Array.isArray(x) && x.every((v) => typeof v === 'number' && Number.isInteger(v)) && new Set(x).size === x.length;
+
+/** Each hand card of `seat`, one choice each (the first is the default on timeout). */
+export const handCardChoices = (s: GameState, seat: number): DecideAction[] =>
+  inGame(s.players[seat]) ? s.players[seat].hand.map((card) => ({ kind: 'decide' as const, seat, card })) : [];
+
+/** "把一张手牌放回牌库顶" (隔墙有耳, 精明, 攻守兼备, 弃卒保帅): the others see that one went back, not which. */
+export function handToDeckTop(s: GameState, ctx: Ctx, seat: number, card: number, skill?: string): void {
+  removeFrom(s.players[seat].hand, card);
+  s.deck.push(card);
+  ctx.ev.push({ to: 'all', type: 'toDeckTop', seat, count: 1, skill });
+}
+
+/** "选择一张手牌分给…" (联动, 笙歌, 嗜血): each hand card to each of `targets`, card by card. */
+export function giveChoices(s: GameState, me: number, targets: number[]): DecideAction[] {
+  const out: DecideAction[] = [];
+  for (const card of s.players[me].hand) for (const target of targets) out.push({ kind: 'decide', seat: me, card, target });
+  return out;
+}
+
+/** A hand card handed to a player (or kept, when `target` is the giver); only the two see which. */
+export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, card: number, skill: string): void {
+  if (target !== me) {
+    removeFrom(s.players[me].hand, card);
+    s.players[target].hand.push(card);
+  }
+  ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target, count: 1, skill });
+  ctx.ev.push({ to: target === me ? [me] : [me, target], type: 'cardGivenCards', seat: me, target, cards: [card] });
+}

@@ -9,7 +9,7 @@
 // 机密任务: 当一位男性角色宣告胜利时，你获得的假情报少于等于一张 (joins the declaration).
 import { inGame } from '../state.js';
 import { enqueue, faceUp, isMale, subsets } from './framework.js';
-import { burnIntel, intelOwner, isCardList, notNow } from './common.js';
+import { burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -55,13 +55,8 @@ export const 大美女: CharacterDef = {
   },
   decide: {
     精明: {
-      choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
-      answer(s, ctx, d, a) {
-        const hand = s.players[d.seat].hand;
-        hand.splice(hand.indexOf(a.card!), 1);
-        s.deck.push(a.card!);
-        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1, skill: '精明' });
-      },
+      choices: (s, d) => handCardChoices(s, d.seat),
+      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '精明'),
     },
   },
   mission: () => false,

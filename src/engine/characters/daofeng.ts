@@ -9,8 +9,8 @@
 import { draw } from '../flow.js';
 import { inGame } from '../state.js';
 import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { YES_NO } from './common.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import { giveCard, giveChoices, YES_NO } from './common.js';
+import type { CharacterDef } from './skill.js';
 
 export const 刀锋: CharacterDef = {
   name: '刀锋',
@@ -32,10 +32,7 @@ export const 刀锋: CharacterDef = {
         if (!inGame(s.players[me])) return [];
         if (d.stage === 'use') return faceUp(s, me) ? YES_NO : [];
         // Yourself first: the default on timeout keeps the card.
-        const targets = [me, ...livePlayers(s).filter((t) => t !== me)];
-        const out: DecideAction[] = [];
-        for (const card of s.players[me].hand) for (const target of targets) out.push({ kind: 'decide', seat: me, card, target });
-        return out;
+        return giveChoices(s, me, [me, ...livePlayers(s).filter((t) => t !== me)]);
       },
       answer(s, ctx, d, a) {
         const me = d.seat;
@@ -46,14 +43,7 @@ export const 刀锋: CharacterDef = {
           askNext(s, me, '嗜血', 'give');
           return;
         }
-        const t = a.target!;
-        if (t !== me) {
-          const hand = s.players[me].hand;
-          hand.splice(hand.indexOf(a.card!), 1);
-          s.players[t].hand.push(a.card!);
-        }
-        ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target: t, count: 1 });
-        ctx.ev.push({ to: t === me ? [me] : [me, t], type: 'cardGivenCards', seat: me, target: t, cards: [a.card!] });
+        giveCard(s, ctx, me, a.target!, a.card!, '嗜血');
       },
     },
   },

@@ -8,15 +8,9 @@
 import { draw, placeIntel } from '../flow.js';
 import { inGame, over } from '../state.js';
 import { askNext, enqueue, faceUp, flip, handOf, livePlayers } from './framework.js';
-import { YES_NO } from './common.js';
+import { handToDeckTop, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
-import type { GameState } from '../types.js';
 
-const toDeckTop = (s: GameState, seat: number, card: number) => {
-  const hand = s.players[seat].hand;
-  hand.splice(hand.indexOf(card), 1);
-  s.deck.push(card);
-};
 
 export const 老金: CharacterDef = {
   name: '老金',
@@ -51,8 +45,7 @@ export const 老金: CharacterDef = {
           askNext(s, d.seat, '弃卒保帅', 'back1');
           return;
         }
-        toDeckTop(s, d.seat, a.card!);
-        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1 });
+        handToDeckTop(s, ctx, d.seat, a.card!);
         if (d.stage === 'back1') askNext(s, d.seat, '弃卒保帅', 'back2');
       },
     },

@@ -9,8 +9,8 @@
 import { draw } from '../flow.js';
 import { inGame } from '../state.js';
 import { askNext, enqueue, faceUp, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, YES_NO } from './common.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import { chengfuDecision, chengfuProbed, giveCard, giveChoices, YES_NO } from './common.js';
+import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
 /** The first seat in the game from `seat` going `dir` (+1 右手边, -1 左手边); -1 when none. */
@@ -44,9 +44,7 @@ export const 千面女郎: CharacterDef = {
         const me = d.seat;
         if (!inGame(s.players[me])) return [];
         if (d.stage === 'use') return faceUp(s, me) ? YES_NO : [];
-        const out: DecideAction[] = [];
-        for (const card of s.players[me].hand) for (const target of liveOthers(s, me)) out.push({ kind: 'decide', seat: me, card, target });
-        return out;
+        return giveChoices(s, me, liveOthers(s, me));
       },
       answer(s, ctx, d, a) {
         const me = d.seat;
@@ -57,12 +55,7 @@ export const 千面女郎: CharacterDef = {
           askNext(s, me, '笙歌', 'give');
           return;
         }
-        const t = a.target!;
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card!), 1);
-        s.players[t].hand.push(a.card!);
-        ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target: t, count: 1, skill: '笙歌' });
-        ctx.ev.push({ to: [me, t], type: 'cardGivenCards', seat: me, target: t, cards: [a.card!] });
+        giveCard(s, ctx, me, a.target!, a.card!, '笙歌');
       },
     },
   },

@@ -13,6 +13,7 @@
 import { draw, endDeclaration } from '../flow.js';
 import { inGame } from '../state.js';
 import { countsAs, enqueue, faceUp, isFemale, liveOthers, trueCount } from './framework.js';
+import { giveCard, giveChoices } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -44,19 +45,12 @@ export const 柒佰: CharacterDef = {
       choices(s, d) {
         const me = d.seat;
         if (!inGame(s.players[me])) return [];
-        const out: DecideAction[] = [];
-        for (const target of liveOthers(s, me).sort((a, b) => ((a - me + 99) % s.players.length) - ((b - me + 99) % s.players.length)))
-          for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target, card });
         // The first card of the hand to the next player first: the default on timeout.
-        return out.sort((x, y) => s.players[me].hand.indexOf(x.card!) - s.players[me].hand.indexOf(y.card!));
+        const n = s.players.length;
+        return giveChoices(s, me, liveOthers(s, me).sort((a, b) => ((a - me + n) % n) - ((b - me + n) % n)));
       },
       answer(s, ctx, d, a) {
-        const me = d.seat;
-        const t = a.target!;
-        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card!), 1);
-        s.players[t].hand.push(a.card!);
-        ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target: t, skill: '联动' });
-        ctx.ev.push({ to: [me, t], type: 'cardGivenCards', seat: me, target: t, cards: [a.card!] });
+        giveCard(s, ctx, d.seat, a.target!, a.card!, '联动');
       },
     },
     风度: {

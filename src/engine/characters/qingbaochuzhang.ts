@@ -11,7 +11,7 @@
 import { draw, takeTop } from '../flow.js';
 import { countColor, inGame } from '../state.js';
 import { askNext, enqueue, faceUp } from './framework.js';
-import { isCardList, notNow, YES_NO } from './common.js';
+import { handCardChoices, handToDeckTop, isCardList, notNow, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 情报处长: CharacterDef = {
@@ -70,7 +70,7 @@ export const 情报处长: CharacterDef = {
       choices(s, d) {
         if (!inGame(s.players[d.seat])) return [];
         if (d.stage === 'use') return faceUp(s, d.seat) ? YES_NO : [];
-        return s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }));
+        return handCardChoices(s, d.seat);
       },
       answer(s, ctx, d, a) {
         const me = d.seat;
@@ -81,10 +81,7 @@ export const 情报处长: CharacterDef = {
           askNext(s, me, '隔墙有耳', 'back');
           return;
         }
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card!), 1);
-        s.deck.push(a.card!);
-        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: me, count: 1 });
+        handToDeckTop(s, ctx, me, a.card!, '隔墙有耳');
       },
     },
   },

@@ -15,7 +15,7 @@
 import { draw, placeIntel, takeTop } from '../flow.js';
 import { bit, inGame, over } from '../state.js';
 import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { intelOwner, YES_NO } from './common.js';
+import { handCardChoices, handToDeckTop, intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 致命香水: CharacterDef = {
@@ -40,13 +40,8 @@ export const 致命香水: CharacterDef = {
   },
   decide: {
     攻守兼备: {
-      choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
-      answer(s, ctx, d, a) {
-        const hand = s.players[d.seat].hand;
-        hand.splice(hand.indexOf(a.card!), 1);
-        s.deck.push(a.card!);
-        ctx.ev.push({ to: 'all', type: 'toDeckTop', seat: d.seat, count: 1, skill: '攻守兼备' });
-      },
+      choices: (s, d) => handCardChoices(s, d.seat),
+      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '攻守兼备'),
     },
     临危受命: {
       choices(s, d) {

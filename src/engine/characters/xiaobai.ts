@@ -15,7 +15,6 @@
 //   小白 is alive.
 import { gainIntel } from '../flow.js';
 import { inGame } from '../state.js';
-import type { Ctx } from '../state.js';
 import type { GameState, Identity } from '../types.js';
 import { askInline, faceUp, liveOthers } from './framework.js';
 import { otherLive, notNow } from './common.js';
