@@ -511,6 +511,7 @@ const SKILL_KEEP: Record<string, number> = {
   血染玫瑰: 6,
   先机: 2,
   速译: 2,
+  弹药无限: 0,
   合谋: Infinity,
 };
 
@@ -605,6 +606,62 @@ function decideSkill(tb: Table, legal: readonly DecideAct[]): Action {
         const shown = skill === '黄雀在后' ? (tb.my === SOY ? 1.5 : 4) : 0;
         return tb.addValue(a.target, c) + (dies ? tb.killBonus(a.target) : 0) - 0.5 * c[BLACK] - shown;
       });
+    // Free cards, a card taken, a sole victory: always.
+    case '英雄':
+    case '运筹帷幄':
+    case '拷问':
+    case '滥杀':
+    case '情仇':
+      return by((a) => (a.option === 'yes' ? 1 : 0));
+    case '隔墙有耳':
+    case '嗜血':
+    case '笙歌':
+    case '精明':
+    case '攻守兼备':
+    case '联动': {
+      if (stage === 'use') return by((a) => (a.option === 'yes' ? 1 : 0));
+      // A card goes back on the deck or to a player: the least worth keeping, to whoever is most
+      // on our side (ourselves where allowed).
+      return by((a) => {
+        const c = a.card === undefined ? undefined : handById.get(a.card);
+        if (!c) return -Infinity;
+        const share = a.target === undefined ? 0 : a.target === tb.me ? 1 : tb.ally(a.target);
+        return (share - 1) * tb.keep(c);
+      });
+    }
+    case '英雄本色':
+    case '连击':
+    case '笑里藏刀':
+    case '绝密':
+    case '阴谋':
+    case '阳谋':
+      // A black intel from the hand before a player, or a random card taken from one.
+      return by((a) => {
+        if (a.target === undefined) return 0;
+        if (a.card === undefined) return 0.5 + 0.5 * (1 - tb.ally(a.target)) + 0.05 * (v.players[a.target].handCount ?? 0);
+        const dies = tb.counts[a.target][BLACK] + 1 >= 3;
+        return tb.addValue(a.target, [0, 0, 1]) + (dies ? tb.killBonus(a.target) : 0) - 0.5;
+      });
+    case '时差':
+    case '偷天':
+      // An intel leaves the table for a hand (偷天: that hand is a player's we name).
+      return by((a) => {
+        if (a.card === undefined) return 0;
+        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.card));
+        if (owner < 0) return -Infinity;
+        const gift = a.target === undefined ? 0.5 : a.target === tb.me ? 0.5 : 0.5 * tb.ally(a.target);
+        return tb.removeValue(owner, v.players[owner].intel.filter((c) => c.id === a.card)) + gift;
+      });
+    case '搜取':
+      return by((a) => (a.option === 'hand' ? 1 : 0));
+    case '救美': {
+      // Save a woman on our side (our identity is then shown to all): she is the dead woman whose
+      // cards are still on the table (her clean-up waits on this answer).
+      const her = v.players.findIndex((q) => !q.alive && q.intel.length > 0 && (q.gender ?? '').includes('女'));
+      return by((a) => (a.option === 'yes' && her >= 0 ? tb.ally(her) - 0.6 : 0));
+    }
+    case '风度':
+      return by((a) => (a.target === undefined ? 0 : tb.ally(a.target)));
     case '计中计': // burn a black intel of the player who got our true intel
       return by((a) => {
         if (a.card === undefined) return 0;
@@ -823,6 +880,8 @@ export class StrongPolicy implements Policy {
       }
       case '先机':
         return a.target === undefined ? -Infinity : 3 - keep + 0.5 * (1 - tb.ally(a.target));
+      case '弹药无限': // a card for nothing when the hand is empty
+        return 1.5 - keep;
       case '速译': {
         if (!cf) return -Infinity;
         // Worth it when the intel may come to us: knowing it then decides our answer.
