@@ -62,6 +62,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
         mode: t(l, `mode.${tr.mode}`),
         face: tr.card ? cardText(l, tr.card) : t(l, 'table.faceDown'),
         where: names[tr.at],
+        dir: tr.mode !== '直达' && tr.dir === -1 ? t(l, 'table.reversed') : '',
       }),
     );
   }

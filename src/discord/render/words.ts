@@ -37,6 +37,7 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
       p.mode = t(l, `mode.${String(e.mode)}` as 'mode.密电');
       p.target = e.target === undefined ? '' : t(l, 'ev.sendTarget', { name: name(e.target) });
       p.card = e.card === undefined ? '' : t(l, 'ev.sendFace', { card: card(e.card) });
+      p.dir = e.dir === -1 ? t(l, 'table.reversed') : '';
       break;
     case 'transmit':
       p.to = name(e.toSeat);
