@@ -512,6 +512,8 @@ const SKILL_KEEP: Record<string, number> = {
   先机: 2,
   速译: 2,
   弹药无限: 0,
+  声东击西: 1,
+  爱情: 2,
   合谋: Infinity,
 };
 
@@ -882,6 +884,22 @@ export class StrongPolicy implements Policy {
         return a.target === undefined ? -Infinity : 3 - keep + 0.5 * (1 - tb.ally(a.target));
       case '弹药无限': // a card for nothing when the hand is empty
         return 1.5 - keep;
+      case '声东击西': {
+        // 调虎离山 without a card (he turns face down for it).
+        if (!cf || a.target === undefined) return -Infinity;
+        if (!stopsFrom(tb, cf.f, v.transit!.at).includes(a.target) || a.target === cf.f.sender) return -Infinity;
+        return (1 - this.p.undo) * this.lureEffect(tb, cf, a.target) - keep;
+      }
+      case '爱情': {
+        // Burn two black intel (our identity is then shown to all): where they save a friend.
+        let g = 0;
+        for (const id of a.cards ?? []) {
+          const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === id));
+          if (owner < 0) return -Infinity;
+          g += tb.burnGain(owner);
+        }
+        return g - keep - (tb.my === SOY ? 1 : 2);
+      }
       case '速译': {
         if (!cf) return -Infinity;
         // Worth it when the intel may come to us: knowing it then decides our answer.
