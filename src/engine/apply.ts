@@ -81,7 +81,8 @@ export function check(s: GameState, a: Action): Refusal | null {
       const mode = a.via ?? s.cards[a.card].mode;
       if (a.via !== undefined && (a.via !== '密电' || s.cards[a.card].mode !== '文本' || !perk(s, seat, 'textAsCipher')))
         return refuse('cannotSendAs', { rule: 'only a skill sends 文本 intel as 密电' });
-      if (a.dir !== undefined && ((a.dir !== 1 && a.dir !== -1) || mode === '直达' || !perk(s, seat, 'chooseDirection')))
+      // The usual direction is the default, never named: a listed action is the only way to say it.
+      if (a.dir !== undefined && (a.dir !== -1 || mode === '直达' || !perk(s, seat, 'chooseDirection')))
         return refuse('cannotSendAs', { rule: 'only a skill chooses the direction of non-直达 intel' });
       if (mode === '直达') {
         const t = a.target;

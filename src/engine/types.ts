@@ -224,8 +224,8 @@ export type Action =
       seat: number;
       card: number;
       target?: number;
-      /** A skill chooses the direction (逢缘): -1 = to the previous seat. */
-      dir?: 1 | -1;
+      /** A skill chooses the other direction (逢缘): to the previous seat. */
+      dir?: -1;
       /** A skill sends it in another mode (加密: 文本 as 密电). */
       via?: Mode;
       version?: number;

@@ -79,7 +79,7 @@ class Runner {
           if (step.direction !== undefined) {
             if (step.direction !== 'next' && step.direction !== 'previous')
               throw new ScenarioError(this.sc.file, `steps[${i}].direction`, 'must be "next" or "previous"');
-            a.dir = step.direction === 'next' ? 1 : -1;
+            if (step.direction === 'previous') a.dir = -1;
           }
           if (step.via !== undefined) a.via = String(step.via) as never;
           return a;
