@@ -1,5 +1,5 @@
 // Pieces several characters share.
-import { draw } from '../flow.js';
+import { draw, placeIntel } from '../flow.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
 import { inGame, removeFrom, type Ctx } from '../state.js';
@@ -116,4 +116,13 @@ export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, car
   }
   ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target, count: 1, skill });
   ctx.ev.push({ to: target === me ? [me] : [me, target], type: 'cardGivenCards', seat: me, target, cards: [card] });
+}
+
+/**
+ * 放置情报 (003 游戏术语: "如没特别注明，都由手牌中放置到目标玩家面前"): cards leave `from`'s hand and are
+ * placed at once before `target`, credited (亲手) to `by` (the hand's owner unless a skill says).
+ */
+export function placeFromHand(s: GameState, ctx: Ctx, from: number, target: number, cards: number[], by = from): void {
+  for (const c of cards) removeFrom(s.players[from].hand, c);
+  placeIntel(s, ctx, target, cards, by);
 }

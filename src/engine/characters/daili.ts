@@ -5,10 +5,10 @@
 //   is no longer in the game.
 // 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
 // 机密任务: 获得三张或以上的蓝色情报.
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../flow.js';
 import { countColor, inGame } from '../state.js';
 import { enqueue, faceUp, handOf } from './framework.js';
-import { YES_NO } from './common.js';
+import { placeFromHand, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 戴笠: CharacterDef = {
@@ -38,9 +38,7 @@ export const 戴笠: CharacterDef = {
         if (a.card === undefined || a.target === undefined) return;
         const me = d.seat;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笑里藏刀', target: a.target });
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card), 1);
-        placeIntel(s, ctx, a.target, [a.card], me);
+        placeFromHand(s, ctx, me, a.target, [a.card]);
       },
     },
     运筹帷幄: {

@@ -4,11 +4,11 @@
 // 后着: 当你死亡时，可以检视另一位玩家的手牌，然后把其中一张放置在一位玩家面前 — face up; only you see
 //   his hand; any player in the game may receive the card.
 // 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../flow.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
 import { askNext, enqueue, faceUp, liveOthers, livePlayers } from './framework.js';
-import { otherLive } from './common.js';
+import { otherLive, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 浮萍: CharacterDef = {
@@ -65,9 +65,7 @@ export const 浮萍: CharacterDef = {
           askNext(s, d.seat, '后着', 'place', { sees: a.target });
           return;
         }
-        const from = s.players[d.data!.sees as number].hand;
-        from.splice(from.indexOf(a.card!), 1);
-        placeIntel(s, ctx, a.target!, [a.card!], d.seat);
+        placeFromHand(s, ctx, d.data!.sees as number, a.target!, [a.card!], d.seat);
       },
     },
   },

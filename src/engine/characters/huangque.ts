@@ -3,10 +3,9 @@
 // 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
 //   identity is shown to everyone; the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
-import { placeIntel } from '../flow.js';
 import { inGame } from '../state.js';
 import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
-import { intelOwner, notNow } from './common.js';
+import { intelOwner, notNow, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 黄雀: CharacterDef = {
@@ -59,10 +58,7 @@ export const 黄雀: CharacterDef = {
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '黄雀在后', target: a.target });
         s.chars!.seats[d.seat].shown = true;
         ctx.ev.push({ to: 'all', type: 'identityShown', seat: d.seat, identity: s.players[d.seat].identity });
-        const cards = a.cards ?? [];
-        const hand = s.players[d.seat].hand;
-        for (const c of cards) hand.splice(hand.indexOf(c), 1);
-        placeIntel(s, ctx, a.target!, cards, d.seat);
+        placeFromHand(s, ctx, d.seat, a.target!, a.cards ?? []);
       },
     },
   },

@@ -5,10 +5,10 @@
 //   情报 — face up; all from the hand (the 假情报 a black hand card); any number of players, yourself
 //   included, one card each, chosen one at a time until "done".
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../flow.js';
 import { inGame, over } from '../state.js';
 import { askNext, enqueue, faceUp, flip, handOf, livePlayers } from './framework.js';
-import { handToDeckTop, YES_NO } from './common.js';
+import { handToDeckTop, placeFromHand, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 
@@ -70,8 +70,7 @@ export const 老金: CharacterDef = {
         if (d.stage === 'black') {
           if (a.card === undefined) return;
           ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '釜底抽薪' });
-          s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
-          placeIntel(s, ctx, me, [a.card], me);
+          placeFromHand(s, ctx, me, me, [a.card]);
           if (over(s) || !inGame(s.players[me])) return;
           flip(s, ctx, me, false);
           askNext(s, me, '釜底抽薪', 'place', { done: [] });
@@ -79,8 +78,7 @@ export const 老金: CharacterDef = {
         }
         if (a.option === 'done' || a.card === undefined) return;
         const done = ((d.data?.done as number[]) ?? []).concat(a.target!);
-        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
-        placeIntel(s, ctx, a.target!, [a.card], me);
+        placeFromHand(s, ctx, me, a.target!, [a.card]);
         if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
         askNext(s, me, '釜底抽薪', 'place', { done });
       },

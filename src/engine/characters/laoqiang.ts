@@ -4,10 +4,9 @@
 //   at any time in anyone's turn, only while another face-up 潜伏 character is in play; the 假情报 is
 //   a black hand card (放置情报 is from the hand); only the two see each other's identity.
 // 机密任务: 获得三张或以上的红色情报.
-import { placeIntel } from '../flow.js';
 import { bit, countColor, inGame } from '../state.js';
 import { charOf, faceUp, flip, handOf } from './framework.js';
-import { isCardList, jiujiDecision, jiujiHook, notNow, otherLive } from './common.js';
+import { isCardList, jiujiDecision, jiujiHook, notNow, otherLive, placeFromHand } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -42,8 +41,7 @@ export const 老枪: CharacterDef = {
         const other = item.target!;
         const card = item.cards![0];
         if (!inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
-        s.players[me].hand.splice(s.players[me].hand.indexOf(card), 1);
-        placeIntel(s, ctx, me, [card], me);
+        placeFromHand(s, ctx, me, me, [card]);
         flip(s, ctx, me, false);
         if (inGame(s.players[other])) flip(s, ctx, other, false);
         const c = s.chars!;

@@ -8,11 +8,10 @@
 //   black hand card, placed as intel credited to him (亲手).
 // 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — the gain of intel he sent
 //   (taken or 截获'd) made another declare: faction or 机密任务 alike (003: 包括小白等).
-import { placeIntel } from '../flow.js';
 import { randInt } from '../rng.js';
 import { bit, inGame } from '../state.js';
 import { enqueue, faceUp, handOf, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed } from './common.js';
+import { chengfuDecision, chengfuProbed, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 无间行者: CharacterDef = {
@@ -71,9 +70,7 @@ export const 无间行者: CharacterDef = {
           ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: got });
           return;
         }
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card!), 1);
-        placeIntel(s, ctx, t, [a.card!], me);
+        placeFromHand(s, ctx, me, t, [a.card!]);
       },
     },
   },

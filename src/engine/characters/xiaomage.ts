@@ -5,10 +5,11 @@
 //   places before himself triggers 英雄本色 again); the placement is credited (亲手) to him. Not when
 //   the gain killed him.
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡 (as 黄雀's).
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../flow.js';
 import { inGame } from '../state.js';
 import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
 import { 黄雀 } from './huangque.js';
+import { placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 小马哥: CharacterDef = {
@@ -41,9 +42,7 @@ export const 小马哥: CharacterDef = {
         if (a.card === undefined || a.target === undefined) return;
         const me = d.seat;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '英雄本色', target: a.target });
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card), 1);
-        placeIntel(s, ctx, a.target, [a.card], me);
+        placeFromHand(s, ctx, me, a.target, [a.card]);
       },
     },
   },

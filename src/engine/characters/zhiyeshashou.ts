@@ -5,9 +5,10 @@
 //   happens even if the gainer died of that intel, the placing only before a player still in the game.
 // 预谋: 你的调虎离山可以当作锁定使用 — the card keeps its colour; 识破 can answer it; still a 锁定 (own turn).
 // 机密任务: 亲手让另一位玩家成为第二位或以后死亡的玩家 — not himself; 亲手 = SeatChar.killedBy.
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../flow.js';
 import { inGame } from '../state.js';
 import { enqueue, faceUp, handOf } from './framework.js';
+import { placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 职业杀手: CharacterDef = {
@@ -39,8 +40,7 @@ export const 职业杀手: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
         const me = d.seat;
-        s.players[me].hand.splice(s.players[me].hand.indexOf(a.card), 1);
-        placeIntel(s, ctx, a.target!, [a.card], me);
+        placeFromHand(s, ctx, me, a.target!, [a.card]);
       },
     },
   },
