@@ -6,7 +6,7 @@
 //   the game; "任意一位玩家" is any player in the game, the gainer and 贝雷帽 included; the card is public
 //   (it was face up).
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
@@ -42,8 +42,7 @@ export const 贝雷帽: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
         const from = d.data!.from as number;
-        const list = s.players[from].intel;
-        list.splice(list.indexOf(a.card), 1);
+        removeFrom(s.players[from].intel, a.card);
         s.players[a.target!].hand.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '偷天', target: from });
         ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a.target, card: a.card });

@@ -6,7 +6,7 @@
 //   (faction or 机密任务) on gaining intel 潮汐 sent (taken, or 截获'd): an 打酱油 潮汐 in the game takes
 //   the declaration over and wins instead (flow.ts declare; overturns). It never holds otherwise.
 //   [choice] Whatever his character's side: a 机密任务 is no skill.
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp, liveOthers } from './framework.js';
 import { chengfuDecision, chengfuProbed, intelOwner } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
@@ -39,8 +39,7 @@ export const 潮汐: CharacterDef = {
         if (a.card === undefined) return;
         const me = d.seat;
         const from = intelOwner(s, a.card);
-        const list = s.players[from].intel;
-        list.splice(list.indexOf(a.card), 1);
+        removeFrom(s.players[from].intel, a.card);
         s.players[me].hand.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '时差', target: from });
         ctx.ev.push({ to: 'all', type: 'intelToHand', seat: me, from, card: a.card });

@@ -81,8 +81,7 @@ export function intelOwner(s: GameState, card: number): number {
 export function burnIntel(s: GameState, ctx: import('../state.js').Ctx, card: number): void {
   const owner = intelOwner(s, card);
   if (owner < 0) return;
-  const list = s.players[owner].intel;
-  list.splice(list.indexOf(card), 1);
+  removeFrom(s.players[owner].intel, card);
   s.discard.push(card);
   ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card });
 }

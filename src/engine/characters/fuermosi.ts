@@ -9,7 +9,7 @@
 //   that targets you (you already see it).
 // 机密任务: 获得三张或以上的红色情报.
 import { draw } from '../flow.js';
-import { countColor, inGame } from '../state.js';
+import { countColor, inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp, handOf } from './framework.js';
 import { inTransmit, isCardList, notNow } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
@@ -39,7 +39,7 @@ export const 福尔摩斯: CharacterDef = {
         const card = item.cards![0];
         const hand = s.players[me].hand;
         if (!inGame(s.players[me]) || !hand.includes(card) || !hiddenCipher(s)) return;
-        hand.splice(hand.indexOf(card), 1);
+        removeFrom(hand, card);
         s.discard.push(card);
         ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1, cards: [card] });
         const t = s.transit!;
@@ -71,8 +71,7 @@ export const 福尔摩斯: CharacterDef = {
         if (a.card === undefined) return;
         const me = d.seat;
         const it = s.stack[d.data!.item as number];
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(a.card), 1);
+        removeFrom(s.players[me].hand, a.card);
         s.discard.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '真相', target: it.target, user: it.user });
         ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });

@@ -5,7 +5,7 @@
 //   (获得情报); [choice] another player's, since taking one's own would only turn the character down.
 // 机密任务: 手牌集齐四张识破.
 import { gainIntel } from '../flow.js';
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import { flip } from './framework.js';
 import { intelOwner, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
@@ -51,8 +51,7 @@ export const 钢铁特工R: CharacterDef = {
         const me = item.user;
         const owner = intelOwner(s, item.intel!);
         if (owner < 0 || !inGame(s.players[owner]) || !inGame(s.players[me])) return;
-        const list = s.players[owner].intel;
-        list.splice(list.indexOf(item.intel!), 1);
+        removeFrom(s.players[owner].intel, item.intel!);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from: owner, seat: me, card: item.intel });
         flip(s, ctx, me, false);
         gainIntel(s, ctx, me, item.intel!, me);

@@ -11,7 +11,7 @@
 // 机密任务: 亲手杀死一位女性角色 — the victim's face-up character was female at the moment of death (a
 //   face-down 潜伏 character has no gender; 小白 counts, 乔装).
 import { declare, placeIntel } from '../flow.js';
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
 import { askNext, countsAs, enqueue, faceUp, livePlayers } from './framework.js';
 import { intelOwner, YES_NO } from './common.js';
@@ -83,8 +83,7 @@ export const 黑手: CharacterDef = {
         const from = intelOwner(s, card);
         if (from < 0 || a.target === undefined) return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '冷血', target: a.target });
-        const list = s.players[from].intel;
-        list.splice(list.indexOf(card), 1);
+        removeFrom(s.players[from].intel, card);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from, seat: a.target, card });
         placeIntel(s, ctx, a.target, [card], me);
       },

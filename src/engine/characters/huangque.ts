@@ -3,7 +3,7 @@
 // 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
 //   identity is shown to everyone; the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
 import { intelOwner, notNow, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
@@ -31,8 +31,7 @@ export const 黄雀: CharacterDef = {
       resolve(s, ctx, item) {
         const owner = intelOwner(s, item.intel!);
         if (owner < 0 || !inGame(s.players[owner])) return;
-        const list = s.players[owner].intel;
-        list.splice(list.indexOf(item.intel!), 1);
+        removeFrom(s.players[owner].intel, item.intel!);
         s.deck.push(item.intel!);
         ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: item.intel });
       },

@@ -9,7 +9,7 @@
 // 机密任务: 获得六张或以上的情报.
 import { placeIntel } from '../flow.js';
 import { randInt } from '../rng.js';
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp } from './framework.js';
 import { YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
@@ -72,7 +72,7 @@ export const 六姐: CharacterDef = {
         const from = d.data!.from as number;
         const card = d.data!.card as number;
         const hand = s.players[from].hand;
-        hand.splice(hand.indexOf(card), 1);
+        removeFrom(hand, card);
         if (a.option === 'hand') {
           s.players[me].hand.push(card);
           ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from, count: 1 });

@@ -9,7 +9,7 @@
 //   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
 // 机密任务: 获得三张或以上的红色情报.
 import { draw, takeTop } from '../flow.js';
-import { countColor, inGame } from '../state.js';
+import { countColor, inGame, removeFrom } from '../state.js';
 import { askNext, enqueue, faceUp } from './framework.js';
 import { handCardChoices, handToDeckTop, isCardList, notNow, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
@@ -35,8 +35,7 @@ export const 情报处长: CharacterDef = {
         const t = s.transit;
         const card = item.cards![0];
         if (!t || t.at !== me || !inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
-        const hand = s.players[me].hand;
-        hand.splice(hand.indexOf(card), 1);
+        removeFrom(s.players[me].hand, card);
         s.discard.push(card);
         ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });
         ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [card] });

@@ -13,7 +13,7 @@
 //   and the intel goes on top of the deck.
 // 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
 import { draw, placeIntel, takeTop } from '../flow.js';
-import { bit, inGame, over } from '../state.js';
+import { bit, inGame, over, removeFrom } from '../state.js';
 import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
 import { handCardChoices, handToDeckTop, intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
@@ -66,8 +66,7 @@ export const 致命香水: CharacterDef = {
           if (owner < 0) return;
           const top = takeTop(s, ctx);
           if (top === undefined) return;
-          const list = s.players[owner].intel;
-          list.splice(list.indexOf(a.card!), 1);
+          removeFrom(s.players[owner].intel, a.card!);
           s.deck.push(a.card!);
           ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: a.card, skill: '临危受命' });
           placeIntel(s, ctx, owner, [top], me);

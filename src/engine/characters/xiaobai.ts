@@ -14,7 +14,7 @@
 //   假情报) wins (a mission about his own death); 全灭 = every member of that faction dead or out, while
 //   小白 is alive.
 import { gainIntel } from '../flow.js';
-import { inGame } from '../state.js';
+import { inGame, removeFrom } from '../state.js';
 import type { GameState, Identity } from '../types.js';
 import { askInline, faceUp, liveOthers } from './framework.js';
 import { otherLive, notNow } from './common.js';
@@ -69,15 +69,14 @@ export const 小白: CharacterDef = {
             return;
           }
           const hand = s.players[me].hand;
-          for (const c of given) hand.splice(hand.indexOf(c), 1);
+          for (const c of given) removeFrom(hand, c);
           s.players[t].hand.push(...given);
           ctx.ev.push({ to: 'all', type: 'handGiven', seat: me, target: t, count: given.length });
           ctx.ev.push({ to: [me, t], type: 'handGivenCards', seat: me, target: t, cards: given });
           if (s.players[t].intel.length > 0) askInline(s, ctx, me, '收买', 'take', { target: t });
           return;
         }
-        const list = s.players[t].intel;
-        list.splice(list.indexOf(a.card!), 1);
+        removeFrom(s.players[t].intel, a.card!);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from: t, seat: me, card: a.card });
         gainIntel(s, ctx, me, a.card!, me);
       },
