@@ -7,7 +7,7 @@
 // random player: one half; a strategic one: by what the colour means to its likely identity;
 // a locked one: always), and the sender takes what comes back. Cards in hand are worth
 // keeping; a card is used when what it changes is worth more than keeping it.
-import type { GameView, SeenCard } from '../engine/index.js';
+import { intelOwnerIn, type GameView, type SeenCard } from '../engine/index.js';
 import type { Action, Mode } from '../engine/types.js';
 import { marginals, pAlly, weights } from './beliefs.js';
 import { BLACK, BLUE, colorIndex, factionColor, idIndex, RED, SOY } from './cards.js';
@@ -649,7 +649,7 @@ function decideSkill(tb: Table, legal: readonly DecideAct[]): Action {
       // An intel leaves the table for a hand (偷天: that hand is a player's we name).
       return by((a) => {
         if (a.card === undefined) return 0;
-        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.card));
+        const owner = intelOwnerIn(v, a.card);
         if (owner < 0) return -Infinity;
         const gift = a.target === undefined ? 0.5 : a.target === tb.me ? 0.5 : 0.5 * tb.ally(a.target);
         return tb.removeValue(owner, v.players[owner].intel.filter((c) => c.id === a.card)) + gift;
@@ -667,7 +667,7 @@ function decideSkill(tb: Table, legal: readonly DecideAct[]): Action {
     case '计中计': // burn a black intel of the player who got our true intel
       return by((a) => {
         if (a.card === undefined) return 0;
-        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.card));
+        const owner = intelOwnerIn(v, a.card);
         return owner < 0 ? 0 : tb.burnGain(owner);
       });
     case '釜底抽薪':
@@ -859,12 +859,12 @@ export class StrongPolicy implements Policy {
         return tb.removeValue(a.target, cards) - keep;
       }
       case '潜藏伏击': {
-        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        const owner = intelOwnerIn(v, a.intel);
         if (owner < 0) return -Infinity;
         return tb.removeValue(owner, v.players[owner].intel.filter((c) => c.id === a.intel)) - keep;
       }
       case '掩护': {
-        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        const owner = intelOwnerIn(v, a.intel);
         if (owner < 0) return -Infinity;
         return tb.burnGain(owner) + tb.dv[tb.me][BLACK] - keep;
       }
@@ -894,7 +894,7 @@ export class StrongPolicy implements Policy {
         // Burn two black intel (our identity is then shown to all): where they save a friend.
         let g = 0;
         for (const id of a.cards ?? []) {
-          const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === id));
+          const owner = intelOwnerIn(v, id);
           if (owner < 0) return -Infinity;
           g += tb.burnGain(owner);
         }
@@ -917,7 +917,7 @@ export class StrongPolicy implements Policy {
     const step = v.pending?.step;
     switch (card.name) {
       case '烧毁': {
-        const owner = v.players.findIndex((q) => q.intel.some((c) => c.id === a.intel));
+        const owner = intelOwnerIn(v, a.intel);
         if (owner < 0) return 0;
         // Burning a first black early is worth less than keeping the card for the second.
         const g = tb.burnGain(owner);
@@ -997,7 +997,7 @@ export class StrongPolicy implements Policy {
         return -this.effect(tb, it.of, depth + 1);
       }
       case '烧毁': {
-        const owner = it.intel ? v.players.findIndex((q) => q.intel.some((c) => c.id === it.intel!.id)) : -1;
+        const owner = intelOwnerIn(v, it.intel?.id);
         return owner < 0 ? 0 : tb.burnGain(owner);
       }
       case '锁定': {

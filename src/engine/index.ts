@@ -4,5 +4,5 @@ export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './d
 export { legalActions, waitingOn } from './legal.js';
 export { explain, refuse, type Refusal, type RefusalCode } from './refusals.js';
 export { beginAt, DEFAULT_OPTIONS, hasAltSplit, identitiesFor, newGame, type Setup } from './setup.js';
-export { view, type GameView, type SeatView, type SeenCard, type StackView } from './view.js';
+export { intelOwnerIn, view, type GameView, type SeatView, type SeenCard, type StackView } from './view.js';
 export * from './types.js';

@@ -94,6 +94,11 @@ function seats(mask: number, n: number): number[] {
   return out;
 }
 
+/** Whose intel a card is, as a view shows it; -1 when it is in front of nobody (or no card is named). */
+export function intelOwnerIn(v: GameView, card: number | undefined): number {
+  return v.players.findIndex((p) => p.intel.some((c) => c.id === card));
+}
+
 export function view(s: GameState, seat: number | null): GameView {
   const n = s.players.length;
   const me = seat === null ? -1 : seat;

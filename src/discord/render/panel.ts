@@ -9,7 +9,7 @@ import {
   type APIEmbed,
   type APISelectMenuOption,
 } from 'discord.js';
-import type { Action, GameView, SeenCard } from '../../engine/index.js';
+import { intelOwnerIn, type Action, type GameView, type SeenCard } from '../../engine/index.js';
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
@@ -157,7 +157,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
       if (a.kind === 'play' && f.verb === 'play' && a.card === f.card) {
         if (a.target !== undefined) buttons.push(button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary));
         else if (a.intel !== undefined)
-          buttons.push(button(t(l, 'target.intel', { owner: names[ownerOf(v, a.intel)], card: label(a.intel) }), id('play', a.card, TARGET.intel, a.intel), ButtonStyle.Primary));
+          buttons.push(button(t(l, 'target.intel', { owner: names[intelOwnerIn(v, a.intel)], card: label(a.intel) }), id('play', a.card, TARGET.intel, a.intel), ButtonStyle.Primary));
         else if (a.of !== undefined) {
           const it = v.stack[a.of];
           buttons.push(button(t(l, 'target.stack', { user: names[it.user], as: it.as }), id('play', a.card, TARGET.stack, a.of), ButtonStyle.Primary));
@@ -267,10 +267,6 @@ export function actionLabel(l: Locale, a: Action, names: string[], card: (id: nu
 /** A play or send that only a skill allows (used as another card, 加密, 逢缘). */
 function viaSkill(a: Action): boolean {
   return (a.kind === 'play' && a.as !== undefined) || (a.kind === 'send' && (a.via !== undefined || a.dir !== undefined));
-}
-
-function ownerOf(v: GameView, card: number): number {
-  return v.players.findIndex((p) => p.intel.some((c) => c.id === card));
 }
 
 function unique(xs: number[]): number[] {
