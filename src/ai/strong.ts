@@ -886,9 +886,8 @@ export class StrongPolicy implements Policy {
         return 1.5 - keep;
       case '声东击西': {
         // 调虎离山 without a card (he turns face down for it).
-        if (!cf || a.target === undefined) return -Infinity;
-        if (!stopsFrom(tb, cf.f, v.transit!.at).includes(a.target) || a.target === cf.f.sender) return -Infinity;
-        return (1 - this.p.undo) * this.lureEffect(tb, cf, a.target) - keep;
+        const g = this.lureGain(tb, cf, a.target);
+        return g === null ? -Infinity : g - keep;
       }
       case '爱情': {
         // Burn two black intel (our identity is then shown to all): where they save a friend.
@@ -931,11 +930,8 @@ export class StrongPolicy implements Policy {
         const now = flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
         return (1 - this.p.undo) * (dot(cf.dist, tb.dv[tb.me]) - now);
       }
-      case '调虎离山': {
-        if (!cf || a.target === undefined) return 0;
-        if (!stopsFrom(tb, cf.f, v.transit!.at).includes(a.target) || a.target === cf.f.sender) return 0;
-        return (1 - this.p.undo) * this.lureEffect(tb, cf, a.target);
-      }
+      case '调虎离山':
+        return this.lureGain(tb, cf, a.target) ?? 0;
       case '锁定': {
         if (!cf || step !== 'transmit' || a.target === undefined) return 0;
         const at = v.transit!.at;
@@ -973,6 +969,13 @@ export class StrongPolicy implements Policy {
       }
     }
     return 0;
+  }
+
+  /** What a 调虎离山 (card or 声东击西) on `target` is worth now; null when it would change nothing. */
+  private lureGain(tb: Table, cf: CurrentFlight | null, target: number | undefined): number | null {
+    if (!cf || target === undefined) return null;
+    if (!stopsFrom(tb, cf.f, tb.v.transit!.at).includes(target) || target === cf.f.sender) return null;
+    return (1 - this.p.undo) * this.lureEffect(tb, cf, target);
   }
 
   /** Value change when `target` sits out the passing now in transit. */
