@@ -1,19 +1,14 @@
 // The informational subcommands, and the table re-posted at the bottom when asked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { tableMessage, useBotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { playToEnd } from './play.js';
 
 describe('/fengsheng subcommands', () => {
-  let t: BotTable;
-  beforeAll(async () => {
-    t = await openBotTable(3);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const botTable = useBotTable(3);
 
   it('registers one localized command with its subcommands', () => {
+    const t = botTable();
     const cmds = t.discord.commands(t.guild) as { name: string; name_localizations?: Record<string, string>; options?: { name: string }[] }[];
     expect(cmds.map((c) => c.name)).toEqual(['fengsheng']);
     expect(cmds[0].name_localizations?.['zh-CN']).toBe('风声');
@@ -21,6 +16,7 @@ describe('/fengsheng subcommands', () => {
   });
 
   it('rules answers in the player’s language; a second start in the channel is refused', async () => {
+    const t = botTable();
     const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng rules').response();
     expect(zh.embeds[0].title).toContain('简要规则');
     expect(zh.embeds[1].description).toContain('老鬼');
@@ -34,6 +30,7 @@ describe('/fengsheng subcommands', () => {
   }, 60_000);
 
   it('hand shows only my own panel; table posts the table anew and retires the old one', async () => {
+    const t = botTable();
     const mine = await t.discord.runCommand(t.users[2], t.general, 'fengsheng hand').response();
     expect(mine.ephemeral).toBe(true);
     expect(mine.embeds[0].title).toContain(t.users[2].username);
@@ -47,6 +44,7 @@ describe('/fengsheng subcommands', () => {
   }, 60_000);
 
   it('when the table has scrolled far up, it is posted anew at the bottom', async () => {
+    const t = botTable();
     const old = tableMessage(t, t.users[0])!;
     const channel = await t.bot.client.channels.fetch(t.general.id);
     if (!channel?.isSendable()) throw new Error('no channel');
@@ -58,6 +56,7 @@ describe('/fengsheng subcommands', () => {
   }, 60_000);
 
   it('settings need Manage Server to change; stats and history after a finished game', async () => {
+    const t = botTable();
     const denied = await t.discord.runCommand(t.users[1], t.general, 'fengsheng settings', { timer: 45 }).response();
     expect(denied.content).toMatch(/permission|权限/);
     const shown = await t.discord.runCommand(t.users[0], t.general, 'fengsheng settings').response();

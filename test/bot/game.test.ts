@@ -1,42 +1,32 @@
-// A whole 5-player game without characters through the real discord.js client and the stand-in:
+// Whole 5-player games, with and without characters, through the real discord.js client and the stand-in:
 // a lobby opened by command, joined by button, begun, and played by clicking what each player
 // sees, with a scan for leaked secrets along the way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { tableMessage, useBotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { isOver, playToEnd } from './play.js';
 
 describe('a whole game with characters through Discord', () => {
-  let t: BotTable;
-  beforeAll(async () => {
-    t = await openBotTable(5);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const botTable = useBotTable(5);
 
   it('each player picks one of two characters privately, then plays by clicking, no secret leaked', async () => {
+    const t = botTable();
     await openLobbyAndBegin(t, 5, { characters: true });
     const offers = t.discord.seenBy(t.users[0]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
     expect(offers).toMatch(/可选角色|Characters offered/);
     const { leaks } = await playToEnd(t, 4242, { scanEvery: 5 });
     expect(leaks).toEqual([]);
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
-    const gameId = Number(tableMessage(t, t.users[0])!.content.length >= 0 ? t.bot.store.recentGames(t.guild.id, 1)[0]?.id : NaN);
+    const gameId = Number(t.bot.store.recentGames(t.guild.id, 1)[0]?.id);
     expect(t.bot.store.seats(gameId).every((s) => s.character !== null)).toBe(true);
   }, 300_000);
 });
 
 describe('a whole game through Discord', () => {
-  let t: BotTable;
-  beforeAll(async () => {
-    t = await openBotTable(5);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const botTable = useBotTable(5);
 
   it('lobby → begin → every player gets identity and hand by DM → played to the end, no secret leaked', async () => {
+    const t = botTable();
     await openLobbyAndBegin(t);
     for (const u of t.users) {
       const dms = t.discord.seenBy(u).filter((m) => m.where === 'DM');

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import pino from 'pino';
 import { Bot, type BotOptions } from '../../src/discord/bot.js';
@@ -115,4 +116,19 @@ export function waitedOn(t: BotTable, table: SeenMessage): UserRecord[] {
 
 export function allText(m: SeenMessage): string {
   return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])]), ...m.buttons.map((b) => b.label ?? ''), ...m.selects.flatMap((s) => s.options.map((o) => o.label))].join('\n');
+}
+
+/**
+ * A table shared by the tests of the enclosing describe: opened before them, closed after. Call
+ * the returned function inside a test to get it.
+ */
+export function useBotTable(players: number): () => BotTable {
+  let t: BotTable | undefined;
+  beforeAll(async () => {
+    t = await openBotTable(players);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  return () => t!;
 }
