@@ -267,4 +267,9 @@ export type ApplyResult =
 export interface Clock {
   now: number;
   decisionMs: number;
+  /**
+   * The response clock of response windows (docs/rules.md §7b); without it a window gets the
+   * decision timer too, as games stored before the response clock did.
+   */
+  windowMs?: number;
 }
