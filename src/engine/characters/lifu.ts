@@ -2,7 +2,8 @@
 // 英雄: 当你获得假情报时，你可以抽二张牌 — any black intel he gains, however (sent, 截获, 真伪莫辨, skills:
 //   003 "被角色技能或【真伪莫辨】放置假情报时也可以抽牌"); not when the gain killed him.
 // 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁自己与她面前的所有假情报来拯救她 — face up; not
-//   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all;
+//   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all
+//   (the cost, paid by the framework: only while his identity card is face down, so once; §13);
 //   she is alive again, reveals nothing, and her death is undone in the records (death count and
 //   her death records), so later 机密任务 do not count a death that did not stay; the framework
 //   then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
@@ -41,6 +42,7 @@ export const 礼服蒙面人: CharacterDef = {
       },
     },
     救美: {
+      showsIdentity: true,
       choices(s, d) {
         const her = d.data!.seat as number;
         const c = s.chars!;
@@ -53,9 +55,7 @@ export const 礼服蒙面人: CharacterDef = {
         const me = d.seat;
         const her = d.data!.seat as number;
         const c = s.chars!;
-        c.seats[me].shown = true;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '救美', target: her });
-        ctx.ev.push({ to: 'all', type: 'identityShown', seat: me, identity: s.players[me].identity });
         for (const seat of [me, her])
           for (const card of s.players[seat].intel.filter((x) => s.cards[x].color === '黑')) burnIntel(s, ctx, card);
         s.players[her].alive = true;
