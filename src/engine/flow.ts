@@ -4,7 +4,7 @@ import { randInt, shuffleInPlace } from './rng.js';
 import { bit, countColor, has, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
 import type { GameState, Identity, Mode, Outcome, Pending, Step } from './types.js';
 import { resolveStack } from './resolve.js';
-import { charOf, fire, perk } from './characters/framework.js';
+import { charOf, fire, isFemale, perk } from './characters/framework.js';
 
 type NewPending = Pending extends infer P ? (P extends Pending ? Omit<P, 'opened' | 'deadline'> : never) : never;
 
@@ -321,6 +321,7 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     sc.trueAtDeath = countColor(s, p.intel, '红') + countColor(s, p.intel, '蓝');
     sc.deathNo = ++c.deaths;
     sc.redAtDeath = countColor(s, p.hand, '红');
+    sc.femaleAtDeath = isFemale(s, seat);
     const before = c.queue.length;
     fire(s, ctx, 'death', { seat, by });
     // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the

@@ -82,6 +82,24 @@ export function showIdentity(s: GameState, ctx: Ctx, seat: number): void {
 
 const identityPaid = (skill: string): Refusal => refuse('skillNotNow', { skill, rule: 'its cost, showing your identity card, is paid already' });
 
+/**
+ * A death undone (救美): the player is alive again and the death leaves no trace in the death
+ * records (death order, killer, what was before the player), so no 机密任务 or skill that counts
+ * deaths, killings or their order counts it (rulings §13). What triggered at the death stays done.
+ */
+export function undoDeath(s: GameState, seat: number): void {
+  const c = s.chars!;
+  const sc = c.seats[seat];
+  s.players[seat].alive = true;
+  c.deaths--;
+  for (const x of c.seats) if ((x.deathNo ?? 0) > (sc.deathNo ?? 0)) x.deathNo!--;
+  delete sc.killedBy;
+  delete sc.deathNo;
+  delete sc.trueAtDeath;
+  delete sc.redAtDeath;
+  delete sc.femaleAtDeath;
+}
+
 /** Calls a timing point's hooks, in seat order from the current player (rulings §7). */
 export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
   const c = s.chars!;
