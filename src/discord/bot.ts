@@ -78,7 +78,9 @@ export class Bot {
     this.flags = new TableFlags(o.store);
     this.ai = aiSeats(this.events);
     const strong = this.ai.decide;
+    const host = o.timerHost ?? realHost(o.store);
     this.drivers = new Drivers({
+      timers: host,
       store: o.store,
       users: this.users,
       flags: this.flags,
@@ -96,7 +98,6 @@ export class Bot {
       editIntervalMs: o.editIntervalMs ?? 1000,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
-    const host = o.timerHost ?? realHost(o.store);
     this.timers = new DeadlineScheduler(o.store, host);
     this.panels = new Panels({
       log: o.log,
@@ -123,9 +124,13 @@ export class Bot {
     this.client.on('interactionCreate', (i) => this.track(this.onInteraction(i)));
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
     this.client.on('messageCreate', (m) => {
-      if (m.author.id === this.client.user?.id) return; // the bot's own pings and notices are not what buries a table
       const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
       if (gameId !== null) this.publisher.channelMessage(gameId, m.id);
+    });
+    // A deleted message (an old ping) no longer buries the table.
+    this.client.on('messageDelete', (m) => {
+      const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
+      if (gameId !== null) this.publisher.channelMessageGone(gameId, m.id);
     });
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
     this.client.once('clientReady', () => this.track(this.resumeGames()));

@@ -4,7 +4,7 @@
 // go in at once, and one card or skill a bot seat plays is shown after a short pause.
 import { decider, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore } from '../store/index.js';
+import type { GameStore, TimerHost } from '../store/index.js';
 import { autoPasses, turnKey, type SeatPace } from './pace.js';
 import type { SeatUsers } from './seat-users.js';
 import type { TableFlags } from './table-flags.js';
@@ -36,6 +36,8 @@ export interface DriverOptions {
   log: Logger;
   /** The pause before a bot seat's card, skill or other visible action is shown (0 in tests). */
   aiDelayMs: number;
+  /** Where the pause is timed (the bot's timer host: tests move its clock). */
+  timers: TimerHost;
   aiPolicy: SeatPolicy;
   autopilotPolicy: SeatPolicy;
 }
@@ -47,6 +49,8 @@ export class Drivers {
   /** Per game: the decision (its opened version) the bot has already acted on, and for which seats. */
   private readonly done = new Map<number, { opened: number; seats: Set<number> }>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Bot actions waiting out their pause: not work in progress (idle() does not wait for them). */
+  private sleeping = 0;
   private stopped = false;
 
   constructor(private readonly o: DriverOptions) {}
@@ -160,8 +164,15 @@ export class Drivers {
   private submit(gameId: number, opened: number, action: Action, delayMs: number): void {
     const seat = (action as { seat: number }).seat;
     const still = (s: GameState) => (s.pending?.opened === opened && waitingOn(s).includes(seat) ? null : 'stale');
-    const wait = delayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
-    const p = wait
+    if (delayMs > 0) {
+      this.sleeping++;
+      this.o.timers.setTimeout(() => {
+        this.sleeping--;
+        this.submit(gameId, opened, action, 0);
+      }, delayMs);
+      return;
+    }
+    const p = Promise.resolve()
       .then(async () => {
         if (this.stopped) return;
         const r = await this.o.store.submit(gameId, action, still);
@@ -177,6 +188,11 @@ export class Drivers {
 
   get busy(): boolean {
     return this.pending.size > 0;
+  }
+
+  /** Bot actions still in their pause. */
+  get paused(): number {
+    return this.sleeping;
   }
 
   async idle(): Promise<void> {

@@ -153,6 +153,11 @@ export class Publisher {
     void this.repost(gameId);
   }
 
+  channelMessageGone(gameId: number, messageId: string): void {
+    const g = this.out(gameId);
+    if (messageId !== this.o.store.game(gameId)?.tableMessageId && g.below > 0) g.below--;
+  }
+
   notice(gameId: number, channelId: string, content: string): void {
     this.enqueue(gameId, async () => {
       const channel = await this.channel(channelId);

@@ -33,6 +33,12 @@ export class GameClock implements TimerHost {
   clearTimeout(handle: unknown): void {
     this.alarms.delete(handle as number);
   }
+  /** When the next alarm rings, or null. */
+  nextAlarm(): number | null {
+    let at: number | null = null;
+    for (const a of this.alarms.values()) if (at === null || a.at < at) at = a.at;
+    return at;
+  }
   /** Moves the clock to `to`, running the alarms due by then in time order. */
   runUntil(to: number): void {
     for (;;) {

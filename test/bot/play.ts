@@ -101,6 +101,14 @@ export function peopleAsked(t: BotTable): UserRecord[] {
     .map((s) => t.users.find((u) => u.id === seats[s].userId)!);
 }
 
+/** The next time something happens by itself: a bot seat's pause ends, or a deadline passes. */
+export function nextMoment(t: BotTable): number | null {
+  const deadline = t.bot.store.state(gameOf(t))?.pending?.deadline ?? null;
+  const alarm = t.bot.drivers.paused ? t.clock.nextAlarm() : null;
+  if (alarm === null) return deadline;
+  return deadline === null ? alarm : Math.min(alarm, deadline);
+}
+
 /**
  * Plays until the table says the game is over; returns the number of clicks. Players answer what
  * their panel asks; when nobody is asked anything, the game clock moves on to the next deadline
@@ -118,10 +126,9 @@ export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: nu
     if (isOver(table)) break;
     const asked = peopleAsked(t);
     if (!asked.length) {
-      const state = t.bot.store.state(gameOf(t))!;
-      const deadline = state.pending?.deadline;
-      if (deadline === undefined || ++idle > 50) throw new Error(`the game waits on nobody who acts: ${table.content}`);
-      await advanceTo(t, deadline);
+      const next = nextMoment(t);
+      if (next === null || ++idle > 50) throw new Error(`the game waits on nobody who acts: ${table.content}`);
+      await advanceTo(t, next);
       continue;
     }
     idle = 0;
