@@ -26,8 +26,11 @@ export const defaultPolicy: SeatPolicy = (_gameId, state, seat) => {
   );
 };
 
-/** Actions nobody needs a moment to follow: they go in at once. */
-const quietKinds = new Set<Action['kind']>(['pass', 'pickCharacter']);
+/**
+ * What a bot seat shows after a short pause so people can follow: a card used, a skill, intel sent.
+ * Everything else (passes, taking or refusing intel, a discard, a character) goes in at once.
+ */
+const shownKinds = new Set<Action['kind']>(['play', 'skill', 'send', 'decide']);
 
 export interface DriverOptions {
   store: GameStore;
@@ -134,7 +137,7 @@ export class Drivers {
     for (const seat of waitingOn(state)) {
       if (!bots.has(seat) || done.seats.has(seat)) continue;
       const action = this.decide(gameId, state, seat, ai.has(seat));
-      (quietKinds.has(action.kind) ? quick : shown).push(action);
+      (shownKinds.has(action.kind) ? shown : quick).push(action);
     }
     for (const a of quick) done.seats.add((a as { seat: number }).seat);
     for (const a of quick) this.submit(gameId, opened, a, 0);

@@ -68,7 +68,7 @@ describe('the bot at its edges', () => {
     await Promise.all([first.settled(), second.settled()]);
     await t.bot.idle();
     // One pass, plus whatever automatic passes and bot moves it set off; never the second click.
-    expect(t.bot.store.repo.log(gameId).filter((r) => r.version > v0 && r.seat === gameSeat(t, gameId, u.id) && JSON.parse(r.action).kind === 'pass')).toHaveLength(1);
+    expect(t.bot.store.repo.log(gameId).filter((r) => r.version > v0 && r.seat === gameSeat(t!, gameId, u.id) && JSON.parse(r.action).kind === 'pass')).toHaveLength(1);
 
     // The stranger presses a button of the public table (过 while a window is open): told it is not theirs.
     const v1 = t.bot.store.state(gameId)!.version;
