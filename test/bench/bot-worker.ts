@@ -76,7 +76,8 @@ parentPort!.on('message', async (m: Request) => {
   const reply = (body: Record<string, unknown>) => parentPort!.postMessage({ reply: m.id, ...body });
   switch (m.kind) {
     case 'asked': {
-      await bot.idle();
+      // The bot's own moves (automatic passes, bot seats) settle; table edits may lag behind.
+      await bot.drivers.idle();
       const gameId = gameIn(m.guildId, m.channelId);
       const s = gameId === null ? null : bot.store.state(gameId);
       if (gameId === null || !s || s.result) return reply({ over: true, asked: [] });
@@ -92,7 +93,7 @@ parentPort!.on('message', async (m: Request) => {
       });
     }
     case 'advance': {
-      await bot.idle();
+      await bot.drivers.idle();
       const gameId = gameIn(m.guildId, m.channelId);
       const s = gameId === null ? null : bot.store.state(gameId);
       const deadline = s?.pending?.deadline ?? null;
@@ -102,9 +103,9 @@ parentPort!.on('message', async (m: Request) => {
       const waited = Math.max(0, next - clock.now());
       if (isResponseWindow(s!) && next === deadline) clockWaits.set(gameId, (clockWaits.get(gameId) ?? 0) + waited);
       clock.runUntil(next);
-      await bot.idle();
+      await bot.drivers.idle();
       await bot.timers.fire();
-      await bot.idle();
+      await bot.drivers.idle();
       return reply({ waited });
     }
     case 'report':

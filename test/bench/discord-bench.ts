@@ -97,11 +97,12 @@ async function openLobby(bot: BotThread, t: BotTable, people: UserRecord[], ai =
   for (const u of people.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response(WAIT);
   for (let k = 0; k < ai; k++) await t.discord.click(people[0], { label: '添加AI', messageId: lobby.id }).response(WAIT);
   await t.discord.click(people[0], { label: '开始', messageId: lobby.id }).response(WAIT);
-  await bot.asked(t);
+  await t.discord.waitFor(() => tableMessage(t, people[0]), WAIT);
 }
 
 /** One step of one game: someone asked opens their panel and clicks (two clicks), or the clock moves on. */
 async function step(bot: BotThread, t: BotTable, rng: RngState): Promise<boolean> {
+  if (process.env.BENCH_DEBUG) console.error("step", t.general.name ?? t.general.id, bot.acks.length);
   const a = await bot.asked(t);
   if (a.over) return false;
   const asked = t.users.filter((u) => a.asked.includes(u.id));
