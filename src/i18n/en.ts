@@ -339,4 +339,5 @@ export const en: Record<MessageKey, string> = {
   'result.draw': 'The game is over: a draw. You were {identity}{character}.',
   'result.character': ', playing {character}',
   'result.link': 'The table: {link}',
+  'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
 };

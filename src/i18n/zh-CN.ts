@@ -347,6 +347,7 @@ export const zhCN = {
   'result.draw': '本局结束：平局。你的身份是{identity}{character}。',
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
+  'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
