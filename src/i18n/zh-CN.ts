@@ -174,7 +174,7 @@ export const zhCN = {
   'stats.board': '排行榜',
   'stats.boardLine': '{rank}. {name} · 胜 {wins}/{games}',
   'history.title': '最近的对局',
-  'history.line': '{when} · {players}人 · {result}',
+  'history.line': '{when} · {where} · {names}（{players}人，{minutes}分钟）· {result}',
   'history.none': '还没有完成的对局。',
   'history.abandoned': '中止',
 

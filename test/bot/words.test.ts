@@ -108,3 +108,26 @@ describe('the end of a game', () => {
     expect(t.users.map((u) => t!.discord.notificationsFor(u).length)).toEqual(before);
   }, 60_000);
 });
+
+describe('commands', () => {
+  it('table, stats, history and rules answer privately without a game; history says where, who and how long', async () => {
+    t = await openBotTable(3);
+    for (const sub of ['table', 'stats', 'history', 'rules']) {
+      const r = await t.discord.runCommand(t.users[1], t.general, `fengsheng ${sub}`).response();
+      expect(r.ephemeral, sub).toBe(true);
+    }
+    await openLobbyAndBegin(t, 3, { characters: false, rounds: 1 });
+    await playToEnd(t, 5);
+    const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
+    expect(zh.ephemeral).toBe(true);
+    const line = zh.embeds[0].description!;
+    expect(line).toContain(`<#${t.general.id}>`);
+    for (const u of ['alice', 'bob', 'carol']) expect(line).toContain(u);
+    expect(line).toMatch(/3人，\d+分钟/);
+    const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng history').response();
+    expect(en.embeds[0].description).toMatch(/\(3 players, \d+ min\)/);
+    const stats = await t.discord.runCommand(t.users[1], t.general, 'fengsheng stats').response();
+    expect(stats.embeds[0].description).not.toMatch(/\b1 wins\b/);
+    expect(stats.embeds[0].description).toMatch(/won \d+ of \d+/);
+  }, 120_000);
+});
