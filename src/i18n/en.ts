@@ -340,4 +340,5 @@ export const en: Record<MessageKey, string> = {
   'result.character': ', playing {character}',
   'result.link': 'The table: {link}',
   'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
+  'err.notYourPanel': 'This is not your panel.',
 };

@@ -348,6 +348,7 @@ export const zhCN = {
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
+  'err.notYourPanel': '这不是你的面板。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
