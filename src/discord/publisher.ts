@@ -15,6 +15,8 @@ const UNKNOWN_MESSAGE = 10008;
 const RECENT_LINES = 8;
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
+/** /fengsheng table posts a channel's table again at most this often: it cannot be used to flood the channel. */
+export const REPOST_EVERY_MS = 30_000;
 /** Messages posted under the table before it is posted anew at the bottom. */
 export const SCROLL_REPOST = 15;
 
@@ -179,6 +181,17 @@ export class Publisher {
     );
   }
 
+  private readonly asked = new Map<number, number>();
+
+  /** Whether /fengsheng table may post this game's table again now (once every REPOST_EVERY_MS); counts the request. */
+  mayRepost(gameId: number): boolean {
+    const now = this.o.store.now();
+    const last = this.asked.get(gameId);
+    if (last !== undefined && now - last < REPOST_EVERY_MS) return false;
+    this.asked.set(gameId, now);
+    return true;
+  }
+
   /** Posts the table as a new message (a new game, or /fengsheng table), retiring the old one. */
   repost(gameId: number): Promise<void> {
     return new Promise((resolve) => this.enqueue(gameId, () => this.repostNow(gameId).finally(resolve)));
@@ -283,5 +296,6 @@ export class Publisher {
 
   forget(gameId: number): void {
     this.games.delete(gameId);
+    this.asked.delete(gameId);
   }
 }

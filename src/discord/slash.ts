@@ -10,8 +10,9 @@ import type { PingMode } from '../store/index.js';
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   const l = bot.localeFor(i);
   const gameId = i.guildId ? bot.store.activeGameIn(i.guildId, i.channelId) : null;
-  // Everything answers the asker alone, except /fengsheng table with a game to post.
-  await i.deferReply(sub === 'table' && gameId !== null ? {} : { flags: MessageFlags.Ephemeral });
+  // Everything answers the asker alone, except /fengsheng table with a game to post (at most every 30 s per channel).
+  const repost = sub === 'table' && gameId !== null && bot.publisher.mayRepost(gameId);
+  await i.deferReply(repost ? {} : { flags: MessageFlags.Ephemeral });
   switch (sub) {
     case 'hand': {
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
@@ -26,6 +27,7 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
     }
     case 'table': {
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
+      if (!repost) return void (await i.editReply(t(l, 'table.tooSoon')));
       await i.deleteReply().catch(() => undefined);
       await bot.publisher.repost(gameId);
       return;
