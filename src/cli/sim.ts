@@ -2,7 +2,7 @@
 //   [--characters on|off] [--ai random|strong]   (contracts.md §2)
 import { performance } from 'node:perf_hooks';
 import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { CHARACTERS } from '../engine/characters/index.js';
+import { CHARACTERS } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 

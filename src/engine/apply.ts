@@ -1,29 +1,11 @@
 // (state, action) -> (state, events). Checks first, on the untouched state; only an accepted
 // action gets a working copy to change.
-import { RULES } from './cards/index.js';
-import {
-  checkDecide,
-  checkPick,
-  checkSkill,
-  fire,
-  perk,
-  playsAs,
-  performDecide,
-  performPick,
-  performSkill,
-  pump,
-  timeoutDecide,
-  timeoutPick,
-} from './characters/framework.js';
-import {
-  checkEnd,
-  closeWindow,
-  continueResolving,
-  refuseIntel,
-  sendIntel,
-  setPending,
-  takeIntel,
-} from './flow.js';
+import { checkEnd } from './outcome.js';
+import { performPick, checkPick, timeoutPick } from './pick.js';
+import { pump } from './queue.js';
+import { fire, perk, playsAs, RULES } from './registry.js';
+import { checkDecide, checkSkill, performDecide, performSkill, timeoutDecide } from './skills.js';
+import { closeWindow, continueResolving, refuseIntel, sendIntel, takeIntel } from './turn.js';
 import { deadlineAt, restartsClock } from './clock.js';
 import { explain, refuse, type Refusal } from './refusals.js';
 import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';

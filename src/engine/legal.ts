@@ -1,8 +1,8 @@
 // Listing what a seat may do now. Every listed action passes check(); nothing else does.
-import { RULES } from './cards/index.js';
 import type { CardRule, PlayAction } from './cards/rule.js';
 import { has, inGame } from './state.js';
-import { decideChoices, perk, playsAs, skillActions } from './characters/framework.js';
+import { perk, playsAs, RULES } from './registry.js';
+import { decideChoices, skillActions } from './skills.js';
 import type { Action, GameState } from './types.js';
 
 /** Seats the game waits on now: every live seat that has not passed in a window. */

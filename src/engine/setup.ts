@@ -2,11 +2,12 @@
 // a random first player.
 import { buildDeck } from './deck.js';
 import { deadlineAt } from './clock.js';
-import { openWindow, setPending, startTurn } from './flow.js';
+import { openWindow, setPending } from './pending.js';
+import { startTurn } from './turn.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
 import type { CharacterName, CharState, Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
-import { CHARACTER_NAMES } from './characters/index.js';
+import { CHARACTER_NAMES } from './registry.js';
 import type { RngState } from './rng.js';
 
 /**

@@ -52,8 +52,8 @@ export interface SeatChar {
   /** The player's identity card was taken away (临危受命): death shows none and views show none. */
   identityGone?: boolean;
   /**
-   * Death records, the one thing 机密任务 and skills that count deaths read (flow's die() writes them,
-   * framework's undoDeath() removes them when the death is undone, rulings §13): who killed (亲手)
+   * Death records, the one thing 机密任务 and skills that count deaths read (outcome.ts die() writes them,
+   * undoDeath() removes them when the death is undone, rulings §13): who killed (亲手)
    * — -1 nobody —, true intel then, death order (1 = first).
    */
   killedBy?: number;

@@ -1,8 +1,5 @@
 // Playing a scenario's steps against the engine, auto-passing as contracts.md §1 describes.
-import { apply, check } from '../engine/apply.js';
-import { cardLabel } from '../engine/deck.js';
-import { explain } from '../engine/refusals.js';
-import { legalActions, waitingOn } from '../engine/legal.js';
+import { apply, cardLabel, check, explain, legalActions, waitingOn } from '../engine/index.js';
 import type { Action, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario, type Step } from './load.js';
 import { checkExpect } from './expect.js';

@@ -1,5 +1,5 @@
 // The engine's invariants, checked after every action by `npm run sim` and the tests.
-import { view, type GameView } from '../engine/view.js';
+import { view, type GameView } from '../engine/index.js';
 import { countColor, inGame } from '../engine/state.js';
 import type { GameState } from '../engine/types.js';
 

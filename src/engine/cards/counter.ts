@@ -1,6 +1,6 @@
 // 识破 (003_…): answers a card being used; that card is negated and goes to the discard pile.
 // 识破 can answer 识破. Sending intel and skills are not card uses.
-import { fire } from '../characters/framework.js';
+import { fire } from '../registry.js';
 import { refuse } from '../refusals.js';
 import type { CardRule } from './rule.js';
 

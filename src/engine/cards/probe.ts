@@ -2,10 +2,11 @@
 // target see which identity it bets on; everyone sees what the target then does. A resolved
 // 试探 leaves the game face down; a negated one goes to the discard pile.
 import { probeDenial } from '../deck.js';
-import { draw, setPending } from '../flow.js';
+import { draw } from '../ops.js';
+import { setPending } from '../pending.js';
+import { charOf } from '../registry.js';
 import { inGame, type Ctx } from '../state.js';
 import type { GameState, StackItem } from '../types.js';
-import { charOf } from '../characters/framework.js';
 import type { CardRule } from './rule.js';
 import { otherLivePlayer, wrongMoment } from './targets.js';
 

@@ -7,7 +7,9 @@
 //   (it was face up).
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, livePlayers } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 

@@ -4,11 +4,12 @@
 //   intel (any colour) in front of another player in the game; it goes into your hand.
 // 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — another player declares
 //   (faction or 机密任务) on gaining intel 潮汐 sent (taken, or 截获'd): an 打酱油 潮汐 in the game takes
-//   the declaration over and wins instead (flow.ts declare; overturns). It never holds otherwise.
+//   the declaration over and wins instead (outcome.ts declare; overturns). It never holds otherwise.
 //   [choice] Whatever his character's side: a 机密任务 is no skill.
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, intelOwner } from './common.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { liveOthers, chengfuDecision, chengfuProbed, intelOwner } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 潮汐: CharacterDef = {

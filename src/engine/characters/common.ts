@@ -1,10 +1,12 @@
 // Pieces several characters share.
-import { draw, placeIntel } from '../flow.js';
+import { draw, flip } from '../ops.js';
+import { placeIntel } from '../outcome.js';
+import { askInline, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { inGame, removeFrom, type Ctx } from '../state.js';
+import { countColor, inGame, removeFrom, type Ctx } from '../state.js';
 import type { GameState, StackItem, Step } from '../types.js';
-import { askInline, enqueue, faceUp, flip } from './framework.js';
 import type { Decision, DecideAction, Hook } from './skill.js';
 
 export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
@@ -124,4 +126,41 @@ export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, car
 export function placeFromHand(s: GameState, ctx: Ctx, from: number, target: number, cards: number[], by = from): void {
   for (const c of cards) removeFrom(s.players[from].hand, c);
   placeIntel(s, ctx, target, cards, by);
+}
+
+// ---- helpers the characters share ---------------------------------------------------------------
+
+export const trueCount = (s: GameState, seat: number): number =>
+  countColor(s, s.players[seat].intel, '红') + countColor(s, s.players[seat].intel, '蓝');
+
+/** Hand cards of one colour. */
+export const handOf = (s: GameState, seat: number, color: '红' | '蓝' | '黑'): number[] =>
+  s.players[seat].hand.filter((id) => s.cards[id].color === color);
+
+/** Every subset of `ids` with between `min` and `max` elements. */
+export function subsets(ids: number[], min: number, max: number): number[][] {
+  const out: number[][] = [];
+  const walk = (start: number, cur: number[]) => {
+    if (cur.length >= min) out.push(cur.slice());
+    if (cur.length === max) return;
+    for (let i = start; i < ids.length; i++) {
+      cur.push(ids[i]);
+      walk(i + 1, cur);
+      cur.pop();
+    }
+  };
+  walk(0, []);
+  return out;
+}
+
+export function liveOthers(s: GameState, seat: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players.length; i++) if (i !== seat && inGame(s.players[i])) out.push(i);
+  return out;
+}
+
+export function livePlayers(s: GameState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players.length; i++) if (inGame(s.players[i])) out.push(i);
+  return out;
 }

@@ -5,10 +5,11 @@
 //   is no longer in the game.
 // 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
 // 机密任务: 获得三张或以上的蓝色情报.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, placeFromHand, YES_NO } from './common.js';
 import { countColor, inGame } from '../state.js';
-import { enqueue, faceUp, handOf } from './framework.js';
-import { placeFromHand, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 戴笠: CharacterDef = {

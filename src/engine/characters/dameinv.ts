@@ -9,8 +9,9 @@
 //   answer it. [choice] It needs two black intel on the table to be used at all.
 // 机密任务: 当一位男性角色宣告胜利时，你获得的假情报少于等于一张 (joins the declaration).
 import { inGame } from '../state.js';
-import { enqueue, faceUp, isMale, subsets } from './framework.js';
-import { burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
+import { enqueue } from '../pending.js';
+import { faceUp, isMale } from '../registry.js';
+import { subsets, burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 

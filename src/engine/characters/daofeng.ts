@@ -6,10 +6,11 @@
 //   death; also when the dead player is later saved; the card goes to any player in the game, yourself
 //   included (then it stays).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { livePlayers, giveCard, giveChoices, YES_NO } from './common.js';
 import { inGame } from '../state.js';
-import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { giveCard, giveChoices, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 刀锋: CharacterDef = {

@@ -5,7 +5,8 @@
 //   own intel; a death from the gain happened already, so it cannot save anyone.
 // 机密任务: 获得三张或以上的蓝色情报.
 import { countColor, inGame } from '../state.js';
-import { enqueue, faceUp } from './framework.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { burnIntel, inTransmit, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 

@@ -8,10 +8,11 @@
 //   effect; only you see the card; the 试探 then goes on as normal. [choice] Not for a 试探 you used or
 //   that targets you (you already see it).
 // 机密任务: 获得三张或以上的红色情报.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf } from './framework.js';
-import { inTransmit, isCardList, notNow } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 

@@ -11,7 +11,9 @@
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
 import type { GameState } from '../types.js';
-import { enqueue, faceUp, liveOthers } from './framework.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { liveOthers } from './common.js';
 import type { CharacterDef, Decision, DecideAction } from './skill.js';
 
 const takeFrom = (skill: string): Decision => ({

@@ -11,11 +11,12 @@
 // 机密任务: 亲手杀死一位女性角色 — the victim's face-up character was female at the moment of death (a
 //   face-down 潜伏 character has no gender; 小白 counts, 乔装), read from the death records, so a woman
 //   saved by 救美 is no kill (rulings §13).
-import { declare, placeIntel } from '../flow.js';
+import { declare, placeIntel } from '../outcome.js';
+import { askNext, enqueue } from '../pending.js';
+import { countsAs, faceUp } from '../registry.js';
+import { livePlayers, intelOwner, YES_NO } from './common.js';
 import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
-import { askNext, countsAs, enqueue, faceUp, livePlayers } from './framework.js';
-import { intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 const mark = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});

@@ -5,8 +5,9 @@
 //   face down, so once a game; rulings §13); the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
-import { intelOwner, notNow, placeFromHand } from './common.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, livePlayers, subsets, intelOwner, notNow, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 黄雀: CharacterDef = {

@@ -6,11 +6,12 @@
 // 遗志: 当你死亡时，可以把全部手牌面朝下递给一位玩家，他随机选择其中的三张作为情报 — face up only; before
 //   the reveal; all of them when three or fewer; the choice is random (seeded).
 // 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌.
-import { placeIntel } from '../flow.js';
+import { placeIntel } from '../outcome.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { livePlayers, chengfuDecision, chengfuProbed, jiujiDecision, jiujiHook } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import { enqueue, faceUp, livePlayers } from './framework.js';
-import { chengfuDecision, chengfuProbed, jiujiDecision, jiujiHook } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 老鬼: CharacterDef = {

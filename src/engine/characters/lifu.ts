@@ -4,13 +4,15 @@
 // 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁自己与她面前的所有假情报来拯救她 — face up; not
 //   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all
 //   (the cost, paid by the framework: only while his identity card is face down, so once; §13);
-//   she is alive again, reveals nothing, and her death is undone in the records (framework's
+//   she is alive again, reveals nothing, and her death is undone in the records (outcome.ts
 //   undoDeath), so no 机密任务 or skill that counts deaths, killings or their order counts it (rulings
 //   §13; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
 // 机密任务: 一位女性宣告胜利 (joins the declaration).
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { countsAs, faceUp, isFemale } from '../registry.js';
+import { enqueue } from '../pending.js';
+import { undoDeath } from '../outcome.js';
 import { inGame } from '../state.js';
-import { countsAs, enqueue, faceUp, isFemale, undoDeath } from './framework.js';
 import { burnIntel, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 

@@ -7,10 +7,11 @@
 //   The card is looked at when the death happens; if it has left his hand before you decide (his own
 //   遗志 asked before you), you can only let it go. The dead player's clean-up waits for the decision.
 // 机密任务: 获得六张或以上的情报.
-import { placeIntel } from '../flow.js';
+import { placeIntel } from '../outcome.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { randInt } from '../rng.js';
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp } from './framework.js';
 import { YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 

@@ -6,10 +6,11 @@
 //   given goes to any other player in the game (mandatory once she drew; default the first choice).
 // 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — rulings §1:
 //   右手边 = the next seat, 左手边 = the previous one; the first live, not-out seat each way.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { liveOthers, chengfuDecision, chengfuProbed, giveCard, giveChoices, YES_NO } from './common.js';
 import { inGame } from '../state.js';
-import { askNext, enqueue, faceUp, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, giveCard, giveChoices, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 

@@ -8,9 +8,10 @@
 //   its mode; nobody knows the face of a face-down swapped intel. [choice] The hand card is named at use
 //   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
 // 机密任务: 获得三张或以上的红色情报.
-import { draw, takeTop } from '../flow.js';
+import { draw, takeTop } from '../ops.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import { askNext, enqueue, faceUp } from './framework.js';
 import { handCardChoices, handToDeckTop, isCardList, notNow, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 

@@ -12,10 +12,12 @@
 //   the dead one); the deck's top card takes its place as intel placed by her (亲手; it may kill),
 //   and the intel goes on top of the deck.
 // 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
-import { draw, placeIntel, takeTop } from '../flow.js';
+import { draw, takeTop } from '../ops.js';
+import { placeIntel } from '../outcome.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { livePlayers, handCardChoices, handToDeckTop, intelOwner, YES_NO } from './common.js';
 import { bit, inGame, over, removeFrom } from '../state.js';
-import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { handCardChoices, handToDeckTop, intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 致命香水: CharacterDef = {

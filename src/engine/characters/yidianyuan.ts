@@ -3,9 +3,10 @@
 //   unlike 破译), in any turn; a responsive skill on the stack; only the user sees the intel.
 // 洞悉: 当情报被破译时，你可以盖伏此角色牌 — any successful 破译 in any turn (not a 识破'd one); optional.
 // 机密任务: 获得三张或以上的蓝色情报.
-import { draw } from '../flow.js';
+import { draw, flip } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { bit, countColor, inGame } from '../state.js';
-import { enqueue, faceUp, flip } from './framework.js';
 import { inTransmit, notNow, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
