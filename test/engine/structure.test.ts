@@ -1,5 +1,5 @@
 // The shape of the engine (issue 14): the core never imports the content, there is no cycle of
-// value imports in src/engine.
+// value imports in src/engine, and no source file grows past 500 lines.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,14 @@ describe('the engine imports', () => {
       for (const d of deps) if (isContent(d)) bad.push(`${rel(f)} -> ${rel(d)}`);
     }
     expect(bad).toEqual([]);
+  });
+});
+
+describe('the sources', () => {
+  it('has no file over 500 lines in src/', () => {
+    const long = tsFiles(join(ROOT, 'src'))
+      .map((f) => ({ f: relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length }))
+      .filter((x) => x.lines > 500);
+    expect(long).toEqual([]);
   });
 });
