@@ -25,6 +25,8 @@ export interface Committed {
   events: GameEvent[];
   finished: boolean;
   at: number;
+  /** What the submitter said of the action (e.g. that a person clicked it); not stored. */
+  by?: number;
 }
 
 export interface Refused {

@@ -16,4 +16,4 @@ export type { PingRecord, RespondPref, TablePrefs } from './table-prefs.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';
 export { GameStore, type GameStoreOptions, type NewGame } from './store.js';
-export { DeadlineScheduler, type TimerHost } from './timers.js';
+export { DeadlineScheduler, realHost, type TimerHost } from './timers.js';

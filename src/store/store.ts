@@ -143,9 +143,10 @@ export class GameStore {
 
   /**
    * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of
-   * one game are applied one at a time in the order submit was called.
+   * one game are applied one at a time in the order submit was called. `by`: the seat of the person
+   * whose click it is, handed to listeners with the commit and not stored.
    */
-  submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null): Promise<SubmitResult> {
+  submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null, by?: number): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('the game store is closed'));
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
@@ -155,6 +156,7 @@ export class GameStore {
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
       const r = applyAndCommit(this.ctx, gameId, action, this.clock());
       if (r.ok) {
+        if (by !== undefined) r.by = by;
         this.notify(r);
         if (this.opts.onCommit) {
           try {
