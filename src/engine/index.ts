@@ -9,4 +9,5 @@ export { explain, refuse, type Refusal, type RefusalCode } from './refusals.js';
 export { beginAt, DEFAULT_OPTIONS, hasAltSplit, identitiesFor, newGame, tableAt, type Setup } from './setup.js';
 export { CHARACTERS, CHARACTER_NAMES } from './registry.js';
 export { intelOwnerIn, view, type GameView, type SeatView, type SeenCard, type StackView } from './view.js';
+export { ENGINE_VERSION } from './version.js';
 export * from './types.js';

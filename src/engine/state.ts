@@ -40,7 +40,8 @@ export function countColor(s: GameState, ids: number[], color: Card['color']): n
 
 /**
  * The working copy an accepted action mutates. Cards are immutable and shared; everything
- * else that an action may touch is copied, which is a few short arrays.
+ * else that an action may touch is copied, which is a few short arrays. Every field of GameState
+ * must be copied here (types.ts says what a new field means for stored games).
  */
 export function cloneState(s: GameState): GameState {
   const players: Player[] = new Array(s.players.length);

@@ -176,6 +176,13 @@ export interface Outcome {
   alongside?: number[];
 }
 
+/**
+ * The state of a game. Its JSON (less the cards) is also the storage format: stored games are
+ * replayed from their log at start-up and must give the stored snapshot's values again
+ * (src/store/recovery.ts). Adding, removing or renaming a field here, or anywhere under it, makes
+ * every unfinished game replay to another state: bump ENGINE_VERSION (version.ts) with it. The order
+ * of keys (cloneState's) is not part of the format.
+ */
 export interface GameState {
   /** Goes up by one with every accepted action. */
   version: number;

@@ -55,6 +55,11 @@ export const games = sqliteTable(
      * existed, whose windows keep the decision timer. Replay needs it too.
      */
     windowMs: integer('window_ms'),
+    /**
+     * The engine's ENGINE_VERSION (src/engine/version.ts) when the game was created; null for games
+     * stored before it was kept. Recovery names it when a replay differs from the snapshot.
+     */
+    engineVersion: integer('engine_version'),
     /** Engine state after `version` actions, compact encoding (see snapshot.ts). */
     snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
     version: integer('version').notNull().default(0),
