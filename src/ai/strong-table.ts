@@ -1,6 +1,6 @@
 // The strong policy's model of the table (see strong.ts): one currency of value seen from this
 // seat, the path intel will take and what each stop will do with it, and the flight now in transit.
-import { type GameView, type SeenCard } from '../engine/index.js';
+import { mayStopAt, stopsAfter, type GameView, type SeenCard } from '../engine/index.js';
 import type { Mode } from '../engine/types.js';
 import { marginals, weights } from './beliefs.js';
 import { BLACK, BLUE, colorIndex, factionColor, idIndex, RED, SOY } from './cards.js';
@@ -306,30 +306,12 @@ export class Table {
   }
 
   canStop(f: Flight, s: number): boolean {
-    if (!this.alive[s]) return false;
-    if (f.away & bit(s) && !(f.locked & bit(s))) return false;
-    return true;
+    return mayStopAt(this.alive[s], f.away, f.locked, s);
   }
 
-  /** Stops after leaving `from`, the sender (who must take it) last. */
+  /** Stops after leaving `from`, the sender (who must take it) last: the engine's route (route.ts). */
   pathAfter(f: Flight, from: number): number[] {
-    if (f.mode === '直达') {
-      if (from === f.sender && f.target !== undefined && f.target !== f.sender && this.canStop(f, f.target))
-        return [f.target, f.sender];
-      return [f.sender];
-    }
-    const out: number[] = [];
-    let s = from;
-    for (let k = 0; k < this.n; k++) {
-      s = (s + f.dir + this.n) % this.n;
-      if (s === f.sender) {
-        out.push(s);
-        return out;
-      }
-      if (this.canStop(f, s)) out.push(s);
-    }
-    out.push(f.sender);
-    return out;
+    return stopsAfter(this.n, f, from, (s) => this.canStop(f, s));
   }
 
   /**

@@ -32,6 +32,7 @@ export function performPick(s: GameState, ctx: Ctx, seat: number, character: Cha
   startTurn(s, ctx);
 }
 
+/** The timer ran out (rulings §10): each who has not chosen gets the first offered, in seat order. */
 export function timeoutPick(s: GameState, ctx: Ctx): void {
   for (let i = 0; i < s.players.length; i++) {
     const p = s.pending;

@@ -49,9 +49,6 @@ export function performDecide(s: GameState, ctx: Ctx, a: DecideAction): void {
   if (d.inline && !s.pending) continueResolving(s, ctx);
 }
 
-export function timeoutDecide(s: GameState, ctx: Ctx, d: Decide): void {
-  performDecide(s, ctx, decideChoices(s, d)[0]);
-}
 
 // ---- active skills --------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import { checkEnd, finish, gainIntel, lose } from './outcome.js';
 import { openWindow, setPending } from './pending.js';
 import { fire, perk } from './registry.js';
 import { resolveStack } from './resolve.js';
+import { mayStopAt, nextStop as routeNext } from './route.js';
 import { randInt } from './rng.js';
 import { bit, has, inGame, over, type Ctx } from './state.js';
 import type { GameState, Mode, Step } from './types.js';
@@ -115,29 +116,10 @@ function advance(s: GameState, ctx: Ctx, step: Step): void {
 
 // ---- passing intel (rulings §6) --------------------------------------------------------
 
-/** Whether the passing may stop at this seat: alive, and not 调虎离山'd unless locked. */
-function canStopAt(s: GameState, seat: number): boolean {
-  const t = s.transit!;
-  if (!inGame(s.players[seat])) return false;
-  if (has(t.away, seat) && !has(s.locked, seat)) return false;
-  return true;
-}
-
-/** Where the intel goes next from t.from: the sender is always a stop (it must take it). */
+/** Where the intel goes next from t.from (route.ts): the sender is always a stop (it must take it). */
 function nextStop(s: GameState): number {
   const t = s.transit!;
-  if (t.mode === '直达') {
-    if (t.from === t.sender && t.target !== undefined && canStopAt(s, t.target)) return t.target;
-    return t.sender;
-  }
-  const n = s.players.length;
-  let seat = t.from;
-  for (let k = 0; k < n; k++) {
-    seat = (seat + t.dir + n) % n;
-    if (seat === t.sender) return seat;
-    if (canStopAt(s, seat)) return seat;
-  }
-  return t.sender;
+  return routeNext(s.players.length, t, t.from, (seat) => mayStopAt(inGame(s.players[seat]), t.away, s.locked, seat));
 }
 
 export function sendIntel(s: GameState, ctx: Ctx, seat: number, card: number, target: number | undefined, mode: Mode, dir: 1 | -1): void {
