@@ -100,7 +100,7 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
       removeFrom(s.players[a.seat].hand, a.card);
       const of = rule.needs === 'stackItem' ? (a.of ?? s.stack.length - 1) : undefined;
       s.stack.push({ card: a.card, as: rule.name, user: a.seat, target: a.target, intel: a.intel, of });
-      // Any action reopens the window: everyone may answer it (rulings §7).
+      // Any action reopens the window: everyone may answer it (docs/rules.md §8).
       w.passed = 0;
       ctx.newDecision = true;
       ctx.ev.push({
@@ -155,7 +155,7 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
   }
 }
 
-/** Rulings §10: when a decision's timer runs out, whoever is waited on takes their default (defaults.ts). */
+/** docs/rules.md §10: when a decision's timer runs out, whoever is waited on takes their default (defaults.ts). */
 function timeout(s: GameState, ctx: Ctx, p: Pending): void {
   ctx.ev.push({ to: 'all', type: 'timeout', pending: p.kind });
   switch (p.kind) {

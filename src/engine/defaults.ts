@@ -1,4 +1,4 @@
-// What a decision defaults to (rulings §10): the one definition the engine's timeout and the bot's
+// What a decision defaults to (docs/rules.md §10): the one definition the engine's timeout and the bot's
 // default seat policy (src/discord/drivers.ts) share. Pass; send the first hand card (a 直达 to
 // the next player in the game); take when locked, else refuse; discard the first hand card; a skill's
 // first choice; the first character offered.

@@ -37,7 +37,7 @@ export function flip(s: GameState, ctx: Ctx, seat: number, up: boolean): boolean
 }
 
 /**
- * 翻开你的身份牌 as a skill's cost (救美, 黄雀在后, 爱情; rulings §13). A shown identity card stays shown,
+ * 翻开你的身份牌 as a skill's cost (救美, 黄雀在后, 爱情; docs/rules.md §11). A shown identity card stays shown,
  * so such a skill can be paid for, and used, only while the card is still face down.
  */
 export const identityHidden = (s: GameState, seat: number): boolean => !s.chars!.seats[seat].shown;

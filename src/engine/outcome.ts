@@ -1,4 +1,4 @@
-// What intel in front of a player brings (rulings §8): gaining intel, death and its records,
+// What intel in front of a player brings (docs/rules.md §9): gaining intel, death and its records,
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
 import { charOf, fire, isFemale } from './registry.js';
@@ -75,7 +75,7 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
 
 /**
  * A character's loss (小白's 败露) that holds now: the player loses at once. It comes before the
- * death that the same intel would bring (003 优先原则: 角色技能 > 游戏规则; rulings §13): out, not dead,
+ * death that the same intel would bring (003 优先原则: 角色技能 > 游戏规则; docs/rules.md §9): out, not dead,
  * so no death skill triggers and no count of deaths sees it.
  */
 function losesNow(s: GameState, ctx: Ctx, seat: number): boolean {
@@ -96,7 +96,7 @@ export function lose(s: GameState, ctx: Ctx, seat: number): void {
 const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
 
 /**
- * Whether the game is over now (rulings §8): losses first (败露), then a declaration by the first
+ * Whether the game is over now (docs/rules.md §9): losses first (败露), then a declaration by the first
  * in seat order from the current player who meets a victory condition, then the last survivor.
  * `gainer`/`sender`: the intel just gained and who sent it, for missions about that (潮汐).
  */
@@ -211,7 +211,7 @@ export function endDeclaration(s: GameState, ctx: Ctx, alongside: number[]): voi
   finish(s, ctx, result);
 }
 
-/** An 打酱油 player's 机密任务 (rulings §8): alive, or dead where the mission is about the death. */
+/** An 打酱油 player's 机密任务 (docs/rules.md §9): alive, or dead where the mission is about the death. */
 function missionHolds(s: GameState, seat: number): boolean {
   const def = charOf(s, seat);
   if (!def) return false;
@@ -235,7 +235,7 @@ export function finish(s: GameState, ctx: Ctx, result: NonNullable<GameState['re
 /**
  * A death undone (救美): the player is alive again and the death leaves no trace in the death
  * records (death order, killer, what was before the player), so no 机密任务 or skill that counts
- * deaths, killings or their order counts it (rulings §13). What triggered at the death stays done.
+ * deaths, killings or their order counts it (docs/rules.md §9). What triggered at the death stays done.
  */
 export function undoDeath(s: GameState, seat: number): void {
   const c = s.chars!;

@@ -1,4 +1,4 @@
-// Choosing characters before the first turn (rulings §9).
+// Choosing characters before the first turn (docs/rules.md §11).
 import { setPending } from './pending.js';
 import { refuse, type Refusal } from './refusals.js';
 import { CHARACTERS } from './registry.js';
@@ -32,7 +32,7 @@ export function performPick(s: GameState, ctx: Ctx, seat: number, character: Cha
   startTurn(s, ctx);
 }
 
-/** The timer ran out (rulings §10): each who has not chosen gets the first offered, in seat order. */
+/** The timer ran out (docs/rules.md §10): each who has not chosen gets the first offered, in seat order. */
 export function timeoutPick(s: GameState, ctx: Ctx): void {
   for (let i = 0; i < s.players.length; i++) {
     const p = s.pending;

@@ -1,4 +1,4 @@
-// The trigger queue asked (rulings §7): before anyone decides anything else, the triggered skills
+// The trigger queue asked (docs/rules.md §8): before anyone decides anything else, the triggered skills
 // queued by a moment are asked one by one, holding the decision they interrupted, which is then
 // given back as the state now is. Part of the turn machine; apply() calls pump() after every action.
 import { checkEnd, clearOut } from './outcome.js';

@@ -42,7 +42,7 @@ export function faceUp(s: GameState, seat: number): boolean {
   return s.chars?.seats[seat]?.faceUp ?? false;
 }
 
-/** A face-down character has no gender (003 游戏术语); rulings §9: only the character's counts. */
+/** A face-down character has no gender (003 游戏术语); docs/rules.md §11: only the character's counts. */
 export function genderOf(s: GameState, seat: number): CharacterDef['gender'] | undefined {
   const d = charOf(s, seat);
   return d && faceUp(s, seat) ? d.gender : undefined;
@@ -74,7 +74,7 @@ export function playsAs(s: GameState, seat: number, card: number): { as: CardNam
   return charOf(s, seat)?.playsAs?.(s, seat, card) ?? [];
 }
 
-/** Calls a timing point's hooks, in seat order from the current player (rulings §7). */
+/** Calls a timing point's hooks, in seat order from the current player (docs/rules.md §8). */
 export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
   const c = s.chars!;
   const n = c.seats.length;

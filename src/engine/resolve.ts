@@ -1,4 +1,4 @@
-// Resolving the stack (rulings §7, 后发先至): from the top down; a negated card does nothing.
+// Resolving the stack (docs/rules.md §8, 后发先至): from the top down; a negated card does nothing.
 import { fire, RULES, SKILLS } from './registry.js';
 import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';

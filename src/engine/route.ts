@@ -1,4 +1,4 @@
-// The route of intel on its way (rulings §6), the one definition the engine's passing (turn.ts) and
+// The route of intel on its way (docs/rules.md §6), the one definition the engine's passing (turn.ts) and
 // the AI's prediction of where intel goes (src/ai/strong-table.ts) both use.
 import type { Mode } from './types.js';
 

@@ -1,4 +1,4 @@
-// 传递情报阶段 (rulings §5, §6): the one definition of how a card may be sent. check() refuses
+// 传递情报阶段 (docs/rules.md §5, §6): the one definition of how a card may be sent. check() refuses
 // what it refuses and legalActions() lists exactly what it accepts.
 import { refuse, type Refusal } from './refusals.js';
 import { perk } from './registry.js';

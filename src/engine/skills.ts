@@ -1,4 +1,4 @@
-// Using skills (rulings §7, §9): the decisions triggered skills ask (answered by 'decide'
+// Using skills (docs/rules.md §8, §11): the decisions triggered skills ask (answered by 'decide'
 // actions), and active skills used in a response window (they go on the stack). The framework
 // checks face, owner and costs here; a character states only its own conditions.
 import { flip, identityHidden, showIdentity } from './ops.js';
@@ -20,7 +20,7 @@ function matches(x: DecideAction, a: DecideAction): boolean {
   return x.option === a.option && x.target === a.target && x.card === a.card && sameCards(x.cards, a.cards);
 }
 
-/** A decision's choices; none while its cost 翻开你的身份牌 cannot be paid (rulings §13). */
+/** A decision's choices; none while its cost 翻开你的身份牌 cannot be paid (docs/rules.md §11). */
 export function choicesOf(s: GameState, dec: Decision, d: Decide): DecideAction[] {
   if (dec.showsIdentity && !identityHidden(s, d.seat)) return [];
   return dec.choices(s, d);

@@ -22,7 +22,7 @@ export function liveCount(s: GameState): number {
   return n;
 }
 
-/** Seats from `start` onward in seat order (rulings §7: priority goes to the next seat). */
+/** Seats from `start` onward in seat order (docs/rules.md §8: priority goes to the next seat). */
 export function seatsFrom(s: GameState, start: number): number[] {
   const n = s.players.length;
   const out: number[] = [];

@@ -1,4 +1,4 @@
-// The turn machine (rulings §5, §6): turns, response windows, the passing of intel, what happens
+// The turn machine (docs/rules.md §5, §6): turns, response windows, the passing of intel, what happens
 // between decisions. Every function here mutates the working copy of an accepted action.
 import { draw } from './ops.js';
 import { checkEnd, finish, gainIntel, lose } from './outcome.js';
@@ -63,7 +63,7 @@ export function nextTurn(s: GameState, ctx: Ctx): void {
   startTurn(s, ctx);
 }
 
-// ---- response windows (rulings §7) -----------------------------------------------------
+// ---- response windows (docs/rules.md §8) -----------------------------------------------------
 
 /** Every live player has passed since the last thing was added: resolve, then move on. */
 export function closeWindow(s: GameState, ctx: Ctx): void {
@@ -99,7 +99,7 @@ function advance(s: GameState, ctx: Ctx, step: Step): void {
     case 'play1':
       if (!inGame(s.players[cur])) return endTurn(s, ctx);
       if (s.players[cur].hand.length === 0) {
-        // rulings §5: cannot send, loses at the end of this turn
+        // docs/rules.md §5: cannot send, loses at the end of this turn
         s.failedToSend = true;
         ctx.ev.push({ to: 'all', type: 'cannotSend', seat: cur });
         return openWindow(s, ctx, 'play2');
@@ -114,7 +114,7 @@ function advance(s: GameState, ctx: Ctx, step: Step): void {
   }
 }
 
-// ---- passing intel (rulings §6) --------------------------------------------------------
+// ---- passing intel (docs/rules.md §6) --------------------------------------------------------
 
 /** Where the intel goes next from t.from (route.ts): the sender is always a stop (it must take it). */
 function nextStop(s: GameState): number {

@@ -19,17 +19,17 @@ export interface Card {
 }
 
 export interface Options {
-  /** Rounds before the game ends in a draw (rulings §8). */
+  /** Rounds before the game ends in a draw (docs/rules.md §9). */
   roundLimit: number;
   /** 酱油同盟: one 打酱油 winning makes every 打酱油 win. */
   soySauceAlliance: boolean;
   /** Use the optional identity split of 000_… where the table size has one. */
   altSplit: boolean;
-  /** Characters (角色): each player picks one of two dealt before the first turn (rulings §9). */
+  /** Characters (角色): each player picks one of two dealt before the first turn (docs/rules.md §11). */
   characters: boolean;
 }
 
-/** The characters the engine has (rulings §9: the 30 of 003_…, added a few at a time). */
+/** The characters the engine has (docs/rules.md §11: the 30 of 003_…, added a few at a time). */
 export type CharacterName =
   | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
   | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
@@ -53,7 +53,7 @@ export interface SeatChar {
   identityGone?: boolean;
   /**
    * Death records, the one thing 机密任务 and skills that count deaths read (outcome.ts die() writes them,
-   * undoDeath() removes them when the death is undone, rulings §13): who killed (亲手)
+   * undoDeath() removes them when the death is undone, docs/rules.md §11): who killed (亲手)
    * — -1 nobody —, true intel then, death order (1 = first).
    */
   killedBy?: number;
@@ -79,7 +79,7 @@ export interface Trigger {
 
 export interface CharState {
   seats: SeatChar[];
-  /** Triggered skills of one moment, in seat order from the current player (rulings §7). */
+  /** Triggered skills of one moment, in seat order from the current player (docs/rules.md §8). */
   queue: Trigger[];
   /** While the queue is asked: the decision it interrupted (null = the stack's resolution). */
   holding: boolean;
@@ -264,7 +264,7 @@ export type Action =
     }
   /** Answers a pending 'decide': an option word, a player, a card, cards. */
   | { kind: 'decide'; seat: number; option?: string; target?: number; card?: number; cards?: number[]; version?: number }
-  /** The decision's deadline passed: apply rulings §10's default for whoever is waited on. */
+  /** The decision's deadline passed: apply docs/rules.md §10's default for whoever is waited on. */
   | { kind: 'timeout'; version?: number };
 
 /** Who may see an event: everyone, or the listed seats. */
@@ -281,7 +281,7 @@ export interface Clock {
   now: number;
   decisionMs: number;
   /**
-   * The response clock of response windows (docs/rules.md §7b); without it a window gets the
+   * The response clock of response windows (docs/rules.md §8b); without it a window gets the
    * decision timer too, as games stored before the response clock did.
    */
   windowMs?: number;

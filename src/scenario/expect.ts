@@ -1,4 +1,4 @@
-// Checking a scenario's expectations (contracts.md §1) against the state and the event log.
+// Checking a scenario's expectations (docs/scenarios.md) against the state and the event log.
 import { countColor } from '../engine/state.js';
 import type { Color, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario } from './load.js';

@@ -67,7 +67,7 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
       const told = !!c && (c.seats[i].shown || (seat !== null && (c.seats[seat].knows & (1 << i)) !== 0));
       if (inGame(p) && !s.result && !told && v.players[i].identity !== undefined)
         bad.push(`view of ${seat} shows the identity of live seat ${i}`);
-      // Hidden characters of others never in a view (rulings §9).
+      // Hidden characters of others never in a view (docs/rules.md §11).
       if (c && inGame(p) && !s.result && !c.seats[i].faceUp && v.players[i].character !== undefined)
         bad.push(`view of ${seat} shows the face-down character of seat ${i}`);
       if (c && pd?.kind === 'chooseCharacter' && v.offers && seat !== null && v.offers.some((x, k) => x !== c.seats[seat].offers[k]))

@@ -1,4 +1,4 @@
-// rulings §10: every seat the game waits on has a default, it is legal, and a timeout takes the
+// docs/rules.md §10: every seat the game waits on has a default, it is legal, and a timeout takes the
 // defaults (one definition: src/engine/defaults.ts, shared with the bot's default seat policy).
 import { describe, expect, it } from 'vitest';
 import { apply, check, defaultAction, legalActions, newGame, waitingOn, type GameState } from '../../src/engine/index.js';

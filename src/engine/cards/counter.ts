@@ -11,7 +11,7 @@ export const counter: CardRule = {
     if (s.stack.length === 0) return refuse('nothingToCounter');
     const of = a.of ?? s.stack.length - 1;
     if (!Number.isInteger(of) || of < 0 || of >= s.stack.length) return refuse('badCounterTarget');
-    // Skills are not cards (rulings §7): 截上, 警觉, 狙击 … cannot be answered by 识破.
+    // Skills are not cards (docs/rules.md §8): 截上, 警觉, 狙击 … cannot be answered by 识破.
     if (s.stack[of].card < 0) return refuse('badCounterTarget');
     return null;
   },

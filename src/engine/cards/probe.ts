@@ -1,4 +1,4 @@
-// 试探 (003_…, rulings §4): in your own 出牌阶段, face down to another player. Only user and
+// 试探 (003_…, docs/rules.md §7): in your own 出牌阶段, face down to another player. Only user and
 // target see which identity it bets on; everyone sees what the target then does. A resolved
 // 试探 leaves the game face down; a negated one goes to the discard pile.
 import { probeDenial } from '../deck.js';

@@ -40,7 +40,7 @@ export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: Stack
 }
 
 export const chengfuDecision: Decision = {
-  // The truthful answer first: the default on timeout (rulings §10).
+  // The truthful answer first: the default on timeout (docs/rules.md §10).
   choices(s, d) {
     const item = s.stack[d.data!.item as number];
     const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;

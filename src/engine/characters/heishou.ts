@@ -3,14 +3,14 @@
 //   turn, 出牌阶段 or 传递, another player).
 // 冷血: 若你杀死一位玩家，于回合结束时可以把桌面上的一张情报放置到一位玩家面前 — 杀死 = 亲手 (his card
 //   真伪莫辨, a skill, or intel he sent: the death's `by`); at the end of the turn in which he killed
-//   (anyone's turn); a death undone by 救美 is no killing (rulings §13); [choice] once per turn however
+//   (anyone's turn); a death undone by 救美 is no killing (docs/rules.md §11); [choice] once per turn however
 //   many he killed; any intel in front of a player in the game, to another player in the game (not
 //   the one it lies before); he is credited (亲手) with what it does.
 // 滥杀: 你杀死打酱油的玩家时，你可以宣告单独胜利 — asked at the death; 003: an 打酱油 黑手 cannot win by
 //   killing himself (his own death never asks).
 // 机密任务: 亲手杀死一位女性角色 — the victim's face-up character was female at the moment of death (a
 //   face-down 潜伏 character has no gender; 小白 counts, 乔装), read from the death records, so a woman
-//   saved by 救美 is no kill (rulings §13).
+//   saved by 救美 is no kill (docs/rules.md §11).
 import { declare, placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
 import { countsAs, faceUp } from '../registry.js';
@@ -59,7 +59,7 @@ export const 黑手: CharacterDef = {
       const victims = m.killed;
       m.killed = 0;
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
-      // A death undone (救美) is no killing (rulings §13).
+      // A death undone (救美) is no killing (docs/rules.md §11).
       if (!s.players.some((_p, i) => has(victims, i) && killedBy(s, i, owner))) return;
       enqueue(s, owner, '冷血', 'pick');
     },
@@ -99,7 +99,7 @@ export const 黑手: CharacterDef = {
       },
     },
     滥杀: {
-      // Not once the death was undone (救美, asked before him in seat order): no killing (rulings §13).
+      // Not once the death was undone (救美, asked before him in seat order): no killing (docs/rules.md §11).
       choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead as number, d.seat) ? YES_NO : []),
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;

@@ -2,7 +2,7 @@
 // 潜藏伏击: 翻开此角色牌，然后把另一位玩家面前的一张情报放回牌库顶 — at any time.
 // 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
 //   identity is shown to everyone (the cost, paid by the framework: only while her identity card is
-//   face down, so once a game; rulings §13); the 假情报 are black hand cards (none is allowed).
+//   face down, so once a game; docs/rules.md §11); the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
 import { inGame, removeFrom } from '../state.js';
 import { enqueue } from '../pending.js';

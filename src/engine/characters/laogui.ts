@@ -1,4 +1,4 @@
-// 老鬼 (003_… 角色详述; 机密任务 from 000_…, rulings §8). 女, 潜伏.
+// 老鬼 (003_… 角色详述; 机密任务 from 000_…, docs/rules.md §9). 女, 潜伏.
 // 就计: 当你被试探或锁定时，可以翻开此角色，然后抽二张牌 — before the card takes effect when nobody
 //   answers it; not once it was 识破'd (a negated card never reaches its effect).
 // 城府: 你被试探时可以隐瞒身份 — face up: the target picks either of the 试探's actions. A face-down

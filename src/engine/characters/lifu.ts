@@ -2,11 +2,11 @@
 // 英雄: 当你获得假情报时，你可以抽二张牌 — any black intel he gains, however (sent, 截获, 真伪莫辨, skills:
 //   003 "被角色技能或【真伪莫辨】放置假情报时也可以抽牌"); not when the gain killed him.
 // 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁自己与她面前的所有假情报来拯救她 — face up; not
-//   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all
-//   (the cost, paid by the framework: only while his identity card is face down, so once; §13);
+//   himself (003); a female = a face-up female character (docs/rules.md §11). His identity is shown to all
+//   (the cost, paid by the framework: only while his identity card is face down, so once; docs/rules.md §11);
 //   she is alive again, reveals nothing, and her death is undone in the records (outcome.ts
-//   undoDeath), so no 机密任务 or skill that counts deaths, killings or their order counts it (rulings
-//   §13; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
+//   undoDeath), so no 机密任务 or skill that counts deaths, killings or their order counts it (docs/rules.md
+//   §11; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
 // 机密任务: 一位女性宣告胜利 (joins the declaration).
 import { draw } from '../ops.js';
 import { countsAs, faceUp, isFemale } from '../registry.js';

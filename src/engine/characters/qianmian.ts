@@ -4,7 +4,7 @@
 // 笙歌: 当一位玩家使用真伪莫辨时，你可以抽三张牌，然后把一张手牌分给另一位玩家 — any user, herself
 //   included; when the 真伪莫辨 is about to take effect, not when it was 识破'd (003 当……时); the card
 //   given goes to any other player in the game (mandatory once she drew; default the first choice).
-// 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — rulings §1:
+// 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — docs/rules.md §1:
 //   右手边 = the next seat, 左手边 = the previous one; the first live, not-out seat each way.
 import { draw } from '../ops.js';
 import { askNext, enqueue } from '../pending.js';

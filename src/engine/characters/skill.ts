@@ -19,7 +19,7 @@ export interface ActiveSkill {
   conceal?: boolean;
   /**
    * A "翻开你的身份牌，然后…" skill (爱情): usable only while the identity card is face down; using it
-   * shows the card (the cost, before any answer). The framework checks and pays it (rulings §13).
+   * shows the card (the cost, before any answer). The framework checks and pays it (docs/rules.md §11).
    */
   showsIdentity?: boolean;
   /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
@@ -78,7 +78,7 @@ export interface Decision {
   /**
    * The skill's cost is 翻开你的身份牌 (救美, 黄雀在后): it is asked only while the owner's identity card
    * is face down, and the framework shows the card before an answer with option 'yes' takes effect
-   * (rulings §13).
+   * (docs/rules.md §11).
    */
   showsIdentity?: boolean;
   choices(s: GameState, d: Decide): DecideAction[];
