@@ -32,7 +32,7 @@ export function flip(s: GameState, ctx: Ctx, seat: number, up: boolean): boolean
   const sc = s.chars!.seats[seat];
   if (!sc.name || sc.faceUp === up) return false;
   sc.faceUp = up;
-  ctx.ev.push({ to: 'all', type: up ? 'characterUp' : 'characterDown', seat, character: sc.name });
+  ctx.ev.push(up ? { to: 'all', type: 'characterUp', seat, character: sc.name } : { to: 'all', type: 'characterDown', seat, character: sc.name });
   return true;
 }
 

@@ -25,7 +25,7 @@ export function performPick(s: GameState, ctx: Ctx, seat: number, character: Cha
   if ((p.picked & all) !== all) return;
   // Everyone has chosen: face-up characters are shown, then identities are dealt (003 开始游戏).
   s.chars!.seats.forEach((x, i) => {
-    if (x.faceUp) ctx.ev.push({ to: 'all', type: 'characterUp', seat: i, character: x.name });
+    if (x.faceUp) ctx.ev.push({ to: 'all', type: 'characterUp', seat: i, character: x.name! });
   });
   s.players.forEach((q, i) => ctx.ev.push({ to: [i], type: 'identity', seat: i, identity: q.identity }));
   setPending(s, ctx, null);

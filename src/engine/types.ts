@@ -67,6 +67,31 @@ export interface SeatChar {
   mark?: Record<string, number>;
 }
 
+/**
+ * What a skill's decision carries from the moment that triggered it to the answer; each skill
+ * documents what it puts here. Part of the stored state (see GameState).
+ */
+export interface DecisionData {
+  /** The player the moment was about: who gained the intel (计中计, 笑里藏刀 …). */
+  seat?: number;
+  /** The player the skill acts on. */
+  target?: number;
+  /** The player a card or intel comes from. */
+  from?: number;
+  /** The player who died (滥杀, 搜取). */
+  dead?: number;
+  card?: number;
+  /** A stack index: the card being answered (城府, 血染玫瑰). */
+  item?: number;
+  /** Whose hand the deciding player sees while deciding (view.ts shows it with the decision). */
+  sees?: number;
+  /** Cards handed out so far, hand cards of a stage that repeats. */
+  given?: number[];
+  done?: number[];
+  /** At most this many. */
+  max?: number;
+}
+
 /** A triggered skill waiting for its owner's decision (or a dead player's deferred clean-up). */
 export interface Trigger {
   seat: number;
@@ -74,7 +99,7 @@ export interface Trigger {
   of?: number;
   skill: string;
   stage: string;
-  data?: Record<string, number | number[] | string>;
+  data?: DecisionData;
 }
 
 export interface CharState {
@@ -164,7 +189,7 @@ export type Pending = (
    * A skill asks its owner: whether to use an optional triggered skill, or what to pick for one.
    * `inline`: asked in the middle of a card's effect (城府, 血染玫瑰), which goes on afterwards.
    */
-  | { kind: 'decide'; seat: number; of?: number; skill: string; stage: string; data?: Record<string, number | number[] | string>; inline?: boolean }
+  | { kind: 'decide'; seat: number; of?: number; skill: string; stage: string; data?: DecisionData; inline?: boolean }
 ) & { opened: number; deadline?: number };
 
 export interface Outcome {
@@ -267,10 +292,8 @@ export type Action =
   /** The decision's deadline passed: apply docs/rules.md §10's default for whoever is waited on. */
   | { kind: 'timeout'; version?: number };
 
-/** Who may see an event: everyone, or the listed seats. */
-export type Visibility = 'all' | number[];
-
-export type GameEvent = { to: Visibility; type: string } & Record<string, unknown>;
+import type { GameEvent } from './events.js';
+export type { EventKind, EventOf, GameEvent, Visibility } from './events.js';
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[] }

@@ -24,6 +24,6 @@ export const burn: CardRule = {
     if (owner < 0 || !inGame(s.players[owner])) return;
     removeFrom(s.players[owner].intel, item.intel!);
     s.discard.push(item.intel!);
-    ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card: item.intel });
+    ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card: item.intel! });
   },
 };

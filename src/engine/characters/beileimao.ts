@@ -33,7 +33,7 @@ export const 贝雷帽: CharacterDef = {
     偷天: {
       choices(s, d) {
         const me = d.seat;
-        const from = d.data!.from as number;
+        const from = d.data!.from!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[from])) return [];
         const cards = trueIntel(s, from);
         if (cards.length === 0) return [];
@@ -43,11 +43,11 @@ export const 贝雷帽: CharacterDef = {
       },
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
-        const from = d.data!.from as number;
+        const from = d.data!.from!;
         removeFrom(s.players[from].intel, a.card);
         s.players[a.target!].hand.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '偷天', target: from });
-        ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a.target, card: a.card });
+        ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a.target!, card: a.card });
       },
     },
   },

@@ -42,14 +42,14 @@ export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: Stack
 export const chengfuDecision: Decision = {
   // The truthful answer first: the default on timeout (docs/rules.md §10).
   choices(s, d) {
-    const item = s.stack[d.data!.item as number];
+    const item = s.stack[d.data!.item!];
     const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
     const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
     const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
     return is ? [yes, no] : [no, yes];
   },
   answer(s, ctx, d, a) {
-    const item = s.stack[d.data!.item as number];
+    const item = s.stack[d.data!.item!];
     ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
     probeOutcome(s, ctx, item, a.option === 'comply');
   },

@@ -29,7 +29,7 @@ export const 戴笠: CharacterDef = {
     笑里藏刀: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.seat as number;
+        const t = d.data!.seat!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];

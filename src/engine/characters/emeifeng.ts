@@ -38,7 +38,7 @@ export const 峨嵋风: CharacterDef = {
   decide: {
     计中计: {
       choices(s, d) {
-        const t = d.data!.seat as number;
+        const t = d.data!.seat!;
         if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t])) return [];
         const black = s.players[t].intel.filter((c) => s.cards[c].color === '黑');
         if (black.length === 0) return [];

@@ -62,7 +62,7 @@ export const 福尔摩斯: CharacterDef = {
     真相: {
       choices(s, d) {
         const me = d.seat;
-        const it = s.stack[d.data!.item as number];
+        const it = s.stack[d.data!.item!];
         if (!it || it.as !== '试探' || it.resolved || !faceUp(s, me) || !inGame(s.players[me])) return [];
         const hand = s.players[me].hand;
         if (hand.length === 0) return [];
@@ -71,7 +71,7 @@ export const 福尔摩斯: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
         const me = d.seat;
-        const it = s.stack[d.data!.item as number];
+        const it = s.stack[d.data!.item!];
         removeFrom(s.players[me].hand, a.card);
         s.discard.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '真相', target: it.target, user: it.user });

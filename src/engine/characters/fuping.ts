@@ -52,7 +52,7 @@ export const 浮萍: CharacterDef = {
           if (ts.length === 0) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
         }
-        const from = d.data!.sees as number;
+        const from = d.data!.sees!;
         if (!inGame(s.players[from])) return [];
         const out: DecideAction[] = [];
         for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
@@ -66,7 +66,7 @@ export const 浮萍: CharacterDef = {
           askNext(s, d.seat, '后着', 'place', { sees: a.target });
           return;
         }
-        placeFromHand(s, ctx, d.data!.sees as number, a.target!, [a.card!], d.seat);
+        placeFromHand(s, ctx, d.data!.sees!, a.target!, [a.card!], d.seat);
       },
     },
   },

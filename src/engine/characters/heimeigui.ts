@@ -41,9 +41,9 @@ export const 黑玫瑰: CharacterDef = {
   decide: {
     血染玫瑰: {
       choices(s, d) {
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (!inGame(s.players[t]) || !inGame(s.players[d.seat])) return [];
-        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max as number).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
+        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max!).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
       },
       answer(s, ctx, d, a) {
         if (!isCardList(a.cards) || a.cards.length === 0) return;

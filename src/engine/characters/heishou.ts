@@ -75,7 +75,7 @@ export const 黑手: CharacterDef = {
           if (cards.length === 0 || livePlayers(s).length < 2) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...cards.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
         }
-        const card = d.data!.card as number;
+        const card = d.data!.card!;
         const from = intelOwner(s, card);
         if (from < 0) return [];
         return livePlayers(s)
@@ -89,7 +89,7 @@ export const 黑手: CharacterDef = {
           askNext(s, me, '冷血', 'to', { card: a.card });
           return;
         }
-        const card = d.data!.card as number;
+        const card = d.data!.card!;
         const from = intelOwner(s, card);
         if (from < 0 || a.target === undefined) return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '冷血', target: a.target });
@@ -100,10 +100,10 @@ export const 黑手: CharacterDef = {
     },
     滥杀: {
       // Not once the death was undone (救美, asked before him in seat order): no killing (docs/rules.md §11).
-      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead as number, d.seat) ? YES_NO : []),
+      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead!, d.seat) ? YES_NO : []),
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead });
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead! });
         declare(s, ctx, d.seat, 'sole');
       },
     },

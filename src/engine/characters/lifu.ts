@@ -46,7 +46,7 @@ export const 礼服蒙面人: CharacterDef = {
     救美: {
       showsIdentity: true,
       choices(s, d) {
-        const her = d.data!.seat as number;
+        const her = d.data!.seat!;
         const c = s.chars!;
         if (!faceUp(s, d.seat) || !inGame(s.players[d.seat])) return [];
         if (s.players[her].alive || s.players[her].out || s.gone.includes(her) || c.seats[her].identityGone) return [];
@@ -55,7 +55,7 @@ export const 礼服蒙面人: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
         const me = d.seat;
-        const her = d.data!.seat as number;
+        const her = d.data!.seat!;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '救美', target: her });
         for (const seat of [me, her])
           for (const card of s.players[seat].intel.filter((x) => s.cards[x].color === '黑')) burnIntel(s, ctx, card);

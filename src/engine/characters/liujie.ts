@@ -43,14 +43,14 @@ export const 六姐: CharacterDef = {
   decide: {
     拷问: {
       choices(s, d) {
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t]) || s.players[t].hand.length === 0) return [];
         return YES_NO;
       },
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         const from = s.players[t].hand;
         const card = from.splice(randInt(s.rng, from.length), 1)[0];
         s.players[me].hand.push(card);
@@ -62,16 +62,16 @@ export const 六姐: CharacterDef = {
     搜取: {
       choices(s, d) {
         const me = d.seat;
-        const from = d.data!.from as number;
-        const card = d.data!.card as number;
+        const from = d.data!.from!;
+        const card = d.data!.card!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !s.players[from].hand.includes(card)) return [];
         return ['no', 'hand', 'intel'].map((option) => ({ kind: 'decide' as const, seat: me, option }));
       },
       answer(s, ctx, d, a) {
         if (a.option !== 'hand' && a.option !== 'intel') return;
         const me = d.seat;
-        const from = d.data!.from as number;
-        const card = d.data!.card as number;
+        const from = d.data!.from!;
+        const card = d.data!.card!;
         const hand = s.players[from].hand;
         removeFrom(hand, card);
         if (a.option === 'hand') {

@@ -54,7 +54,7 @@ export const 致命香水: CharacterDef = {
           for (const t of livePlayers(s)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
           return out;
         }
-        const him = d.data!.seat as number;
+        const him = d.data!.seat!;
         const c = s.chars!;
         if (!faceUp(s, me) || !inGame(s.players[me])) return [];
         if (s.players[him].alive || s.players[him].out || s.gone.includes(him) || c.seats[him].identityGone) return [];
@@ -75,7 +75,7 @@ export const 致命香水: CharacterDef = {
           return;
         }
         if (a.option !== 'yes') return;
-        const him = d.data!.seat as number;
+        const him = d.data!.seat!;
         const shown = c.seats[him].shown;
         s.players[me].identity = s.players[him].identity;
         c.seats[him].identityGone = true;

@@ -56,18 +56,18 @@ export const 小白: CharacterDef = {
     收买: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (d.stage === 'give') {
-          const given = d.data!.given as number[];
+          const given = d.data!.given!;
           return s.players[me].hand.filter((card) => !given.includes(card)).map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
         }
         return s.players[t].intel.map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
       },
       answer(s, ctx, d, a) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (d.stage === 'give') {
-          const given = (d.data!.given as number[]).concat(a.card!);
+          const given = (d.data!.given!).concat(a.card!);
           if (given.length < 4) {
             askInline(s, ctx, me, '收买', 'give', { target: t, given });
             return;

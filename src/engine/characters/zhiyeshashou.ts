@@ -32,7 +32,7 @@ export const 职业杀手: CharacterDef = {
     连击: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];
