@@ -6,6 +6,7 @@
 import type { CardRule } from './cards/rule.js';
 import type { ActiveSkill, CharacterDef, HookInfo, HookPoint, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
+import { compileTriggers } from './triggers.js';
 import type { CardName, CharacterName, GameState } from './types.js';
 
 /** Card rules by card name. */
@@ -21,7 +22,9 @@ export function registerCard(rule: CardRule): void {
   RULES[rule.name] = rule;
 }
 
-export function registerCharacter(def: CharacterDef): void {
+/** Registers a character, its declared triggers made into hooks and questions (triggers.ts). */
+export function registerCharacter(declared: CharacterDef): void {
+  const def = compileTriggers(declared);
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
   CHARACTER_NAMES.push(def.name);

@@ -1,32 +1,25 @@
 // Pieces several characters share.
-import { draw, flip } from '../ops.js';
+import { draw } from '../ops.js';
 import { placeIntel } from '../outcome.js';
-import { askInline, enqueue } from '../pending.js';
+import { askInline } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
 import { countColor, inGame, removeFrom, type Ctx } from '../state.js';
 import type { GameState, StackItem, Step } from '../types.js';
-import type { Decision, DecideAction, Hook } from './skill.js';
+import type { Decision, DecideAction, TriggerSkill } from './skill.js';
 
-export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
+import { YES_NO } from '../triggers.js';
+
+export { YES_NO };
 
 /** 就计 (老鬼, 老枪): 当你被试探或锁定时，可以翻开此角色，然后抽二张牌. Before the card takes effect. */
-export const jiujiHook: Hook = (s, _ctx, owner, info) => {
-  const it = info.item!;
-  if ((it.as !== '试探' && it.as !== '锁定') || it.target !== owner) return;
-  if (faceUp(s, owner) || !inGame(s.players[owner])) return;
-  enqueue(s, owner, '就计');
-};
-
-export const jiujiDecision: Decision = {
-  choices: (s, d) => (!faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
-  answer(s, ctx, d, a) {
-    if (a.option !== 'yes') return;
-    flip(s, ctx, d.seat, true);
-    ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '就计' });
-    draw(s, ctx, d.seat, 2);
-  },
+export const jiuji: TriggerSkill = {
+  skill: '就计',
+  on: 'beforeResolve',
+  face: 'down',
+  when: (_s, _ctx, owner, info) => (info.item!.as === '试探' || info.item!.as === '锁定') && info.item!.target === owner,
+  effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
 };
 
 /**

@@ -8,7 +8,7 @@
 import { draw } from '../ops.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { handOf, placeFromHand, YES_NO } from './common.js';
+import { handOf, placeFromHand } from './common.js';
 import { countColor, inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
 
@@ -22,9 +22,16 @@ export const 戴笠: CharacterDef = {
     intel(s, _ctx, owner, info) {
       if (s.cards[info.card!].color === '黑' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
       if (info.sender === owner && info.seat !== owner && inGame(s.players[info.seat])) enqueue(s, owner, '笑里藏刀', 'use', { seat: info.seat });
-      if (info.seat === owner) enqueue(s, owner, '运筹帷幄');
     },
   },
+  triggers: [
+    {
+      skill: '运筹帷幄',
+      on: 'intel',
+      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color !== '黑',
+      effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
+    },
+  ],
   decide: {
     笑里藏刀: {
       choices(s, d) {
@@ -40,14 +47,6 @@ export const 戴笠: CharacterDef = {
         const me = d.seat;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笑里藏刀', target: a.target });
         placeFromHand(s, ctx, me, a.target, [a.card]);
-      },
-    },
-    运筹帷幄: {
-      choices: (s, d) => (faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '运筹帷幄' });
-        draw(s, ctx, d.seat, 1);
       },
     },
   },

@@ -9,7 +9,7 @@
 import { placeIntel } from '../outcome.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { livePlayers, chengfuDecision, chengfuProbed, jiujiDecision, jiujiHook } from './common.js';
+import { livePlayers, chengfuDecision, chengfuProbed, jiuji } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
@@ -20,8 +20,8 @@ export const 老鬼: CharacterDef = {
   hidden: true,
   skills: ['就计', '城府', '遗志'],
   active: [],
+  triggers: [jiuji],
   on: {
-    beforeResolve: jiujiHook,
     death(s, _ctx, owner, info) {
       if (info.seat !== owner || !faceUp(s, owner) || s.players[owner].hand.length === 0) return;
       enqueue(s, owner, '遗志');
@@ -29,7 +29,6 @@ export const 老鬼: CharacterDef = {
   },
   probed: chengfuProbed,
   decide: {
-    就计: jiujiDecision,
     城府: chengfuDecision,
     遗志: {
       choices(s, d) {

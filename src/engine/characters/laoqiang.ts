@@ -7,7 +7,7 @@
 import { bit, countColor, inGame } from '../state.js';
 import { charOf, faceUp } from '../registry.js';
 import { flip } from '../ops.js';
-import { handOf, isCardList, jiujiDecision, jiujiHook, notNow, otherLive, placeFromHand } from './common.js';
+import { handOf, isCardList, jiuji, notNow, otherLive, placeFromHand } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -54,7 +54,8 @@ export const 老枪: CharacterDef = {
       },
     },
   ],
-  on: { beforeResolve: jiujiHook },
-  decide: { 就计: jiujiDecision },
+  triggers: [jiuji],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
 };

@@ -19,15 +19,20 @@ export const 小马哥: CharacterDef = {
   hidden: false,
   skills: ['英雄本色'],
   active: [],
-  on: {
-    intel(s, ctx, owner, info) {
-      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '英雄本色' });
-      draw(s, ctx, owner, 1);
-      enqueue(s, owner, '英雄本色', 'place');
+  triggers: [
+    {
+      // draws at once; placing a black card is then asked
+      skill: '英雄本色',
+      on: 'intel',
+      optional: false,
+      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color === '黑',
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 1);
+        enqueue(s, u.seat, '英雄本色', 'place');
+      },
     },
-  },
+  ],
+  on: {},
   decide: {
     英雄本色: {
       choices(s, d) {
