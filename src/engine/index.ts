@@ -5,6 +5,7 @@ export { apply, check } from './apply.js';
 export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
 export { decider, deadlineAt, isResponseWindow } from './clock.js';
 export { defaultAction } from './defaults.js';
+export { CLEANUP } from './pending.js';
 export { legalActions, waitingOn } from './legal.js';
 export { mayStopAt, nextStop, stopsAfter, type Route } from './route.js';
 export { explain, refuse, type Refusal, type RefusalCode } from './refusals.js';

@@ -1,6 +1,7 @@
 // What intel in front of a player brings (docs/rules.md §9): gaining intel, death and its records,
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
+import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
 import { charOf, fire, isFemale } from './registry.js';
 import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
 import type { GameState, Identity, Outcome } from './types.js';
@@ -66,7 +67,7 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the
     // clean-up waits until they are decided.
     if (c.queue.length > before) {
-      c.queue.push({ seat, skill: '#cleanup', stage: 'cleanup' });
+      queueCleanup(s, seat);
       return;
     }
   }
@@ -106,7 +107,7 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   const c = s.chars;
   if (c) {
     // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
-    if (c.queue.some((t) => t.skill === '#cleanup')) return false;
+    if (cleanupWaiting(s)) return false;
     for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
   }
   for (let k = 0; k < n; k++) {
@@ -188,14 +189,14 @@ export function declare(s: GameState, ctx: Ctx, seat: number, reason: 'faction' 
     for (const w of winnersOf(s, y, 'mission')) if (!winners.includes(w)) winners.push(w);
   }
   // Nothing else is asked any more: the declarer's choice, if any, is the last decision.
-  c.queue = c.queue.filter((t) => t.skill === '#cleanup');
+  c.queue = c.queue.filter((t) => t.skill === CLEANUP);
   c.holding = false;
   c.held = null;
   s.pending = null;
   s.resolving = null;
   c.declaring = outcome;
   fire(s, ctx, 'victory', { seat });
-  if (!c.queue.some((t) => t.skill !== '#cleanup')) endDeclaration(s, ctx, []);
+  if (!c.queue.some((t) => t.skill !== CLEANUP)) endDeclaration(s, ctx, []);
 }
 
 /** The declaration stands: the game ends, with `alongside` winning through the declarer (风度). */

@@ -17,6 +17,28 @@ export function openWindow(s: GameState, ctx: Ctx, step: Step): void {
   setPending(s, ctx, { kind: 'window', step, passed: 0 });
 }
 
+/**
+ * Two steps of the rules wait in the trigger queue behind the skills of a moment (queue.ts runs
+ * them when their turn comes; their names are stored like skill names, so they stay as they are):
+ * CLEANUP, a dead player's hand and intel going to the discard pile once the death's skills are
+ * decided (outcome.ts die: 遗志, 搜取, 救美 need them still there); NEXT_TURN, the next turn starting
+ * once the skills of a turn's end are decided (turn.ts endTurn: 冷血).
+ */
+export const CLEANUP = '#cleanup';
+export const NEXT_TURN = '#nextTurn';
+
+export function queueCleanup(s: GameState, seat: number): void {
+  s.chars!.queue.push({ seat, skill: CLEANUP, stage: 'cleanup' });
+}
+
+export function queueNextTurn(s: GameState, seat: number): void {
+  s.chars!.queue.push({ seat, skill: NEXT_TURN, stage: 'next' });
+}
+
+/** Whether a dead player's clean-up (of `seat`, or anyone's) still waits on the death's skills. */
+export const cleanupWaiting = (s: GameState, seat?: number): boolean =>
+  s.chars?.queue.some((t) => t.skill === CLEANUP && (seat === undefined || t.seat === seat)) ?? false;
+
 /** Queues a triggered skill's decision for its owner (asked after what is queued already). */
 export function enqueue(s: GameState, seat: number, skill: string, stage = 'use', data?: TriggerData): void {
   s.chars!.queue.push({ seat, skill, stage, data });

@@ -2,7 +2,7 @@
 // queued by a moment are asked one by one, holding the decision they interrupted, which is then
 // given back as the state now is. Part of the turn machine; apply() calls pump() after every action.
 import { checkEnd, clearOut } from './outcome.js';
-import { setPending } from './pending.js';
+import { CLEANUP, NEXT_TURN, setPending } from './pending.js';
 import { charOf } from './registry.js';
 import { choicesOf } from './skills.js';
 import { inGame, type Ctx } from './state.js';
@@ -21,14 +21,14 @@ export function pump(s: GameState, ctx: Ctx): void {
     while (!s.result && c.queue.length > 0) {
       if (s.pending && s.pending.kind === 'decide') return;
       const t = c.queue.shift()!;
-      if (t.skill === '#cleanup') {
+      if (t.skill === CLEANUP) {
         if (!s.players[t.seat].alive) clearOut(s, ctx, t.seat);
         checkEnd(s, ctx);
         continue;
       }
-      if (t.skill === '#nextTurn') {
+      if (t.skill === NEXT_TURN) {
         // Something queued after the turn's end (a death by a turn-end skill) comes first.
-        if (c.queue.some((x) => x.skill !== '#nextTurn')) {
+        if (c.queue.some((x) => x.skill !== NEXT_TURN)) {
           c.queue.push(t);
           continue;
         }
@@ -54,7 +54,7 @@ export function pump(s: GameState, ctx: Ctx): void {
     }
     if (s.result) {
       // The game is over: no skill is asked any more, but the dead still give up their cards.
-      for (const t of c.queue) if (t.skill === '#cleanup' && !s.players[t.seat].alive) clearOut(s, ctx, t.seat);
+      for (const t of c.queue) if (t.skill === CLEANUP && !s.players[t.seat].alive) clearOut(s, ctx, t.seat);
       c.queue.length = 0;
       c.holding = false;
       c.held = null;

@@ -2,7 +2,7 @@
 // between decisions. Every function here mutates the working copy of an accepted action.
 import { draw } from './ops.js';
 import { checkEnd, finish, gainIntel, lose } from './outcome.js';
-import { openWindow, setPending } from './pending.js';
+import { cleanupWaiting, openWindow, queueNextTurn, setPending } from './pending.js';
 import { fire, perk } from './registry.js';
 import { resolveStack } from './resolve.js';
 import { mayStopAt, nextStop as routeNext } from './route.js';
@@ -38,7 +38,7 @@ export function endTurn(s: GameState, ctx: Ctx): void {
     if (over(s)) return;
     // 于回合结束时 (冷血): asked before the next turn starts; the queue then starts it.
     if (c.queue.length > before) {
-      c.queue.push({ seat: cur, skill: '#nextTurn', stage: 'next' });
+      queueNextTurn(s, cur);
       s.pending = null;
       return;
     }
@@ -207,7 +207,7 @@ export function endPassing(s: GameState, ctx: Ctx): void {
   if (over(s)) return;
   // A current player whose death skills are still to be decided may be saved (救美): the turn
   // waits in 出牌阶段(2) (held behind those decisions) instead of ending before they are asked.
-  const deciding = s.chars?.queue.some((t) => t.skill === '#cleanup' && t.seat === s.current);
+  const deciding = cleanupWaiting(s, s.current);
   if (!inGame(s.players[s.current]) && !deciding) return endTurn(s, ctx);
   openWindow(s, ctx, 'play2');
 }
