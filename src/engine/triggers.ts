@@ -2,7 +2,7 @@
 // on its timing point and, when optional, the yes/no question of its 'use' stage. registry.ts
 // compiles them when a character registers; fire() and the queue (queue.ts) then see plain hooks
 // and decisions.
-import type { CharacterDef, Decision, Hook, SkillUse, TriggerSkill } from './characters/skill.js';
+import type { CharacterDef, DecideAction, Decision, Hook, SkillUse, TriggerSkill } from './characters/skill.js';
 import { flip } from './ops.js';
 import { enqueue } from './pending.js';
 import { inGame, type Ctx } from './state.js';
@@ -16,9 +16,9 @@ export const YES_NO: Extract<Action, { kind: 'decide' }>[] = [
 
 const sideOk = (s: GameState, seat: number, t: TriggerSkill): boolean => s.chars!.seats[seat].faceUp === (t.face !== 'down');
 
-function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse): void {
-  ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u) });
-  t.effect(s, ctx, u);
+function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse, a?: DecideAction): void {
+  ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
+  t.effect(s, ctx, u, a);
 }
 
 function hookOf(t: TriggerSkill): Hook {
@@ -39,13 +39,13 @@ function decisionOf(t: TriggerSkill): Decision {
       if (d.stage !== 'use') return t.then ? t.then.choices(s, d) : [];
       if (!sideOk(s, d.seat, t) || !inGame(s.players[d.seat])) return [];
       if (t.still && !t.still(s, d)) return [];
-      return YES_NO;
+      return t.choices ? t.choices(s, d) : YES_NO;
     },
     answer(s, ctx, d, a) {
       if (d.stage !== 'use') return t.then?.answer(s, ctx, d, a);
-      if (a.option !== 'yes') return;
+      if (a.option === 'no') return;
       if (t.face === 'down') flip(s, ctx, d.seat, true);
-      use(s, ctx, t, d);
+      use(s, ctx, t, d, a);
     },
   };
 }

@@ -6,8 +6,6 @@
 // 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
 // 机密任务: 获得三张或以上的蓝色情报.
 import { draw } from '../ops.js';
-import { enqueue } from '../pending.js';
-import { faceUp } from '../registry.js';
 import { handOf, placeFromHand } from './common.js';
 import { countColor, inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
@@ -18,13 +16,23 @@ export const 戴笠: CharacterDef = {
   hidden: false,
   skills: ['笑里藏刀', '运筹帷幄'],
   active: [],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (s.cards[info.card!].color === '黑' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      if (info.sender === owner && info.seat !== owner && inGame(s.players[info.seat])) enqueue(s, owner, '笑里藏刀', 'use', { seat: info.seat });
-    },
-  },
   triggers: [
+    {
+      skill: '笑里藏刀',
+      on: 'intel',
+      when: (s, _ctx, owner, info) =>
+        s.cards[info.card!].color !== '黑' && info.sender === owner && info.seat !== owner && inGame(s.players[info.seat]) && { seat: info.seat },
+      choices(s, d) {
+        const me = d.seat;
+        const t = d.data!.seat!;
+        if (!inGame(s.players[t])) return [];
+        const black = handOf(s, me, '黑');
+        if (black.length === 0) return [];
+        return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, target: t, card }))];
+      },
+      names: (_s, _u, a) => ({ target: a!.target }),
+      effect: (s, ctx, u, a) => placeFromHand(s, ctx, u.seat, a!.target!, [a!.card!]),
+    },
     {
       skill: '运筹帷幄',
       on: 'intel',
@@ -32,23 +40,7 @@ export const 戴笠: CharacterDef = {
       effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
     },
   ],
-  decide: {
-    笑里藏刀: {
-      choices(s, d) {
-        const me = d.seat;
-        const t = d.data!.seat!;
-        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
-        const black = handOf(s, me, '黑');
-        if (black.length === 0) return [];
-        return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, target: t, card }))];
-      },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined || a.target === undefined) return;
-        const me = d.seat;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笑里藏刀', target: a.target });
-        placeFromHand(s, ctx, me, a.target, [a.card]);
-      },
-    },
-  },
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
 };

@@ -100,12 +100,17 @@ export interface TriggerSkill {
   when(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | DecisionData;
   /** Whether it can still be used when asked (side and owner are checked again by the framework). */
   still?(s: GameState, d: Decide): boolean;
+  /**
+   * The answers when it asks more than yes or no (side and owner checked): the first is the
+   * default on timeout and is the answer option 'no'; any other answer uses the skill.
+   */
+  choices?(s: GameState, d: Decide): DecideAction[];
   /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
   showsIdentity?: boolean;
-  /** What the announcement names besides the skill. */
-  names?(s: GameState, u: SkillUse): { target?: number };
-  /** The effect of its use, after it was announced. */
-  effect(s: GameState, ctx: Ctx, u: SkillUse): void;
+  /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
+  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number };
+  /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
+  effect(s: GameState, ctx: Ctx, u: SkillUse, a?: DecideAction): void;
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
   then?: Decision;
 }
