@@ -104,3 +104,13 @@ describe('the sources', () => {
     expect(long).toEqual([]);
   });
 });
+
+describe('the event kinds', () => {
+  it('docs/rules.md names every kind src/engine/events.ts has', async () => {
+    const { EVENT_KINDS } = await import('../../src/engine/events.js');
+    const doc = readFileSync(join(ROOT, 'docs/rules.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Event kinds'));
+    const words = new Set(section.match(/\b[a-z][A-Za-z]+\b/g));
+    expect(EVENT_KINDS.filter((k) => !words.has(k))).toEqual([]);
+  });
+});
