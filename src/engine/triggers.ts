@@ -24,7 +24,8 @@ function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse, a?: DecideAct
 function hookOf(t: TriggerSkill): Hook {
   return (s, ctx, owner, info) => {
     if (!sideOk(s, owner, t) || !inGame(s.players[owner])) return;
-    const r = t.when(s, ctx, owner, info);
+    if (t.about !== undefined && (info.seat === owner) !== (t.about === 'self')) return;
+    const r = t.when ? t.when(s, ctx, owner, info) : true;
     if (r === false) return;
     const data = r === true ? undefined : r;
     if (t.optional === false) use(s, ctx, t, data === undefined ? { seat: owner } : { seat: owner, data });

@@ -20,7 +20,8 @@ export const 潮汐: CharacterDef = {
     {
       skill: '时差',
       on: 'intel',
-      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color === '黑',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
       choices(s, d) {
         const me = d.seat;
         const out: DecideAction[] = [];

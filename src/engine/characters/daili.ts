@@ -20,8 +20,9 @@ export const 戴笠: CharacterDef = {
     {
       skill: '笑里藏刀',
       on: 'intel',
+      about: 'other',
       when: (s, _ctx, owner, info) =>
-        s.cards[info.card!].color !== '黑' && info.sender === owner && info.seat !== owner && inGame(s.players[info.seat]) && { seat: info.seat },
+        s.cards[info.card!].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d) {
         const me = d.seat;
         const t = d.data!.seat!;
@@ -36,7 +37,8 @@ export const 戴笠: CharacterDef = {
     {
       skill: '运筹帷幄',
       on: 'intel',
-      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color !== '黑',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color !== '黑',
       effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
     },
   ],

@@ -23,7 +23,7 @@ export const 刀锋: CharacterDef = {
     {
       skill: '嗜血',
       on: 'death',
-      when: (_s, _ctx, owner, info) => info.seat !== owner,
+      about: 'other',
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 4);
         askNext(s, u.seat, '嗜血', 'give');

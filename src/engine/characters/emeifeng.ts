@@ -30,8 +30,9 @@ export const 峨嵋风: CharacterDef = {
     {
       skill: '计中计',
       on: 'intel',
+      about: 'other',
       when: (s, _ctx, owner, info) =>
-        info.sender === owner && info.seat !== owner && s.cards[info.card!].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
+        info.sender === owner && s.cards[info.card!].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d) {
         const t = d.data!.seat!;
         if (!inGame(s.players[t])) return [];

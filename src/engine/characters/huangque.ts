@@ -42,7 +42,7 @@ export const 黄雀: CharacterDef = {
       skill: '黄雀在后',
       on: 'death',
       showsIdentity: true,
-      when: (_s, _ctx, owner, info) => info.seat !== owner,
+      about: 'other',
       choices(s, d) {
         const out: DecideAction[] = [{ kind: 'decide', seat: d.seat, option: 'no' }];
         const sets = subsets(handOf(s, d.seat, '黑'), 0, 2);

@@ -24,7 +24,7 @@ export const 老金: CharacterDef = {
       skill: '弃卒保帅',
       on: 'negated',
       face: 'down',
-      when: (_s, _ctx, owner, info) => info.seat === owner,
+      about: 'self',
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 5);
         askNext(s, u.seat, '弃卒保帅', 'back1');

@@ -24,14 +24,16 @@ export const 礼服蒙面人: CharacterDef = {
     {
       skill: '英雄',
       on: 'intel',
-      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color === '黑',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
       effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
     },
     {
       skill: '救美',
       on: 'death',
       showsIdentity: true,
-      when: (s, ctx, owner, info) => info.seat !== owner && countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
+      about: 'other',
+      when: (s, ctx, _owner, info) => countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
       still(s, d) {
         const her = d.data!.seat!;
         return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || s.chars!.seats[her].identityGone);

@@ -46,7 +46,8 @@ export const 六姐: CharacterDef = {
       skill: '搜取',
       on: 'death',
       optional: false,
-      when: (s, _ctx, owner, info) => info.seat !== owner && s.players[info.seat].hand.length > 0 && { from: info.seat },
+      about: 'other',
+      when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
       names: (_s, u) => ({ target: u.data!.from! }),
       effect(s, ctx, u) {
         const dead = u.data!.from!;

@@ -93,11 +93,13 @@ export interface TriggerSkill {
   face?: 'up' | 'down';
   /** Asked yes/no (the default), or false: it happens at once ("当…时，你抽…"), announced. */
   optional?: boolean;
+  /** Whom the moment must concern (HookInfo.seat): the owner ("当你…") or another player ("当一位其他玩家…"). */
+  about?: 'self' | 'other';
   /**
-   * Whether it triggers for its owner at this moment (side and owner in the game checked already):
-   * false, true, or the data its question keeps.
+   * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
+   * already): false, true, or the data its question keeps. Absent: it does.
    */
-  when(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | DecisionData;
+  when?(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | DecisionData;
   /** Whether it can still be used when asked (side and owner are checked again by the framework). */
   still?(s: GameState, d: Decide): boolean;
   /**

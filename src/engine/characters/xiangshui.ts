@@ -39,7 +39,8 @@ export const 致命香水: CharacterDef = {
     {
       skill: '临危受命',
       on: 'death',
-      when: (_s, _ctx, owner, info) => info.seat !== owner && { seat: info.seat },
+      about: 'other',
+      when: (_s, _ctx, _owner, info) => ({ seat: info.seat }),
       still(s, d) {
         const him = d.data!.seat!;
         return !(s.players[him].alive || s.players[him].out || s.gone.includes(him) || s.chars!.seats[him].identityGone);

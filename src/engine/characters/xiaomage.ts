@@ -25,7 +25,8 @@ export const 小马哥: CharacterDef = {
       skill: '英雄本色',
       on: 'intel',
       optional: false,
-      when: (s, _ctx, owner, info) => info.seat === owner && s.cards[info.card!].color === '黑',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 1);
         enqueue(s, u.seat, '英雄本色', 'place');
