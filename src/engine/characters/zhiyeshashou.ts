@@ -19,15 +19,21 @@ export const 职业杀手: CharacterDef = {
   skills: ['连击', '预谋'],
   playsAs: (s, _seat, card) => (s.cards[card].name === '调虎离山' ? [{ as: '锁定', skill: '预谋' }] : []),
   active: [],
-  on: {
-    intel(s, ctx, owner, info) {
-      if (info.sender !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '连击', target: info.seat });
-      draw(s, ctx, owner, 1);
-      enqueue(s, owner, '连击', 'place', { target: info.seat });
+  triggers: [
+    {
+      // draws at once; placing a black card before the same player is then asked
+      skill: '连击',
+      on: 'intel',
+      optional: false,
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && { target: info.seat },
+      names: (_s, u) => ({ target: u.data!.target! }),
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 1);
+        enqueue(s, u.seat, '连击', 'place', { target: u.data!.target! });
+      },
     },
-  },
+  ],
+  on: {},
   decide: {
     连击: {
       choices(s, d) {
