@@ -12,6 +12,7 @@ import { decodeId } from './custom-id.js';
 import { Drivers, type SeatPolicy } from './drivers.js';
 import { onGameComponent, panelBody } from './game-clicks.js';
 import { Panels } from './panels.js';
+import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
@@ -60,6 +61,7 @@ export class Bot {
   private readonly ai: AiSeats;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
+  private readonly tableLocales = new Map<number, Locale>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
@@ -94,7 +96,8 @@ export class Bot {
       store: o.store,
       users: this.users,
       log: o.log,
-      locale: (guildId) => this.guildLocale(guildId),
+      locale: (gameId) => this.tableLocale(gameId),
+      userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       editIntervalMs: o.editIntervalMs ?? 1000,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
@@ -103,7 +106,7 @@ export class Bot {
       log: o.log,
       now: () => o.store.now(),
       render: (gameId, seat, l, focus) => (this.store.state(gameId) ? panelBody(this, gameId, seat, l, focus) : null),
-      after: (gameId, work) => this.publisher.after(gameId, work),
+      rest: interactionRest(o.client),
       onRefresh: o.onPanelRefresh,
     });
     this.pings = new Pings({
@@ -114,7 +117,8 @@ export class Bot {
       publisher: this.publisher,
       log: o.log,
       timers: host,
-      locale: (guildId) => this.guildLocale(guildId),
+      locale: (gameId) => this.tableLocale(gameId),
+      userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       botSeats: (gameId) => this.drivers.botSeats(gameId),
     });
   }
@@ -144,13 +148,13 @@ export class Bot {
       if (!state) continue;
       this.last.set(gameId, state);
       const info = this.store.game(gameId);
-      if (info) this.publisher.noteRecent(gameId, this.guildLocale(info.guildId), this.events.events(gameId).slice(-100), state);
+      if (info) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId).slice(-100), state);
       this.publisher.tableChanged(gameId);
       this.pings.committed(gameId, state);
       this.drivers.poke(gameId, state);
     }
     for (const b of this.store.recovery.broken) {
-      this.publisher.notice(b.gameId, b.channelId, t(this.guildLocale(b.guildId), 'err.broken', { reason: b.reason }));
+      this.publisher.notice(b.gameId, b.channelId, t(this.tableLocale(b.gameId), 'err.broken', { reason: b.reason }));
     }
   }
 
@@ -170,16 +174,35 @@ export class Bot {
       this.flags.forget(c.gameId);
       this.pings.forget(c.gameId);
       this.last.delete(c.gameId);
+      this.tableLocales.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }
 
-  /** For what a whole channel reads (lobby, table, notices): the server's setting, else its Discord language. */
+  /**
+   * For what a whole channel reads outside a game (a lobby, notices): the server's setting, else
+   * Chinese. Not the server's Discord language: most servers say en-US whoever plays in them.
+   */
   guildLocale(guildId: string | null): Locale {
-    if (!guildId) return pickLocale(null, null);
-    return pickLocale(this.store.guildSettings(guildId).language, this.client.guilds.cache.get(guildId)?.preferredLocale ?? null);
+    return pickLocale(guildId ? this.store.guildSettings(guildId).language : null, null);
   }
 
-  /** For what one user reads (panels, replies): the server's setting, else the user's own Discord language. */
+  /** For what a game's channel reads (its table, pings, notices): the host's choice at /fengsheng start, else the server's. */
+  tableLocale(gameId: number): Locale {
+    let l = this.tableLocales.get(gameId);
+    if (!l) {
+      const info = this.store.game(gameId);
+      l = this.lobbies.ofGame(gameId)?.options.language ?? this.guildLocale(info?.guildId ?? null);
+      this.tableLocales.set(gameId, l);
+    }
+    return l;
+  }
+
+  /** For what one player is sent by DM: the server's setting, else the player's own Discord language. */
+  userLocale(guildId: string, userId: string): Locale {
+    return pickLocale(this.store.guildSettings(guildId).language, this.flags.localeOf(userId));
+  }
+
+  /** For what one user reads in answer to an interaction (panels, replies): the server's setting, else their own Discord language. */
   localeFor(i: Interaction): Locale {
     const server = i.guildId ? this.store.guildSettings(i.guildId).language : null;
     return pickLocale(server, i.locale);
@@ -192,6 +215,7 @@ export class Bot {
   private async onInteraction(i: Interaction): Promise<void> {
     if (this.stopping) return;
     try {
+      this.flags.noteLocale(i.user.id, i.locale);
       if (i.isChatInputCommand()) {
         if (i.commandName === COMMAND_NAME) await this.onCommand(i);
         return;
@@ -235,10 +259,11 @@ export class Bot {
   /** Resolves when no interaction, bot seat or message is still being worked on. */
   async idle(): Promise<void> {
     for (let k = 0; k < 100; k++) {
-      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy) return;
+      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy && !this.panels.busy) return;
       await Promise.allSettled([...this.inFlight]);
       await this.drivers.idle();
       await this.publisher.idle();
+      await this.panels.idle();
     }
   }
 
