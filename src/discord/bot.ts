@@ -188,12 +188,14 @@ export class Bot {
 
   /** For what a game's channel reads (its table, pings, notices): the host's choice at /fengsheng start, else the server's. */
   tableLocale(gameId: number): Locale {
-    let l = this.tableLocales.get(gameId);
-    if (!l) {
-      const info = this.store.game(gameId);
-      l = this.lobbies.ofGame(gameId)?.options.language ?? this.guildLocale(info?.guildId ?? null);
-      this.tableLocales.set(gameId, l);
-    }
+    const known = this.tableLocales.get(gameId);
+    if (known) return known;
+    const info = this.store.game(gameId);
+    const lobby = this.lobbies.ofGame(gameId);
+    // While a lobby is being begun, its game exists before the lobby names it: it is still the channel's open lobby.
+    const begun = lobby ?? (info ? this.lobbies.inChannel(info.guildId, info.channelId) : null);
+    const l = begun?.options.language ?? this.guildLocale(info?.guildId ?? null);
+    if (lobby || !info) this.tableLocales.set(gameId, l);
     return l;
   }
 

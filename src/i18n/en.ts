@@ -167,9 +167,9 @@ export const en: Record<MessageKey, string> = {
   'stats.line': 'Games {games} · wins {wins} (潜伏战线 {red} · 军情处 {blue} · 打酱油的 {soy}) · deaths {deaths} · declarations {declarations}',
   'stats.none': 'No record yet.',
   'stats.board': 'Leaderboard',
-  'stats.boardLine': '{rank}. {name} · {wins} wins / {games}',
+  'stats.boardLine': '{rank}. {name} · won {wins} of {games}',
   'history.title': 'Recent games',
-  'history.line': '{when} · {players} players · {result}',
+  'history.line': '{when} · {where} · {names} ({players} players, {minutes} min) · {result}',
   'history.none': 'No finished games yet.',
   'history.abandoned': 'aborted',
 
@@ -339,4 +339,5 @@ export const en: Record<MessageKey, string> = {
   'result.draw': 'The game is over: a draw. You were {identity}{character}.',
   'result.character': ', playing {character}',
   'result.link': 'The table: {link}',
+  'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
 };

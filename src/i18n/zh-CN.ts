@@ -174,7 +174,7 @@ export const zhCN = {
   'stats.board': '排行榜',
   'stats.boardLine': '{rank}. {name} · 胜 {wins}/{games}',
   'history.title': '最近的对局',
-  'history.line': '{when} · {players}人 · {result}',
+  'history.line': '{when} · {where} · {names}（{players}人，{minutes}分钟）· {result}',
   'history.none': '还没有完成的对局。',
   'history.abandoned': '中止',
 
@@ -347,6 +347,7 @@ export const zhCN = {
   'result.draw': '本局结束：平局。你的身份是{identity}{character}。',
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
+  'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

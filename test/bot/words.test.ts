@@ -28,8 +28,8 @@ describe('the language of each message', () => {
     t = await openBotTable(3);
     const lobby = await t.discord.runCommand(t.users[0], t.general, 'fengsheng start', { characters: false, language: 'en' }).response();
     expect(lobby.embeds[0].title).toBe('风声 · Lobby');
-    for (const u of t.users.slice(1, 3)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-    await t.discord.click(t.users[0], { label: '开始', messageId: lobby.id }).response();
+    for (const u of t.users.slice(1, 3)) await t.discord.click(u, { label: 'Join', messageId: lobby.id }).response();
+    await t.discord.click(t.users[0], { label: 'Begin', messageId: lobby.id }).response();
     await t.bot.idle();
     expect(tableMessage(t, t.users[0])!.embeds[0].title).toMatch(/^风声 · Round 1/);
     // Each player's DMs still follow their own language.
@@ -88,7 +88,8 @@ describe('the end of a game', () => {
     await playToEnd(t, 5);
     const text = allText(tableMessage(t, t.users[0])!);
     const state = t.bot.store.state(gameOf(t))!;
-    if (state.result!.reason === 'roundLimit') expect(text).toContain('共1轮');
+    expect(state.result!.reason).toBe('roundLimit');
+    expect(text).toContain('共1轮');
   }, 120_000);
 
   it('/fengsheng abort closes the table (no buttons, no deadline) and says in the channel who stopped it, pinging nobody', async () => {
@@ -106,4 +107,27 @@ describe('the end of a game', () => {
     expect(notice.content).toContain(`<@${t.users[0].id}>`);
     expect(t.users.map((u) => t!.discord.notificationsFor(u).length)).toEqual(before);
   }, 60_000);
+});
+
+describe('commands', () => {
+  it('table, stats, history and rules answer privately without a game; history says where, who and how long', async () => {
+    t = await openBotTable(3);
+    for (const sub of ['table', 'stats', 'history', 'rules']) {
+      const r = await t.discord.runCommand(t.users[1], t.general, `fengsheng ${sub}`).response();
+      expect(r.ephemeral, sub).toBe(true);
+    }
+    await openLobbyAndBegin(t, 3, { characters: false, rounds: 1 });
+    await playToEnd(t, 5);
+    const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
+    expect(zh.ephemeral).toBe(true);
+    const line = zh.embeds[0].description!;
+    expect(line).toContain(`<#${t.general.id}>`);
+    for (const u of ['alice', 'bob', 'carol']) expect(line).toContain(u);
+    expect(line).toMatch(/3人，\d+分钟/);
+    const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng history').response();
+    expect(en.embeds[0].description).toMatch(/\(3 players, \d+ min\)/);
+    const stats = await t.discord.runCommand(t.users[1], t.general, 'fengsheng stats').response();
+    expect(stats.embeds[0].description).not.toMatch(/\b1 wins\b/);
+    expect(stats.embeds[0].description).toMatch(/won \d+ of \d+/);
+  }, 120_000);
 });
