@@ -361,8 +361,50 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, discardKnown: [0, 0, 0] };
     case 'gameOver':
       return { ...m, over: true };
-    default:
+    // Nothing this memory keeps.
+    case 'gameStart':
+    case 'characterOffer':
+    case 'drawCards':
+    case 'draw':
+    case 'turnEnd':
+    case 'cannotSend':
+    case 'transmit':
+    case 'backToSender':
+    case 'arrive':
+    case 'declare':
+    case 'overturn':
+    case 'joins':
+    case 'pass':
+    case 'away':
+    case 'returned':
+    case 'negate':
+    case 'discard':
+    case 'discardCards':
+    case 'timeout':
+    case 'characterPicked':
+    case 'character':
+    case 'characterUp':
+    case 'characterDown':
+    case 'shown':
+    case 'handTaken':
+    case 'handTakenCards':
+    case 'saved':
+    case 'cardGiven':
+    case 'cardGivenCards':
+    case 'handGiven':
+    case 'handGivenCards':
+    case 'handSeen':
+    case 'toDeckTop':
+    case 'intelSwapped':
+    case 'intelRevealed':
+    case 'probeSeen':
+    case 'intelToHand':
       return m;
+    default: {
+      // Every kind is named above: a new one does not compile until it is.
+      const unknown: never = e;
+      return unknown;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-// npm run --silent bench: one JSON object of named measurements (contracts.md §3).
+// npm run --silent bench: one JSON object of named measurements (README: commands for checks and tools).
 // The Discord figures drive the bot through the local stand-in, which is test equipment.
 import { discordBenchmarks } from '../../test/bench/discord-bench.js';
 import { engineBenchmarks, type Figures } from '../sim/bench-engine.js';

@@ -1,4 +1,4 @@
-// npm run --silent scenario -- PATH...   (contracts.md §1)
+// npm run --silent scenario -- PATH...   (docs/scenarios.md)
 // One JSON line per scenario; exit 0 all passed, 1 some failed, 2 some file is not a scenario.
 import { runScenarioFile, ScenarioError, scenarioFiles } from '../scenario/index.js';
 

@@ -1,8 +1,8 @@
 // npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo]
-//   [--characters on|off] [--ai random|strong]   (contracts.md §2)
+//   [--characters on|off] [--ai random|strong]   (README: commands for checks and tools)
 import { performance } from 'node:perf_hooks';
 import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { CHARACTERS } from '../engine/characters/index.js';
+import { CHARACTERS } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 
@@ -23,7 +23,7 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
 if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
   fail('--characters must be on or off');
-// Characters are on by default now that they exist (contracts.md §2).
+// Characters are on by default now that they exist (README: commands for checks and tools).
 const characters = args.characters !== 'off';
 if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(', ')})`);
 // Every seat plays the named policy. `random` is the simulator's own random play.

@@ -1,8 +1,8 @@
 // Seats the bot decides for: AI seats, human seats on autopilot after timing out several decisions
-// in a row (rulings §10) until their owner clicks again, and the automatic passes of docs/rules.md
-// §7b (pace.ts). Every seat the bot plays decides at once when a decision opens, all together; passes
+// in a row (docs/rules.md §10) until their owner clicks again, and the automatic passes of docs/rules.md
+// §8b (pace.ts). Every seat the bot plays decides at once when a decision opens, all together; passes
 // go in at once, and one card or skill a bot seat plays is shown after a short pause.
-import { decider, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
+import { check, decider, defaultAction, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, TimerHost } from '../store/index.js';
 import { autoPasses, turnKey, type SeatPace } from './pace.js';
@@ -15,15 +15,10 @@ export const AUTOPILOT_AFTER = 2;
 /** Decides for a seat from what that seat may see. */
 export type SeatPolicy = (gameId: number, state: GameState, seat: number) => Action;
 
-/** rulings §10's defaults, taken at once: pass, refuse, send the first card, discard the first. */
+/** docs/rules.md §10: the defaults, taken at once: the engine's defaultAction, the one a timeout takes. */
 export const defaultPolicy: SeatPolicy = (_gameId, state, seat) => {
-  const legal = legalActions(state, seat);
-  return (
-    legal.find((a) => a.kind === 'pass') ??
-    legal.find((a) => a.kind === 'refuse') ??
-    legal.find((a) => a.kind === 'take') ??
-    legal[0]
-  );
+  const d = defaultAction(state, seat);
+  return d && !check(state, d) ? d : legalActions(state, seat)[0];
 };
 
 /**

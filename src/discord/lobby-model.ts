@@ -19,7 +19,7 @@ export interface LobbyOptions {
   timer: number;
   /** What the channel reads for this lobby and its game (the host's choice); absent: the server's language. */
   language?: Locale;
-  /** Seconds of the response clock of response windows (docs/rules.md §7b); absent in lobbies opened before it: the server's. */
+  /** Seconds of the response clock of response windows (docs/rules.md §8b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;
 }

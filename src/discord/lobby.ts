@@ -1,6 +1,7 @@
 // Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { hasAltSplit } from '../engine/index.js';
+import { DEFAULT_OPTIONS, hasAltSplit } from '../engine/index.js';
+import { DEFAULT_DECISION_MS } from '../store/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import type { CustomId } from './custom-id.js';
@@ -115,8 +116,8 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
       altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
       soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
-      timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? 60_000) / 1000),
-      roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? 60,
+      timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
+      roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
       ...(language ? { language } : {}),
     },

@@ -1,4 +1,4 @@
-// The pace of a table (docs/rules.md §7b): in a response window the bot passes at once for every
+// The pace of a table (docs/rules.md §8b): in a response window the bot passes at once for every
 // person who has nothing to answer, who pressed 本回合不再响应, or who asked to be asked only when a
 // window concerns them and this one does not. They are ordinary pass actions, so the log holds
 // everything a window did; the window's response clock passes for whoever is left.

@@ -1,7 +1,7 @@
 // Telling a player that a decision is theirs, in a way Discord notifies (edits never do): a short
 // new channel message that mentions them, the previous one deleted so the channel does not fill up,
 // or a DM where the server chose that; and once more shortly before the decision's timer runs out.
-// Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §7b).
+// Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
 import { ButtonStyle, ComponentType, DiscordAPIError, type Client } from 'discord.js';
 import { decider, view, waitingOn, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';

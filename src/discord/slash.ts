@@ -5,7 +5,8 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
 import { outOfRange } from './lobby.js';
-import type { PingMode } from '../store/index.js';
+import { DEFAULT_OPTIONS } from '../engine/index.js';
+import { DEFAULT_DECISION_MS, type PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   const l = bot.localeFor(i);
@@ -85,9 +86,9 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   await i.editReply(
     t(shown, changing ? 'settings.saved' : 'settings.show', {
       language: s.language ?? t(shown, 'language.auto'),
-      timer: Math.round((s.decisionMs ?? 60_000) / 1000),
+      timer: Math.round((s.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
       pace: t(shown, 'settings.response', { response: Math.round(s.windowMs / 1000), pings: t(shown, `pings.${s.pings}`) }),
-      rounds: s.lobbyOptions.roundLimit ?? 60,
+      rounds: s.lobbyOptions.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       edition: t(shown, `edition.${s.lobbyOptions.edition ?? 'standard'}`),
     }),
   );

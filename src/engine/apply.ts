@@ -1,29 +1,13 @@
 // (state, action) -> (state, events). Checks first, on the untouched state; only an accepted
 // action gets a working copy to change.
-import { RULES } from './cards/index.js';
-import {
-  checkDecide,
-  checkPick,
-  checkSkill,
-  fire,
-  perk,
-  playsAs,
-  performDecide,
-  performPick,
-  performSkill,
-  pump,
-  timeoutDecide,
-  timeoutPick,
-} from './characters/framework.js';
-import {
-  checkEnd,
-  closeWindow,
-  continueResolving,
-  refuseIntel,
-  sendIntel,
-  setPending,
-  takeIntel,
-} from './flow.js';
+import { checkEnd } from './outcome.js';
+import { performPick, checkPick, timeoutPick } from './pick.js';
+import { pump } from './queue.js';
+import { fire, perk, playsAs, RULES } from './registry.js';
+import { defaultAction } from './defaults.js';
+import { sendRefusal } from './send.js';
+import { checkDecide, checkSkill, performDecide, performSkill } from './skills.js';
+import { closeWindow, continueResolving, refuseIntel, sendIntel, takeIntel } from './turn.js';
 import { deadlineAt, restartsClock } from './clock.js';
 import { explain, refuse, type Refusal } from './refusals.js';
 import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';
@@ -77,20 +61,7 @@ export function check(s: GameState, a: Action): Refusal | null {
     }
     case 'send': {
       if (p.kind !== 'send' || p.seat !== seat) return refuse('notSendPhase');
-      const c = checkCardInHand(s, seat, a.card);
-      if (c) return c;
-      const mode = a.via ?? s.cards[a.card].mode;
-      if (a.via !== undefined && (a.via !== '密电' || s.cards[a.card].mode !== '文本' || !perk(s, seat, 'textAsCipher')))
-        return refuse('cannotSendAs', { rule: 'only a skill sends 文本 intel as 密电' });
-      // The usual direction is the default, never named: a listed action is the only way to say it.
-      if (a.dir !== undefined && (a.dir !== -1 || mode === '直达' || !perk(s, seat, 'chooseDirection')))
-        return refuse('cannotSendAs', { rule: 'only a skill chooses the direction of non-直达 intel' });
-      if (mode === '直达') {
-        const t = a.target;
-        if (!isInt(t) || t < 0 || t >= s.players.length || t === seat || !inGame(s.players[t]))
-          return refuse('directNeedsTarget');
-      }
-      return null;
+      return checkCardInHand(s, seat, a.card) ?? sendRefusal(s, seat, a);
     }
     case 'take':
     case 'refuse':
@@ -129,7 +100,7 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
       removeFrom(s.players[a.seat].hand, a.card);
       const of = rule.needs === 'stackItem' ? (a.of ?? s.stack.length - 1) : undefined;
       s.stack.push({ card: a.card, as: rule.name, user: a.seat, target: a.target, intel: a.intel, of });
-      // Any action reopens the window: everyone may answer it (rulings §7).
+      // Any action reopens the window: everyone may answer it (docs/rules.md §8).
       w.passed = 0;
       ctx.newDecision = true;
       ctx.ev.push({
@@ -184,40 +155,27 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
   }
 }
 
-/** Rulings §10: what happens when a decision's timer runs out. */
+/** docs/rules.md §10: when a decision's timer runs out, whoever is waited on takes their default (defaults.ts). */
 function timeout(s: GameState, ctx: Ctx, p: Pending): void {
   ctx.ev.push({ to: 'all', type: 'timeout', pending: p.kind });
   switch (p.kind) {
     case 'window':
+      // everyone passes at once
       p.passed = liveMask(s);
       closeWindow(s, ctx);
       return;
-    case 'send': {
-      const card = s.players[p.seat].hand[0];
-      perform(s, ctx, { kind: 'send', seat: p.seat, card, target: defaultDirectTarget(s, p.seat) });
+    case 'chooseCharacter':
+      // everyone who has not chosen takes the first offered
+      timeoutPick(s, ctx);
       return;
-    }
     case 'receive':
+      // a locked holder's take is forced, as when the intel is locked onto them
       if (has(s.locked, p.seat)) takeIntel(s, ctx, p.seat, true);
       else refuseIntel(s, ctx, p.seat);
       return;
-    case 'discard':
-      perform(s, ctx, { kind: 'choose', seat: p.seat, card: s.players[p.seat].hand[0] });
-      return;
-    case 'chooseCharacter':
-      timeoutPick(s, ctx);
-      return;
-    case 'decide':
-      timeoutDecide(s, ctx, p);
-      return;
+    default:
+      perform(s, ctx, defaultAction(s, p.seat)!);
   }
-}
-
-/** The next live player: where a timed-out 直达 goes. */
-function defaultDirectTarget(s: GameState, seat: number): number {
-  const n = s.players.length;
-  for (let k = 1; k < n; k++) if (inGame(s.players[(seat + k) % n])) return (seat + k) % n;
-  return seat;
 }
 
 /**

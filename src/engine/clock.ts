@@ -1,5 +1,5 @@
-// Deadlines of decisions (rulings §10) and the response clock of response windows (docs/rules.md
-// §7b): which pending decision belongs to one player, and when it runs out. The engine keeps no
+// Deadlines of decisions (docs/rules.md §10) and the response clock of response windows (docs/rules.md
+// §8b): which pending decision belongs to one player, and when it runs out. The engine keeps no
 // time of its own; the caller passes a Clock with the time of the action.
 import { has, inGame } from './state.js';
 import type { Clock, GameState } from './types.js';

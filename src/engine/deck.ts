@@ -1,4 +1,4 @@
-// The two 81-card decks of rulings §3 and the 18 试探 variants of rulings §4.
+// The two 81-card decks of docs/rules.md §3 and the 18 试探 variants of docs/rules.md §3.
 import type { Card, CardName, Color, Edition, Identity, Mode, ProbeBranch } from './types.js';
 
 type Row = [CardName, number, number, number, Mode];
@@ -16,7 +16,7 @@ const STANDARD: Row[] = [
   ['真伪莫辨', 1, 1, 0, '文本'],
 ];
 
-/** 推广版, counts from 002_…/003_…, modes from 002_… (rulings §3). */
+/** 推广版, counts from 002_…/003_…, modes from 002_… (docs/rules.md §3). */
 const PROMO: Row[] = [
   ['锁定', 3, 3, 6, '直达'],
   ['调虎离山', 2, 2, 2, '文本'],
@@ -68,7 +68,7 @@ export function cardLabel(c: Card): string {
   return c.probe ? `${base} ${c.probe.identity} ${c.probe.branch}` : base;
 }
 
-/** The sentence a 试探 target says when the bet is wrong (rulings §4). */
+/** The sentence a 试探 target says when the bet is wrong (docs/rules.md §3). */
 export function probeDenial(branch: ProbeBranch): string {
   return branch === '抽二' ? '其实我是卧底' : '我是一个好人';
 }

@@ -1,8 +1,9 @@
 // Listing what a seat may do now. Every listed action passes check(); nothing else does.
-import { RULES } from './cards/index.js';
 import type { CardRule, PlayAction } from './cards/rule.js';
 import { has, inGame } from './state.js';
-import { decideChoices, perk, playsAs, skillActions } from './characters/framework.js';
+import { playsAs, RULES } from './registry.js';
+import { sendActions } from './send.js';
+import { decideChoices, skillActions } from './skills.js';
 import type { Action, GameState } from './types.js';
 
 /** Seats the game waits on now: every live seat that has not passed in a window. */
@@ -72,20 +73,7 @@ export function legalActions(s: GameState, seat: number): Action[] {
     }
     case 'send':
       if (p.seat !== seat) return out;
-      for (const card of hand) {
-        if (s.cards[card].mode !== '直达') {
-          out.push({ kind: 'send', seat, card });
-          const cipher = s.cards[card].mode === '文本' && perk(s, seat, 'textAsCipher');
-          if (cipher) out.push({ kind: 'send', seat, card, via: '密电' });
-          if (perk(s, seat, 'chooseDirection')) {
-            out.push({ kind: 'send', seat, card, dir: -1 });
-            if (cipher) out.push({ kind: 'send', seat, card, via: '密电', dir: -1 });
-          }
-          continue;
-        }
-        for (let t = 0; t < s.players.length; t++)
-          if (t !== seat && inGame(s.players[t])) out.push({ kind: 'send', seat, card, target: t });
-      }
+      out.push(...sendActions(s, seat));
       return out;
     case 'receive':
       if (p.seat !== seat) return out;

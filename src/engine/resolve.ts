@@ -1,7 +1,5 @@
-// Resolving the stack (rulings §7, 后发先至): from the top down; a negated card does nothing.
-import { RULES } from './cards/index.js';
-import { fire } from './characters/framework.js';
-import { SKILLS } from './characters/index.js';
+// Resolving the stack (docs/rules.md §8, 后发先至): from the top down; a negated card does nothing.
+import { fire, RULES, SKILLS } from './registry.js';
 import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';
 
@@ -20,7 +18,7 @@ function effect(s: GameState, ctx: Ctx, item: StackItem): void {
  * A card stays on the stack while its effect runs (003: 使用后的卡牌会放在一旁等待…结算) and only
  * then goes to the discard pile, so an effect that reshuffles the discard pile cannot deal it.
  * With characters, triggered skills of a moment pause it too (before an item: 就计; after: 洞悉 …):
- * the queue is asked, then resolution goes on (characters/framework.ts pump).
+ * the queue is asked, then resolution goes on (queue.ts pump).
  */
 export function resolveStack(s: GameState, ctx: Ctx): void {
   const c = s.chars;

@@ -1,16 +1,17 @@
-// A new game (rulings §1–3): identities by table size, the shuffled deck, three cards each,
+// A new game (docs/rules.md §1–§3): identities by table size, the shuffled deck, three cards each,
 // a random first player.
 import { buildDeck } from './deck.js';
 import { deadlineAt } from './clock.js';
-import { openWindow, setPending, startTurn } from './flow.js';
+import { openWindow, setPending } from './pending.js';
+import { startTurn } from './turn.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
 import type { CharacterName, CharState, Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
-import { CHARACTER_NAMES } from './characters/index.js';
+import { CHARACTER_NAMES } from './registry.js';
 import type { RngState } from './rng.js';
 
 /**
- * Two characters for each player, privately (rulings §9), from the characters that exist. With
+ * Two characters for each player, privately (docs/rules.md §11), from the characters that exist. With
  * fewer than two per player (10 exist; 6+ players), the second offers repeat characters from a
  * second shuffle, never the player's own first one: two players may then play the same one.
  */
@@ -34,7 +35,7 @@ export function dealCharacters(rng: RngState, players: number): CharState {
 
 export const DEFAULT_OPTIONS: Options = { roundLimit: 60, soySauceAlliance: false, altSplit: false, characters: false };
 
-/** [潜伏战线, 军情处, 打酱油的] by players; the optional split of 000_… second (rulings §2). */
+/** [潜伏战线, 军情处, 打酱油的] by players; the optional split of 000_… second (docs/rules.md §2). */
 const SPLITS: Record<number, [number, number, number][]> = {
   3: [[1, 1, 1]],
   4: [[1, 1, 2], [2, 2, 0]],

@@ -22,7 +22,7 @@ export function liveCount(s: GameState): number {
   return n;
 }
 
-/** Seats from `start` onward in seat order (rulings §7: priority goes to the next seat). */
+/** Seats from `start` onward in seat order (docs/rules.md §8: priority goes to the next seat). */
 export function seatsFrom(s: GameState, start: number): number[] {
   const n = s.players.length;
   const out: number[] = [];
@@ -40,7 +40,8 @@ export function countColor(s: GameState, ids: number[], color: Card['color']): n
 
 /**
  * The working copy an accepted action mutates. Cards are immutable and shared; everything
- * else that an action may touch is copied, which is a few short arrays.
+ * else that an action may touch is copied, which is a few short arrays. Every field of GameState
+ * must be copied here (types.ts says what a new field means for stored games).
  */
 export function cloneState(s: GameState): GameState {
   const players: Player[] = new Array(s.players.length);

@@ -19,17 +19,17 @@ export interface Card {
 }
 
 export interface Options {
-  /** Rounds before the game ends in a draw (rulings §8). */
+  /** Rounds before the game ends in a draw (docs/rules.md §9). */
   roundLimit: number;
   /** 酱油同盟: one 打酱油 winning makes every 打酱油 win. */
   soySauceAlliance: boolean;
   /** Use the optional identity split of 000_… where the table size has one. */
   altSplit: boolean;
-  /** Characters (角色): each player picks one of two dealt before the first turn (rulings §9). */
+  /** Characters (角色): each player picks one of two dealt before the first turn (docs/rules.md §11). */
   characters: boolean;
 }
 
-/** The characters the engine has (rulings §9: the 30 of 003_…, added a few at a time). */
+/** The characters the engine has (docs/rules.md §11: the 30 of 003_…, added a few at a time). */
 export type CharacterName =
   | '老鬼' | '译电员' | '老枪' | '闪灵' | '黑玫瑰' | '峨嵋风' | '老金' | '浮萍' | '黄雀' | '钢铁特工R'
   | '情报处长' | '小马哥' | '怪盗九九' | '戴笠'
@@ -52,8 +52,8 @@ export interface SeatChar {
   /** The player's identity card was taken away (临危受命): death shows none and views show none. */
   identityGone?: boolean;
   /**
-   * Death records, the one thing 机密任务 and skills that count deaths read (flow's die() writes them,
-   * framework's undoDeath() removes them when the death is undone, rulings §13): who killed (亲手)
+   * Death records, the one thing 机密任务 and skills that count deaths read (outcome.ts die() writes them,
+   * undoDeath() removes them when the death is undone, docs/rules.md §11): who killed (亲手)
    * — -1 nobody —, true intel then, death order (1 = first).
    */
   killedBy?: number;
@@ -67,6 +67,31 @@ export interface SeatChar {
   mark?: Record<string, number>;
 }
 
+/**
+ * What a skill's decision carries from the moment that triggered it to the answer; each skill
+ * documents what it puts here. Part of the stored state (see GameState).
+ */
+export interface DecisionData {
+  /** The player the moment was about: who gained the intel (计中计, 笑里藏刀 …). */
+  seat?: number;
+  /** The player the skill acts on. */
+  target?: number;
+  /** The player a card or intel comes from. */
+  from?: number;
+  /** The player who died (滥杀, 搜取). */
+  dead?: number;
+  card?: number;
+  /** A stack index: the card being answered (城府, 血染玫瑰). */
+  item?: number;
+  /** Whose hand the deciding player sees while deciding (view.ts shows it with the decision). */
+  sees?: number;
+  /** Cards handed out so far, hand cards of a stage that repeats. */
+  given?: number[];
+  done?: number[];
+  /** At most this many. */
+  max?: number;
+}
+
 /** A triggered skill waiting for its owner's decision (or a dead player's deferred clean-up). */
 export interface Trigger {
   seat: number;
@@ -74,12 +99,12 @@ export interface Trigger {
   of?: number;
   skill: string;
   stage: string;
-  data?: Record<string, number | number[] | string>;
+  data?: DecisionData;
 }
 
 export interface CharState {
   seats: SeatChar[];
-  /** Triggered skills of one moment, in seat order from the current player (rulings §7). */
+  /** Triggered skills of one moment, in seat order from the current player (docs/rules.md §8). */
   queue: Trigger[];
   /** While the queue is asked: the decision it interrupted (null = the stack's resolution). */
   holding: boolean;
@@ -164,7 +189,7 @@ export type Pending = (
    * A skill asks its owner: whether to use an optional triggered skill, or what to pick for one.
    * `inline`: asked in the middle of a card's effect (城府, 血染玫瑰), which goes on afterwards.
    */
-  | { kind: 'decide'; seat: number; of?: number; skill: string; stage: string; data?: Record<string, number | number[] | string>; inline?: boolean }
+  | { kind: 'decide'; seat: number; of?: number; skill: string; stage: string; data?: DecisionData; inline?: boolean }
 ) & { opened: number; deadline?: number };
 
 export interface Outcome {
@@ -176,6 +201,13 @@ export interface Outcome {
   alongside?: number[];
 }
 
+/**
+ * The state of a game. Its JSON (less the cards) is also the storage format: stored games are
+ * replayed from their log at start-up and must give the stored snapshot's values again
+ * (src/store/recovery.ts). Adding, removing or renaming a field here, or anywhere under it, makes
+ * every unfinished game replay to another state: bump ENGINE_VERSION (version.ts) with it. The order
+ * of keys (cloneState's) is not part of the format.
+ */
 export interface GameState {
   /** Goes up by one with every accepted action. */
   version: number;
@@ -257,13 +289,11 @@ export type Action =
     }
   /** Answers a pending 'decide': an option word, a player, a card, cards. */
   | { kind: 'decide'; seat: number; option?: string; target?: number; card?: number; cards?: number[]; version?: number }
-  /** The decision's deadline passed: apply rulings §10's default for whoever is waited on. */
+  /** The decision's deadline passed: apply docs/rules.md §10's default for whoever is waited on. */
   | { kind: 'timeout'; version?: number };
 
-/** Who may see an event: everyone, or the listed seats. */
-export type Visibility = 'all' | number[];
-
-export type GameEvent = { to: Visibility; type: string } & Record<string, unknown>;
+import type { GameEvent } from './events.js';
+export type { EventKind, EventOf, GameEvent, Visibility } from './events.js';
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[] }
@@ -274,7 +304,7 @@ export interface Clock {
   now: number;
   decisionMs: number;
   /**
-   * The response clock of response windows (docs/rules.md §7b); without it a window gets the
+   * The response clock of response windows (docs/rules.md §8b); without it a window gets the
    * decision timer too, as games stored before the response clock did.
    */
   windowMs?: number;

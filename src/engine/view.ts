@@ -1,7 +1,7 @@
 // What one seat (or the public) may know. Renderers and AI receive only this, never the state.
 import { bit, has, inGame } from './state.js';
 import type { Card, CardName, CharacterName, GameState, Identity, Outcome, Step } from './types.js';
-import { genderOf } from './characters/framework.js';
+import { genderOf } from './registry.js';
 import { waitingOn } from './legal.js';
 
 export type SeenCard = Card & { id: number };

@@ -1,4 +1,4 @@
-// Checking a scenario's expectations (contracts.md §1) against the state and the event log.
+// Checking a scenario's expectations (docs/scenarios.md) against the state and the event log.
 import { countColor } from '../engine/state.js';
 import type { Color, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario } from './load.js';
@@ -66,7 +66,7 @@ export function checkExpect(r: Subject, raw: unknown, field: string): string[] {
     if (!same(got, want)) out.push(`winners: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
   if (e.events !== undefined) {
-    const seen = new Set(r.events.map((ev) => ev.type));
+    const seen = new Set<string>(r.events.map((ev) => ev.type));
     for (const k of e.events as string[]) if (!seen.has(k)) out.push(`events: no "${k}" event in the log`);
   }
   return out;

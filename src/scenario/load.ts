@@ -1,8 +1,6 @@
-// Reading a scenario file (contracts.md §1) into a game state laid out as it says.
-import { CARD_NAMES, COLORS, IDENTITIES, MODES } from '../engine/deck.js';
-import { beginAt, DEFAULT_OPTIONS, tableAt } from '../engine/setup.js';
+// Reading a scenario file (docs/scenarios.md) into a game state laid out as it says.
+import { beginAt, CARD_NAMES, CHARACTERS, COLORS, DEFAULT_OPTIONS, IDENTITIES, MODES, tableAt } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
-import { CHARACTERS } from '../engine/characters/index.js';
 import type { Card, CardName, CharacterName, CharState, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
 
 export class ScenarioError extends Error {

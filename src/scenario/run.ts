@@ -1,8 +1,5 @@
-// Playing a scenario's steps against the engine, auto-passing as contracts.md §1 describes.
-import { apply, check } from '../engine/apply.js';
-import { cardLabel } from '../engine/deck.js';
-import { explain } from '../engine/refusals.js';
-import { legalActions, waitingOn } from '../engine/legal.js';
+// Playing a scenario's steps against the engine, auto-passing as docs/scenarios.md describes.
+import { apply, cardLabel, check, explain, legalActions, waitingOn } from '../engine/index.js';
 import type { Action, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario, type Step } from './load.js';
 import { checkExpect } from './expect.js';
@@ -16,7 +13,22 @@ export interface ScenarioResult {
 
 const VERBS = ['play', 'send', 'pass', 'take', 'refuse', 'skill', 'choose'] as const;
 type Verb = (typeof VERBS)[number];
-const STEP_KEYS: string[] = [...VERBS, 'by', 'target', 'intel', 'cards', 'choice', 'color', 'mode', 'of', 'direction', 'as', 'via', 'refused', 'expect'];
+const STEP_KEYS: string[] = [...VERBS, 'by', 'target', 'intel', 'cards', 'choice', 'color', 'mode', 'of', 'direction', 'as', 'via', 'refused', 'expect', 'at'];
+
+/**
+ * Where a step may be required to land (`"at"`): a response window by its step (`play` is either
+ * 出牌阶段), or a decision by its kind.
+ */
+export const PLACES = ['play1', 'play2', 'play', 'transmit', 'arrive', 'send', 'receive', 'discard', 'decide', 'chooseCharacter'] as const;
+
+/** Where the game is now: the open window's step, or the pending decision's kind. */
+export function placeOf(s: GameState): string {
+  const p = s.pending;
+  if (!p) return 'over';
+  return p.kind === 'window' ? p.step : p.kind;
+}
+
+const placeMatches = (at: string, now: string) => at === now || (at === 'play' && (now === 'play1' || now === 'play2'));
 const MAX_AUTO_PASSES = 10_000;
 
 class Runner {
@@ -24,7 +36,10 @@ class Runner {
   events: GameEvent[];
   failures: string[] = [];
 
-  constructor(readonly sc: Scenario) {
+  constructor(
+    readonly sc: Scenario,
+    readonly onStep?: (i: number, at: string, from: string) => void,
+  ) {
     this.state = sc.state;
     this.events = sc.events.slice();
   }
@@ -210,6 +225,8 @@ class Runner {
       return true;
     }
     if (verbs.length > 1) throw new ScenarioError(this.sc.file, `steps[${i}]`, `has several verbs: ${verbs.join(', ')}`);
+    if (step.at !== undefined && !(PLACES as readonly unknown[]).includes(step.at))
+      throw new ScenarioError(this.sc.file, `steps[${i}].at`, `must be one of ${PLACES.join(', ')}`);
     const label = `step ${i + 1} (${String(step.by)} ${verbs[0]}${typeof step[verbs[0]] === 'string' ? ' ' + String(step[verbs[0]]) : ''})`;
     if (step.refused === true) {
       const before = JSON.stringify(this.state);
@@ -223,6 +240,7 @@ class Runner {
       if (JSON.stringify(this.state) !== before) this.failures.push(`${label}: a refused action changed the state`);
       return true;
     }
+    const from = placeOf(this.state);
     for (let k = 0; k <= MAX_AUTO_PASSES; k++) {
       if (this.state.result) {
         this.failures.push(`${label}: the game is already over`);
@@ -231,6 +249,12 @@ class Runner {
       const a = this.toAction(step, i);
       const why = typeof a === 'string' ? a : check(this.state, a);
       if (why === null) {
+        const now = placeOf(this.state);
+        this.onStep?.(i, now, from);
+        if (step.at !== undefined && !placeMatches(String(step.at), now)) {
+          this.failures.push(`${label}: landed in ${now}, not in ${String(step.at)}`);
+          return false;
+        }
         this.do(a as Action);
         if (step.expect !== undefined) this.failures.push(...checkExpect(this, step.expect, `steps[${i}].expect`));
         return true;
@@ -247,8 +271,9 @@ class Runner {
 
 export type { Runner };
 
-export function runScenario(sc: Scenario): ScenarioResult {
-  const r = new Runner(sc);
+/** `onStep`: told where each step (by index) landed, before it is applied, and where it was tried first. */
+export function runScenario(sc: Scenario, onStep?: (i: number, at: string, from: string) => void): ScenarioResult {
+  const r = new Runner(sc, onStep);
   let i = 0;
   for (; i < sc.steps.length; i++) if (!r.runStep(sc.steps[i], i)) break;
   if (i === sc.steps.length) {

@@ -1,4 +1,4 @@
-// Engine figures for `npm run bench` (contracts.md §3): random games without invariant checks.
+// Engine figures for `npm run bench` (README: commands for checks and tools): random games without invariant checks.
 import { performance } from 'node:perf_hooks';
 import { apply, legalActions, newGame, view, waitingOn } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';

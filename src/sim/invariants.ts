@@ -1,5 +1,5 @@
 // The engine's invariants, checked after every action by `npm run sim` and the tests.
-import { view, type GameView } from '../engine/view.js';
+import { CLEANUP, view, type GameView } from '../engine/index.js';
 import { countColor, inGame } from '../engine/state.js';
 import type { GameState } from '../engine/types.js';
 
@@ -37,7 +37,7 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
 
   const c = s.chars;
   // A dead player whose own death-triggered skill is still to be decided keeps their cards until then.
-  const awaitingCleanup = (i: number) => !!c && c.queue.some((t) => t.seat === i && t.skill === '#cleanup');
+  const awaitingCleanup = (i: number) => !!c && c.queue.some((t) => t.seat === i && t.skill === CLEANUP);
   s.players.forEach((p, i) => {
     if (p.alive && countColor(s, p.intel, '黑') >= 3) bad.push(`seat ${i} is alive with three black intel`);
     if (!inGame(p) && (p.hand.length || p.intel.length) && !awaitingCleanup(i)) bad.push(`seat ${i} is gone but holds cards`);
@@ -45,7 +45,7 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
   if (c) {
     if (c.seats.length !== s.players.length) bad.push('character seats do not match the players');
     if (s.pending && s.pending.kind !== 'chooseCharacter' && c.seats.some((x) => x.name === null)) bad.push('play began with a character unchosen');
-    if (!c.holding && c.queue.length > 0 && !c.queue.every((t) => t.skill === '#cleanup') && s.pending?.kind !== 'decide' && !s.result)
+    if (!c.holding && c.queue.length > 0 && !c.queue.every((t) => t.skill === CLEANUP) && s.pending?.kind !== 'decide' && !s.result)
       bad.push('triggered skills queued but nobody asked');
   }
   if (s.result) {
@@ -67,7 +67,7 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
       const told = !!c && (c.seats[i].shown || (seat !== null && (c.seats[seat].knows & (1 << i)) !== 0));
       if (inGame(p) && !s.result && !told && v.players[i].identity !== undefined)
         bad.push(`view of ${seat} shows the identity of live seat ${i}`);
-      // Hidden characters of others never in a view (rulings §9).
+      // Hidden characters of others never in a view (docs/rules.md §11).
       if (c && inGame(p) && !s.result && !c.seats[i].faceUp && v.players[i].character !== undefined)
         bad.push(`view of ${seat} shows the face-down character of seat ${i}`);
       if (c && pd?.kind === 'chooseCharacter' && v.offers && seat !== null && v.offers.some((x, k) => x !== c.seats[seat].offers[k]))

@@ -29,7 +29,7 @@ export interface GameRun {
 
 /** Counts the skills named by a batch of events. */
 export function countSkills(events: GameEvent[], into: Record<string, number>): void {
-  for (const e of events) if (typeof e.skill === 'string') into[e.skill] = (into[e.skill] ?? 0) + 1;
+  for (const e of events) if ('skill' in e && typeof e.skill === 'string') into[e.skill] = (into[e.skill] ?? 0) + 1;
 }
 
 /** Picks a waiting seat, then one of its legal actions, uniformly at random. */

@@ -1,4 +1,4 @@
-// Store figures for `npm run bench` (contracts.md §3). Runs on a real file in a temp folder with the
+// Store figures for `npm run bench` (README: commands for checks and tools). Runs on a real file in a temp folder with the
 // production settings (WAL, synchronous=FULL), so the latency includes the fsync of every commit.
 import fs from 'node:fs';
 import os from 'node:os';

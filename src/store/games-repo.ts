@@ -1,7 +1,7 @@
 // The rows of one game: every read and write the commit path, recovery and export make.
 // Statements are prepared once per connection; the commit path runs them inside its transaction.
 import { and, asc, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
-import type { Options, Setup } from '../engine/index.js';
+import { ENGINE_VERSION, type Options, type Setup } from '../engine/index.js';
 import type { Db } from './connection.js';
 import type { StoredAction } from './replay.js';
 import { actions, games, seats, type GameStatus, type SeatResult } from './schema.js';
@@ -137,6 +137,7 @@ export function gamesRepo(db: Db) {
           options: JSON.stringify(row.options),
           decisionMs: row.decisionMs,
           windowMs: row.windowMs,
+          engineVersion: ENGINE_VERSION,
           snapshot: row.snapshot,
           version: 0,
           deadline: row.deadline,

@@ -11,7 +11,7 @@ export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';
 export { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } from './recovery.js';
 export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
-export { DEFAULT_WINDOW_MS, WINDOW_SECONDS, type GuildSettings, type PingMode } from './settings.js';
+export { DEFAULT_DECISION_MS, DEFAULT_WINDOW_MS, WINDOW_SECONDS, type GuildSettings, type PingMode } from './settings.js';
 export type { PingRecord, RespondPref, TablePrefs } from './table-prefs.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';

@@ -1,7 +1,9 @@
 // Start-up: every unfinished game is rebuilt from its setup and its log and must come out exactly as
-// its stored snapshot. A game that does not is marked broken with the reason, never resumed from a
-// state nobody can vouch for; the other games go on.
-import type { Action, GameState, Setup } from '../engine/index.js';
+// its stored snapshot: the same values (the order of keys in the JSON text does not matter). A game
+// that does not is marked broken with the reason, never resumed from a state nobody can vouch for;
+// the other games go on. The reason tells a rules change (the game was stored by another
+// ENGINE_VERSION, which replays it differently) from damage (same engine, other snapshot).
+import { ENGINE_VERSION, type Action, type GameState, type Setup } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { LiveGame } from './commit.js';
 import type { Connection } from './connection.js';
@@ -43,14 +45,20 @@ type GameRowRaw = [
   version: number,
   snapshot: Buffer,
   log: string | null,
+  engineVersion: number | null,
 ];
 
-/** Replays one game and compares; returns the live state, or the reason it cannot be trusted. */
+/**
+ * Replays one game and compares; returns the live state, or the reason it cannot be trusted.
+ * `engineVersion`: the ENGINE_VERSION the game was stored with (null: before it was kept; undefined:
+ * not known to the caller).
+ */
 export function verifyGame(
   origin: GameOrigin,
   version: number,
   snapshot: Uint8Array,
   log: LoggedAction[],
+  engineVersion?: number | null,
 ): { ok: true; state: GameState } | { ok: false; reason: string } {
   let stored: string;
   try {
@@ -63,18 +71,24 @@ export function verifyGame(
   if (r.state.version !== version)
     return { ok: false, reason: `the log replays to version ${r.state.version}, the game row says ${version}` };
   const replayed = snapshotText(r.state);
-  if (replayed !== stored) {
-    // Only a mismatch pays for parsing, to say where the two differ.
-    let storedValue: unknown;
-    try {
-      storedValue = JSON.parse(stored);
-    } catch {
-      return { ok: false, reason: 'stored snapshot cannot be decoded: it is not valid JSON' };
-    }
-    const where = firstDifference(JSON.parse(replayed), storedValue) ?? 'same values, different text';
-    return { ok: false, reason: `replaying ${log.length} actions does not give the stored snapshot (${where})` };
+  // Equal text is the common case and costs no parsing; otherwise the values decide.
+  if (replayed === stored) return { ok: true, state: r.state };
+  let storedValue: unknown;
+  try {
+    storedValue = JSON.parse(stored);
+  } catch {
+    return { ok: false, reason: 'stored snapshot cannot be decoded: it is not valid JSON' };
   }
-  return { ok: true, state: r.state };
+  const where = firstDifference(JSON.parse(replayed), storedValue);
+  if (where === null) return { ok: true, state: r.state }; // the same values, keys in another order
+  if (engineVersion !== undefined && engineVersion !== ENGINE_VERSION) {
+    const then = engineVersion === null ? 'an engine before versions were kept' : `engine version ${engineVersion}`;
+    return {
+      ok: false,
+      reason: `replays differently: stored by ${then}, this is engine version ${ENGINE_VERSION}, whose rules replay its ${log.length} actions to another state (${where})`,
+    };
+  }
+  return { ok: false, reason: `stored differently: replaying ${log.length} actions with the engine that stored it does not give the stored snapshot (${where})` };
 }
 
 /**
@@ -90,7 +104,8 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
       `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
               (SELECT '[' || group_concat('[' || a.version || ',' || ifnull(a.seat, 'null') || ',' || a.at || ',' ||
                                           iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
-                 FROM actions a WHERE a.game_id = g.id)
+                 FROM actions a WHERE a.game_id = g.id),
+              g.engine_version
          FROM games g WHERE g.status = 'active' ORDER BY g.id`,
     )
     .raw()
@@ -101,7 +116,7 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
   const broken: BrokenGame[] = [];
   let actionsReplayed = 0;
 
-  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText] of rows) {
+  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText, engineVersion] of rows) {
     const fail = (reason: string) => broken.push({ gameId: id, guildId, channelId, reason });
     let setup: Setup;
     try {
@@ -121,7 +136,7 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
     // group_concat keeps the order the index gives; should a future SQLite choose another, sort here.
     if (!sorted) actions.sort((a, b) => a.version - b.version);
 
-    const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions);
+    const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions, engineVersion);
     if (!v.ok) {
       fail(v.reason);
       continue;

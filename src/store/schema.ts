@@ -24,7 +24,7 @@ export const guildSettings = sqliteTable('guild_settings', {
   decisionMs: integer('decision_ms').default(60_000),
   /** How long an open lobby waits for players before it closes. */
   lobbyMs: integer('lobby_ms').notNull().default(600_000),
-  /** The response clock of response windows (docs/rules.md §7b), 3–30 s. */
+  /** The response clock of response windows (docs/rules.md §8b), 3–30 s. */
   windowMs: integer('window_ms').notNull().default(8_000),
   /** Where a player is told that a decision is theirs: a short channel message that mentions them, or a DM. */
   pings: text('pings', { enum: ['channel', 'dm'] }).notNull().default('channel'),
@@ -51,10 +51,15 @@ export const games = sqliteTable(
     /** Per-decision timer the game was started with; replay needs it to rebuild deadlines. */
     decisionMs: integer('decision_ms'),
     /**
-     * The response clock of its response windows (docs/rules.md §7b); null for games stored before it
+     * The response clock of its response windows (docs/rules.md §8b); null for games stored before it
      * existed, whose windows keep the decision timer. Replay needs it too.
      */
     windowMs: integer('window_ms'),
+    /**
+     * The engine's ENGINE_VERSION (src/engine/version.ts) when the game was created; null for games
+     * stored before it was kept. Recovery names it when a replay differs from the snapshot.
+     */
+    engineVersion: integer('engine_version'),
     /** Engine state after `version` actions, compact encoding (see snapshot.ts). */
     snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
     version: integer('version').notNull().default(0),

@@ -10,7 +10,7 @@ export interface GuildSettings {
   lobbyOptions: LobbyDefaults;
   decisionMs: number | null;
   lobbyMs: number;
-  /** The response clock of response windows (docs/rules.md §7b). */
+  /** The response clock of response windows (docs/rules.md §8b). */
   windowMs: number;
   /** How a player is told that a decision is theirs. */
   pings: PingMode;
@@ -18,7 +18,7 @@ export interface GuildSettings {
 
 export const DEFAULT_DECISION_MS = 60_000;
 export const DEFAULT_LOBBY_MS = 600_000;
-/** The response clock: 8 s by default, 3–30 s (docs/rules.md §7b). */
+/** The response clock: 8 s by default, 3–30 s (docs/rules.md §8b). */
 export const DEFAULT_WINDOW_MS = 8_000;
 export const WINDOW_SECONDS = { min: 3, max: 30 } as const;
 

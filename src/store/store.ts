@@ -43,7 +43,7 @@ export interface NewGame {
   options?: Partial<Options>;
   /** Per-decision timer; default the server's setting; null for no timer. */
   decisionMs?: number | null;
-  /** The response clock of response windows (docs/rules.md §7b); default the server's setting. */
+  /** The response clock of response windows (docs/rules.md §8b); default the server's setting. */
   windowMs?: number;
 }
 

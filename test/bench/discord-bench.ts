@@ -1,7 +1,7 @@
 // Discord figures for `npm run bench`: whole games and button clicks through the real discord.js
 // client against the local stand-in, with the bot in a worker thread of its own (bot-worker.ts).
 // Acknowledgements are timed inside the bot from the interaction's arrival; the table's pace
-// (docs/rules.md §7b) from its commits, with its timers on a game clock the players move on.
+// (docs/rules.md §8b) from its commits, with its timers on a game clock the players move on.
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';

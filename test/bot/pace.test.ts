@@ -1,4 +1,4 @@
-// The table's pace (docs/rules.md §7b) through the real client and the stand-in: response windows
+// The table's pace (docs/rules.md §8b) through the real client and the stand-in: response windows
 // on a clock, automatic passes, pings that notify only the one whose decision it is, panels that
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';

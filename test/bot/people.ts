@@ -1,4 +1,4 @@
-// Scripted people for the table's pace (docs/rules.md §7b): they answer the decisions that are
+// Scripted people for the table's pace (docs/rules.md §8b): they answer the decisions that are
 // their own and, depending on the script, either never touch a response window or pass at once.
 import { decider, isResponseWindow } from '../../src/engine/index.js';
 import type { SeenMessage, UserRecord } from '../support/discord/index.js';

@@ -88,7 +88,7 @@ function lastGameId(t: BotTable): number | null {
 
 /**
  * The people a game waits on now (not bot-played seats): what a player who looks at their own
- * panel would find asking them something. The table cannot say it (docs/rules.md §7b).
+ * panel would find asking them something. The table cannot say it (docs/rules.md §8b).
  */
 export function peopleAsked(t: BotTable): UserRecord[] {
   const gameId = gameOf(t);

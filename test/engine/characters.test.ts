@@ -1,4 +1,4 @@
-// Character choice (rulings §9) and what views show of characters.
+// Character choice (docs/rules.md §11) and what views show of characters.
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
 import { CHARACTERS, CHARACTER_NAMES } from '../../src/engine/characters/index.js';

@@ -8,7 +8,7 @@ function tally(cards: Card[]) {
   return t;
 }
 
-describe('setup (rulings §2, §3, §4)', () => {
+describe('setup (docs/rules.md §2, §3)', () => {
   it('identities by table size, with the optional splits', () => {
     const count = (n: number, alt = false) => {
       const ids = identitiesFor(n, alt);

@@ -179,6 +179,51 @@ describe('recovery at start-up', () => {
     expect(snapshotText(states.get(id)!)).not.toBe(snapshotText(other));
     await again.close();
   });
+
+  it('compares values, not text: a snapshot stored with its keys in another order still recovers', async () => {
+    const file = dbFile();
+    const clock = manualClock();
+    const store = GameStore.open({ path: file, clock });
+    const states = await playSome(store, clock, 1, 4);
+    const [id] = [...states.keys()];
+    // Every object's keys reversed: the same values in another text.
+    const reorder = (x: unknown): unknown =>
+      Array.isArray(x) ? x.map(reorder) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reorder(v)])) : x;
+    const text = JSON.stringify(reorder(JSON.parse(snapshotText(states.get(id)!))));
+    expect(text).not.toBe(snapshotText(states.get(id)!));
+    store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
+    await store.close();
+    const again = GameStore.open({ path: file, clock });
+    expect(again.recovery.broken).toEqual([]);
+    expect(JSON.stringify(again.state(id))).toBe(JSON.stringify(states.get(id)));
+    await again.close();
+  });
+
+  it('stores the engine version with each game and tells a rules change from damage', async () => {
+    const { ENGINE_VERSION } = await import('../../src/engine/index.js');
+    const { encodeSnapshot } = await import('../../src/store/snapshot.js');
+    const file = dbFile();
+    const clock = manualClock();
+    const store = GameStore.open({ path: file, clock });
+    const states = await playSome(store, clock, 3, 5);
+    const [damaged, older, unversioned] = [...states.keys()];
+    const row = (id: number) => store.conn.sqlite.prepare('SELECT engine_version AS v FROM games WHERE id = ?').get(id) as { v: number | null };
+    expect(row(damaged).v).toBe(ENGINE_VERSION);
+    for (const id of [damaged, older, unversioned]) {
+      const other = structuredClone(states.get(id)!);
+      other.players[0].hand.push(other.deck.pop()!);
+      store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+    }
+    store.conn.sqlite.prepare('UPDATE games SET engine_version = ? WHERE id = ?').run(ENGINE_VERSION - 1, older);
+    store.conn.sqlite.prepare('UPDATE games SET engine_version = NULL WHERE id = ?').run(unversioned);
+    await store.close();
+    const again = GameStore.open({ path: file, clock });
+    const reasons = new Map(again.recovery.broken.map((b) => [b.gameId, b.reason]));
+    expect(reasons.get(damaged)).toMatch(/^stored differently: .*with the engine that stored it/);
+    expect(reasons.get(older)).toMatch(new RegExp(`^replays differently: stored by engine version ${ENGINE_VERSION - 1}, this is engine version ${ENGINE_VERSION}`));
+    expect(reasons.get(unversioned)).toMatch(/^replays differently: stored by an engine before versions were kept/);
+    await again.close();
+  });
 });
 
 describe('timeouts that cannot be saved', () => {

@@ -80,7 +80,7 @@ export interface PanelInput {
   /** Private things this seat learned (already in words), oldest first. */
   secrets: string[];
   focus?: PanelFocus;
-  /** How the bot paces this seat (docs/rules.md §7b); absent: no toggles shown. */
+  /** How the bot paces this seat (docs/rules.md §8b); absent: no toggles shown. */
   pace?: {
     /** 本回合不再响应 is on. */
     quiet: boolean;
@@ -228,7 +228,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
-  // The private toggles of docs/rules.md §7b: one for this turn, one that stays.
+  // The private toggles of docs/rules.md §8b: one for this turn, one that stays.
   if (pace && inGame) {
     buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));

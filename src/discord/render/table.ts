@@ -79,7 +79,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   let content = '';
   if (v.pending && !closed) {
     const deadline = v.pending.deadline ? t(l, 'table.deadline', { at: Math.floor(v.pending.deadline / 1000) }) : '';
-    // A response window never says who is still being waited on (docs/rules.md §7b); a decision
+    // A response window never says who is still being waited on (docs/rules.md §8b); a decision
     // of one player's names that player (the message is posted without notifying anyone).
     const own = x.decider;
     if (own !== null) {

@@ -21,103 +21,146 @@ export function identityText(l: Locale, id: Identity): string {
 export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[]): string | null {
   const name = (seat: unknown) => (typeof seat === 'number' ? (names[seat] ?? `#${seat}`) : '?');
   const card = (id: unknown) => (typeof id === 'number' && cards[id] ? cardText(l, cards[id]) : t(l, 'card.secret'));
-  const e = ev as Record<string, unknown>;
   let key = `ev.${ev.type}`;
-  const p: Record<string, string | number> = { seat: name(e.seat) };
+  const p: Record<string, string | number> = { seat: name('seat' in ev ? ev.seat : undefined) };
   switch (ev.type) {
     case 'gameStart':
-      p.first = name(e.first);
+      p.first = name(ev.first);
       break;
     case 'draw':
     case 'discard':
-      if (!e.count) return null;
-      p.count = Number(e.count);
+      if (!ev.count) return null;
+      p.count = Number(ev.count);
       break;
     case 'send':
-      p.mode = t(l, `mode.${String(e.mode)}` as 'mode.密电');
-      p.target = e.target === undefined ? '' : t(l, 'ev.sendTarget', { name: name(e.target) });
-      p.card = e.card === undefined ? '' : t(l, 'ev.sendFace', { card: card(e.card) });
-      p.dir = e.dir === -1 ? t(l, 'table.reversed') : '';
+      p.mode = t(l, `mode.${String(ev.mode)}` as 'mode.密电');
+      p.target = ev.target === undefined ? '' : t(l, 'ev.sendTarget', { name: name(ev.target) });
+      p.card = ev.card === undefined ? '' : t(l, 'ev.sendFace', { card: card(ev.card) });
+      p.dir = ev.dir === -1 ? t(l, 'table.reversed') : '';
       break;
     case 'transmit':
-      p.to = name(e.toSeat);
+      p.to = name(ev.toSeat);
       break;
     case 'take':
-      if (e.forced) key = 'ev.takeForced';
-      p.card = card(e.card);
+      if (ev.forced) key = 'ev.takeForced';
+      p.card = card(ev.card);
       break;
     case 'intercept':
     case 'burned':
-      p.card = card(e.card);
+      p.card = card(ev.card);
       break;
     case 'play':
-      p.as = String(e.as);
-      p.target = e.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(e.target) });
-      if (typeof e.skill === 'string') {
+      p.as = String(ev.as);
+      p.target = ev.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(ev.target) });
+      if (typeof ev.skill === 'string') {
         key = 'ev.playVia';
-        p.skill = e.skill;
+        p.skill = ev.skill;
       }
       break;
     case 'declare':
-      if (e.failed) key = 'ev.declareFailed';
-      else if (e.sole) key = 'ev.declareSole';
-      else if (e.mission) {
+      if (ev.failed) key = 'ev.declareFailed';
+      else if (ev.sole) key = 'ev.declareSole';
+      else if (ev.mission) {
         key = 'ev.declareMission';
-        p.mission = String(e.mission);
+        p.mission = String(ev.mission);
       }
       break;
     case 'overturn':
     case 'joins':
-      p.of = name(e.of);
-      p.mission = String(e.mission);
+      p.of = name(ev.of);
+      p.mission = String(ev.mission);
       break;
     case 'negate':
     case 'negated':
-      p.as = String(e.as);
+      p.as = String(ev.as);
       break;
     case 'probeResult':
-      key = `ev.probeResult.${String(e.result)}`;
-      p.says = String(e.says ?? '');
+      key = `ev.probeResult.${String(ev.result)}`;
+      p.says = String(ev.says ?? '');
       break;
     case 'reveal':
     case 'identityShown':
-      p.identity = identityText(l, e.identity as Identity);
+      p.identity = identityText(l, ev.identity as Identity);
       break;
     case 'skill':
     case 'skillUsed':
-      p.skill = String(e.skill);
-      p.target = e.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(e.target) });
+      p.skill = String(ev.skill);
+      p.target = ev.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(ev.target) });
       break;
     case 'characterUp':
-      p.character = String(e.character);
+      p.character = String(ev.character);
       break;
     case 'handTaken':
-      p.from = name(e.from);
-      p.count = Number(e.count);
+      p.from = name(ev.from);
+      p.count = Number(ev.count);
       break;
     case 'cardGiven':
     case 'handGiven':
-      p.target = name(e.target);
-      p.count = Number(e.count ?? 1);
+      p.target = name(ev.target);
+      p.count = Number(ev.count ?? 1);
       break;
     case 'intelToHand':
-      p.from = name(e.from);
-      p.card = card(e.card);
+      p.from = name(ev.from);
+      p.card = card(ev.card);
       break;
     case 'intelToDeck':
     case 'intelRevealed':
-      p.card = card(e.card);
+      p.card = card(ev.card);
       break;
     case 'toDeckTop':
-      p.count = Number(e.count);
+      p.count = Number(ev.count);
       break;
     case 'intelMoved':
-      p.from = name(e.from);
-      p.card = card(e.card);
+      p.from = name(ev.from);
+      p.card = card(ev.card);
       break;
     case 'shown':
-      p.card = card(e.card);
+      p.card = card(ev.card);
       break;
+    // The line of `ev.<kind>` with the seat alone, where the language has one.
+    case 'identity':
+    case 'characterOffer':
+    case 'drawCards':
+    case 'reshuffle':
+    case 'turnStart':
+    case 'turnEnd':
+    case 'cannotSend':
+    case 'sendCard':
+    case 'backToSender':
+    case 'intelDiscarded':
+    case 'arrive':
+    case 'refuse':
+    case 'intel':
+    case 'death':
+    case 'lose':
+    case 'gameOver':
+    case 'pass':
+    case 'probeCard':
+    case 'resolve':
+    case 'locked':
+    case 'away':
+    case 'returned':
+    case 'decoded':
+    case 'peek':
+    case 'discardCards':
+    case 'timeout':
+    case 'characterPicked':
+    case 'character':
+    case 'characterDown':
+    case 'identitySeen':
+    case 'handTakenCards':
+    case 'saved':
+    case 'cardGivenCards':
+    case 'handGivenCards':
+    case 'handSeen':
+    case 'intelSwapped':
+    case 'probeSeen':
+      break;
+    default: {
+      // Every kind is named above: a new one does not compile until it is.
+      const unknown: never = ev;
+      return unknown;
+    }
   }
   if (!hasKey(key)) return null;
   const line = t(l, key, p);
@@ -134,46 +177,101 @@ export function pendingText(l: Locale, v: GameView): string {
 
 /** A private event for its owner, in words (DMs and the 我的信息 panel), or null. */
 export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[], cards: Card[]): string | null {
-  const e = ev as Record<string, unknown>;
   const card = (id: unknown) => cardText(l, cards[id as number], true);
   const list = (ids: unknown) => (ids as number[]).map((id) => cardText(l, cards[id], true)).join('、');
   switch (ev.type) {
     case 'identity':
-      return t(l, 'secret.identity', { identity: identityText(l, e.identity as Identity) });
+      return t(l, 'secret.identity', { identity: identityText(l, ev.identity as Identity) });
     case 'drawCards':
-      return t(l, 'secret.drew', { cards: list(e.cards) });
+      return t(l, 'secret.drew', { cards: list(ev.cards) });
     case 'peek':
-      return t(l, 'secret.peek', { card: card(e.card) });
+      return t(l, 'secret.peek', { card: card(ev.card) });
     case 'sendCard':
-      return t(l, 'secret.sent', { card: card(e.card) });
+      return t(l, 'secret.sent', { card: card(ev.card) });
     case 'discardCards':
-      return t(l, 'secret.discarded', { cards: list(e.cards) });
+      return t(l, 'secret.discarded', { cards: list(ev.cards) });
     case 'characterOffer':
-      return t(l, 'secret.offer', { characters: (e.characters as string[]).join('、') });
+      return t(l, 'secret.offer', { characters: (ev.characters as string[]).join('、') });
     case 'character':
-      return t(l, 'secret.character', { character: String(e.character) });
+      return t(l, 'secret.character', { character: String(ev.character) });
     case 'identitySeen':
-      return t(l, 'secret.identitySeen', { target: names[e.seat as number], identity: identityText(l, e.identity as Identity) });
+      return t(l, 'secret.identitySeen', { target: names[ev.seat as number], identity: identityText(l, ev.identity as Identity) });
     case 'handSeen':
-      return t(l, 'secret.handSeen', { target: names[e.seat as number], cards: list(e.cards) });
+      return t(l, 'secret.handSeen', { target: names[ev.seat as number], cards: list(ev.cards) });
     case 'probeSeen':
-      return t(l, 'secret.probeSeen', { user: names[e.user as number], target: names[e.target as number], card: card(e.card) });
+      return t(l, 'secret.probeSeen', { user: names[ev.user as number], target: names[ev.target as number], card: card(ev.card) });
     case 'handTakenCards':
-      return e.seat === me
-        ? t(l, 'secret.tookFrom', { target: names[e.from as number], cards: list(e.cards) })
-        : t(l, 'secret.takenBy', { user: names[e.seat as number], cards: list(e.cards) });
+      return ev.seat === me
+        ? t(l, 'secret.tookFrom', { target: names[ev.from as number], cards: list(ev.cards) })
+        : t(l, 'secret.takenBy', { user: names[ev.seat as number], cards: list(ev.cards) });
     case 'cardGivenCards':
     case 'handGivenCards': {
-      const cards = list(e.cards);
-      return e.seat === me
-        ? t(l, 'secret.gave', { target: names[e.target as number], cards })
-        : t(l, 'secret.given', { user: names[e.seat as number], cards });
+      const cards = list(ev.cards);
+      return ev.seat === me
+        ? t(l, 'secret.gave', { target: names[ev.target as number], cards })
+        : t(l, 'secret.given', { user: names[ev.seat as number], cards });
     }
     case 'probeCard':
-      return e.seat === me
-        ? t(l, 'secret.probeUsed', { target: names[e.target as number], card: card(e.card) })
-        : t(l, 'secret.probed', { user: names[e.seat as number], card: card(e.card) });
-    default:
+      return ev.seat === me
+        ? t(l, 'secret.probeUsed', { target: names[ev.target as number], card: card(ev.card) })
+        : t(l, 'secret.probed', { user: names[ev.seat as number], card: card(ev.card) });
+    // Public events, or nothing to tell their owner.
+    case 'gameStart':
+    case 'draw':
+    case 'reshuffle':
+    case 'turnStart':
+    case 'turnEnd':
+    case 'cannotSend':
+    case 'send':
+    case 'transmit':
+    case 'backToSender':
+    case 'intelDiscarded':
+    case 'arrive':
+    case 'refuse':
+    case 'take':
+    case 'intel':
+    case 'death':
+    case 'lose':
+    case 'reveal':
+    case 'declare':
+    case 'overturn':
+    case 'joins':
+    case 'gameOver':
+    case 'pass':
+    case 'play':
+    case 'resolve':
+    case 'negated':
+    case 'locked':
+    case 'away':
+    case 'intercept':
+    case 'returned':
+    case 'decoded':
+    case 'burned':
+    case 'negate':
+    case 'probeResult':
+    case 'discard':
+    case 'timeout':
+    case 'characterPicked':
+    case 'characterUp':
+    case 'characterDown':
+    case 'skill':
+    case 'skillUsed':
+    case 'shown':
+    case 'identityShown':
+    case 'handTaken':
+    case 'saved':
+    case 'cardGiven':
+    case 'handGiven':
+    case 'intelToDeck':
+    case 'intelMoved':
+    case 'toDeckTop':
+    case 'intelSwapped':
+    case 'intelRevealed':
+    case 'intelToHand':
       return null;
+    default: {
+      const unknown: never = ev;
+      return unknown;
+    }
   }
 }

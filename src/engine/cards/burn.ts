@@ -1,5 +1,5 @@
 // 烧毁 (003_…): at any moment a card may be used, in anyone's turn: one black intel in front of
-// a live player goes to the discard pile (rulings §4b).
+// a live player goes to the discard pile (docs/rules.md §7).
 import { refuse } from '../refusals.js';
 import { inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
@@ -24,6 +24,6 @@ export const burn: CardRule = {
     if (owner < 0 || !inGame(s.players[owner])) return;
     removeFrom(s.players[owner].intel, item.intel!);
     s.discard.push(item.intel!);
-    ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card: item.intel });
+    ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card: item.intel! });
   },
 };

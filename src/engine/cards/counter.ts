@@ -1,6 +1,6 @@
 // 识破 (003_…): answers a card being used; that card is negated and goes to the discard pile.
 // 识破 can answer 识破. Sending intel and skills are not card uses.
-import { fire } from '../characters/framework.js';
+import { fire } from '../registry.js';
 import { refuse } from '../refusals.js';
 import type { CardRule } from './rule.js';
 
@@ -11,7 +11,7 @@ export const counter: CardRule = {
     if (s.stack.length === 0) return refuse('nothingToCounter');
     const of = a.of ?? s.stack.length - 1;
     if (!Number.isInteger(of) || of < 0 || of >= s.stack.length) return refuse('badCounterTarget');
-    // Skills are not cards (rulings §7): 截上, 警觉, 狙击 … cannot be answered by 识破.
+    // Skills are not cards (docs/rules.md §8): 截上, 警觉, 狙击 … cannot be answered by 识破.
     if (s.stack[of].card < 0) return refuse('badCounterTarget');
     return null;
   },

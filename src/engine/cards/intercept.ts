@@ -1,7 +1,7 @@
 // 截获 (003_…): only in another player's turn, while intel is passed (传递). The user takes the
 // intel directly: not a pass, so 锁定 and 调虎离山 do not stop it. Several 截获 resolve
 // last-played-first: the last one takes it, the others find nothing and are discarded.
-import { gainIntel } from '../flow.js';
+import { gainIntel } from '../outcome.js';
 import { inGame } from '../state.js';
 import type { CardRule } from './rule.js';
 import { wrongMoment } from './targets.js';

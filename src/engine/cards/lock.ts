@@ -1,7 +1,7 @@
 // 锁定 (003_… 功能牌详述): only in your own turn, in 出牌阶段 or while intel is passed (传递).
 // The target must take the intel of this turn if it reaches them.
 import { bit, inGame } from '../state.js';
-import { perk } from '../characters/framework.js';
+import { perk } from '../registry.js';
 import type { CardRule } from './rule.js';
 import { otherLivePlayer, wrongMoment } from './targets.js';
 

@@ -1,5 +1,5 @@
 // 调虎离山 (003_…): only while intel is passed (传递), in anyone's turn. The target sits out this
-// passing. It cannot name the sender or a locked player (rulings §6); 锁定 beats it.
+// passing. It cannot name the sender or a locked player (docs/rules.md §7); 锁定 beats it.
 // 003_… says "另一位玩家", so not yourself either (002_… would allow it; 003_… is the reference).
 import { refuse } from '../refusals.js';
 import { bit, has, inGame } from '../state.js';

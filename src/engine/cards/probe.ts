@@ -1,11 +1,12 @@
-// 试探 (003_…, rulings §4): in your own 出牌阶段, face down to another player. Only user and
+// 试探 (003_…, docs/rules.md §7): in your own 出牌阶段, face down to another player. Only user and
 // target see which identity it bets on; everyone sees what the target then does. A resolved
 // 试探 leaves the game face down; a negated one goes to the discard pile.
 import { probeDenial } from '../deck.js';
-import { draw, setPending } from '../flow.js';
+import { draw } from '../ops.js';
+import { setPending } from '../pending.js';
+import { charOf } from '../registry.js';
 import { inGame, type Ctx } from '../state.js';
 import type { GameState, StackItem } from '../types.js';
-import { charOf } from '../characters/framework.js';
 import type { CardRule } from './rule.js';
 import { otherLivePlayer, wrongMoment } from './targets.js';
 

@@ -1,5 +1,5 @@
 // 退回 (003_…, 002_…): in another player's turn, when intel arrives at you (到达): it goes on in
-// the opposite direction. Not when you are locked, not on intel you sent (rulings §6).
+// the opposite direction. Not when you are locked, not on intel you sent (docs/rules.md §7).
 // 直达 has no direction of travel: reversed, it goes back to its sender.
 import { refuse } from '../refusals.js';
 import { has, inGame } from '../state.js';

@@ -1,7 +1,8 @@
-// 真伪莫辨 (003_…, rulings §4b): in your own 出牌阶段. Cards equal to the live players come off
+// 真伪莫辨 (003_…, docs/rules.md §7): in your own 出牌阶段. Cards equal to the live players come off
 // the deck, are shuffled, and one goes to each live player from the user onward as intel, one
 // at a time, so a death or a victory can happen part way (a victory ends the game at once).
-import { gainIntel, takeTop } from '../flow.js';
+import { gainIntel } from '../outcome.js';
+import { takeTop } from '../ops.js';
 import { shuffleInPlace } from '../rng.js';
 import { inGame, liveCount, over } from '../state.js';
 import type { CardRule } from './rule.js';

@@ -7,7 +7,7 @@
 //   (it was face up).
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
+import { handOf, livePlayers } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -20,34 +20,32 @@ export const 贝雷帽: CharacterDef = {
   skills: ['换日', '偷天'],
   playsAs: (s, _seat, card) => (s.cards[card].color === '黑' && s.cards[card].name !== '锁定' ? [{ as: '锁定', skill: '换日' }] : []),
   active: [],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (info.sender !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[info.seat])) return;
-      if (trueIntel(s, info.seat).length > 0) enqueue(s, owner, '偷天', 'use', { from: info.seat });
-    },
-  },
-  decide: {
-    偷天: {
+  triggers: [
+    {
+      skill: '偷天',
+      on: 'intel',
+      when: (s, _ctx, owner, info) =>
+        info.sender === owner && s.cards[info.card!].color === '黑' && inGame(s.players[info.seat]) && trueIntel(s, info.seat).length > 0 && { from: info.seat },
       choices(s, d) {
         const me = d.seat;
-        const from = d.data!.from as number;
-        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[from])) return [];
+        const from = d.data!.from!;
+        if (!inGame(s.players[from])) return [];
         const cards = trueIntel(s, from);
         if (cards.length === 0) return [];
         const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'no' }];
         for (const card of cards) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
         return out;
       },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined) return;
-        const from = d.data!.from as number;
-        removeFrom(s.players[from].intel, a.card);
-        s.players[a.target!].hand.push(a.card);
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '偷天', target: from });
-        ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a.target, card: a.card });
+      names: (_s, u) => ({ target: u.data!.from! }),
+      effect(s, ctx, u, a) {
+        const from = u.data!.from!;
+        removeFrom(s.players[from].intel, a!.card!);
+        s.players[a!.target!].hand.push(a!.card!);
+        ctx.ev.push({ to: 'all', type: 'intelToHand', from, seat: a!.target!, card: a!.card! });
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => handOf(s, seat, '红').length >= 3 && handOf(s, seat, '蓝').length >= 3,
 };

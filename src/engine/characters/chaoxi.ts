@@ -4,11 +4,10 @@
 //   intel (any colour) in front of another player in the game; it goes into your hand.
 // 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — another player declares
 //   (faction or 机密任务) on gaining intel 潮汐 sent (taken, or 截获'd): an 打酱油 潮汐 in the game takes
-//   the declaration over and wins instead (flow.ts declare; overturns). It never holds otherwise.
+//   the declaration over and wins instead (outcome.ts declare; overturns). It never holds otherwise.
 //   [choice] Whatever his character's side: a 机密任务 is no skill.
-import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, intelOwner } from './common.js';
+import { removeFrom } from '../state.js';
+import { liveOthers, chengfuDecision, chengfuProbed, intelOwner } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 潮汐: CharacterDef = {
@@ -17,34 +16,32 @@ export const 潮汐: CharacterDef = {
   hidden: false,
   skills: ['城府', '时差'],
   active: [],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '时差');
-    },
-  },
-  probed: chengfuProbed,
-  decide: {
-    城府: chengfuDecision,
-    时差: {
+  triggers: [
+    {
+      skill: '时差',
+      on: 'intel',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
       choices(s, d) {
         const me = d.seat;
-        if (!faceUp(s, me) || !inGame(s.players[me])) return [];
         const out: DecideAction[] = [];
         for (const t of liveOthers(s, me)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
         return out.length ? [{ kind: 'decide', seat: me, option: 'no' }, ...out] : [];
       },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined) return;
-        const me = d.seat;
-        const from = intelOwner(s, a.card);
-        removeFrom(s.players[from].intel, a.card);
-        s.players[me].hand.push(a.card);
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '时差', target: from });
-        ctx.ev.push({ to: 'all', type: 'intelToHand', seat: me, from, card: a.card });
+      names: (s, _u, a) => ({ target: intelOwner(s, a!.card!) }),
+      effect(s, ctx, u, a) {
+        const me = u.seat;
+        const from = intelOwner(s, a!.card!);
+        removeFrom(s.players[from].intel, a!.card!);
+        s.players[me].hand.push(a!.card!);
+        ctx.ev.push({ to: 'all', type: 'intelToHand', seat: me, from, card: a!.card! });
       },
     },
+  ],
+  on: {},
+  probed: chengfuProbed,
+  decide: {
+    城府: chengfuDecision,
   },
   mission: () => false,
   overturns: (_s, seat, d) => d.sender === seat && d.seat !== seat,

@@ -1,30 +1,25 @@
 // Pieces several characters share.
-import { draw, placeIntel } from '../flow.js';
+import { draw } from '../ops.js';
+import { placeIntel } from '../outcome.js';
+import { askInline } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { inGame, removeFrom, type Ctx } from '../state.js';
+import { countColor, inGame, removeFrom, type Ctx } from '../state.js';
 import type { GameState, StackItem, Step } from '../types.js';
-import { askInline, enqueue, faceUp, flip } from './framework.js';
-import type { Decision, DecideAction, Hook } from './skill.js';
+import type { Decision, DecideAction, TriggerSkill } from './skill.js';
 
-export const YES_NO = [{ kind: 'decide' as const, seat: 0, option: 'no' }, { kind: 'decide' as const, seat: 0, option: 'yes' }];
+import { YES_NO } from '../triggers.js';
+
+export { YES_NO };
 
 /** 就计 (老鬼, 老枪): 当你被试探或锁定时，可以翻开此角色，然后抽二张牌. Before the card takes effect. */
-export const jiujiHook: Hook = (s, _ctx, owner, info) => {
-  const it = info.item!;
-  if ((it.as !== '试探' && it.as !== '锁定') || it.target !== owner) return;
-  if (faceUp(s, owner) || !inGame(s.players[owner])) return;
-  enqueue(s, owner, '就计');
-};
-
-export const jiujiDecision: Decision = {
-  choices: (s, d) => (!faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
-  answer(s, ctx, d, a) {
-    if (a.option !== 'yes') return;
-    flip(s, ctx, d.seat, true);
-    ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '就计' });
-    draw(s, ctx, d.seat, 2);
-  },
+export const jiuji: TriggerSkill = {
+  skill: '就计',
+  on: 'beforeResolve',
+  face: 'down',
+  when: (_s, _ctx, owner, info) => (info.item!.as === '试探' || info.item!.as === '锁定') && info.item!.target === owner,
+  effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
 };
 
 /**
@@ -38,16 +33,16 @@ export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: Stack
 }
 
 export const chengfuDecision: Decision = {
-  // The truthful answer first: the default on timeout (rulings §10).
+  // The truthful answer first: the default on timeout (docs/rules.md §10).
   choices(s, d) {
-    const item = s.stack[d.data!.item as number];
+    const item = s.stack[d.data!.item!];
     const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
     const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
     const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
     return is ? [yes, no] : [no, yes];
   },
   answer(s, ctx, d, a) {
-    const item = s.stack[d.data!.item as number];
+    const item = s.stack[d.data!.item!];
     ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
     probeOutcome(s, ctx, item, a.option === 'comply');
   },
@@ -124,4 +119,41 @@ export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, car
 export function placeFromHand(s: GameState, ctx: Ctx, from: number, target: number, cards: number[], by = from): void {
   for (const c of cards) removeFrom(s.players[from].hand, c);
   placeIntel(s, ctx, target, cards, by);
+}
+
+// ---- helpers the characters share ---------------------------------------------------------------
+
+export const trueCount = (s: GameState, seat: number): number =>
+  countColor(s, s.players[seat].intel, '红') + countColor(s, s.players[seat].intel, '蓝');
+
+/** Hand cards of one colour. */
+export const handOf = (s: GameState, seat: number, color: '红' | '蓝' | '黑'): number[] =>
+  s.players[seat].hand.filter((id) => s.cards[id].color === color);
+
+/** Every subset of `ids` with between `min` and `max` elements. */
+export function subsets(ids: number[], min: number, max: number): number[][] {
+  const out: number[][] = [];
+  const walk = (start: number, cur: number[]) => {
+    if (cur.length >= min) out.push(cur.slice());
+    if (cur.length === max) return;
+    for (let i = start; i < ids.length; i++) {
+      cur.push(ids[i]);
+      walk(i + 1, cur);
+      cur.pop();
+    }
+  };
+  walk(0, []);
+  return out;
+}
+
+export function liveOthers(s: GameState, seat: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players.length; i++) if (i !== seat && inGame(s.players[i])) out.push(i);
+  return out;
+}
+
+export function livePlayers(s: GameState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players.length; i++) if (inGame(s.players[i])) out.push(i);
+  return out;
 }

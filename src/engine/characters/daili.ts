@@ -5,10 +5,9 @@
 //   is no longer in the game.
 // 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
 // 机密任务: 获得三张或以上的蓝色情报.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { handOf, placeFromHand } from './common.js';
 import { countColor, inGame } from '../state.js';
-import { enqueue, faceUp, handOf } from './framework.js';
-import { placeFromHand, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 戴笠: CharacterDef = {
@@ -17,38 +16,33 @@ export const 戴笠: CharacterDef = {
   hidden: false,
   skills: ['笑里藏刀', '运筹帷幄'],
   active: [],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (s.cards[info.card!].color === '黑' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      if (info.sender === owner && info.seat !== owner && inGame(s.players[info.seat])) enqueue(s, owner, '笑里藏刀', 'use', { seat: info.seat });
-      if (info.seat === owner) enqueue(s, owner, '运筹帷幄');
-    },
-  },
-  decide: {
-    笑里藏刀: {
+  triggers: [
+    {
+      skill: '笑里藏刀',
+      on: 'intel',
+      about: 'other',
+      when: (s, _ctx, owner, info) =>
+        s.cards[info.card!].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.seat as number;
-        if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
+        const t = d.data!.seat!;
+        if (!inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];
         return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, target: t, card }))];
       },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined || a.target === undefined) return;
-        const me = d.seat;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笑里藏刀', target: a.target });
-        placeFromHand(s, ctx, me, a.target, [a.card]);
-      },
+      names: (_s, _u, a) => ({ target: a!.target }),
+      effect: (s, ctx, u, a) => placeFromHand(s, ctx, u.seat, a!.target!, [a!.card!]),
     },
-    运筹帷幄: {
-      choices: (s, d) => (faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '运筹帷幄' });
-        draw(s, ctx, d.seat, 1);
-      },
+    {
+      skill: '运筹帷幄',
+      on: 'intel',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color !== '黑',
+      effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
 };

@@ -3,14 +3,15 @@
 //   putting one back is part of it (mandatory; the default on timeout is the first hand card). The
 //   others see that a card went back, not which.
 // 爱情: 翻开你的身份牌，然后烧毁二张假情报 — once (her identity card, once shown, stays shown: the cost is
-//   checked and paid by the framework when she uses it, rulings §13); at any
+//   checked and paid by the framework when she uses it, docs/rules.md §11); at any
 //   time [choice]: every response window, like the other skills without a timing; two black intel in
 //   front of one player or one each in front of two, herself allowed (003); a skill, so 识破 cannot
 //   answer it. [choice] It needs two black intel on the table to be used at all.
 // 机密任务: 当一位男性角色宣告胜利时，你获得的假情报少于等于一张 (joins the declaration).
 import { inGame } from '../state.js';
-import { enqueue, faceUp, isMale, subsets } from './framework.js';
-import { burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
+import { enqueue } from '../pending.js';
+import { faceUp, isMale } from '../registry.js';
+import { subsets, burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 

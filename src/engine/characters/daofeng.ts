@@ -6,10 +6,10 @@
 //   death; also when the dead player is later saved; the card goes to any player in the game, yourself
 //   included (then it stays).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { askNext } from '../pending.js';
+import { livePlayers, giveCard, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { giveCard, giveChoices, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 刀锋: CharacterDef = {
@@ -19,34 +19,24 @@ export const 刀锋: CharacterDef = {
   skills: ['亮剑', '嗜血'],
   playsAs: (s, _seat, card) => (s.cards[card].name === '试探' || s.cards[card].name === '退回' ? [{ as: '锁定', skill: '亮剑' }] : []),
   active: [],
-  on: {
-    death(s, _ctx, owner, info) {
-      if (info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '嗜血');
-    },
-  },
-  decide: {
-    嗜血: {
-      choices(s, d) {
-        const me = d.seat;
-        if (!inGame(s.players[me])) return [];
-        if (d.stage === 'use') return faceUp(s, me) ? YES_NO : [];
+  triggers: [
+    {
+      skill: '嗜血',
+      on: 'death',
+      about: 'other',
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 4);
+        askNext(s, u.seat, '嗜血', 'give');
+      },
+      then: {
         // Yourself first: the default on timeout keeps the card.
-        return giveChoices(s, me, [me, ...livePlayers(s).filter((t) => t !== me)]);
-      },
-      answer(s, ctx, d, a) {
-        const me = d.seat;
-        if (d.stage === 'use') {
-          if (a.option !== 'yes') return;
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '嗜血' });
-          draw(s, ctx, me, 4);
-          askNext(s, me, '嗜血', 'give');
-          return;
-        }
-        giveCard(s, ctx, me, a.target!, a.card!, '嗜血');
+        choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, [d.seat, ...livePlayers(s).filter((t) => t !== d.seat)]) : []),
+        answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '嗜血'),
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s) =>
     s.players.some((p) => !p.alive && p.identity === '潜伏战线') && s.players.some((p) => !p.alive && p.identity === '军情处'),
 };

@@ -5,7 +5,6 @@
 //   own intel; a death from the gain happened already, so it cannot save anyone.
 // 机密任务: 获得三张或以上的蓝色情报.
 import { countColor, inGame } from '../state.js';
-import { enqueue, faceUp } from './framework.js';
 import { burnIntel, inTransmit, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
@@ -27,28 +26,24 @@ export const 峨嵋风: CharacterDef = {
       },
     },
   ],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (info.sender !== owner || info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      if (s.cards[info.card!].color === '黑' || !inGame(s.players[info.seat])) return;
-      enqueue(s, owner, '计中计', 'use', { seat: info.seat });
-    },
-  },
-  decide: {
-    计中计: {
+  triggers: [
+    {
+      skill: '计中计',
+      on: 'intel',
+      about: 'other',
+      when: (s, _ctx, owner, info) =>
+        info.sender === owner && s.cards[info.card!].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d) {
-        const t = d.data!.seat as number;
-        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t])) return [];
+        const t = d.data!.seat!;
+        if (!inGame(s.players[t])) return [];
         const black = s.players[t].intel.filter((c) => s.cards[c].color === '黑');
         if (black.length === 0) return [];
         return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }))];
       },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined) return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '计中计' });
-        burnIntel(s, ctx, a.card);
-      },
+      effect: (s, ctx, _u, a) => burnIntel(s, ctx, a!.card!),
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
 };

@@ -8,10 +8,11 @@
 //   effect; only you see the card; the 试探 then goes on as normal. [choice] Not for a 试探 you used or
 //   that targets you (you already see it).
 // 机密任务: 获得三张或以上的红色情报.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf } from './framework.js';
-import { inTransmit, isCardList, notNow } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -61,7 +62,7 @@ export const 福尔摩斯: CharacterDef = {
     真相: {
       choices(s, d) {
         const me = d.seat;
-        const it = s.stack[d.data!.item as number];
+        const it = s.stack[d.data!.item!];
         if (!it || it.as !== '试探' || it.resolved || !faceUp(s, me) || !inGame(s.players[me])) return [];
         const hand = s.players[me].hand;
         if (hand.length === 0) return [];
@@ -70,7 +71,7 @@ export const 福尔摩斯: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
         const me = d.seat;
-        const it = s.stack[d.data!.item as number];
+        const it = s.stack[d.data!.item!];
         removeFrom(s.players[me].hand, a.card);
         s.discard.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '真相', target: it.target, user: it.user });

@@ -4,11 +4,12 @@
 // 后着: 当你死亡时，可以检视另一位玩家的手牌，然后把其中一张放置在一位玩家面前 — face up; only you see
 //   his hand; any player in the game may receive the card.
 // 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { liveOthers, livePlayers, otherLive, placeFromHand } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import { askNext, enqueue, faceUp, liveOthers, livePlayers } from './framework.js';
-import { otherLive, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 浮萍: CharacterDef = {
@@ -51,7 +52,7 @@ export const 浮萍: CharacterDef = {
           if (ts.length === 0) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
         }
-        const from = d.data!.sees as number;
+        const from = d.data!.sees!;
         if (!inGame(s.players[from])) return [];
         const out: DecideAction[] = [];
         for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
@@ -65,7 +66,7 @@ export const 浮萍: CharacterDef = {
           askNext(s, d.seat, '后着', 'place', { sees: a.target });
           return;
         }
-        placeFromHand(s, ctx, d.data!.sees as number, a.target!, [a.card!], d.seat);
+        placeFromHand(s, ctx, d.data!.sees!, a.target!, [a.card!], d.seat);
       },
     },
   },

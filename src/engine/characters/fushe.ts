@@ -8,11 +8,10 @@
 //   when it resolves whatever the hand holds by then.
 // 机密任务: 当一位玩家宣告胜利时，没有玩家死亡。你的胜利会导致他的宣告失败 — no player has died (losing is not
 //   dying); it takes over another's declaration (the framework's overturns).
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { liveOthers, notNow } from './common.js';
 import { lure } from '../cards/lure.js';
 import { inGame } from '../state.js';
-import { liveOthers } from './framework.js';
-import { notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 蝮蛇: CharacterDef = {

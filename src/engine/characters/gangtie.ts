@@ -4,9 +4,9 @@
 // 掩护: 你可以获得一位玩家面前的一张假情报，然后盖伏此角色牌 — face up, at any time; it becomes your intel
 //   (获得情报); [choice] another player's, since taking one's own would only turn the character down.
 // 机密任务: 手牌集齐四张识破.
-import { gainIntel } from '../flow.js';
+import { gainIntel } from '../outcome.js';
+import { flip } from '../ops.js';
 import { inGame, removeFrom } from '../state.js';
-import { flip } from './framework.js';
 import { intelOwner, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 

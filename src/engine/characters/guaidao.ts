@@ -9,24 +9,27 @@
 //   player in the game (taking from one's own hand changes nothing).
 // 机密任务: 获得九张或以上的手牌 (nine or more cards in hand).
 import { randInt } from '../rng.js';
-import { inGame } from '../state.js';
 import type { GameState } from '../types.js';
-import { enqueue, faceUp, liveOthers } from './framework.js';
-import type { CharacterDef, Decision, DecideAction } from './skill.js';
+import { liveOthers } from './common.js';
+import type { CharacterDef, DecideAction, TriggerSkill } from './skill.js';
 
-const takeFrom = (skill: string): Decision => ({
+const black = (s: GameState, card: number | undefined) => card !== undefined && s.cards[card].color === '黑';
+
+/** 阴谋 and 阳谋: a card at random from the hand of another player with cards, asked with `when`. */
+const takeFrom = (skill: string, t: Pick<TriggerSkill, 'about' | 'when'>): TriggerSkill => ({
+  skill,
+  on: 'intel',
+  ...t,
   choices(s, d) {
     const me = d.seat;
-    if (!faceUp(s, me) || !inGame(s.players[me])) return [];
-    const ts = liveOthers(s, me).filter((t) => s.players[t].hand.length > 0);
+    const ts = liveOthers(s, me).filter((x) => s.players[x].hand.length > 0);
     if (ts.length === 0) return [];
     return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target): DecideAction => ({ kind: 'decide', seat: me, target }))];
   },
-  answer(s, ctx, d, a) {
-    const me = d.seat;
-    const t = a.target;
-    if (t === undefined) return;
-    ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill, target: t });
+  names: (_s, _u, a) => ({ target: a!.target }),
+  effect(s, ctx, u, a) {
+    const me = u.seat;
+    const t = a!.target!;
     const from = s.players[t].hand;
     if (from.length === 0) return;
     const got = from.splice(randInt(s.rng, from.length), 1);
@@ -36,22 +39,20 @@ const takeFrom = (skill: string): Decision => ({
   },
 });
 
-const black = (s: GameState, card: number | undefined) => card !== undefined && s.cards[card].color === '黑';
-
 export const 怪盗九九: CharacterDef = {
   name: '怪盗九九',
   gender: '男',
   hidden: false,
   skills: ['阴谋', '阳谋'],
   active: [],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (!black(s, info.card) || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      const sender = info.sender ?? -1;
-      if (sender === owner) enqueue(s, owner, '阴谋');
-      if (info.seat === owner && sender >= 0 && sender !== owner) enqueue(s, owner, '阳谋');
-    },
-  },
-  decide: { 阴谋: takeFrom('阴谋'), 阳谋: takeFrom('阳谋') },
+  triggers: [
+    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) === owner }),
+    takeFrom('阳谋', {
+      about: 'self',
+      when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) >= 0 && (info.sender ?? -1) !== owner,
+    }),
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => s.players[seat].hand.length >= 9,
 };

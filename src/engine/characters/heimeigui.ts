@@ -3,10 +3,10 @@
 //   假情报，否则你只能放置一张 — the top card is always shown, then goes back on top; the 假情报 are
 //   black hand cards; placing none is allowed; several are placed at once, so 烧毁 cannot save him.
 // 机密任务: 亲手让一位获得了三张或以上真情报的玩家死亡 (亲手: one's skills, sent intel, 真伪莫辨).
-import { takeTop } from '../flow.js';
+import { takeTop } from '../ops.js';
+import { askInline } from '../pending.js';
+import { handOf, subsets, anyLive, isCardList, placeFromHand } from './common.js';
 import { inGame } from '../state.js';
-import { askInline, handOf, subsets } from './framework.js';
-import { anyLive, isCardList, placeFromHand } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 黑玫瑰: CharacterDef = {
@@ -41,9 +41,9 @@ export const 黑玫瑰: CharacterDef = {
   decide: {
     血染玫瑰: {
       choices(s, d) {
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (!inGame(s.players[t]) || !inGame(s.players[d.seat])) return [];
-        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max as number).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
+        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max!).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
       },
       answer(s, ctx, d, a) {
         if (!isCardList(a.cards) || a.cards.length === 0) return;

@@ -3,19 +3,20 @@
 //   turn, 出牌阶段 or 传递, another player).
 // 冷血: 若你杀死一位玩家，于回合结束时可以把桌面上的一张情报放置到一位玩家面前 — 杀死 = 亲手 (his card
 //   真伪莫辨, a skill, or intel he sent: the death's `by`); at the end of the turn in which he killed
-//   (anyone's turn); a death undone by 救美 is no killing (rulings §13); [choice] once per turn however
+//   (anyone's turn); a death undone by 救美 is no killing (docs/rules.md §11); [choice] once per turn however
 //   many he killed; any intel in front of a player in the game, to another player in the game (not
 //   the one it lies before); he is credited (亲手) with what it does.
 // 滥杀: 你杀死打酱油的玩家时，你可以宣告单独胜利 — asked at the death; 003: an 打酱油 黑手 cannot win by
 //   killing himself (his own death never asks).
 // 机密任务: 亲手杀死一位女性角色 — the victim's face-up character was female at the moment of death (a
 //   face-down 潜伏 character has no gender; 小白 counts, 乔装), read from the death records, so a woman
-//   saved by 救美 is no kill (rulings §13).
-import { declare, placeIntel } from '../flow.js';
+//   saved by 救美 is no kill (docs/rules.md §11).
+import { declare, placeIntel } from '../outcome.js';
+import { askNext, enqueue } from '../pending.js';
+import { countsAs, faceUp } from '../registry.js';
+import { livePlayers, intelOwner, YES_NO } from './common.js';
 import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
-import { askNext, countsAs, enqueue, faceUp, livePlayers } from './framework.js';
-import { intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 const mark = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});
@@ -58,7 +59,7 @@ export const 黑手: CharacterDef = {
       const victims = m.killed;
       m.killed = 0;
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
-      // A death undone (救美) is no killing (rulings §13).
+      // A death undone (救美) is no killing (docs/rules.md §11).
       if (!s.players.some((_p, i) => has(victims, i) && killedBy(s, i, owner))) return;
       enqueue(s, owner, '冷血', 'pick');
     },
@@ -74,7 +75,7 @@ export const 黑手: CharacterDef = {
           if (cards.length === 0 || livePlayers(s).length < 2) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...cards.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
         }
-        const card = d.data!.card as number;
+        const card = d.data!.card!;
         const from = intelOwner(s, card);
         if (from < 0) return [];
         return livePlayers(s)
@@ -88,7 +89,7 @@ export const 黑手: CharacterDef = {
           askNext(s, me, '冷血', 'to', { card: a.card });
           return;
         }
-        const card = d.data!.card as number;
+        const card = d.data!.card!;
         const from = intelOwner(s, card);
         if (from < 0 || a.target === undefined) return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '冷血', target: a.target });
@@ -98,11 +99,11 @@ export const 黑手: CharacterDef = {
       },
     },
     滥杀: {
-      // Not once the death was undone (救美, asked before him in seat order): no killing (rulings §13).
-      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead as number, d.seat) ? YES_NO : []),
+      // Not once the death was undone (救美, asked before him in seat order): no killing (docs/rules.md §11).
+      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead!, d.seat) ? YES_NO : []),
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead });
+        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead! });
         declare(s, ctx, d.seat, 'sole');
       },
     },

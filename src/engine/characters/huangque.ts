@@ -2,11 +2,10 @@
 // 潜藏伏击: 翻开此角色牌，然后把另一位玩家面前的一张情报放回牌库顶 — at any time.
 // 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
 //   identity is shown to everyone (the cost, paid by the framework: only while her identity card is
-//   face down, so once a game; rulings §13); the 假情报 are black hand cards (none is allowed).
+//   face down, so once a game; docs/rules.md §11); the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
-import { intelOwner, notNow, placeFromHand } from './common.js';
+import { handOf, livePlayers, subsets, intelOwner, notNow, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 黄雀: CharacterDef = {
@@ -38,29 +37,24 @@ export const 黄雀: CharacterDef = {
       },
     },
   ],
-  on: {
-    death(s, _ctx, owner, info) {
-      if (info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '黄雀在后');
-    },
-  },
-  decide: {
-    黄雀在后: {
+  triggers: [
+    {
+      skill: '黄雀在后',
+      on: 'death',
       showsIdentity: true,
+      about: 'other',
       choices(s, d) {
-        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat])) return [];
         const out: DecideAction[] = [{ kind: 'decide', seat: d.seat, option: 'no' }];
         const sets = subsets(handOf(s, d.seat, '黑'), 0, 2);
         for (const target of livePlayers(s)) for (const cards of sets) out.push({ kind: 'decide', seat: d.seat, option: 'yes', target, cards });
         return out;
       },
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '黄雀在后', target: a.target });
-        placeFromHand(s, ctx, d.seat, a.target!, a.cards ?? []);
-      },
+      names: (_s, _u, a) => ({ target: a!.target }),
+      effect: (s, ctx, u, a) => placeFromHand(s, ctx, u.seat, a!.target!, a!.cards ?? []),
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s) =>
     s.players.some((p) => !p.alive && p.identity === '潜伏战线') && s.players.some((p) => !p.alive && p.identity === '军情处'),
 };

@@ -1,6 +1,6 @@
-// The characters the engine has, one file each; the core knows none of them by name.
-import type { CharacterName } from '../types.js';
-import type { ActiveSkill, CharacterDef } from './skill.js';
+// The characters the engine has, one file each, registered into the core's registry (the core
+// knows none of them by name). Importing this module registers them; src/engine/index.ts does.
+import { CHARACTERS, CHARACTER_NAMES, registerCharacter, SKILLS } from '../registry.js';
 import { 老鬼 } from './laogui.js';
 import { 译电员 } from './yidianyuan.js';
 import { 老枪 } from './laoqiang.js';
@@ -32,17 +32,15 @@ import { 潮汐 } from './chaoxi.js';
 import { 六姐 } from './liujie.js';
 import { 刀锋 } from './daofeng.js';
 
-export const CHARACTERS: Record<CharacterName, CharacterDef> = {
+// Registered in this order: the deal shuffles CHARACTER_NAMES, so the order is part of every seed.
+for (const def of [
   老鬼, 译电员, 老枪, 闪灵, 黑玫瑰, 峨嵋风, 老金, 浮萍, 黄雀, 钢铁特工R,
   情报处长, 小马哥, 怪盗九九, 戴笠,
   职业杀手, 柒佰, 贝雷帽,
   黑手, 易先生, 蝮蛇, 小白,
   礼服蒙面人, 大美女, 致命香水, 千面女郎, 无间行者,
   福尔摩斯, 潮汐, 六姐, 刀锋,
-};
+])
+  registerCharacter(def);
 
-export const CHARACTER_NAMES = Object.keys(CHARACTERS) as CharacterName[];
-
-/** Active skills by name (each name belongs to one character). */
-export const SKILLS: Record<string, ActiveSkill> = {};
-for (const def of Object.values(CHARACTERS)) for (const k of def.active) SKILLS[k.name] = k;
+export { CHARACTERS, CHARACTER_NAMES, SKILLS };

@@ -1,4 +1,4 @@
-// 老鬼 (003_… 角色详述; 机密任务 from 000_…, rulings §8). 女, 潜伏.
+// 老鬼 (003_… 角色详述; 机密任务 from 000_…, docs/rules.md §9). 女, 潜伏.
 // 就计: 当你被试探或锁定时，可以翻开此角色，然后抽二张牌 — before the card takes effect when nobody
 //   answers it; not once it was 识破'd (a negated card never reaches its effect).
 // 城府: 你被试探时可以隐瞒身份 — face up: the target picks either of the 试探's actions. A face-down
@@ -6,11 +6,12 @@
 // 遗志: 当你死亡时，可以把全部手牌面朝下递给一位玩家，他随机选择其中的三张作为情报 — face up only; before
 //   the reveal; all of them when three or fewer; the choice is random (seeded).
 // 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌.
-import { placeIntel } from '../flow.js';
+import { placeIntel } from '../outcome.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { livePlayers, chengfuDecision, chengfuProbed, jiuji } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import { enqueue, faceUp, livePlayers } from './framework.js';
-import { chengfuDecision, chengfuProbed, jiujiDecision, jiujiHook } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 老鬼: CharacterDef = {
@@ -19,8 +20,8 @@ export const 老鬼: CharacterDef = {
   hidden: true,
   skills: ['就计', '城府', '遗志'],
   active: [],
+  triggers: [jiuji],
   on: {
-    beforeResolve: jiujiHook,
     death(s, _ctx, owner, info) {
       if (info.seat !== owner || !faceUp(s, owner) || s.players[owner].hand.length === 0) return;
       enqueue(s, owner, '遗志');
@@ -28,7 +29,6 @@ export const 老鬼: CharacterDef = {
   },
   probed: chengfuProbed,
   decide: {
-    就计: jiujiDecision,
     城府: chengfuDecision,
     遗志: {
       choices(s, d) {

@@ -5,10 +5,11 @@
 //   情报 — face up; all from the hand (the 假情报 a black hand card); any number of players, yourself
 //   included, one card each, chosen one at a time until "done".
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
-import { draw } from '../flow.js';
+import { draw, flip } from '../ops.js';
+import { askNext, enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, livePlayers, handToDeckTop, placeFromHand } from './common.js';
 import { inGame, over } from '../state.js';
-import { askNext, enqueue, faceUp, flip, handOf, livePlayers } from './framework.js';
-import { handToDeckTop, placeFromHand, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 
@@ -18,11 +19,27 @@ export const 老金: CharacterDef = {
   hidden: true,
   skills: ['弃卒保帅', '釜底抽薪'],
   active: [],
-  on: {
-    negated(s, _ctx, owner, info) {
-      if (info.seat !== owner || faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '弃卒保帅');
+  triggers: [
+    {
+      skill: '弃卒保帅',
+      on: 'negated',
+      face: 'down',
+      about: 'self',
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 5);
+        askNext(s, u.seat, '弃卒保帅', 'back1');
+      },
+      // the two cards put back, one at a time
+      then: {
+        choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
+        answer(s, ctx, d, a) {
+          handToDeckTop(s, ctx, d.seat, a.card!);
+          if (d.stage === 'back1') askNext(s, d.seat, '弃卒保帅', 'back2');
+        },
+      },
     },
+  ],
+  on: {
     intel(s, _ctx, owner, info) {
       if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
       if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
@@ -30,25 +47,6 @@ export const 老金: CharacterDef = {
     },
   },
   decide: {
-    弃卒保帅: {
-      choices(s, d) {
-        if (!inGame(s.players[d.seat])) return [];
-        if (d.stage === 'use') return faceUp(s, d.seat) ? [] : YES_NO;
-        return s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }));
-      },
-      answer(s, ctx, d, a) {
-        if (d.stage === 'use') {
-          if (a.option !== 'yes') return;
-          flip(s, ctx, d.seat, true);
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '弃卒保帅' });
-          draw(s, ctx, d.seat, 5);
-          askNext(s, d.seat, '弃卒保帅', 'back1');
-          return;
-        }
-        handToDeckTop(s, ctx, d.seat, a.card!);
-        if (d.stage === 'back1') askNext(s, d.seat, '弃卒保帅', 'back2');
-      },
-    },
     釜底抽薪: {
       choices(s, d) {
         const me = d.seat;

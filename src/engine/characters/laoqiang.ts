@@ -5,8 +5,9 @@
 //   a black hand card (放置情报 is from the hand); only the two see each other's identity.
 // 机密任务: 获得三张或以上的红色情报.
 import { bit, countColor, inGame } from '../state.js';
-import { charOf, faceUp, flip, handOf } from './framework.js';
-import { isCardList, jiujiDecision, jiujiHook, notNow, otherLive, placeFromHand } from './common.js';
+import { charOf, faceUp } from '../registry.js';
+import { flip } from '../ops.js';
+import { handOf, isCardList, jiuji, notNow, otherLive, placeFromHand } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -53,7 +54,8 @@ export const 老枪: CharacterDef = {
       },
     },
   ],
-  on: { beforeResolve: jiujiHook },
-  decide: { 就计: jiujiDecision },
+  triggers: [jiuji],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
 };

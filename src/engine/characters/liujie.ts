@@ -7,11 +7,11 @@
 //   The card is looked at when the death happens; if it has left his hand before you decide (his own
 //   遗志 asked before you), you can only let it go. The dead player's clean-up waits for the decision.
 // 机密任务: 获得六张或以上的情报.
-import { placeIntel } from '../flow.js';
+import { placeIntel } from '../outcome.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
 import { randInt } from '../rng.js';
 import { inGame, removeFrom } from '../state.js';
-import { enqueue, faceUp } from './framework.js';
-import { YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 六姐: CharacterDef = {
@@ -20,57 +20,59 @@ export const 六姐: CharacterDef = {
   hidden: false,
   skills: ['拷问', '搜取'],
   active: [],
-  on: {
-    beforeResolve(s, _ctx, owner, info) {
-      const it = info.item!;
-      if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      if (!inGame(s.players[it.target]) || s.players[it.target].hand.length === 0) return;
-      enqueue(s, owner, '拷问', 'use', { target: it.target });
-    },
-    death(s, ctx, owner, info) {
-      const dead = info.seat;
-      if (dead === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      const hand = s.players[dead].hand;
-      if (hand.length === 0) return;
-      const card = hand[randInt(s.rng, hand.length)];
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '搜取', target: dead });
-      ctx.ev.push({ to: [owner], type: 'handSeen', seat: dead, cards: [card] });
-      enqueue(s, owner, '搜取', 'use', { from: dead, card });
-    },
-  },
-  decide: {
-    拷问: {
-      choices(s, d) {
-        const t = d.data!.target as number;
-        if (!faceUp(s, d.seat) || !inGame(s.players[d.seat]) || !inGame(s.players[t]) || s.players[t].hand.length === 0) return [];
-        return YES_NO;
+  triggers: [
+    {
+      skill: '拷问',
+      on: 'beforeResolve',
+      when(s, _ctx, owner, info) {
+        const it = info.item!;
+        if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return false;
+        return inGame(s.players[it.target]) && s.players[it.target].hand.length > 0 && { target: it.target };
       },
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        const me = d.seat;
-        const t = d.data!.target as number;
+      still: (s, d) => inGame(s.players[d.data!.target!]) && s.players[d.data!.target!].hand.length > 0,
+      names: (_s, u) => ({ target: u.data!.target! }),
+      effect(s, ctx, u) {
+        const me = u.seat;
+        const t = u.data!.target!;
         const from = s.players[t].hand;
         const card = from.splice(randInt(s.rng, from.length), 1)[0];
         s.players[me].hand.push(card);
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '拷问', target: t });
         ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: 1 });
         ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: [card] });
       },
     },
+    {
+      // 当一位玩家死亡时 you see one of his hand cards at random, at once; what to do with it is asked.
+      skill: '搜取',
+      on: 'death',
+      optional: false,
+      about: 'other',
+      when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
+      names: (_s, u) => ({ target: u.data!.from! }),
+      effect(s, ctx, u) {
+        const dead = u.data!.from!;
+        const hand = s.players[dead].hand;
+        const card = hand[randInt(s.rng, hand.length)];
+        ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: dead, cards: [card] });
+        enqueue(s, u.seat, '搜取', 'use', { from: dead, card });
+      },
+    },
+  ],
+  on: {},
+  decide: {
     搜取: {
       choices(s, d) {
         const me = d.seat;
-        const from = d.data!.from as number;
-        const card = d.data!.card as number;
+        const from = d.data!.from!;
+        const card = d.data!.card!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !s.players[from].hand.includes(card)) return [];
         return ['no', 'hand', 'intel'].map((option) => ({ kind: 'decide' as const, seat: me, option }));
       },
       answer(s, ctx, d, a) {
         if (a.option !== 'hand' && a.option !== 'intel') return;
         const me = d.seat;
-        const from = d.data!.from as number;
-        const card = d.data!.card as number;
+        const from = d.data!.from!;
+        const card = d.data!.card!;
         const hand = s.players[from].hand;
         removeFrom(hand, card);
         if (a.option === 'hand') {

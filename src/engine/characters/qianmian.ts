@@ -4,12 +4,12 @@
 // 笙歌: 当一位玩家使用真伪莫辨时，你可以抽三张牌，然后把一张手牌分给另一位玩家 — any user, herself
 //   included; when the 真伪莫辨 is about to take effect, not when it was 识破'd (003 当……时); the card
 //   given goes to any other player in the game (mandatory once she drew; default the first choice).
-// 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — rulings §1:
+// 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — docs/rules.md §1:
 //   右手边 = the next seat, 左手边 = the previous one; the first live, not-out seat each way.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { askNext } from '../pending.js';
+import { liveOthers, chengfuDecision, chengfuProbed, giveCard, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import { askNext, enqueue, faceUp, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, giveCard, giveChoices, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -30,34 +30,25 @@ export const 千面女郎: CharacterDef = {
   skills: ['城府', '逢缘', '笙歌'],
   perks: { chooseDirection: '逢缘' },
   active: [],
-  on: {
-    beforeResolve(s, _ctx, owner, info) {
-      if (info.item!.as !== '真伪莫辨' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '笙歌');
+  triggers: [
+    {
+      skill: '笙歌',
+      on: 'beforeResolve',
+      when: (_s, _ctx, _owner, info) => info.item!.as === '真伪莫辨',
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 3);
+        askNext(s, u.seat, '笙歌', 'give');
+      },
+      then: {
+        choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, liveOthers(s, d.seat)) : []),
+        answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '笙歌'),
+      },
     },
-  },
+  ],
+  on: {},
   probed: chengfuProbed,
   decide: {
     城府: chengfuDecision,
-    笙歌: {
-      choices(s, d) {
-        const me = d.seat;
-        if (!inGame(s.players[me])) return [];
-        if (d.stage === 'use') return faceUp(s, me) ? YES_NO : [];
-        return giveChoices(s, me, liveOthers(s, me));
-      },
-      answer(s, ctx, d, a) {
-        const me = d.seat;
-        if (d.stage === 'use') {
-          if (a.option !== 'yes') return;
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '笙歌' });
-          draw(s, ctx, me, 3);
-          askNext(s, me, '笙歌', 'give');
-          return;
-        }
-        giveCard(s, ctx, me, a.target!, a.card!, '笙歌');
-      },
-    },
   },
   mission: () => false,
   overturns: (s, seat, d) => d.seat === neighbour(s, seat, 1) || d.seat === neighbour(s, seat, -1),

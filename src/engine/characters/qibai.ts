@@ -10,10 +10,12 @@
 //   still in the game; he is asked even when only one exists; choosing one who already wins (his own
 //   faction) adds nobody.
 // 机密任务: 获得五张或以上的真情报.
-import { draw, endDeclaration } from '../flow.js';
+import { draw } from '../ops.js';
+import { endDeclaration } from '../outcome.js';
+import { countsAs, faceUp, isFemale } from '../registry.js';
+import { enqueue } from '../pending.js';
+import { liveOthers, trueCount, giveCard, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import { countsAs, enqueue, faceUp, isFemale, liveOthers, trueCount } from './framework.js';
-import { giveCard, giveChoices } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
@@ -26,15 +28,23 @@ export const 柒佰: CharacterDef = {
   skills: ['敏锐', '联动', '风度'],
   perks: { lockAnyTurn: '敏锐' },
   active: [],
-  on: {
-    beforeResolve(s, ctx, owner, info) {
-      const it = info.item!;
-      if (it.as !== '锁定' || it.user !== owner || it.target === undefined) return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[it.target])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '联动' });
-      draw(s, ctx, owner, 2);
-      enqueue(s, owner, '联动', 'give');
+  triggers: [
+    {
+      // draws at once; giving a card is then asked
+      skill: '联动',
+      on: 'beforeResolve',
+      optional: false,
+      when(s, _ctx, owner, info) {
+        const it = info.item!;
+        return it.as === '锁定' && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
+      },
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 2);
+        enqueue(s, u.seat, '联动', 'give');
+      },
     },
+  ],
+  on: {
     victory(s, _ctx, owner, info) {
       if (info.seat !== owner || !faceUp(s, owner)) return;
       if (females(s, owner).length > 0) enqueue(s, owner, '风度');

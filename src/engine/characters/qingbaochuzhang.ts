@@ -8,10 +8,10 @@
 //   its mode; nobody knows the face of a face-down swapped intel. [choice] The hand card is named at use
 //   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
 // 机密任务: 获得三张或以上的红色情报.
-import { draw, takeTop } from '../flow.js';
+import { draw, takeTop } from '../ops.js';
+import { askNext } from '../pending.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import { askNext, enqueue, faceUp } from './framework.js';
-import { handCardChoices, handToDeckTop, isCardList, notNow, YES_NO } from './common.js';
+import { handCardChoices, handToDeckTop, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 情报处长: CharacterDef = {
@@ -56,33 +56,25 @@ export const 情报处长: CharacterDef = {
       },
     },
   ],
-  on: {
-    beforeResolve(s, _ctx, owner, info) {
-      const it = info.item!;
-      if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner]) || !inGame(s.players[it.target])) return;
-      enqueue(s, owner, '隔墙有耳');
-    },
-  },
-  decide: {
-    隔墙有耳: {
-      choices(s, d) {
-        if (!inGame(s.players[d.seat])) return [];
-        if (d.stage === 'use') return faceUp(s, d.seat) ? YES_NO : [];
-        return handCardChoices(s, d.seat);
+  triggers: [
+    {
+      skill: '隔墙有耳',
+      on: 'beforeResolve',
+      when(s, _ctx, owner, info) {
+        const it = info.item!;
+        return it.as === '试探' && it.card >= 0 && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
       },
-      answer(s, ctx, d, a) {
-        const me = d.seat;
-        if (d.stage === 'use') {
-          if (a.option !== 'yes') return;
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '隔墙有耳' });
-          draw(s, ctx, me, 2);
-          askNext(s, me, '隔墙有耳', 'back');
-          return;
-        }
-        handToDeckTop(s, ctx, me, a.card!, '隔墙有耳');
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 2);
+        askNext(s, u.seat, '隔墙有耳', 'back');
+      },
+      then: {
+        choices: (s, d) => (inGame(s.players[d.seat]) ? handCardChoices(s, d.seat) : []),
+        answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '隔墙有耳'),
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
 };

@@ -4,8 +4,7 @@
 //   one's own); a responsive skill on the stack, not a card: 识破 cannot answer it.
 // 机密任务: 亲手让一位没有获得真情报的玩家死亡.
 import { inGame } from '../state.js';
-import { subsets } from './framework.js';
-import { burnIntel, isCardList, notNow, otherLive } from './common.js';
+import { subsets, burnIntel, isCardList, notNow, otherLive } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 闪灵: CharacterDef = {

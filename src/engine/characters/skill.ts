@@ -2,7 +2,7 @@
 // name appears in the core.
 import type { Refusal } from '../refusals.js';
 import type { Ctx } from '../state.js';
-import type { Action, CardName, CharacterName, GameState, Pending, StackItem, Step } from '../types.js';
+import type { Action, CardName, CharacterName, DecisionData, GameState, Pending, StackItem, Step } from '../types.js';
 
 export type SkillAction = Extract<Action, { kind: 'skill' }>;
 export type DecideAction = Extract<Action, { kind: 'decide' }>;
@@ -19,7 +19,7 @@ export interface ActiveSkill {
   conceal?: boolean;
   /**
    * A "翻开你的身份牌，然后…" skill (爱情): usable only while the identity card is face down; using it
-   * shows the card (the cost, before any answer). The framework checks and pays it (rulings §13).
+   * shows the card (the cost, before any answer). The framework checks and pays it (docs/rules.md §11).
    */
   showsIdentity?: boolean;
   /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
@@ -73,12 +73,56 @@ export type HookPoint =
 
 export type Hook = (s: GameState, ctx: Ctx, owner: number, info: HookInfo) => void;
 
+/** Who uses a triggered skill, and what its moment left for it (a Decide is one). */
+export interface SkillUse {
+  seat: number;
+  data?: DecisionData;
+}
+
+/**
+ * A triggered skill, declared (docs/rules.md §11): its timing point, the side it works from, whether
+ * it is asked, when it triggers, and its effect. The framework (src/engine/triggers.ts) does the rest:
+ * it checks the side and that the owner is in the game (when it triggers and again when it is asked),
+ * asks an optional skill as yes/no, turns a 翻开此角色 skill face up, announces the use (skillUsed)
+ * and then runs the effect.
+ */
+export interface TriggerSkill {
+  skill: string;
+  on: HookPoint;
+  /** 'up' (the default): only face up. 'down': a "翻开此角色" skill: only face down, and using it turns the character face up. */
+  face?: 'up' | 'down';
+  /** Asked yes/no (the default), or false: it happens at once ("当…时，你抽…"), announced. */
+  optional?: boolean;
+  /** Whom the moment must concern (HookInfo.seat): the owner ("当你…") or another player ("当一位其他玩家…"). */
+  about?: 'self' | 'other';
+  /**
+   * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
+   * already): false, true, or the data its question keeps. Absent: it does.
+   */
+  when?(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | DecisionData;
+  /** Whether it can still be used when asked (side and owner are checked again by the framework). */
+  still?(s: GameState, d: Decide): boolean;
+  /**
+   * The answers when it asks more than yes or no (side and owner checked): the first is the
+   * default on timeout and is the answer option 'no'; any other answer uses the skill.
+   */
+  choices?(s: GameState, d: Decide): DecideAction[];
+  /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
+  showsIdentity?: boolean;
+  /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
+  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number };
+  /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
+  effect(s: GameState, ctx: Ctx, u: SkillUse, a?: DecideAction): void;
+  /** Its later questions (stages other than 'use', asked by the effect through askNext). */
+  then?: Decision;
+}
+
 /** A decision a skill asks: its choices (the first is the default on timeout) and its answer. */
 export interface Decision {
   /**
    * The skill's cost is 翻开你的身份牌 (救美, 黄雀在后): it is asked only while the owner's identity card
    * is face down, and the framework shows the card before an answer with option 'yes' takes effect
-   * (rulings §13).
+   * (docs/rules.md §11).
    */
   showsIdentity?: boolean;
   choices(s: GameState, d: Decide): DecideAction[];
@@ -118,7 +162,12 @@ export interface CharacterDef {
   /** Hand cards that may be used as another card, and the skill that allows it (预谋, 洞察). */
   playsAs?(s: GameState, seat: number, card: number): { as: CardName; skill: string }[];
   active: ActiveSkill[];
-  /** Triggered skills by timing point. `faceUp` checks are the hook's own. */
+  /** Triggered skills, declared: the framework asks, announces and guards them. */
+  triggers?: TriggerSkill[];
+  /**
+   * Hooks by timing point, for what a declared trigger cannot say (bookkeeping, skills of one's own
+   * death …); their checks are their own. A point's hook runs before its declared triggers.
+   */
   on: Partial<Record<HookPoint, Hook>>;
   /** Decisions by skill name. */
   decide: Record<string, Decision>;

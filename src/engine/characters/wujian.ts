@@ -10,8 +10,9 @@
 //   (taken or 截获'd) made another declare: faction or 机密任务 alike (003: 包括小白等).
 import { randInt } from '../rng.js';
 import { bit, inGame } from '../state.js';
-import { enqueue, faceUp, handOf, liveOthers } from './framework.js';
-import { chengfuDecision, chengfuProbed, placeFromHand } from './common.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, liveOthers, chengfuDecision, chengfuProbed, placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 无间行者: CharacterDef = {

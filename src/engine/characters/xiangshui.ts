@@ -12,10 +12,11 @@
 //   the dead one); the deck's top card takes its place as intel placed by her (亲手; it may kill),
 //   and the intel goes on top of the deck.
 // 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
-import { draw, placeIntel, takeTop } from '../flow.js';
+import { draw, takeTop } from '../ops.js';
+import { placeIntel } from '../outcome.js';
+import { askNext, enqueue } from '../pending.js';
+import { livePlayers, handCardChoices, handToDeckTop, intelOwner } from './common.js';
 import { bit, inGame, over, removeFrom } from '../state.js';
-import { askNext, enqueue, faceUp, livePlayers } from './framework.js';
-import { handCardChoices, handToDeckTop, intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 致命香水: CharacterDef = {
@@ -24,44 +25,51 @@ export const 致命香水: CharacterDef = {
   hidden: false,
   skills: ['攻守兼备', '临危受命'],
   active: [],
-  on: {
-    beforeResolve(s, ctx, owner, info) {
-      const it = info.item!;
-      if (it.user !== owner || (it.as !== '锁定' && it.as !== '调虎离山')) return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '攻守兼备' });
-      draw(s, ctx, owner, 2);
-      if (s.players[owner].hand.length > 0) enqueue(s, owner, '攻守兼备', 'back');
+  triggers: [
+    {
+      skill: '攻守兼备',
+      on: 'beforeResolve',
+      optional: false,
+      when: (_s, _ctx, owner, info) => info.item!.user === owner && (info.item!.as === '锁定' || info.item!.as === '调虎离山'),
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 2);
+        if (s.players[u.seat].hand.length > 0) enqueue(s, u.seat, '攻守兼备', 'back');
+      },
     },
-    death(s, _ctx, owner, info) {
-      if (info.seat === owner || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '临危受命', 'use', { seat: info.seat });
-    },
-  },
-  decide: {
-    攻守兼备: {
-      choices: (s, d) => handCardChoices(s, d.seat),
-      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '攻守兼备'),
-    },
-    临危受命: {
-      choices(s, d) {
-        const me = d.seat;
-        if (d.stage === 'swap') {
+    {
+      skill: '临危受命',
+      on: 'death',
+      about: 'other',
+      when: (_s, _ctx, _owner, info) => ({ seat: info.seat }),
+      still(s, d) {
+        const him = d.data!.seat!;
+        return !(s.players[him].alive || s.players[him].out || s.gone.includes(him) || s.chars!.seats[him].identityGone);
+      },
+      names: (_s, u) => ({ target: u.data!.seat! }),
+      effect(s, ctx, u) {
+        const me = u.seat;
+        const c = s.chars!;
+        const him = u.data!.seat!;
+        const shown = c.seats[him].shown;
+        s.players[me].identity = s.players[him].identity;
+        c.seats[him].identityGone = true;
+        c.seats[me].shown = shown;
+        // Whoever had seen her old card (合谋) does not know the new one.
+        for (const x of c.seats) x.knows &= ~bit(me);
+        ctx.ev.push({ to: shown ? 'all' : [me], type: 'identity', seat: me, identity: s.players[me].identity });
+        if (!over(s)) askNext(s, me, '临危受命', 'swap');
+      },
+      // then one intel on the table swapped for the top of the deck
+      then: {
+        choices(s, d) {
+          const me = d.seat;
           if (!inGame(s.players[me]) || (s.deck.length === 0 && s.discard.length === 0)) return [];
           const out: DecideAction[] = [];
           for (const t of livePlayers(s)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
           return out;
-        }
-        const him = d.data!.seat as number;
-        const c = s.chars!;
-        if (!faceUp(s, me) || !inGame(s.players[me])) return [];
-        if (s.players[him].alive || s.players[him].out || s.gone.includes(him) || c.seats[him].identityGone) return [];
-        return YES_NO;
-      },
-      answer(s, ctx, d, a) {
-        const me = d.seat;
-        const c = s.chars!;
-        if (d.stage === 'swap') {
+        },
+        answer(s, ctx, d, a) {
+          const me = d.seat;
           const owner = intelOwner(s, a.card!);
           if (owner < 0) return;
           const top = takeTop(s, ctx);
@@ -70,20 +78,15 @@ export const 致命香水: CharacterDef = {
           s.deck.push(a.card!);
           ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: a.card, skill: '临危受命' });
           placeIntel(s, ctx, owner, [top], me);
-          return;
-        }
-        if (a.option !== 'yes') return;
-        const him = d.data!.seat as number;
-        const shown = c.seats[him].shown;
-        s.players[me].identity = s.players[him].identity;
-        c.seats[him].identityGone = true;
-        c.seats[me].shown = shown;
-        // Whoever had seen her old card (合谋) does not know the new one.
-        for (const x of c.seats) x.knows &= ~bit(me);
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '临危受命', target: him });
-        ctx.ev.push({ to: shown ? 'all' : [me], type: 'identity', seat: me, identity: s.players[me].identity });
-        if (!over(s)) askNext(s, me, '临危受命', 'swap');
+        },
       },
+    },
+  ],
+  on: {},
+  decide: {
+    攻守兼备: {
+      choices: (s, d) => handCardChoices(s, d.seat),
+      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '攻守兼备'),
     },
   },
   mission: () => false,

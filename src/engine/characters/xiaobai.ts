@@ -1,6 +1,6 @@
 // 小白 (003_…). 性别 ？ (男女), 公开 (face up).
 // 乔装: 此角色既视为男性也视为女性 — gender '男女' (isFemale and isMale both hold while face up). The
-//   engine's gender checks are queries; where one decides an effect, framework's countsAs() shows 乔装
+//   engine's gender checks are queries; where one decides an effect, registry.ts countsAs() shows 乔装
 //   as used (perks.bothGenders).
 // 收买: 把你的四张手牌交给一位玩家，然后获得他面前的一张情报 — at any time (any window, any turn), face up,
 //   needs four or more hand cards; the target cannot refuse. [choice] another player in the game, with or
@@ -10,17 +10,18 @@
 //   [choice] With fewer than four hand cards at resolution it does nothing.
 // 败露: 当你获得六张或以上的情报时，你输掉这场游戏 — losing, not dying (no death skills); checked before any
 //   declaration, so it beats a victory met at the same moment (003: 当获得六张情报并同时达到胜利条件时，视为
-//   输掉游戏), and before the death a third black would bring (优先原则: 角色技能 > 游戏规则; flow's
-//   losesNow, rulings §13): a sixth intel that is his third black leaves him out, not dead, so he is
+//   输掉游戏), and before the death a third black would bring (优先原则: 角色技能 > 游戏规则; outcome.ts
+//   losesNow, docs/rules.md §9): a sixth intel that is his third black leaves him out, not dead, so he is
 //   not the first to die. [choice] Only while face up.
 // 机密任务: 你第一个死亡，或潜伏战线与军情处其中一方全灭 — 003: an 打酱油 小白 who is the first to die (by three
 //   假情报) wins (a mission about his own death); 全灭 = every member of that faction dead or out, while
 //   小白 is alive.
-import { gainIntel } from '../flow.js';
+import { gainIntel } from '../outcome.js';
+import { askInline } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { liveOthers, otherLive, notNow } from './common.js';
 import { inGame, removeFrom } from '../state.js';
 import type { GameState, Identity } from '../types.js';
-import { askInline, faceUp, liveOthers } from './framework.js';
-import { otherLive, notNow } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 const wiped = (s: GameState, id: Identity) => {
@@ -55,18 +56,18 @@ export const 小白: CharacterDef = {
     收买: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (d.stage === 'give') {
-          const given = d.data!.given as number[];
+          const given = d.data!.given!;
           return s.players[me].hand.filter((card) => !given.includes(card)).map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
         }
         return s.players[t].intel.map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
       },
       answer(s, ctx, d, a) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (d.stage === 'give') {
-          const given = (d.data!.given as number[]).concat(a.card!);
+          const given = (d.data!.given!).concat(a.card!);
           if (given.length < 4) {
             askInline(s, ctx, me, '收买', 'give', { target: t, given });
             return;

@@ -5,11 +5,12 @@
 //   places before himself triggers 英雄本色 again); the placement is credited (亲手) to him. Not when
 //   the gain killed him.
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡 (as 黄雀's).
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, livePlayers, placeFromHand } from './common.js';
 import { inGame } from '../state.js';
-import { enqueue, faceUp, handOf, livePlayers } from './framework.js';
 import { 黄雀 } from './huangque.js';
-import { placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 小马哥: CharacterDef = {
@@ -18,15 +19,21 @@ export const 小马哥: CharacterDef = {
   hidden: false,
   skills: ['英雄本色'],
   active: [],
-  on: {
-    intel(s, ctx, owner, info) {
-      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '英雄本色' });
-      draw(s, ctx, owner, 1);
-      enqueue(s, owner, '英雄本色', 'place');
+  triggers: [
+    {
+      // draws at once; placing a black card is then asked
+      skill: '英雄本色',
+      on: 'intel',
+      optional: false,
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 1);
+        enqueue(s, u.seat, '英雄本色', 'place');
+      },
     },
-  },
+  ],
+  on: {},
   decide: {
     英雄本色: {
       choices(s, d) {

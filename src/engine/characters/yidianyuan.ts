@@ -3,10 +3,9 @@
 //   unlike 破译), in any turn; a responsive skill on the stack; only the user sees the intel.
 // 洞悉: 当情报被破译时，你可以盖伏此角色牌 — any successful 破译 in any turn (not a 识破'd one); optional.
 // 机密任务: 获得三张或以上的蓝色情报.
-import { draw } from '../flow.js';
+import { draw, flip } from '../ops.js';
 import { bit, countColor, inGame } from '../state.js';
-import { enqueue, faceUp, flip } from './framework.js';
-import { inTransmit, notNow, YES_NO } from './common.js';
+import { inTransmit, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 译电员: CharacterDef = {
@@ -31,21 +30,15 @@ export const 译电员: CharacterDef = {
       },
     },
   ],
-  on: {
-    resolved(s, _ctx, owner, info) {
-      if (info.item!.as !== '破译' || !faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '洞悉');
+  triggers: [
+    {
+      skill: '洞悉',
+      on: 'resolved',
+      when: (_s, _ctx, _owner, info) => info.item!.as === '破译',
+      effect: (s, ctx, u) => void flip(s, ctx, u.seat, false),
     },
-  },
-  decide: {
-    洞悉: {
-      choices: (s, d) => (faceUp(s, d.seat) && inGame(s.players[d.seat]) ? YES_NO : []),
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '洞悉' });
-        flip(s, ctx, d.seat, false);
-      },
-    },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '蓝') >= 3,
 };

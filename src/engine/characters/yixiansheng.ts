@@ -7,9 +7,10 @@
 //   It needs 易先生 face up when he dies (a skill of a face-down character does not work).
 // 机密任务: 当一位玩家宣告胜利时，已有玩家死亡。你的胜利会导致他的宣告失败 — some player has died (losing is not
 //   dying); it takes over another's declaration (the framework's overturns).
-import { declare } from '../flow.js';
+import { declare } from '../outcome.js';
+import { countsAs, faceUp } from '../registry.js';
+import { enqueueFor } from '../pending.js';
 import { inGame } from '../state.js';
-import { countsAs, enqueueFor, faceUp } from './framework.js';
 import { YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 

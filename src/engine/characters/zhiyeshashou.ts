@@ -5,10 +5,11 @@
 //   happens even if the gainer died of that intel, the placing only before a player still in the game.
 // 预谋: 你的调虎离山可以当作锁定使用 — the card keeps its colour; 识破 can answer it; still a 锁定 (own turn).
 // 机密任务: 亲手让另一位玩家成为第二位或以后死亡的玩家 — not himself; 亲手 = SeatChar.killedBy.
-import { draw } from '../flow.js';
+import { draw } from '../ops.js';
+import { enqueue } from '../pending.js';
+import { faceUp } from '../registry.js';
+import { handOf, placeFromHand } from './common.js';
 import { inGame } from '../state.js';
-import { enqueue, faceUp, handOf } from './framework.js';
-import { placeFromHand } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 职业杀手: CharacterDef = {
@@ -18,20 +19,26 @@ export const 职业杀手: CharacterDef = {
   skills: ['连击', '预谋'],
   playsAs: (s, _seat, card) => (s.cards[card].name === '调虎离山' ? [{ as: '锁定', skill: '预谋' }] : []),
   active: [],
-  on: {
-    intel(s, ctx, owner, info) {
-      if (info.sender !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '连击', target: info.seat });
-      draw(s, ctx, owner, 1);
-      enqueue(s, owner, '连击', 'place', { target: info.seat });
+  triggers: [
+    {
+      // draws at once; placing a black card before the same player is then asked
+      skill: '连击',
+      on: 'intel',
+      optional: false,
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && { target: info.seat },
+      names: (_s, u) => ({ target: u.data!.target! }),
+      effect(s, ctx, u) {
+        draw(s, ctx, u.seat, 1);
+        enqueue(s, u.seat, '连击', 'place', { target: u.data!.target! });
+      },
     },
-  },
+  ],
+  on: {},
   decide: {
     连击: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target as number;
+        const t = d.data!.target!;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];

@@ -1,0 +1,49 @@
+// Primitives that move cards and turn character or identity cards over. Cards and characters
+// call these; none of them decides what happens next (turn.ts does).
+import { shuffleInPlace } from './rng.js';
+import type { Ctx } from './state.js';
+import type { GameState } from './types.js';
+
+/** Takes the top card, reshuffling the discard pile into a new deck when the deck is empty. */
+export function takeTop(s: GameState, ctx: Ctx): number | undefined {
+  if (s.deck.length === 0 && s.discard.length > 0) {
+    s.deck = s.discard;
+    s.discard = [];
+    shuffleInPlace(s.rng, s.deck);
+    ctx.ev.push({ to: 'all', type: 'reshuffle', deck: s.deck.length });
+  }
+  return s.deck.pop();
+}
+
+export function draw(s: GameState, ctx: Ctx, seat: number, n: number): void {
+  const got: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = takeTop(s, ctx);
+    if (c === undefined) break;
+    got.push(c);
+  }
+  s.players[seat].hand.push(...got);
+  ctx.ev.push({ to: 'all', type: 'draw', seat, count: got.length });
+  if (got.length) ctx.ev.push({ to: [seat], type: 'drawCards', seat, cards: got });
+}
+
+/** 翻开 / 盖伏 (003: a face-down character cannot be 盖伏'd again, nor a face-up one 翻开'd). */
+export function flip(s: GameState, ctx: Ctx, seat: number, up: boolean): boolean {
+  const sc = s.chars!.seats[seat];
+  if (!sc.name || sc.faceUp === up) return false;
+  sc.faceUp = up;
+  ctx.ev.push(up ? { to: 'all', type: 'characterUp', seat, character: sc.name } : { to: 'all', type: 'characterDown', seat, character: sc.name });
+  return true;
+}
+
+/**
+ * 翻开你的身份牌 as a skill's cost (救美, 黄雀在后, 爱情; docs/rules.md §11). A shown identity card stays shown,
+ * so such a skill can be paid for, and used, only while the card is still face down.
+ */
+export const identityHidden = (s: GameState, seat: number): boolean => !s.chars!.seats[seat].shown;
+
+/** Pays 翻开你的身份牌: everyone sees the identity card from now on. */
+export function showIdentity(s: GameState, ctx: Ctx, seat: number): void {
+  s.chars!.seats[seat].shown = true;
+  ctx.ev.push({ to: 'all', type: 'identityShown', seat, identity: s.players[seat].identity });
+}

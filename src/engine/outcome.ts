@@ -1,0 +1,252 @@
+// What intel in front of a player brings (docs/rules.md §9): gaining intel, death and its records,
+// losing, declaring victory, the end of the game. Cards and characters call these; the turn
+// machine (turn.ts) moves on afterwards.
+import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
+import { charOf, fire, isFemale } from './registry.js';
+import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
+import type { GameState, Identity, Outcome } from './types.js';
+
+/**
+ * Places a card face up in front of a seat and applies what follows at once. `by` is who is
+ * credited with it (亲手: the sender of sent intel, a skill's owner, a 真伪莫辨's user), `sender`
+ * the sender when it comes from a sending.
+ */
+export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number, by = -1, sender = -1): void {
+  const p = s.players[seat];
+  p.intel.push(card);
+  ctx.ev.push({ to: 'all', type: 'intel', seat, card });
+  if (countColor(s, p.intel, '黑') >= 3 && !losesNow(s, ctx, seat)) die(s, ctx, seat, by);
+  if (s.chars && !over(s) && checkEnd(s, ctx, seat, sender)) return;
+  if (s.chars && !over(s)) fire(s, ctx, 'intel', { seat, card, by, sender });
+  checkEnd(s, ctx, seat, sender);
+}
+
+/** Several cards placed at once (黑玫瑰): one death check after all of them (so 烧毁 cannot save). */
+export function placeIntel(s: GameState, ctx: Ctx, seat: number, cards: number[], by: number): void {
+  const p = s.players[seat];
+  for (const card of cards) {
+    p.intel.push(card);
+    ctx.ev.push({ to: 'all', type: 'intel', seat, card });
+  }
+  if (cards.length === 0) return;
+  if (countColor(s, p.intel, '黑') >= 3 && !losesNow(s, ctx, seat)) die(s, ctx, seat, by);
+  if (s.chars && !over(s) && checkEnd(s, ctx)) return;
+  if (s.chars && !over(s)) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
+  checkEnd(s, ctx);
+}
+
+/** Hand and intel to the discard pile, character and identity shown. */
+export function clearOut(s: GameState, ctx: Ctx, seat: number): void {
+  const p = s.players[seat];
+  s.discard.push(...p.hand, ...p.intel);
+  p.hand = [];
+  p.intel = [];
+  s.gone.push(seat);
+  const character = s.chars?.seats[seat].name ?? undefined;
+  const identity = s.chars?.seats[seat].identityGone ? undefined : p.identity;
+  ctx.ev.push({ to: 'all', type: 'reveal', seat, identity, character });
+}
+
+export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
+  const p = s.players[seat];
+  if (!p.alive) return;
+  p.alive = false;
+  ctx.ev.push({ to: 'all', type: 'death', seat, by: by < 0 ? undefined : by });
+  const c = s.chars;
+  if (c) {
+    // 003 死亡: death-triggered skills first (in seat order from the current player), then the
+    // clean-up. Skills that need the dead player's hand keep the clean-up until they are decided.
+    const sc = c.seats[seat];
+    sc.killedBy = by;
+    sc.trueAtDeath = countColor(s, p.intel, '红') + countColor(s, p.intel, '蓝');
+    sc.deathNo = ++c.deaths;
+    sc.redAtDeath = countColor(s, p.hand, '红');
+    sc.femaleAtDeath = isFemale(s, seat);
+    const before = c.queue.length;
+    fire(s, ctx, 'death', { seat, by });
+    // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the
+    // clean-up waits until they are decided.
+    if (c.queue.length > before) {
+      queueCleanup(s, seat);
+      return;
+    }
+  }
+  clearOut(s, ctx, seat);
+}
+
+/**
+ * A character's loss (小白's 败露) that holds now: the player loses at once. It comes before the
+ * death that the same intel would bring (003 优先原则: 角色技能 > 游戏规则; docs/rules.md §9): out, not dead,
+ * so no death skill triggers and no count of deaths sees it.
+ */
+function losesNow(s: GameState, ctx: Ctx, seat: number): boolean {
+  const why = s.chars && inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
+  if (!why) return false;
+  if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
+  lose(s, ctx, seat);
+  return true;
+}
+
+export function lose(s: GameState, ctx: Ctx, seat: number): void {
+  const p = s.players[seat];
+  p.out = true;
+  ctx.ev.push({ to: 'all', type: 'lose', seat });
+  clearOut(s, ctx, seat);
+}
+
+const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
+
+/**
+ * Whether the game is over now (docs/rules.md §9): losses first (败露), then a declaration by the first
+ * in seat order from the current player who meets a victory condition, then the last survivor.
+ * `gainer`/`sender`: the intel just gained and who sent it, for missions about that (潮汐).
+ */
+export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): boolean {
+  if (over(s)) return true;
+  const n = s.players.length;
+  const c = s.chars;
+  if (c) {
+    // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
+    if (cleanupWaiting(s)) return false;
+    for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
+  }
+  for (let k = 0; k < n; k++) {
+    const seat = (s.current + k) % n;
+    const p = s.players[seat];
+    const color = FACTION_COLOR[p.identity];
+    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= 3 : !!c && !p.out && missionHolds(s, seat);
+    if (!meets) continue;
+    declare(s, ctx, seat, color ? 'faction' : 'mission', seat === gainer ? sender : -1);
+    return true;
+  }
+  const left = liveCount(s);
+  if (left === 1) {
+    const m = liveMask(s);
+    const seat = Math.log2(m);
+    finish(s, ctx, { winners: [seat], declarer: null, draw: false, reason: 'lastSurvivor' });
+    return true;
+  }
+  if (left === 0) {
+    finish(s, ctx, { winners: [], declarer: null, draw: true, reason: 'allGone' });
+    return true;
+  }
+  return false;
+}
+
+/** Who wins with `seat`'s declaration: the faction (its dead too, not who lost), or the 打酱油 alone (酱油同盟: all of them). */
+function winnersOf(s: GameState, seat: number, reason: 'faction' | 'mission' | 'sole'): number[] {
+  const out: number[] = [];
+  const id = s.players[seat].identity;
+  for (let i = 0; i < s.players.length; i++) {
+    const q = s.players[i];
+    if (i === seat) out.push(i);
+    else if (reason === 'faction' && q.identity === id && !q.out) out.push(i);
+    else if (reason === 'mission' && s.options.soySauceAlliance && q.identity === '打酱油的' && !q.out) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * 宣告胜利 (003): one player declares. An 打酱油 whose 机密任务 is "你的胜利会导致他的宣告失败" takes
+ * the declaration over (the first in seat order from the current player); 机密任务 met by the
+ * declaration join it; the declarer's own "当你宣告胜利时" skill (风度) may ask a choice first.
+ */
+export function declare(s: GameState, ctx: Ctx, seat: number, reason: 'faction' | 'mission' | 'sole', sender = -1): void {
+  const n = s.players.length;
+  const c = s.chars;
+  if (c) {
+    const d = { seat, sender };
+    for (let k = 0; k < n; k++) {
+      const y = (s.current + k) % n;
+      if (y === seat || s.players[y].identity !== '打酱油的' || !inGame(s.players[y])) continue;
+      if (!charOf(s, y)?.overturns?.(s, y, d)) continue;
+      ctx.ev.push({ to: 'all', type: 'declare', seat, identity: s.players[seat].identity, failed: true });
+      ctx.ev.push({ to: 'all', type: 'overturn', seat: y, of: seat, mission: c.seats[y].name });
+      seat = y;
+      reason = 'mission';
+      break;
+    }
+  }
+  const winners = winnersOf(s, seat, reason);
+  ctx.ev.push({
+    to: 'all',
+    type: 'declare',
+    seat,
+    identity: s.players[seat].identity,
+    mission: reason === 'mission' ? c?.seats[seat].name : undefined,
+    sole: reason === 'sole' || undefined,
+  });
+  const outcome: Outcome = { winners, declarer: seat, draw: false, reason };
+  if (!c) return finish(s, ctx, outcome);
+  const d = { seat, sender };
+  for (let k = 0; k < n; k++) {
+    const y = (s.current + k) % n;
+    const q = s.players[y];
+    if (winners.includes(y) || q.identity !== '打酱油的' || q.out) continue;
+    const def = charOf(s, y);
+    if (!def?.joins || (!q.alive && !def.missionWhenDead) || !def.joins(s, y, d)) continue;
+    ctx.ev.push({ to: 'all', type: 'joins', seat: y, of: seat, mission: c.seats[y].name });
+    for (const w of winnersOf(s, y, 'mission')) if (!winners.includes(w)) winners.push(w);
+  }
+  // Nothing else is asked any more: the declarer's choice, if any, is the last decision.
+  c.queue = c.queue.filter((t) => t.skill === CLEANUP);
+  c.holding = false;
+  c.held = null;
+  s.pending = null;
+  s.resolving = null;
+  c.declaring = outcome;
+  fire(s, ctx, 'victory', { seat });
+  if (!c.queue.some((t) => t.skill !== CLEANUP)) endDeclaration(s, ctx, []);
+}
+
+/** The declaration stands: the game ends, with `alongside` winning through the declarer (风度). */
+export function endDeclaration(s: GameState, ctx: Ctx, alongside: number[]): void {
+  const c = s.chars!;
+  const o = c.declaring!;
+  delete c.declaring;
+  const result: Outcome = { ...o, winners: o.winners.slice() };
+  if (alongside.length) {
+    result.alongside = alongside;
+    for (const w of alongside) if (!result.winners.includes(w)) result.winners.push(w);
+  }
+  finish(s, ctx, result);
+}
+
+/** An 打酱油 player's 机密任务 (docs/rules.md §9): alive, or dead where the mission is about the death. */
+function missionHolds(s: GameState, seat: number): boolean {
+  const def = charOf(s, seat);
+  if (!def) return false;
+  if (!s.players[seat].alive && !def.missionWhenDead) return false;
+  return def.mission(s, seat);
+}
+
+export function finish(s: GameState, ctx: Ctx, result: NonNullable<GameState['result']>): void {
+  s.result = result;
+  s.pending = null;
+  s.resolving = null;
+  ctx.ev.push({
+    to: 'all',
+    type: 'gameOver',
+    ...result,
+    identities: s.players.map((p) => p.identity),
+  });
+}
+
+
+/**
+ * A death undone (救美): the player is alive again and the death leaves no trace in the death
+ * records (death order, killer, what was before the player), so no 机密任务 or skill that counts
+ * deaths, killings or their order counts it (docs/rules.md §9). What triggered at the death stays done.
+ */
+export function undoDeath(s: GameState, seat: number): void {
+  const c = s.chars!;
+  const sc = c.seats[seat];
+  s.players[seat].alive = true;
+  c.deaths--;
+  for (const x of c.seats) if ((x.deathNo ?? 0) > (sc.deathNo ?? 0)) x.deathNo!--;
+  delete sc.killedBy;
+  delete sc.deathNo;
+  delete sc.trueAtDeath;
+  delete sc.redAtDeath;
+  delete sc.femaleAtDeath;
+}

@@ -1,0 +1,93 @@
+// The registry: the one place where the core meets the content. Cards (cards/index.ts) and
+// characters (characters/index.ts) register here when the engine is loaded (src/engine/index.ts
+// loads them first); the core looks them up by name and never imports a card or a character.
+// Also here: what a seat's character is and does as the rules ask it (face, gender, perks) and
+// the calling of timing points (fire).
+import type { CardRule } from './cards/rule.js';
+import type { ActiveSkill, CharacterDef, HookInfo, HookPoint, Perks } from './characters/skill.js';
+import { over, type Ctx } from './state.js';
+import { compileTriggers } from './triggers.js';
+import type { CardName, CharacterName, GameState } from './types.js';
+
+/** Card rules by card name. */
+export const RULES = {} as Record<CardName, CardRule>;
+/** Characters by name, in the order they were registered (the deal shuffles that order). */
+export const CHARACTERS = {} as Record<CharacterName, CharacterDef>;
+export const CHARACTER_NAMES: CharacterName[] = [];
+/** Active skills by name (each name belongs to one character). */
+export const SKILLS: Record<string, ActiveSkill> = {};
+
+export function registerCard(rule: CardRule): void {
+  if (RULES[rule.name]) throw new Error(`card ${rule.name} registered twice`);
+  RULES[rule.name] = rule;
+}
+
+/** Registers a character, its declared triggers made into hooks and questions (triggers.ts). */
+export function registerCharacter(declared: CharacterDef): void {
+  const def = compileTriggers(declared);
+  if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
+  CHARACTERS[def.name] = def;
+  CHARACTER_NAMES.push(def.name);
+  for (const k of def.active) {
+    if (SKILLS[k.name]) throw new Error(`skill ${k.name} registered twice`);
+    SKILLS[k.name] = k;
+  }
+}
+
+// ---- a seat's character ------------------------------------------------------------------------
+
+export function charOf(s: GameState, seat: number): CharacterDef | undefined {
+  const n = s.chars?.seats[seat]?.name;
+  return n ? CHARACTERS[n] : undefined;
+}
+
+export function faceUp(s: GameState, seat: number): boolean {
+  return s.chars?.seats[seat]?.faceUp ?? false;
+}
+
+/** A face-down character has no gender (003 游戏术语); docs/rules.md §11: only the character's counts. */
+export function genderOf(s: GameState, seat: number): CharacterDef['gender'] | undefined {
+  const d = charOf(s, seat);
+  return d && faceUp(s, seat) ? d.gender : undefined;
+}
+
+export const isFemale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('女') ?? false;
+export const isMale = (s: GameState, seat: number): boolean => genderOf(s, seat)?.includes('男') ?? false;
+
+/**
+ * Whether `seat` counts as this gender where a skill's effect depends on it; a character that
+ * counts as both (乔装) is shown to have made the difference.
+ */
+export function countsAs(s: GameState, ctx: Ctx, seat: number, g: '男' | '女'): boolean {
+  if (!genderOf(s, seat)?.includes(g)) return false;
+  const k = perk(s, seat, 'bothGenders');
+  if (k) ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: k });
+  return true;
+}
+
+/** The skill name of a perk this seat's face-up character has, or undefined. */
+export function perk<K extends keyof Perks>(s: GameState, seat: number, k: K): Perks[K] | undefined {
+  if (!s.chars || !faceUp(s, seat)) return undefined;
+  return charOf(s, seat)?.perks?.[k];
+}
+
+/** The cards a hand card may be used as through the seat's face-up character. */
+export function playsAs(s: GameState, seat: number, card: number): { as: CardName; skill: string }[] {
+  if (!s.chars || !faceUp(s, seat)) return [];
+  return charOf(s, seat)?.playsAs?.(s, seat, card) ?? [];
+}
+
+/** Calls a timing point's hooks, in seat order from the current player (docs/rules.md §8). */
+export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
+  const c = s.chars!;
+  const n = c.seats.length;
+  for (let k = 0; k < n; k++) {
+    const seat = (s.current + k) % n;
+    const name = c.seats[seat].name;
+    if (!name) continue;
+    const h = CHARACTERS[name].on[point];
+    if (h) h(s, ctx, seat, info);
+    // During a declaration the game already counts as over: every seat's 'victory' hook still runs.
+    if (point === 'victory' ? s.result !== null : over(s)) return;
+  }
+}

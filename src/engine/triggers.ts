@@ -1,0 +1,73 @@
+// The framework of declared triggered skills (characters/skill.ts TriggerSkill): each becomes a hook
+// on its timing point and, when optional, the yes/no question of its 'use' stage. registry.ts
+// compiles them when a character registers; fire() and the queue (queue.ts) then see plain hooks
+// and decisions.
+import type { CharacterDef, DecideAction, Decision, Hook, SkillUse, TriggerSkill } from './characters/skill.js';
+import { flip } from './ops.js';
+import { enqueue } from './pending.js';
+import { inGame, type Ctx } from './state.js';
+import type { Action, GameState } from './types.js';
+
+/** The answers of a yes/no question, the default (on timeout) first. */
+export const YES_NO: Extract<Action, { kind: 'decide' }>[] = [
+  { kind: 'decide', seat: 0, option: 'no' },
+  { kind: 'decide', seat: 0, option: 'yes' },
+];
+
+const sideOk = (s: GameState, seat: number, t: TriggerSkill): boolean => s.chars!.seats[seat].faceUp === (t.face !== 'down');
+
+function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse, a?: DecideAction): void {
+  ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
+  t.effect(s, ctx, u, a);
+}
+
+function hookOf(t: TriggerSkill): Hook {
+  return (s, ctx, owner, info) => {
+    if (!sideOk(s, owner, t) || !inGame(s.players[owner])) return;
+    if (t.about !== undefined && (info.seat === owner) !== (t.about === 'self')) return;
+    const r = t.when ? t.when(s, ctx, owner, info) : true;
+    if (r === false) return;
+    const data = r === true ? undefined : r;
+    if (t.optional === false) use(s, ctx, t, data === undefined ? { seat: owner } : { seat: owner, data });
+    else enqueue(s, owner, t.skill, 'use', data);
+  };
+}
+
+function decisionOf(t: TriggerSkill): Decision {
+  return {
+    showsIdentity: t.showsIdentity,
+    choices(s, d) {
+      if (d.stage !== 'use') return t.then ? t.then.choices(s, d) : [];
+      if (!sideOk(s, d.seat, t) || !inGame(s.players[d.seat])) return [];
+      if (t.still && !t.still(s, d)) return [];
+      return t.choices ? t.choices(s, d) : YES_NO;
+    },
+    answer(s, ctx, d, a) {
+      if (d.stage !== 'use') return t.then?.answer(s, ctx, d, a);
+      if (a.option === 'no') return;
+      if (t.face === 'down') flip(s, ctx, d.seat, true);
+      use(s, ctx, t, d, a);
+    },
+  };
+}
+
+/** The character with its declared triggers made into hooks and questions. */
+export function compileTriggers(def: CharacterDef): CharacterDef {
+  if (!def.triggers?.length) return def;
+  const on = { ...def.on };
+  const decide = { ...def.decide };
+  for (const t of def.triggers) {
+    const prev = on[t.on];
+    const h = hookOf(t);
+    on[t.on] = prev
+      ? (s, ctx, owner, info) => {
+          prev(s, ctx, owner, info);
+          h(s, ctx, owner, info);
+        }
+      : h;
+    if (t.optional === false) continue;
+    if (decide[t.skill]) throw new Error(`${def.name}: ${t.skill} is both declared and decided by hand`);
+    decide[t.skill] = decisionOf(t);
+  }
+  return { ...def, on, decide };
+}

@@ -1,0 +1,7 @@
+// The version of the rules as they replay. A stored game is its setup and its log; recovery replays
+// them and compares with the stored snapshot (src/store/recovery.ts). Bump ENGINE_VERSION with any
+// change that makes a logged game replay to another state (a rule, a random draw, a state field
+// added, removed or renamed), so recovery can tell "this engine replays it differently" (a rules
+// change since the game was stored) from "the stored game is not what was played" (damage).
+// The order of keys in a state is not part of it: recovery compares values, not text.
+export const ENGINE_VERSION = 1;
