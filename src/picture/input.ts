@@ -1,0 +1,109 @@
+// What the table picture shows, taken from the public view only (view(state, null)) and the
+// public seat tags. The picture is drawn from this and nothing else, so it cannot show a secret,
+// and its hash tells the publisher whether the picture changed since the last upload.
+import { createHash } from 'node:crypto';
+import type { Card, GameView, Identity, Outcome } from '../engine/index.js';
+import type { Locale } from '../i18n/index.js';
+
+export interface PictureCard {
+  name: Card['name'];
+  color: Card['color'];
+  mode: Card['mode'];
+}
+
+export interface PictureSeat {
+  name: string;
+  alive: boolean;
+  out: boolean;
+  hand: number;
+  intel: PictureCard[];
+  identity?: Identity;
+  locked: boolean;
+  /** Absent without characters; null when the character is face down (its back is drawn). */
+  character?: string | null;
+  ai: boolean;
+  auto: boolean;
+}
+
+export interface PictureInput {
+  locale: Locale;
+  seats: PictureSeat[];
+  current: number;
+  round: number;
+  roundLimit: number;
+  deck: number;
+  discard: number;
+  removed: number;
+  transit: null | {
+    sender: number;
+    mode: Card['mode'];
+    at: number;
+    dir: 1 | -1;
+    target?: number;
+    away: number[];
+    card?: PictureCard;
+  };
+  stack: { user: number; as: string; target?: number; card?: PictureCard }[];
+  pending: null | { kind: string; step?: string; seat?: number; waitingOn: number[]; deadline?: number };
+  result: Outcome | null;
+}
+
+const face = (c: Card): PictureCard => ({ name: c.name, color: c.color, mode: c.mode });
+
+/** The picture's inputs from the public view; refuses a seat's view (it may hold secrets). */
+export function pictureInput(locale: Locale, v: GameView, tags: { ai: number[]; autopilot: number[] }): PictureInput {
+  if (v.you !== null) throw new Error('the table picture is drawn from the public view only');
+  const p = v.pending;
+  return {
+    locale,
+    seats: v.players.map((s) => ({
+      name: s.name,
+      alive: s.alive,
+      out: s.out,
+      hand: s.handCount,
+      intel: s.intel.map(face),
+      ...(s.identity && { identity: s.identity }),
+      locked: s.locked,
+      ...(s.faceUp !== undefined && { character: s.character ?? null }),
+      ai: tags.ai.includes(s.seat),
+      auto: !tags.ai.includes(s.seat) && tags.autopilot.includes(s.seat),
+    })),
+    current: v.current,
+    round: v.round,
+    roundLimit: v.roundLimit,
+    deck: v.deck,
+    discard: v.discard,
+    removed: v.removed,
+    transit: v.transit && {
+      sender: v.transit.sender,
+      mode: v.transit.mode,
+      at: v.transit.at,
+      dir: v.transit.dir,
+      ...(v.transit.target !== undefined && { target: v.transit.target }),
+      away: v.transit.away.slice(),
+      ...(v.transit.card && { card: face(v.transit.card) }),
+    },
+    stack: v.stack.map((s) => ({
+      user: s.user,
+      as: s.as,
+      ...(s.target !== undefined && { target: s.target }),
+      ...(s.card && { card: face(s.card) }),
+    })),
+    pending:
+      p && !v.result
+        ? {
+            kind: p.kind,
+            ...(p.step !== undefined && { step: p.step }),
+            ...(p.seat !== undefined && { seat: p.seat }),
+            waitingOn: p.waitingOn.slice(),
+            ...(p.deadline !== undefined && { deadline: p.deadline }),
+          }
+        : null,
+    result: v.result,
+  };
+}
+
+/** A digest of what the picture shows: equal digests, equal pictures. */
+export function pictureKey(input: PictureInput): string {
+  return createHash('sha1').update(JSON.stringify(input)).digest('hex');
+}
