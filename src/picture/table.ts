@@ -9,7 +9,7 @@ import type { PictureCard, PictureInput, PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
 
 export const WIDTH = 1000;
-export const HEIGHT = 760;
+export const HEIGHT = 800;
 const CX = 500;
 const CY = 392;
 const RX = 385;
@@ -57,6 +57,16 @@ export function seatPoint(i: number, n: number): { x: number; y: number } {
 function toward(i: number, n: number, f: number): { x: number; y: number } {
   const p = seatPoint(i, n);
   return { x: CX + (p.x - CX) * f, y: CY + (p.y - CY) * f };
+}
+
+/** The point `gap` px in front of seat i's box, on the way to the table's centre. */
+function before(i: number, n: number, gap: number): { x: number; y: number } {
+  const p = seatPoint(i, n);
+  const dx = CX - p.x, dy = CY - p.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  const edge = Math.min(BOX_W / 2 / Math.max(Math.abs(ux), 1e-9), BOX_H / 2 / Math.max(Math.abs(uy), 1e-9));
+  return { x: p.x + ux * (edge + gap), y: p.y + uy * (edge + gap) };
 }
 
 function fit(g: Ctx, text: string, max: number): string {
@@ -189,7 +199,8 @@ function bigCard(g: Ctx, l: Locale, x: number, y: number, c: PictureCard | undef
     g.textAlign = 'center';
     g.fillText(shrink(g, c.name, w - 6, 15, true), x + w / 2, y + 32);
     g.font = font(11);
-    g.fillText(t(l, `color.${c.color}`) + ' · ' + t(l, `mode.${c.mode}`), x + w / 2, y + 56);
+    g.fillText(shrink(g, t(l, `color.${c.color}`), w - 6, 11), x + w / 2, y + 54);
+    g.fillText(shrink(g, t(l, `mode.${c.mode}`), w - 6, 11), x + w / 2, y + 68);
   }
   g.textAlign = 'left';
 }
@@ -334,8 +345,8 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
     roundRect(g, x, y, BOX_W, BOX_H, 10);
     g.fillStyle = 'rgba(10,14,18,0.62)';
     g.fill();
-    g.translate(x + BOX_W / 2, y + BOX_H / 2);
-    g.rotate(-0.22);
+    g.translate(x + BOX_W / 2, y + BOX_H - 34);
+    g.rotate(-0.12);
     g.strokeStyle = !s.alive ? C.dead : C.dim;
     g.lineWidth = 3;
     const label = t(l, !s.alive ? 'picture.dead' : 'picture.out');
@@ -353,10 +364,10 @@ function drawTransit(g: Ctx, p: PictureInput): void {
   const tr = p.transit!;
   const l = p.locale;
   const n = p.seats.length;
-  const at = toward(tr.at, n, 0.45);
+  const at = before(tr.at, n, 54);
   const x = at.x - 29, y = at.y - 40;
   if (tr.sender !== tr.at) {
-    const from = toward(tr.sender, n, 0.5);
+    const from = before(tr.sender, n, 20);
     arrow(g, from.x, from.y, at.x - (at.x - from.x) * 0.25, at.y - (at.y - from.y) * 0.25, 'rgba(236,240,241,0.45)', true);
   }
   if (tr.mode !== '直达') {
@@ -366,7 +377,7 @@ function drawTransit(g: Ctx, p: PictureInput): void {
       if (p.seats[next].alive && !p.seats[next].out && !tr.away.includes(next)) break;
     }
     if (next !== tr.at) {
-      const to = toward(next, n, 0.45);
+      const to = before(next, n, 54);
       const f = 0.62;
       arrow(g, at.x, at.y, at.x + (to.x - at.x) * f, at.y + (to.y - at.y) * f, C.gold);
     }
@@ -432,8 +443,8 @@ function drawStack(g: Ctx, p: PictureInput): void {
   const l = p.locale;
   const names = p.seats.map((s) => s.name);
   const rows = p.stack.slice().reverse().slice(0, 5);
-  const x = WIDTH - 262, h = 28 + rows.length * 25 + (p.stack.length > 5 ? 16 : 0), y = HEIGHT - 12 - h;
-  roundRect(g, x, y, 250, h, 8);
+  const x = WIDTH - 242, h = 28 + rows.length * 25 + (p.stack.length > 5 ? 16 : 0), y = HEIGHT - 12 - h;
+  roundRect(g, x, y, 230, h, 8);
   g.fillStyle = C.panel;
   g.fill();
   g.strokeStyle = C.boxEdge;
@@ -455,7 +466,7 @@ function drawStack(g: Ctx, p: PictureInput): void {
     g.fillStyle = C.text;
     g.font = nameFont(13);
     const text = `${names[it.user]}：${it.as}${it.target !== undefined ? ` → ${names[it.target]}` : ''}`;
-    g.fillText(fit(g, text, x + 244 - cx), cx, ry + 16);
+    g.fillText(fit(g, text, x + 224 - cx), cx, ry + 16);
   });
   if (p.stack.length > 5) {
     g.fillStyle = C.dim;
