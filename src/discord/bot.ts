@@ -6,11 +6,14 @@ import type { GameState } from '../engine/index.js';
 import { pickLocale, t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { Committed, GameStore } from '../store/index.js';
-import { DeadlineScheduler, type TimerHost } from '../store/index.js';
+import { DeadlineScheduler, realHost, type TimerHost } from '../store/index.js';
 import { COMMAND_NAME } from './commands.js';
 import { decodeId } from './custom-id.js';
 import { Drivers, type SeatPolicy } from './drivers.js';
-import { onGameComponent } from './game-clicks.js';
+import { onGameComponent, panelBody } from './game-clicks.js';
+import { Panels } from './panels.js';
+import { Pings } from './pings.js';
+import { TableFlags } from './table-flags.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
 import type { LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
@@ -27,7 +30,7 @@ export interface BotOptions {
   log: Logger;
   /** Least ms between edits of one table message; default 1000 (Discord's pace), 0 in tests. */
   editIntervalMs?: number;
-  /** Pause before an AI seat acts; default 1500. */
+  /** Pause before a card, skill or other visible action of an AI seat is shown; default 1500. */
   aiDelayMs?: number;
   aiPolicy?: SeatPolicy;
   autopilotPolicy?: SeatPolicy;
@@ -35,6 +38,8 @@ export interface BotOptions {
   timerHost?: TimerHost;
   /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
   onAck?: (ms: number) => void;
+  /** Called with the ms from a commit to an open panel showing it (bench). */
+  onPanelRefresh?: (ms: number) => void;
   /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */
   seeds?: () => number;
 }
@@ -49,6 +54,9 @@ export class Bot {
   readonly timers: DeadlineScheduler;
   readonly events: EventLog;
   readonly users: SeatUsers;
+  readonly flags: TableFlags;
+  readonly panels: Panels;
+  readonly pings: Pings;
   private readonly ai: AiSeats;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
@@ -67,11 +75,15 @@ export class Bot {
     this.seeds = o.seeds;
     this.events = new EventLog(o.store);
     this.users = new SeatUsers(o.store);
+    this.flags = new TableFlags(o.store);
     this.ai = aiSeats(this.events);
     const strong = this.ai.decide;
+    const host = o.timerHost ?? realHost(o.store);
     this.drivers = new Drivers({
+      timers: host,
       store: o.store,
       users: this.users,
+      flags: this.flags,
       log: o.log,
       aiDelayMs: o.aiDelayMs ?? 1500,
       aiPolicy: o.aiPolicy ?? strong,
@@ -86,7 +98,25 @@ export class Bot {
       editIntervalMs: o.editIntervalMs ?? 1000,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
-    this.timers = new DeadlineScheduler(o.store, o.timerHost);
+    this.timers = new DeadlineScheduler(o.store, host);
+    this.panels = new Panels({
+      log: o.log,
+      now: () => o.store.now(),
+      render: (gameId, seat, l, focus) => (this.store.state(gameId) ? panelBody(this, gameId, seat, l, focus) : null),
+      after: (gameId, work) => this.publisher.after(gameId, work),
+      onRefresh: o.onPanelRefresh,
+    });
+    this.pings = new Pings({
+      client: o.client,
+      store: o.store,
+      users: this.users,
+      panels: this.panels,
+      publisher: this.publisher,
+      log: o.log,
+      timers: host,
+      locale: (guildId) => this.guildLocale(guildId),
+      botSeats: (gameId) => this.drivers.botSeats(gameId),
+    });
   }
 
   /** Wires the client and resumes every game the store recovered. Call before client.login. */
@@ -96,6 +126,11 @@ export class Bot {
     this.client.on('messageCreate', (m) => {
       const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
       if (gameId !== null) this.publisher.channelMessage(gameId, m.id);
+    });
+    // A deleted message (an old ping) no longer buries the table.
+    this.client.on('messageDelete', (m) => {
+      const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
+      if (gameId !== null) this.publisher.channelMessageGone(gameId, m.id);
     });
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
     this.client.once('clientReady', () => this.track(this.resumeGames()));
@@ -111,6 +146,7 @@ export class Bot {
       const info = this.store.game(gameId);
       if (info) this.publisher.noteRecent(gameId, this.guildLocale(info.guildId), this.events.events(gameId).slice(-100), state);
       this.publisher.tableChanged(gameId);
+      this.pings.committed(gameId, state);
       this.drivers.poke(gameId, state);
     }
     for (const b of this.store.recovery.broken) {
@@ -124,11 +160,15 @@ export class Bot {
     this.last.set(c.gameId, c.state);
     this.events.note(c.gameId, c.version, c.events);
     this.publisher.committed(c.gameId, c.state, c.events);
+    this.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished);
+    this.pings.committed(c.gameId, c.state, c.by ?? null);
     if (c.finished) {
       this.drivers.forget(c.gameId);
       this.events.forget(c.gameId);
       this.ai.forget(c.gameId);
       this.users.forget(c.gameId);
+      this.flags.forget(c.gameId);
+      this.pings.forget(c.gameId);
       this.last.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }

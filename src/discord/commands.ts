@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import { en } from '../i18n/en.js';
 import { zhCN, type MessageKey } from '../i18n/zh-CN.js';
+import { WINDOW_SECONDS } from '../store/settings.js';
 
 /** Subcommand names: Discord shows zh-CN users the Chinese name. */
 const SUB_NAMES_ZH: Record<string, string> = {
@@ -43,6 +44,15 @@ const EDITION_CHOICES = (['standard', 'promo'] as const).map((value) => ({
   value,
 }));
 
+/** The response clock of response windows, in seconds (docs/rules.md §7b). */
+const RESPONSE_OPTION = {
+  type: ApplicationCommandOptionType.Integer,
+  name: 'response',
+  ...desc('cmd.start.response'),
+  min_value: WINDOW_SECONDS.min,
+  max_value: WINDOW_SECONDS.max,
+} as const;
+
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return [
     {
@@ -63,6 +73,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
           { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
           { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
           { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
+          RESPONSE_OPTION,
         ]),
         sub('join', 'cmd.join.desc'),
         sub('leave', 'cmd.leave.desc'),
@@ -89,6 +100,13 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
             name: 'edition',
             ...desc('cmd.start.edition'),
             choices: EDITION_CHOICES,
+          },
+          RESPONSE_OPTION,
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'pings',
+            ...desc('cmd.settings.pings'),
+            choices: (['channel', 'dm'] as const).map((value) => ({ name: en[`pings.${value}`], name_localizations: { 'zh-CN': zhCN[`pings.${value}`] }, value })),
           },
         ]),
         sub('stats', 'cmd.stats.desc', [{ type: ApplicationCommandOptionType.User, name: 'user', ...desc('cmd.stats.user') }]),

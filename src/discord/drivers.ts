@@ -1,9 +1,13 @@
-// Seats the bot decides for: AI seats, and human seats on autopilot after timing out several
-// decisions in a row (rulings §10) until their owner clicks again.
-import { legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
+// Seats the bot decides for: AI seats, human seats on autopilot after timing out several decisions
+// in a row (rulings §10) until their owner clicks again, and the automatic passes of docs/rules.md
+// §7b (pace.ts). Every seat the bot plays decides at once when a decision opens, all together; passes
+// go in at once, and one card or skill a bot seat plays is shown after a short pause.
+import { decider, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore } from '../store/index.js';
+import type { GameStore, TimerHost } from '../store/index.js';
+import { autoPasses, turnKey, type SeatPace } from './pace.js';
 import type { SeatUsers } from './seat-users.js';
+import type { TableFlags } from './table-flags.js';
 
 /** Timed-out decisions in a row after which the bot plays a seat for its owner. */
 export const AUTOPILOT_AFTER = 2;
@@ -22,12 +26,21 @@ export const defaultPolicy: SeatPolicy = (_gameId, state, seat) => {
   );
 };
 
+/**
+ * What a bot seat shows after a short pause so people can follow: a card used, a skill, intel sent.
+ * Everything else (passes, taking or refusing intel, a discard, a character) goes in at once.
+ */
+const shownKinds = new Set<Action['kind']>(['play', 'skill', 'send', 'decide']);
+
 export interface DriverOptions {
   store: GameStore;
   users: SeatUsers;
+  flags: TableFlags;
   log: Logger;
-  /** A natural pause before an AI seat acts (0 in tests). */
+  /** The pause before a bot seat's card, skill or other visible action is shown (0 in tests). */
   aiDelayMs: number;
+  /** Where the pause is timed (the bot's timer host: tests move its clock). */
+  timers: TimerHost;
   aiPolicy: SeatPolicy;
   autopilotPolicy: SeatPolicy;
 }
@@ -36,8 +49,11 @@ export class Drivers {
   /** Per game: seats on autopilot, and timed-out decisions in a row per seat. */
   private readonly autopilot = new Map<number, Set<number>>();
   private readonly misses = new Map<number, Map<number, number>>();
-  private readonly scheduled = new Set<number>();
+  /** Per game: the decision (its opened version) the bot has already acted on, and for which seats. */
+  private readonly done = new Map<number, { opened: number; seats: Set<number> }>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Bot actions waiting out their pause: not work in progress (idle() does not wait for them). */
+  private sleeping = 0;
   private stopped = false;
 
   constructor(private readonly o: DriverOptions) {}
@@ -50,17 +66,27 @@ export class Drivers {
     return this.o.users.of(gameId).flatMap((u, i) => (u === null ? [i] : []));
   }
 
+  /** Seats the bot plays now: AI seats and seats on autopilot. */
+  botSeats(gameId: number): Set<number> {
+    return new Set([...this.aiSeats(gameId), ...this.autopilotSeats(gameId)]);
+  }
+
   /** The owner acted: they are back. Returns whether the seat was on autopilot. */
   ownerActed(gameId: number, seat: number): boolean {
     this.misses.get(gameId)?.delete(seat);
     return this.autopilot.get(gameId)?.delete(seat) ?? false;
   }
 
-  /** A timeout was committed: every human seat it decided for missed one more decision. */
+  /**
+   * A timeout was committed: every person whose own decision it decided missed one more. A response
+   * window's clock running out is no miss: letting it run out is how one passes.
+   */
   timedOut(gameId: number, before: GameState): boolean {
     const users = this.o.users.of(gameId);
+    const own = decider(before);
+    const missed = own !== null ? [own] : before.pending?.kind === 'chooseCharacter' ? waitingOn(before) : [];
     let changed = false;
-    for (const seat of waitingOn(before)) {
+    for (const seat of missed) {
       if (!users[seat]) continue;
       const m = this.misses.get(gameId) ?? new Map<number, number>();
       this.misses.set(gameId, m);
@@ -76,36 +102,87 @@ export class Drivers {
     return changed;
   }
 
-  /** After every commit: let the bot's seats act if the game waits on them. */
+  /** How the bot paces each seat now. */
+  paces(gameId: number, state: GameState): SeatPace[] {
+    const users = this.o.users.of(gameId);
+    const bots = this.botSeats(gameId);
+    const quiet = this.o.flags.quietTurns(gameId);
+    const turn = turnKey(state);
+    return users.map((u, seat) => ({
+      bot: u === null || bots.has(seat),
+      quiet: quiet[seat] === turn,
+      respond: u === null ? 'all' : this.o.flags.respondOf(u),
+    }));
+  }
+
+  /** After every commit (and when a seat's pace changed): let the bot act for whoever it acts for. */
   poke(gameId: number, state: GameState): void {
-    if (this.stopped || state.result || this.scheduled.has(gameId)) return;
+    if (this.stopped || state.result || !state.pending) return;
+    const opened = state.pending.opened;
+    let done = this.done.get(gameId);
+    if (!done || done.opened !== opened) {
+      done = { opened, seats: new Set() };
+      this.done.set(gameId, done);
+    }
+    // A decision of one's own ends 本回合不再响应.
+    const own = decider(state);
+    if (own !== null && this.o.flags.quietTurns(gameId)[own] != null) this.o.flags.setQuiet(gameId, own, null);
+
+    const bots = this.botSeats(gameId);
     const ai = new Set(this.aiSeats(gameId));
-    const auto = this.autopilot.get(gameId) ?? new Set<number>();
-    const seat = waitingOn(state).find((s) => ai.has(s) || auto.has(s));
-    if (seat === undefined) return;
-    this.scheduled.add(gameId);
-    const delay = ai.has(seat) ? this.o.aiDelayMs : 0;
-    const p = new Promise<void>((resolve) => setTimeout(resolve, delay))
+    const quick: Action[] = autoPasses(state, this.paces(gameId, state))
+      .filter((seat) => !done.seats.has(seat))
+      .map((seat) => ({ kind: 'pass', seat }));
+    const shown: Action[] = [];
+    for (const seat of waitingOn(state)) {
+      if (!bots.has(seat) || done.seats.has(seat)) continue;
+      const action = this.decide(gameId, state, seat, ai.has(seat));
+      (shownKinds.has(action.kind) ? shown : quick).push(action);
+    }
+    for (const a of quick) done.seats.add((a as { seat: number }).seat);
+    for (const a of quick) this.submit(gameId, opened, a, 0);
+    // One visible action at a time: the first in seat order from the current player. The others
+    // decide again on what it changes.
+    const n = state.players.length;
+    shown.sort((a, b) => ((a as { seat: number }).seat - state.current + n) % n - ((b as { seat: number }).seat - state.current + n) % n);
+    const first = shown[0] as (Action & { seat: number }) | undefined;
+    if (first) {
+      done.seats.add(first.seat);
+      this.submit(gameId, opened, first, ai.has(first.seat) ? this.o.aiDelayMs : 0);
+    }
+  }
+
+  private decide(gameId: number, state: GameState, seat: number, isAi: boolean): Action {
+    const policy = isAi ? this.o.aiPolicy : this.o.autopilotPolicy;
+    try {
+      return policy(gameId, state, seat);
+    } catch (err) {
+      // A policy that cannot decide must not stall the table: the rules' default decides.
+      this.o.log.warn({ gameId, seat, err }, 'a bot seat policy failed; playing the default');
+      return defaultPolicy(gameId, state, seat);
+    }
+  }
+
+  /** Submits a bot's action for the decision opened at `opened`, after `delayMs`; a stale one is dropped. */
+  private submit(gameId: number, opened: number, action: Action, delayMs: number): void {
+    const seat = (action as { seat: number }).seat;
+    const still = (s: GameState) => (s.pending?.opened === opened && waitingOn(s).includes(seat) ? null : 'stale');
+    if (delayMs > 0) {
+      this.sleeping++;
+      this.o.timers.setTimeout(() => {
+        this.sleeping--;
+        this.submit(gameId, opened, action, 0);
+      }, delayMs);
+      return;
+    }
+    const p = Promise.resolve()
       .then(async () => {
-        this.scheduled.delete(gameId);
         if (this.stopped) return;
-        const now = this.o.store.state(gameId);
-        if (!now || now.result || !waitingOn(now).includes(seat)) return this.poke(gameId, now ?? state);
-        const policy = ai.has(seat) ? this.o.aiPolicy : this.o.autopilotPolicy;
-        let action: Action;
-        try {
-          action = policy(gameId, now, seat);
-        } catch (err) {
-          // A policy that cannot decide must not stall the table: the rules' default decides.
-          this.o.log.warn({ gameId, seat, err }, 'a bot seat policy failed; playing the default');
-          action = defaultPolicy(gameId, now, seat);
-        }
-        let r = await this.o.store.submit(gameId, action);
-        if (!r.ok) {
-          this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
-          const again = this.o.store.state(gameId);
-          if (again && !again.result && waitingOn(again).includes(seat)) r = await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat));
-        }
+        const r = await this.o.store.submit(gameId, action, still);
+        if (r.ok || r.code === 'stale') return;
+        this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
+        const again = this.o.store.state(gameId);
+        if (again && !again.result && !still(again)) await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still);
       })
       .catch((err) => this.o.log.error({ gameId, err }, 'a bot seat failed to act'));
     this.pending.add(p);
@@ -114,6 +191,11 @@ export class Drivers {
 
   get busy(): boolean {
     return this.pending.size > 0;
+  }
+
+  /** Bot actions still in their pause. */
+  get paused(): number {
+    return this.sleeping;
   }
 
   async idle(): Promise<void> {
@@ -127,6 +209,6 @@ export class Drivers {
   forget(gameId: number): void {
     this.autopilot.delete(gameId);
     this.misses.delete(gameId);
+    this.done.delete(gameId);
   }
 }
-

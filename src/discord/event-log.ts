@@ -25,7 +25,7 @@ export class EventLog {
       this.games.set(gameId, log);
       const head = this.store.repo.head(gameId);
       if (head?.setup)
-        replay({ setup: head.setup, decisionMs: head.decisionMs, createdAt: head.createdAt }, this.store.repo.log(gameId), (_v, _at, evs) => log!.push(...evs));
+        replay({ ...head, setup: head.setup }, this.store.repo.log(gameId), (_v, _at, evs) => log!.push(...evs));
     }
     return log;
   }

@@ -1,13 +1,14 @@
 // A player's clicks during a game: each becomes one engine action, checked against the decision
 // it was made for, committed by the store, and answered with the player's refreshed panel.
 import type { StringSelectMenuInteraction } from 'discord.js';
-import { legalActions, view, type Action, type GameState } from '../engine/index.js';
+import { isResponseWindow, legalActions, view, type Action, type GameState } from '../engine/index.js';
 import { hasKey, t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
 import { explain, onPrivatePanel, show, type Component } from './reply.js';
+import { turnKey } from './pace.js';
 
 export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
   const l = bot.localeFor(i);
@@ -20,7 +21,24 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   if (seat < 0) return explain(i, t(l, id.verb === 'info' ? 'panel.notPlaying' : 'err.notYourSeat'));
   // Any click of theirs means the owner is back: the bot stops playing their seat.
   if (bot.drivers.ownerActed(id.game, seat)) bot.publisher.tableChanged(id.game);
+  // The panel this click answers through is the one that updates itself from now on.
+  bot.panels.claim(id.game, seat, i, l);
+  try {
+    await onSeatClick(bot, i, id, seat, state, l);
+  } finally {
+    bot.panels.release(id.game, seat);
+  }
+}
+
+async function onSeatClick(bot: Bot, i: Component, id: CustomId, seat: number, state: GameState, l: Locale): Promise<void> {
   if (id.verb === 'info' || id.verb === 'back') return showPanel(bot, i, id.game, seat, l);
+  if (id.verb === 'quiet' || id.verb === 'respond') {
+    // Private toggles: they change nothing anyone else can see, and take effect in the open window.
+    if (id.verb === 'quiet') bot.flags.setQuiet(id.game, seat, id.args[0] === 1 ? turnKey(state) : null);
+    else bot.flags.setRespond(i.user.id, id.args[0] === 1 ? 'concerned' : 'all');
+    bot.drivers.poke(id.game, state);
+    return showPanel(bot, i, id.game, seat, l);
+  }
 
   if (!state.pending || state.pending.opened !== id.version) {
     await explain(i, t(l, 'err.stale'));
@@ -34,7 +52,7 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
     return showPanel(bot, i, id.game, seat, l);
   }
   if ('focus' in picked) return showPanel(bot, i, id.game, seat, l, picked.focus);
-  const r = await bot.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'));
+  const r = await bot.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'), seat);
   if (!r.ok) {
     const key = `refusal.${r.code}`;
     const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: hasKey(key) ? t(l, key, r.params ?? {}) : r.reason });
@@ -102,7 +120,15 @@ function hasParams(a: Action): boolean {
   return 'target' in a || 'intel' in a || 'of' in a || 'as' in a || 'via' in a || 'dir' in a;
 }
 
+/** Shows a seat its panel through the interaction of its own click or command. */
 export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>[0], gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
+  const body = panelBody(bot, gameId, seat, l, focus);
+  await show(i, body);
+  bot.panels.shown(gameId, seat, body, focus, bot.store.state(gameId)!.pending?.opened ?? -1);
+}
+
+/** What a seat's panel shows now. */
+export function panelBody(bot: Bot, gameId: number, seat: number, l: Locale, focus?: PanelFocus) {
   const state = bot.store.state(gameId)!;
   const v = view(state, seat);
   const names = state.players.map((p) => p.name);
@@ -110,6 +136,11 @@ export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>
     .secretsOf(gameId, seat)
     .map((ev) => secretLine(l, ev, seat, names, state.cards))
     .filter((x): x is string => x !== null);
-  const panel = renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus });
-  await show(i, { content: '', ...panel });
+  const userId = bot.users.of(gameId)[seat];
+  const pace = {
+    quiet: bot.flags.quietTurns(gameId)[seat] === turnKey(state),
+    respond: userId ? bot.flags.respondOf(userId) : ('all' as const),
+    windowMs: isResponseWindow(state) ? (bot.store.game(gameId)?.windowMs ?? null) : null,
+  };
+  return { content: '', ...renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus, pace }) };
 }

@@ -16,6 +16,8 @@ export interface LobbyOptions {
   soySauceAlliance: boolean;
   /** Seconds per decision. */
   timer: number;
+  /** Seconds of the response clock of response windows (docs/rules.md §7b); absent in lobbies opened before it: the server's. */
+  response?: number;
   roundLimit: number;
 }
 

@@ -85,6 +85,7 @@ function beginGame(bot: Bot, lobby: Lobby): void {
       characters: o.characters ?? false,
     },
     decisionMs: o.timer * 1000,
+    windowMs: o.response !== undefined ? o.response * 1000 : undefined,
   });
   lobby.gameId = created.gameId;
   bot.lobbies.save(lobby);
@@ -113,6 +114,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? 60_000) / 1000),
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? 60,
+      response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
     },
     seats: [{ userId: i.user.id, name: displayName(i) }],
     messageId: null,

@@ -2,7 +2,7 @@
 // edits coalesced so a burst of actions is one edit), private events by DM, and notices.
 // Work for one game is chained, so messages go out in the order the actions were committed.
 import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
-import { view, type GameEvent, type GameState } from '../engine/index.js';
+import { decider, view, type GameEvent, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
@@ -13,6 +13,8 @@ import { eventLine, secretLine } from './render/words.js';
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
 const RECENT_LINES = 8;
+/** The table names players but never notifies them: pings do that (pings.ts). */
+const NO_MENTIONS = { parse: [] as never[] };
 /** Messages posted under the table before it is posted anew at the bottom. */
 export const SCROLL_REPOST = 15;
 
@@ -70,7 +72,11 @@ export class Publisher {
     return p;
   }
 
-  /** Queues work for one game after everything queued before it. */
+  /** Queues work for one game after everything queued before it (pings and panels use it too). */
+  after(gameId: number, work: () => Promise<void>): void {
+    this.enqueue(gameId, work);
+  }
+
   private enqueue(gameId: number, work: () => Promise<void>): void {
     const g = this.out(gameId);
     g.chain = this.track(
@@ -147,6 +153,11 @@ export class Publisher {
     void this.repost(gameId);
   }
 
+  channelMessageGone(gameId: number, messageId: string): void {
+    const g = this.out(gameId);
+    if (messageId !== this.o.store.game(gameId)?.tableMessageId && g.below > 0) g.below--;
+  }
+
   notice(gameId: number, channelId: string, content: string): void {
     this.enqueue(gameId, async () => {
       const channel = await this.channel(channelId);
@@ -163,6 +174,7 @@ export class Publisher {
       ai: tags.ai,
       autopilot: tags.autopilot,
       users: this.o.users.of(gameId),
+      decider: decider(state),
       recent: this.out(gameId).recent,
       actions: state.version,
     });
@@ -175,7 +187,7 @@ export class Publisher {
     const channel = await this.channel(info.channelId);
     if (!channel) return;
     try {
-      await channel.messages.edit(info.tableMessageId, this.tableMessage(gameId));
+      await channel.messages.edit(info.tableMessageId, { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
     } catch (err) {
       // Someone deleted the table: post it again rather than leave the game without one.
       if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
@@ -189,13 +201,18 @@ export class Publisher {
     const channel = info && (await this.channel(info.channelId));
     if (!info || !channel) return;
     const old = info.tableMessageId;
-    const msg = await channel.send(this.tableMessage(gameId));
+    const msg = await channel.send({ ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
     await this.o.store.setTableMessage(gameId, msg.id);
     this.out(gameId).below = 0;
     if (old) {
       const l = this.o.locale(info.guildId);
       await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
     }
+  }
+
+  /** A DM to a player; a player whose DMs are closed is told once in the channel. */
+  sendDm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
+    return this.dm(gameId, channelId, userId, content, l);
   }
 
   private async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
@@ -211,6 +228,10 @@ export class Publisher {
       const channel = await this.channel(channelId);
       await channel?.send({ content: t(l, 'dm.failed', { mention: `<@${userId}>` }), allowedMentions: { users: [userId] } });
     }
+  }
+
+  channelOf(channelId: string): Promise<SendableChannels | null> {
+    return this.channel(channelId);
   }
 
   private async channel(channelId: string): Promise<SendableChannels | null> {

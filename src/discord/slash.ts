@@ -4,6 +4,7 @@ import { characterNames, characterText } from '../i18n/characters.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
+import type { PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   const l = bot.localeFor(i);
@@ -15,7 +16,12 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
       const seat = bot.users.seatOf(gameId, i.user.id);
       if (seat < 0) return void (await i.editReply(t(l, 'panel.notPlaying')));
-      return showPanel(bot, i, gameId, seat, l);
+      bot.panels.claim(gameId, seat, i, l);
+      try {
+        return await showPanel(bot, i, gameId, seat, l);
+      } finally {
+        bot.panels.release(gameId, seat);
+      }
     }
     case 'table': {
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
@@ -53,13 +59,17 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   const timer = i.options.getInteger('timer');
   const rounds = i.options.getInteger('rounds');
   const edition = i.options.getString('edition') as 'standard' | 'promo' | null;
-  const changing = language !== null || timer !== null || rounds !== null || edition !== null;
+  const response = i.options.getInteger('response');
+  const pings = i.options.getString('pings') as PingMode | null;
+  const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null;
   if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));
   let s = bot.store.guildSettings(guildId);
   if (changing) {
     s = bot.store.updateGuildSettings(guildId, {
       ...(language !== null ? { language: language === 'auto' ? null : language } : {}),
       ...(timer !== null ? { decisionMs: timer * 1000 } : {}),
+      ...(response !== null ? { windowMs: response * 1000 } : {}),
+      ...(pings !== null ? { pings } : {}),
       lobbyOptions: { ...s.lobbyOptions, ...(rounds !== null ? { roundLimit: rounds } : {}), ...(edition !== null ? { edition } : {}) },
     });
   }
@@ -68,6 +78,7 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
     t(shown, changing ? 'settings.saved' : 'settings.show', {
       language: s.language ?? t(shown, 'language.auto'),
       timer: Math.round((s.decisionMs ?? 60_000) / 1000),
+      pace: t(shown, 'settings.response', { response: Math.round(s.windowMs / 1000), pings: t(shown, `pings.${s.pings}`) }),
       rounds: s.lobbyOptions.roundLimit ?? 60,
       edition: t(shown, `edition.${s.lobbyOptions.edition ?? 'standard'}`),
     }),

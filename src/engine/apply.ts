@@ -24,6 +24,7 @@ import {
   setPending,
   takeIntel,
 } from './flow.js';
+import { deadlineAt, restartsClock } from './clock.js';
 import { explain, refuse, type Refusal } from './refusals.js';
 import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';
 import type { Action, ApplyResult, Clock, GameState, Pending } from './types.js';
@@ -224,7 +225,7 @@ function defaultDirectTarget(s: GameState, seat: number): number {
  * That lets a pass that leaves its window open share everything but the window with the old
  * state; passes are most of a game's actions.
  */
-function passKeepingWindowOpen(state: GameState, seat: number): ApplyResult | null {
+function passKeepingWindowOpen(state: GameState, seat: number, clock?: Clock): ApplyResult | null {
   const w = state.pending as Extract<Pending, { kind: 'window' }>;
   const passed = w.passed | bit(seat);
   const live = liveMask(state);
@@ -233,6 +234,7 @@ function passKeepingWindowOpen(state: GameState, seat: number): ApplyResult | nu
   next.version = state.version + 1;
   next.pending =
     w.deadline === undefined ? { kind: 'window', step: w.step, passed, opened: w.opened } : { ...w, passed };
+  if (clock && restartsClock(state, next, clock, false)) next.pending.deadline = deadlineAt(next, clock);
   return { ok: true, state: next, events: [{ to: 'all', type: 'pass', seat }] };
 }
 
@@ -240,7 +242,7 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
   const r = check(state, action);
   if (r) return explain(r);
   if (action.kind === 'pass') {
-    const quick = passKeepingWindowOpen(state, action.seat);
+    const quick = passKeepingWindowOpen(state, action.seat, clock);
     if (quick) return quick;
   }
   const s = cloneState(state);
@@ -252,9 +254,7 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
     pump(s, ctx);
   } else if (s.chars?.queue.length) pump(s, ctx); // the game ended: deferred clean-ups still happen
   s.version = state.version + 1;
-  if (ctx.newDecision && s.pending) {
-    s.pending.opened = s.version;
-    if (clock) s.pending.deadline = clock.now + clock.decisionMs;
-  }
+  if (ctx.newDecision && s.pending) s.pending.opened = s.version;
+  if (clock && restartsClock(state, s, clock, ctx.newDecision)) s.pending!.deadline = deadlineAt(s, clock);
   return { ok: true, state: s, events: ctx.ev };
 }

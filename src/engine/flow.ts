@@ -4,7 +4,7 @@ import { randInt, shuffleInPlace } from './rng.js';
 import { bit, countColor, has, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
 import type { GameState, Identity, Mode, Outcome, Pending, Step } from './types.js';
 import { resolveStack } from './resolve.js';
-import { charOf, fire, perk } from './characters/framework.js';
+import { charOf, fire, isFemale, perk } from './characters/framework.js';
 
 type NewPending = Pending extends infer P ? (P extends Pending ? Omit<P, 'opened' | 'deadline'> : never) : never;
 
@@ -275,7 +275,7 @@ export function gainIntel(s: GameState, ctx: Ctx, seat: number, card: number, by
   const p = s.players[seat];
   p.intel.push(card);
   ctx.ev.push({ to: 'all', type: 'intel', seat, card });
-  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
+  if (countColor(s, p.intel, '黑') >= 3 && !losesNow(s, ctx, seat)) die(s, ctx, seat, by);
   if (s.chars && !over(s) && checkEnd(s, ctx, seat, sender)) return;
   if (s.chars && !over(s)) fire(s, ctx, 'intel', { seat, card, by, sender });
   checkEnd(s, ctx, seat, sender);
@@ -289,7 +289,7 @@ export function placeIntel(s: GameState, ctx: Ctx, seat: number, cards: number[]
     ctx.ev.push({ to: 'all', type: 'intel', seat, card });
   }
   if (cards.length === 0) return;
-  if (countColor(s, p.intel, '黑') >= 3) die(s, ctx, seat, by);
+  if (countColor(s, p.intel, '黑') >= 3 && !losesNow(s, ctx, seat)) die(s, ctx, seat, by);
   if (s.chars && !over(s) && checkEnd(s, ctx)) return;
   if (s.chars && !over(s)) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
   checkEnd(s, ctx);
@@ -321,6 +321,7 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     sc.trueAtDeath = countColor(s, p.intel, '红') + countColor(s, p.intel, '蓝');
     sc.deathNo = ++c.deaths;
     sc.redAtDeath = countColor(s, p.hand, '红');
+    sc.femaleAtDeath = isFemale(s, seat);
     const before = c.queue.length;
     fire(s, ctx, 'death', { seat, by });
     // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the
@@ -331,6 +332,19 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     }
   }
   clearOut(s, ctx, seat);
+}
+
+/**
+ * A character's loss (小白's 败露) that holds now: the player loses at once. It comes before the
+ * death that the same intel would bring (003 优先原则: 角色技能 > 游戏规则; rulings §13): out, not dead,
+ * so no death skill triggers and no count of deaths sees it.
+ */
+function losesNow(s: GameState, ctx: Ctx, seat: number): boolean {
+  const why = s.chars && inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
+  if (!why) return false;
+  if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
+  lose(s, ctx, seat);
+  return true;
 }
 
 export function lose(s: GameState, ctx: Ctx, seat: number): void {
@@ -354,13 +368,7 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   if (c) {
     // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
     if (c.queue.some((t) => t.skill === '#cleanup')) return false;
-    for (let k = 0; k < n; k++) {
-      const seat = (s.current + k) % n;
-      const why = inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
-      if (!why) continue;
-      if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
-      lose(s, ctx, seat);
-    }
+    for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
   }
   for (let k = 0; k < n; k++) {
     const seat = (s.current + k) % n;

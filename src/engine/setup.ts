@@ -1,6 +1,7 @@
 // A new game (rulings §1–3): identities by table size, the shuffled deck, three cards each,
 // a random first player.
 import { buildDeck } from './deck.js';
+import { deadlineAt } from './clock.js';
 import { openWindow, setPending, startTurn } from './flow.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
@@ -121,7 +122,7 @@ export function newGame(setup: Setup, clock?: Clock): { state: GameState; events
   const { state, ctx } = initialState(setup);
   if (state.chars) setPending(state, ctx, { kind: 'chooseCharacter', picked: 0 });
   else startTurn(state, ctx);
-  if (clock && state.pending) state.pending.deadline = clock.now + clock.decisionMs;
+  if (clock && state.pending) state.pending.deadline = deadlineAt(state, clock);
   return { state, events: ctx.ev };
 }
 

@@ -51,12 +51,18 @@ export interface SeatChar {
   shown: boolean;
   /** The player's identity card was taken away (临危受命): death shows none and views show none. */
   identityGone?: boolean;
-  /** Death records for 机密任务: who killed (亲手) — -1 nobody —, true intel then, death order (1 = first). */
+  /**
+   * Death records, the one thing 机密任务 and skills that count deaths read (flow's die() writes them,
+   * framework's undoDeath() removes them when the death is undone, rulings §13): who killed (亲手)
+   * — -1 nobody —, true intel then, death order (1 = first).
+   */
   killedBy?: number;
   trueAtDeath?: number;
   deathNo?: number;
   /** Red cards in hand at the moment of death (老鬼's 机密任务). */
   redAtDeath?: number;
+  /** The character was female then (a face-up female character; 小白 counts): 黑手's 机密任务. */
+  femaleAtDeath?: boolean;
   /** What a character's skills remember between moments (e.g. a kill this turn), by key. */
   mark?: Record<string, number>;
 }
@@ -267,4 +273,9 @@ export type ApplyResult =
 export interface Clock {
   now: number;
   decisionMs: number;
+  /**
+   * The response clock of response windows (docs/rules.md §7b); without it a window gets the
+   * decision timer too, as games stored before the response clock did.
+   */
+  windowMs?: number;
 }

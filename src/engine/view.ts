@@ -123,10 +123,11 @@ export function view(s: GameState, seat: number | null): GameView {
       identity:
         i === me || over || (!inGame(q) && !c?.seats[i].identityGone) || (c && (c.seats[i].shown || has(knows, i))) ? q.identity : undefined,
       locked: has(s.locked, i),
+      // While characters are being chosen, nobody sees another's choice (face-up ones appear together).
       ...(c && {
-        faceUp: c.seats[i].faceUp,
+        faceUp: p?.kind === 'chooseCharacter' && i !== me ? false : c.seats[i].faceUp,
         character:
-          c.seats[i].name !== null && (c.seats[i].faceUp || i === me || over || !inGame(q))
+          c.seats[i].name !== null && ((c.seats[i].faceUp && p?.kind !== 'chooseCharacter') || i === me || over || !inGame(q))
             ? c.seats[i].name!
             : undefined,
         gender: genderOf(s, i),

@@ -29,7 +29,7 @@ export const zhCN = {
 
   // lobby
   'lobby.title': '风声 · 大厅',
-  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 回合上限：{rounds}\n\n玩家（{count}/9）：\n{players}',
+  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds}\n\n玩家（{count}/9）：\n{players}',
   'lobby.empty': '（还没有人）',
   'lobby.ai': '{name}（AI）',
   'lobby.join': '加入',
@@ -82,7 +82,7 @@ export const zhCN = {
   'step.play2': '出牌阶段(2)',
   'step.transmit': '情报传递',
   'step.arrive': '情报到达',
-  'pending.window': '{step}：大家可以出牌或点「过」',
+  'pending.window': '{step}：可以出牌响应；不出牌的话，响应时间到了自动「过」',
   'pending.send': '传出情报',
   'pending.receive': '决定是否接收情报',
   'pending.discard': '为试探弃一张手牌',
@@ -166,8 +166,8 @@ export const zhCN = {
   'err.permission': '你没有权限这样做。',
 
   // settings, stats, history
-  'settings.saved': '已保存：语言 {language}，默认时限 {timer}秒，回合上限 {rounds}，版本 {edition}。',
-  'settings.show': '当前设置：语言 {language}，默认时限 {timer}秒，回合上限 {rounds}，版本 {edition}。',
+  'settings.saved': '已保存：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
+  'settings.show': '当前设置：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
   'language.auto': '跟随玩家',
   'stats.title': '{name}的战绩',
   'stats.line': '对局 {games} · 胜 {wins}（潜伏战线 {red} · 军情处 {blue} · 打酱油的 {soy}）· 阵亡 {deaths} · 宣告胜利 {declarations}',
@@ -340,6 +340,25 @@ export const zhCN = {
     '**传递**：密电面朝下逐个传给下家；文本面朝上逐个传；直达面朝下直接给一名玩家，拒绝就回到传出者。每到一人：情报传递（可用调虎离山、截获、锁定）→ 情报到达（可用破译、退回）→ 接收或不接收。回到传出者时必须接收。\n' +
     '**卡牌**：锁定（自己回合，目标必须接收）· 调虎离山（目标不参与本次传递）· 截获（他人回合，直接获得情报）· 退回（情报反方向）· 破译（检视情报）· 烧毁（烧掉一张假情报）· 识破（使一张牌无效，可识破识破）· 试探（猜身份）· 真伪莫辨（每人从牌库获得一张情报）。\n' +
     '**响应**：每个时机所有人同时可以出牌或点「过」；有人出牌就重新开始；所有人都过了，后出的牌先结算。',
+  'cmd.start.response': '响应时间（秒，3–30）：响应窗口里无人出牌多久后自动「过」',
+  'cmd.settings.pings': '轮到玩家时如何提醒',
+  'pings.channel': '在频道里@提醒',
+  'pings.dm': '私信提醒',
+  'table.window': '响应窗口 · {step}：有牌可用的人可以出牌，否则到时自动「过」{deadline}',
+  'table.everyone': '等待：{what}{deadline}',
+  'ping.play': '你的出牌阶段：可以出牌，点「过」结束出牌',
+  'ping.turn': '{mentions} 轮到你了：{what}{deadline}{panel}',
+  'ping.warn': '{mentions} 还剩 {seconds} 秒：{what}。时间到将按默认处理。{panel}',
+  'ping.panelOpen': '（你打开的「我的信息」已经显示）',
+  'ping.panelClosed': '（按下方「我的信息」查看你的选择）',
+  'btn.quiet': '本回合不再响应',
+  'btn.quietOff': '恢复响应',
+  'btn.respondConcerned': '只在与我有关时询问',
+  'btn.respondAll': '每个响应窗口都询问我',
+  'panel.quiet': '本回合不再响应：本回合的响应窗口里由系统替你「过」，直到需要你自己做决定。',
+  'panel.respondConcerned': '你选择了只在与你有关时被询问（你的回合、情报传到你、有牌针对你或你的情报）；其他响应窗口由系统替你「过」。',
+  'panel.clock': '响应时间：{seconds} 秒内无人出牌，窗口自动关闭（未出牌的人视为「过」）。',
+  'settings.response': '，响应时间 {response}秒，提醒方式 {pings}',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -78,13 +78,14 @@ async function recovery(dir: string, games: number, actions: number) {
     let written = 0;
     for (let seed = 0; written < games; seed++) {
       const setup = { seed: gameSeed(11, seed), players: PLAYERS.map((p) => p.name) };
-      const start = startGame({ setup, decisionMs: 60_000, createdAt: t0 });
+      const timers = { decisionMs: 60_000, windowMs: 8_000 };
+      const start = startGame({ setup, ...timers, createdAt: t0 });
       const rng = seedRng(setup.seed);
       let state = start.state;
       const rows = [];
       for (let v = 1; v <= actions && !state.result; v++) {
         const a = randomAction(state, rng);
-        const r = apply(state, a, { now: t0 + v * 1000, decisionMs: 60_000 });
+        const r = apply(state, a, { now: t0 + v * 1000, ...timers });
         if (!r.ok) throw new Error(r.reason);
         rows.push({ version: v, seat: (a as { seat?: number }).seat ?? null, action: JSON.stringify(a), at: t0 + v * 1000 });
         state = r.state;
@@ -95,7 +96,7 @@ async function recovery(dir: string, games: number, actions: number) {
         channelId: `c${seed}`,
         setup,
         options: state.options,
-        decisionMs: 60_000,
+        ...timers,
         snapshot: encodeSnapshot(start.state),
         deadline: null,
         createdAt: t0,

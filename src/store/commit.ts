@@ -25,6 +25,8 @@ export interface Committed {
   events: GameEvent[];
   finished: boolean;
   at: number;
+  /** What the submitter said of the action (e.g. that a person clicked it); not stored. */
+  by?: number;
 }
 
 export interface Refused {
@@ -110,7 +112,7 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
 
   let r;
   try {
-    r = apply(state, action, clockAt(now, live.head.decisionMs));
+    r = apply(state, action, clockAt(now, live.head));
   } catch (err) {
     ctx.log.error({ gameId, err, action }, 'engine threw on an action; nothing stored');
     return none(refused(gameId, 'engineError', 'The rules engine failed on this action; nothing was changed.'));

@@ -46,7 +46,7 @@ export function exportGame(conn: Connection, gameId: number): GameRecord {
     const log = repo.log(gameId);
     const final = decodeSnapshot(repo.snapshot(gameId)!, setup);
     const events = new Map<number, GameEvent[]>();
-    const r = replay({ setup, decisionMs: info.decisionMs, createdAt: info.createdAt }, log, (version, _at, ev) => events.set(version, ev));
+    const r = replay({ setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, log, (version, _at, ev) => events.set(version, ev));
     const record: GameRecord = {
       format: RECORD_FORMAT,
       formatVersion: RECORD_FORMAT_VERSION,
@@ -71,7 +71,7 @@ const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x)) as unknown
 export function replayRecord(record: GameRecord): { ok: true; state: GameState } | { ok: false; reason: string } {
   if (record.format !== RECORD_FORMAT || record.formatVersion !== RECORD_FORMAT_VERSION)
     return { ok: false, reason: `not a ${RECORD_FORMAT} v${RECORD_FORMAT_VERSION} file` };
-  const origin = { setup: record.setup, decisionMs: record.game.decisionMs, createdAt: record.game.createdAt };
+  const origin = { setup: record.setup, decisionMs: record.game.decisionMs, windowMs: record.game.windowMs, createdAt: record.game.createdAt };
   const log: LoggedAction[] = record.actions.map((a) => ({ version: a.version, seat: a.seat, at: a.at, action: JSON.stringify(a.action) }));
   let mismatch: string | null = null;
   const r = replay(origin, log, (version, _at, ev) => {

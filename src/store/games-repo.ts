@@ -10,6 +10,7 @@ export interface GameHead {
   status: GameStatus;
   version: number;
   decisionMs: number | null;
+  windowMs: number | null;
   createdAt: number;
   /** null when the stored JSON is damaged. */
   setup: Setup | null;
@@ -44,6 +45,7 @@ export interface NewGameRow {
   setup: Setup;
   options: Options;
   decisionMs: number | null;
+  windowMs: number | null;
   snapshot: Buffer;
   deadline: number | null;
   createdAt: number;
@@ -73,6 +75,7 @@ const headColumns = {
   status: games.status,
   version: games.version,
   decisionMs: games.decisionMs,
+  windowMs: games.windowMs,
   createdAt: games.createdAt,
   setup: games.setup,
   guildId: games.guildId,
@@ -133,6 +136,7 @@ export function gamesRepo(db: Db) {
           setup: JSON.stringify(row.setup),
           options: JSON.stringify(row.options),
           decisionMs: row.decisionMs,
+          windowMs: row.windowMs,
           snapshot: row.snapshot,
           version: 0,
           deadline: row.deadline,

@@ -6,7 +6,7 @@ import type { Logger } from '../log.js';
 import type { LiveGame } from './commit.js';
 import type { Connection } from './connection.js';
 import type { GameHead, GamesRepo } from './games-repo.js';
-import { firstDifference, replay, type LoggedAction } from './replay.js';
+import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
 import { snapshotText, snapshotTextOf } from './snapshot.js';
 
 export interface RecoveredGame {
@@ -38,6 +38,7 @@ type GameRowRaw = [
   channelId: string,
   setup: string,
   decisionMs: number | null,
+  windowMs: number | null,
   createdAt: number,
   version: number,
   snapshot: Buffer,
@@ -46,7 +47,7 @@ type GameRowRaw = [
 
 /** Replays one game and compares; returns the live state, or the reason it cannot be trusted. */
 export function verifyGame(
-  origin: { setup: Setup; decisionMs: number | null; createdAt: number },
+  origin: GameOrigin,
   version: number,
   snapshot: Uint8Array,
   log: LoggedAction[],
@@ -86,7 +87,7 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
   const started = performance.now();
   const rows = conn.sqlite
     .prepare(
-      `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.created_at, g.version, g.snapshot,
+      `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
               (SELECT '[' || group_concat('[' || a.version || ',' || ifnull(a.seat, 'null') || ',' || a.at || ',' ||
                                           iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
                  FROM actions a WHERE a.game_id = g.id)
@@ -100,7 +101,7 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
   const broken: BrokenGame[] = [];
   let actionsReplayed = 0;
 
-  for (const [id, guildId, channelId, setupText, decisionMs, createdAt, version, snapshot, logText] of rows) {
+  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText] of rows) {
     const fail = (reason: string) => broken.push({ gameId: id, guildId, channelId, reason });
     let setup: Setup;
     try {
@@ -120,13 +121,13 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
     // group_concat keeps the order the index gives; should a future SQLite choose another, sort here.
     if (!sorted) actions.sort((a, b) => a.version - b.version);
 
-    const v = verifyGame({ setup, decisionMs, createdAt }, version, snapshot, actions);
+    const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions);
     if (!v.ok) {
       fail(v.reason);
       continue;
     }
     actionsReplayed += actions.length;
-    const head: GameHead = { status: 'active', version, decisionMs, createdAt, setup, guildId, channelId };
+    const head: GameHead = { status: 'active', version, decisionMs, windowMs, createdAt, setup, guildId, channelId };
     live.set(id, { head, state: v.state });
     recovered.push({ gameId: id, guildId, channelId, version, deadline: v.state.pending?.deadline ?? null });
   }

@@ -18,16 +18,20 @@ export interface GameOrigin {
   setup: Setup;
   /** null: the game runs without timers, so the engine is given no clock. */
   decisionMs: number | null;
+  /** The response clock of response windows; null or absent: windows get the decision timer. */
+  windowMs?: number | null;
   createdAt: number;
 }
 
-export function clockAt(now: number, decisionMs: number | null): Clock | undefined {
-  return decisionMs === null ? undefined : { now, decisionMs };
+/** What the engine is given as the time of one action of a game with these timers. */
+export function clockAt(now: number, timers: Pick<GameOrigin, 'decisionMs' | 'windowMs'>): Clock | undefined {
+  if (timers.decisionMs === null) return undefined;
+  return timers.windowMs == null ? { now, decisionMs: timers.decisionMs } : { now, decisionMs: timers.decisionMs, windowMs: timers.windowMs };
 }
 
 /** The state before any action; newGame gets the creation time so the first decision has its deadline. */
 export function startGame(origin: GameOrigin): { state: GameState; events: GameEvent[] } {
-  return newGame(origin.setup, clockAt(origin.createdAt, origin.decisionMs));
+  return newGame(origin.setup, clockAt(origin.createdAt, origin));
 }
 
 export type ReplayResult =
@@ -65,7 +69,7 @@ export function replay(
     if (seat !== row.seat) return { ok: false, state, reason: `log row ${row.version}: seat column ${row.seat} disagrees with the action's seat ${String(seat)}` };
     let r;
     try {
-      r = apply(state, action, clockAt(row.at, origin.decisionMs));
+      r = apply(state, action, clockAt(row.at, origin));
     } catch (err) {
       return { ok: false, state, reason: `log row ${row.version}: the engine failed on it (${(err as Error).message})` };
     }

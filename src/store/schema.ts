@@ -24,6 +24,10 @@ export const guildSettings = sqliteTable('guild_settings', {
   decisionMs: integer('decision_ms').default(60_000),
   /** How long an open lobby waits for players before it closes. */
   lobbyMs: integer('lobby_ms').notNull().default(600_000),
+  /** The response clock of response windows (docs/rules.md §7b), 3–30 s. */
+  windowMs: integer('window_ms').notNull().default(8_000),
+  /** Where a player is told that a decision is theirs: a short channel message that mentions them, or a DM. */
+  pings: text('pings', { enum: ['channel', 'dm'] }).notNull().default('channel'),
   updatedAt: integer('updated_at').notNull(),
 });
 
@@ -46,12 +50,21 @@ export const games = sqliteTable(
     options: text('options').notNull(),
     /** Per-decision timer the game was started with; replay needs it to rebuild deadlines. */
     decisionMs: integer('decision_ms'),
+    /**
+     * The response clock of its response windows (docs/rules.md §7b); null for games stored before it
+     * existed, whose windows keep the decision timer. Replay needs it too.
+     */
+    windowMs: integer('window_ms'),
     /** Engine state after `version` actions, compact encoding (see snapshot.ts). */
     snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
     version: integer('version').notNull().default(0),
     /** Absolute time of the pending decision's deadline, copied out of the snapshot so timers can be found by query. */
     deadline: integer('deadline'),
     tableMessageId: text('table_message_id'),
+    /** The channel message that told a player a decision is theirs (deleted when the next one is posted). */
+    pingMessageId: text('ping_message_id'),
+    /** Which ping was sent last: "<decision version>:<kind>", so a restart does not send it again. */
+    pingKey: text('ping_key'),
     brokenReason: text('broken_reason'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -100,6 +113,8 @@ export const seats = sqliteTable(
     character: text('character'),
     result: text('result', { enum: SEAT_RESULTS }),
     died: integer('died', { mode: 'boolean' }),
+    /** 本回合不再响应: the turn ("round:seat") in which the bot passes for this seat in response windows. */
+    quietTurn: text('quiet_turn'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
 );
@@ -118,6 +133,13 @@ export const userStats = sqliteTable('user_stats', {
   deaths: integer('deaths').notNull().default(0),
   /** Games won by this player's own declaration of victory. */
   declarations: integer('declarations').notNull().default(0),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** What a player chose for every game: to be asked in every response window, or only when it concerns them. */
+export const userPrefs = sqliteTable('user_prefs', {
+  userId: text('user_id').primaryKey(),
+  respond: text('respond', { enum: ['all', 'concerned'] }).notNull().default('all'),
   updatedAt: integer('updated_at').notNull(),
 });
 

@@ -2,22 +2,40 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './connection.js';
 import { guildSettings, type LobbyDefaults } from './schema.js';
 
+export type PingMode = 'channel' | 'dm';
+
 export interface GuildSettings {
   guildId: string;
   language: string | null;
   lobbyOptions: LobbyDefaults;
   decisionMs: number | null;
   lobbyMs: number;
+  /** The response clock of response windows (docs/rules.md §7b). */
+  windowMs: number;
+  /** How a player is told that a decision is theirs. */
+  pings: PingMode;
 }
 
 export const DEFAULT_DECISION_MS = 60_000;
 export const DEFAULT_LOBBY_MS = 600_000;
+/** The response clock: 8 s by default, 3–30 s (docs/rules.md §7b). */
+export const DEFAULT_WINDOW_MS = 8_000;
+export const WINDOW_SECONDS = { min: 3, max: 30 } as const;
 
 /** A server that never changed anything gets the defaults without a row being written. */
 export function readGuildSettings(db: Db, guildId: string): GuildSettings {
   const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
-  if (!row) return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS };
-  return { guildId, language: row.language, lobbyOptions: row.lobbyOptions, decisionMs: row.decisionMs, lobbyMs: row.lobbyMs };
+  if (!row)
+    return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
+  return {
+    guildId,
+    language: row.language,
+    lobbyOptions: row.lobbyOptions,
+    decisionMs: row.decisionMs,
+    lobbyMs: row.lobbyMs,
+    windowMs: row.windowMs,
+    pings: row.pings,
+  };
 }
 
 export function writeGuildSettings(
@@ -27,7 +45,15 @@ export function writeGuildSettings(
   now: number,
 ): GuildSettings {
   const next = { ...readGuildSettings(db, guildId), ...patch, guildId };
-  const values = { language: next.language, lobbyOptions: next.lobbyOptions, decisionMs: next.decisionMs, lobbyMs: next.lobbyMs, updatedAt: now };
+  const values = {
+    language: next.language,
+    lobbyOptions: next.lobbyOptions,
+    decisionMs: next.decisionMs,
+    lobbyMs: next.lobbyMs,
+    windowMs: next.windowMs,
+    pings: next.pings,
+    updatedAt: now,
+  };
   db.insert(guildSettings)
     .values({ guildId, ...values })
     .onConflictDoUpdate({ target: guildSettings.guildId, set: values })

@@ -15,6 +15,7 @@ import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { readUserStats, type UserStats } from './stats.js';
+import { tablePrefs, type TablePrefs } from './table-prefs.js';
 
 export interface GameStoreOptions extends OpenOptions {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
@@ -42,11 +43,15 @@ export interface NewGame {
   options?: Partial<Options>;
   /** Per-decision timer; default the server's setting; null for no timer. */
   decisionMs?: number | null;
+  /** The response clock of response windows (docs/rules.md §7b); default the server's setting. */
+  windowMs?: number;
 }
 
 export class GameStore {
   readonly conn: Connection;
   readonly repo: GamesRepo;
+  /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
+  readonly prefs: TablePrefs;
   readonly recovery: RecoveryReport;
   private readonly clock: () => number;
   private readonly log: Logger;
@@ -61,6 +66,7 @@ export class GameStore {
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
     this.repo = gamesRepo(conn.db);
+    this.prefs = tablePrefs(conn.db);
     this.ctx = {
       conn,
       repo: this.repo,
@@ -107,8 +113,10 @@ export class GameStore {
     const setup = JSON.parse(
       JSON.stringify({ seed: input.seed ?? randomInt(2 ** 31), players: input.seats.map((s) => s.name), edition: input.edition, options: input.options }),
     ) as Setup;
-    const decisionMs = input.decisionMs !== undefined ? input.decisionMs : readGuildSettings(this.conn.db, input.guildId).decisionMs;
-    const { state, events } = startGame({ setup, decisionMs, createdAt: now });
+    const settings = readGuildSettings(this.conn.db, input.guildId);
+    const decisionMs = input.decisionMs !== undefined ? input.decisionMs : settings.decisionMs;
+    const windowMs = input.windowMs ?? settings.windowMs;
+    const { state, events } = startGame({ setup, decisionMs, windowMs, createdAt: now });
     const id = this.conn.db.transaction(
       () =>
         this.repo.insertGame({
@@ -117,6 +125,7 @@ export class GameStore {
           setup,
           options: state.options,
           decisionMs,
+          windowMs,
           snapshot: encodeSnapshot(state),
           deadline: state.pending?.deadline ?? null,
           createdAt: now,
@@ -124,7 +133,7 @@ export class GameStore {
         }),
       { behavior: 'immediate' },
     );
-    const head: GameHead = { status: 'active', version: 0, decisionMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
+    const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
     const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
@@ -134,9 +143,10 @@ export class GameStore {
 
   /**
    * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of
-   * one game are applied one at a time in the order submit was called.
+   * one game are applied one at a time in the order submit was called. `by`: the seat of the person
+   * whose click it is, handed to listeners with the commit and not stored.
    */
-  submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null): Promise<SubmitResult> {
+  submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null, by?: number): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('the game store is closed'));
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
@@ -146,6 +156,7 @@ export class GameStore {
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
       const r = applyAndCommit(this.ctx, gameId, action, this.clock());
       if (r.ok) {
+        if (by !== undefined) r.by = by;
         this.notify(r);
         if (this.opts.onCommit) {
           try {

@@ -8,7 +8,7 @@ export interface TimerHost {
   clearTimeout(handle: unknown): void;
 }
 
-const realHost = (store: GameStore): TimerHost => ({
+export const realHost = (store: GameStore): TimerHost => ({
   now: () => store.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),

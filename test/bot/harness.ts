@@ -14,16 +14,57 @@ import { GameStore, type TimerHost } from '../../src/store/index.js';
 import { sqliteLobbies } from '../../src/store/lobbies.js';
 import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
-/** Decision deadlines run on this clock; timers fire only when a test says so. */
+/**
+ * Decision deadlines and the bot's alarms (ping warnings) run on this clock; nothing fires until a
+ * test moves it on (advance), so no test sleeps on wall time.
+ */
 export class GameClock implements TimerHost {
   t = 1_700_000_000_000;
+  private next = 1;
+  private readonly alarms = new Map<number, { at: number; fn: () => void }>();
   now(): number {
     return this.t;
   }
-  setTimeout(): unknown {
-    return 0;
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.alarms.set(id, { at: this.t + ms, fn });
+    return id;
   }
-  clearTimeout(): void {}
+  clearTimeout(handle: unknown): void {
+    this.alarms.delete(handle as number);
+  }
+  /** When the next alarm rings, or null. */
+  nextAlarm(): number | null {
+    let at: number | null = null;
+    for (const a of this.alarms.values()) if (at === null || a.at < at) at = a.at;
+    return at;
+  }
+  /** Moves the clock to `to`, running the alarms due by then in time order. */
+  runUntil(to: number): void {
+    for (;;) {
+      const due = [...this.alarms.entries()].filter(([, a]) => a.at <= to).sort((x, y) => x[1].at - y[1].at)[0];
+      if (!due) break;
+      this.alarms.delete(due[0]);
+      this.t = Math.max(this.t, due[1].at);
+      due[1].fn();
+    }
+    this.t = Math.max(this.t, to);
+  }
+}
+
+/** Moves the game clock on to `to`: alarms ring, due deadlines time out, and the bot settles. */
+export async function advanceTo(t: BotTable, to: number): Promise<void> {
+  t.clock.runUntil(to);
+  await t.bot.idle();
+  await t.bot.timers.fire();
+  await t.bot.idle();
+}
+
+/** The game the table's channel is playing now (or played last). */
+export function gameOf(t: BotTable): number {
+  const active = t.bot.store.activeGameIn(t.guild.id, t.general.id);
+  if (active !== null) return active;
+  return (t.bot.store.conn.sqlite.prepare('select max(id) as id from games').get() as { id: number }).id;
 }
 
 export interface BotTable {
@@ -108,7 +149,7 @@ export function tableMessage(t: BotTable, user: UserRecord): SeenMessage | undef
     .at(-1);
 }
 
-/** Users the table says are waited on (mentioned in its content). */
+/** Users the table names as having a decision of their own (mentioned in its content). */
 export function waitedOn(t: BotTable, table: SeenMessage): UserRecord[] {
   const ids = [...table.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]);
   return t.users.filter((u) => ids.includes(u.id));

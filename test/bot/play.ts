@@ -2,7 +2,8 @@
 // choices it shows them, as a person would.
 import { seedRng, randInt, type RngState } from '../../src/engine/rng.js';
 import type { SeenMessage, UserRecord } from '../support/discord/index.js';
-import { allText, tableMessage, waitedOn, type BotTable } from './harness.js';
+import { waitingOn } from '../../src/engine/index.js';
+import { advanceTo, allText, gameOf, tableMessage, type BotTable } from './harness.js';
 
 export const PRIVATE_PHRASES = ['你的身份是', 'Your identity is', '你抽到了', 'You drew', '你破译了', 'You decoded', '我打赌你是', 'I bet you are', '你传出的情报是', 'The intel you sent is', '你弃掉了', 'You discarded', '你抽取了', '抽走了你的手牌', 'You took from', 'took from your hand', '交给你：', 'gave you:'];
 const IDENTITIES = ['潜伏战线', '军情处', '打酱油的'];
@@ -85,31 +86,59 @@ function lastGameId(t: BotTable): number | null {
   return rows.id;
 }
 
-/** Plays until the table says the game is over; returns the number of clicks. */
+/**
+ * The people a game waits on now (not bot-played seats): what a player who looks at their own
+ * panel would find asking them something. The table cannot say it (docs/rules.md §7b).
+ */
+export function peopleAsked(t: BotTable): UserRecord[] {
+  const gameId = gameOf(t);
+  const state = t.bot.store.state(gameId);
+  if (!state || state.result) return [];
+  const seats = t.bot.store.seats(gameId);
+  const bots = t.bot.drivers.botSeats(gameId);
+  return waitingOn(state)
+    .filter((s) => seats[s].userId && !bots.has(s))
+    .map((s) => t.users.find((u) => u.id === seats[s].userId)!);
+}
+
+/** The next time something happens by itself: a bot seat's pause ends, or a deadline passes. */
+export function nextMoment(t: BotTable): number | null {
+  const deadline = t.bot.store.state(gameOf(t))?.pending?.deadline ?? null;
+  const alarm = t.bot.drivers.paused ? t.clock.nextAlarm() : null;
+  if (alarm === null) return deadline;
+  return deadline === null ? alarm : Math.min(alarm, deadline);
+}
+
+/**
+ * Plays until the table says the game is over; returns the number of clicks. Players answer what
+ * their panel asks; when nobody is asked anything, the game clock moves on to the next deadline
+ * (a response window's clock, or a bot seat's pause).
+ */
 export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: number; scanEvery?: number; onStep?: (k: number) => Promise<void> } = {}): Promise<{ steps: number; leaks: string[] }> {
   const rng = seedRng(seed);
   const leaks: string[] = [];
   const host = t.users[0];
   let k = 0;
-  for (; k < (opts.maxSteps ?? 3000); k++) {
+  for (let idle = 0; k < (opts.maxSteps ?? 3000); ) {
+    await t.bot.idle();
     const table = tableMessage(t, host);
     if (!table) throw new Error('no table message');
     if (isOver(table)) break;
-    const waited = waitedOn(t, table);
-    if (!waited.length) {
-      // Only bot-played seats are waited on: let them act.
-      const v = t.bot.store.state(t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? -1)?.version;
-      await t.bot.idle();
-      const after = t.bot.store.state(t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? -1)?.version;
-      if (v !== undefined && v === after) throw new Error(`the table waits on nobody who acts: ${table.content}`);
+    const asked = peopleAsked(t);
+    if (!asked.length) {
+      const next = nextMoment(t);
+      if (next === null || ++idle > 50) throw new Error(`the game waits on nobody who acts: ${table.content}`);
+      await advanceTo(t, next);
       continue;
     }
-    const u = waited[randInt(rng, waited.length)];
+    idle = 0;
+    const u = asked[randInt(rng, asked.length)];
     const panel = await openPanel(t, u, table);
     await actOnPanel(t, u, panel, rng);
     await t.bot.idle();
     if (opts.scanEvery && k % opts.scanEvery === 0) leaks.push(...scanForLeaks(t));
     await opts.onStep?.(k);
+    k++;
   }
   leaks.push(...scanForLeaks(t));
   return { steps: k, leaks };

@@ -98,12 +98,13 @@ function checkDatabase(): { games: number; finished: number } {
       expect(created.size, 'games were announced but the schema is missing').toBe(0);
       return { games: 0, finished: 0 };
     }
-    const games = db.prepare('SELECT id, status, version, setup, decision_ms, created_at, snapshot FROM games').all() as {
+    const games = db.prepare('SELECT id, status, version, setup, decision_ms, window_ms, created_at, snapshot FROM games').all() as {
       id: number;
       status: string;
       version: number;
       setup: string;
       decision_ms: number | null;
+      window_ms: number | null;
       created_at: number;
       snapshot: Buffer;
     }[];
@@ -118,7 +119,7 @@ function checkDatabase(): { games: number; finished: number } {
     for (const g of games) {
       expect(g.status).not.toBe('broken');
       const log = logOf.all(g.id) as LoggedAction[];
-      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, createdAt: g.created_at }, g.version, g.snapshot, log);
+      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, windowMs: g.window_ms, createdAt: g.created_at }, g.version, g.snapshot, log);
       expect(v.ok ? 'ok' : v.reason, `game ${g.id}`).toBe('ok');
       if (v.ok) expect(v.state.result !== null).toBe(g.status === 'finished');
     }

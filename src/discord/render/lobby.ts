@@ -16,6 +16,7 @@ export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; comp
       characters: t(l, o.characters ? 'on' : 'off'),
       alliance: t(l, o.soySauceAlliance ? 'on' : 'off'),
       timer: o.timer,
+      response: o.response ?? '—',
       rounds: o.roundLimit,
       count: lobby.seats.length,
       players,

@@ -80,6 +80,14 @@ export interface PanelInput {
   /** Private things this seat learned (already in words), oldest first. */
   secrets: string[];
   focus?: PanelFocus;
+  /** How the bot paces this seat (docs/rules.md §7b); absent: no toggles shown. */
+  pace?: {
+    /** 本回合不再响应 is on. */
+    quiet: boolean;
+    respond: 'all' | 'concerned';
+    /** The response clock, while a response window is open. */
+    windowMs: number | null;
+  };
 }
 
 export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
@@ -103,10 +111,15 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
+  const inGame = v.players[me].alive && !v.players[me].out;
   if (v.result) lines.push(t(l, 'err.finished'));
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
   else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
   else lines.push(t(l, 'panel.nothing'));
+  const pace = v.result ? undefined : x.pace;
+  if (pace?.windowMs && waited) lines.push(t(l, 'panel.clock', { seconds: Math.round(pace.windowMs / 1000) }));
+  if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
+  if (pace?.respond === 'concerned') lines.push(t(l, 'panel.respondConcerned'));
 
   const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n').slice(0, 4096), color: 0x2c3e50 };
   const opened = v.pending?.opened ?? v.version;
@@ -205,6 +218,11 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
+  // The private toggles of docs/rules.md §7b: one for this turn, one that stays.
+  if (pace && inGame) {
+    buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
+    buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
+  }
   components.push(...rowsOf(buttons).slice(0, 5 - components.length));
   return { embeds: [embed], components };
 }

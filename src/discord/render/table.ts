@@ -11,8 +11,10 @@ export interface TableExtras {
   /** Seats the bot plays for their owner after timeouts, and AI seats. */
   autopilot: number[];
   ai: number[];
-  /** Discord user ids by seat (null for AI), to mention whoever is waited on. */
+  /** Discord user ids by seat (null for AI), to name whoever a decision belongs to. */
   users: (string | null)[];
+  /** The seat whose own decision the game waits on (engine decider()), or null. */
+  decider: number | null;
   /** Recent public event lines, oldest first. */
   recent: string[];
   actions: number;
@@ -72,9 +74,16 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   }
   let content = '';
   if (v.pending && !v.result) {
-    const who = v.pending.waitingOn.map((s) => (x.users[s] ? `<@${x.users[s]}>` : names[s]));
     const deadline = v.pending.deadline ? t(l, 'table.deadline', { at: Math.floor(v.pending.deadline / 1000) }) : '';
-    content = t(l, 'table.waiting', { what: pendingText(l, v), who: who.join(' '), deadline });
+    // A response window never says who is still being waited on (docs/rules.md §7b); a decision
+    // of one player's names that player (the message is posted without notifying anyone).
+    const own = x.decider;
+    if (own !== null) {
+      const who = x.users[own] ? `<@${x.users[own]}>` : names[own];
+      const what = v.pending.kind === 'window' ? t(l, 'ping.play') : pendingText(l, v);
+      content = t(l, 'table.waiting', { what, who, deadline });
+    } else if (v.pending.kind === 'window') content = t(l, 'table.window', { step: t(l, `step.${v.pending.step!}`), deadline });
+    else content = t(l, 'table.everyone', { what: pendingText(l, v), deadline });
   }
   if (v.result) {
     const r = v.result;

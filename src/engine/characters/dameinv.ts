@@ -2,7 +2,8 @@
 // 精明: 你的抽牌阶段改为抽三张牌，然后选择一张手牌放回牌库顶 — only the draw phase of her own turn (003);
 //   putting one back is part of it (mandatory; the default on timeout is the first hand card). The
 //   others see that a card went back, not which.
-// 爱情: 翻开你的身份牌，然后烧毁二张假情报 — once (her identity card, once shown, stays shown); at any
+// 爱情: 翻开你的身份牌，然后烧毁二张假情报 — once (her identity card, once shown, stays shown: the cost is
+//   checked and paid by the framework when she uses it, rulings §13); at any
 //   time [choice]: every response window, like the other skills without a timing; two black intel in
 //   front of one player or one each in front of two, herself allowed (003); a skill, so 识破 cannot
 //   answer it. [choice] It needs two black intel on the table to be used at all.
@@ -28,10 +29,9 @@ export const 大美女: CharacterDef = {
   active: [
     {
       name: '爱情',
-      candidates: (s, seat) =>
-        s.chars!.seats[seat].shown ? [] : subsets(blackOnTable(s), 2, 2).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
-      check(s, seat, _step, a) {
-        if (s.chars!.seats[seat].shown) return notNow('爱情', 'only once: your identity card is shown already');
+      showsIdentity: true,
+      candidates: (s, seat) => subsets(blackOnTable(s), 2, 2).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
+      check(s, _seat, _step, a) {
         const ok =
           isCardList(a.cards) &&
           a.cards.length === 2 &&
@@ -41,8 +41,6 @@ export const 大美女: CharacterDef = {
       resolve(s, ctx, item) {
         const me = item.user;
         if (!inGame(s.players[me])) return;
-        s.chars!.seats[me].shown = true;
-        ctx.ev.push({ to: 'all', type: 'identityShown', seat: me, identity: s.players[me].identity });
         for (const c of item.cards ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
       },
     },

@@ -4,7 +4,7 @@ import { refuse, type Refusal } from '../refusals.js';
 import { bit, countColor, has, inGame, over, type Ctx } from '../state.js';
 import type { Action, CardName, CharacterName, GameState, Pending, StackItem, Step } from '../types.js';
 import { CHARACTERS, SKILLS } from './index.js';
-import type { CharacterDef, Decide, DecideAction, HookInfo, HookPoint, Perks, SkillAction } from './skill.js';
+import type { CharacterDef, Decide, DecideAction, Decision, HookInfo, HookPoint, Perks, SkillAction } from './skill.js';
 import {
   afterResolution,
   checkEnd,
@@ -66,6 +66,38 @@ export function flip(s: GameState, ctx: Ctx, seat: number, up: boolean): boolean
   sc.faceUp = up;
   ctx.ev.push({ to: 'all', type: up ? 'characterUp' : 'characterDown', seat, character: sc.name });
   return true;
+}
+
+/**
+ * 翻开你的身份牌 as a skill's cost (救美, 黄雀在后, 爱情; rulings §13). A shown identity card stays shown,
+ * so such a skill can be paid for, and used, only while the card is still face down.
+ */
+export const identityHidden = (s: GameState, seat: number): boolean => !s.chars!.seats[seat].shown;
+
+/** Pays 翻开你的身份牌: everyone sees the identity card from now on. */
+export function showIdentity(s: GameState, ctx: Ctx, seat: number): void {
+  s.chars!.seats[seat].shown = true;
+  ctx.ev.push({ to: 'all', type: 'identityShown', seat, identity: s.players[seat].identity });
+}
+
+const identityPaid = (skill: string): Refusal => refuse('skillNotNow', { skill, rule: 'its cost, showing your identity card, is paid already' });
+
+/**
+ * A death undone (救美): the player is alive again and the death leaves no trace in the death
+ * records (death order, killer, what was before the player), so no 机密任务 or skill that counts
+ * deaths, killings or their order counts it (rulings §13). What triggered at the death stays done.
+ */
+export function undoDeath(s: GameState, seat: number): void {
+  const c = s.chars!;
+  const sc = c.seats[seat];
+  s.players[seat].alive = true;
+  c.deaths--;
+  for (const x of c.seats) if ((x.deathNo ?? 0) > (sc.deathNo ?? 0)) x.deathNo!--;
+  delete sc.killedBy;
+  delete sc.deathNo;
+  delete sc.trueAtDeath;
+  delete sc.redAtDeath;
+  delete sc.femaleAtDeath;
 }
 
 /** Calls a timing point's hooks, in seat order from the current player (rulings §7). */
@@ -134,7 +166,7 @@ export function pump(s: GameState, ctx: Ctx): void {
       if (!dec) continue;
       const d: Decide = { kind: 'decide', seat: t.seat, skill: t.skill, stage: t.stage, data: t.data, opened: s.version };
       if (t.of !== undefined) d.of = t.of;
-      if (dec.choices(s, d).length === 0) continue;
+      if (choicesOf(s, dec, d).length === 0) continue;
       if (!c.holding) {
         c.holding = true;
         c.held = s.pending;
@@ -209,9 +241,15 @@ function matches(x: DecideAction, a: DecideAction): boolean {
   return x.option === a.option && x.target === a.target && x.card === a.card && sameCards(x.cards, a.cards);
 }
 
+/** A decision's choices; none while its cost 翻开你的身份牌 cannot be paid (rulings §13). */
+function choicesOf(s: GameState, dec: Decision, d: Decide): DecideAction[] {
+  if (dec.showsIdentity && !identityHidden(s, d.seat)) return [];
+  return dec.choices(s, d);
+}
+
 export function decideChoices(s: GameState, d: Decide): DecideAction[] {
   const dec = charOf(s, d.of ?? d.seat)?.decide[d.skill];
-  return dec ? dec.choices(s, d) : [];
+  return dec ? choicesOf(s, dec, d) : [];
 }
 
 export function checkDecide(s: GameState, a: DecideAction): Refusal | null {
@@ -226,6 +264,7 @@ export function performDecide(s: GameState, ctx: Ctx, a: DecideAction): void {
   const dec = charOf(s, d.of ?? d.seat)!.decide[d.skill];
   s.pending = null;
   ctx.newDecision = true;
+  if (dec.showsIdentity && a.option === 'yes') showIdentity(s, ctx, d.seat);
   dec.answer(s, ctx, d, a);
   if (over(s)) return;
   if (d.inline && !s.pending) continueResolving(s, ctx);
@@ -246,6 +285,7 @@ export function checkSkill(s: GameState, a: SkillAction): Refusal | null {
   if (!def || !skill) return refuse('noSuchSkill', { skill: String(a.skill) });
   if (!skill.anyFace && (skill.reveal ?? false) === faceUp(s, a.seat)) return refuse('skillFace', { skill: skill.name });
   if (onStack(s, a.seat, skill.name)) return refuse('skillPending', { skill: skill.name });
+  if (skill.showsIdentity && !identityHidden(s, a.seat)) return identityPaid(skill.name);
   return skill.check(s, a.seat, p.step, a);
 }
 
@@ -262,6 +302,7 @@ export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
   const skill = SKILLS[a.skill];
   if (skill.reveal) flip(s, ctx, a.seat, true);
   if (skill.conceal) flip(s, ctx, a.seat, false);
+  if (skill.showsIdentity) showIdentity(s, ctx, a.seat);
   const of = a.of ?? (skill.as === '识破' ? s.stack.length - 1 : undefined);
   const item: StackItem = { card: -1, as: skill.as ?? skill.name, skill: skill.name, user: a.seat };
   if (a.target !== undefined) item.target = a.target;
@@ -280,6 +321,7 @@ export function skillActions(s: GameState, seat: number, step: Step, out: Action
   const up = faceUp(s, seat);
   for (const skill of def.active) {
     if ((!skill.anyFace && (skill.reveal ?? false) === up) || onStack(s, seat, skill.name)) continue;
+    if (skill.showsIdentity && !identityHidden(s, seat)) continue;
     for (const a of skill.candidates(s, seat)) if (!skill.check(s, seat, step, a)) out.push(a);
   }
 }

@@ -3,21 +3,25 @@
 //   turn, 出牌阶段 or 传递, another player).
 // 冷血: 若你杀死一位玩家，于回合结束时可以把桌面上的一张情报放置到一位玩家面前 — 杀死 = 亲手 (his card
 //   真伪莫辨, a skill, or intel he sent: the death's `by`); at the end of the turn in which he killed
-//   (anyone's turn); [choice] once per turn however many he killed; any intel in front of a player in
-//   the game, to another player in the game (not the one it lies before); he is credited (亲手) with
-//   what it does.
+//   (anyone's turn); a death undone by 救美 is no killing (rulings §13); [choice] once per turn however
+//   many he killed; any intel in front of a player in the game, to another player in the game (not
+//   the one it lies before); he is credited (亲手) with what it does.
 // 滥杀: 你杀死打酱油的玩家时，你可以宣告单独胜利 — asked at the death; 003: an 打酱油 黑手 cannot win by
 //   killing himself (his own death never asks).
 // 机密任务: 亲手杀死一位女性角色 — the victim's face-up character was female at the moment of death (a
-//   face-down 潜伏 character has no gender; 小白 counts, 乔装).
+//   face-down 潜伏 character has no gender; 小白 counts, 乔装), read from the death records, so a woman
+//   saved by 救美 is no kill (rulings §13).
 import { declare, placeIntel } from '../flow.js';
-import { inGame, removeFrom } from '../state.js';
+import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
 import { askNext, countsAs, enqueue, faceUp, livePlayers } from './framework.js';
 import { intelOwner, YES_NO } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 const mark = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});
+
+/** `victim` is dead, killed (亲手) by `by`, by the death records (a death undone has none). */
+const killedBy = (s: GameState, victim: number, by: number): boolean => !s.players[victim].alive && s.chars!.seats[victim].killedBy === by;
 
 /** Every intel in front of a player in the game. */
 function tableIntel(s: GameState): number[] {
@@ -40,17 +44,22 @@ export const 黑手: CharacterDef = {
     },
     death(s, ctx, owner, info) {
       if (info.by !== owner || info.seat === owner) return;
-      // 机密任务: recorded whatever his side; it is no skill.
-      if (countsAs(s, ctx, info.seat, '女')) mark(s, owner).femaleKill = 1;
+      // 机密任务: the death records say whom he killed and whether she was female (乔装 shown where
+      // it decides that); it is no skill.
+      countsAs(s, ctx, info.seat, '女');
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
-      mark(s, owner).killed = 1;
+      const m = mark(s, owner);
+      m.killed = (m.killed ?? 0) | bit(info.seat);
       if (s.players[info.seat].identity === '打酱油的') enqueue(s, owner, '滥杀', 'use', { dead: info.seat });
     },
     turnEnd(s, _ctx, owner) {
       const m = s.chars!.seats[owner].mark;
       if (!m?.killed) return;
+      const victims = m.killed;
       m.killed = 0;
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
+      // A death undone (救美) is no killing (rulings §13).
+      if (!s.players.some((_p, i) => has(victims, i) && killedBy(s, i, owner))) return;
       enqueue(s, owner, '冷血', 'pick');
     },
   },
@@ -89,7 +98,8 @@ export const 黑手: CharacterDef = {
       },
     },
     滥杀: {
-      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) ? YES_NO : []),
+      // Not once the death was undone (救美, asked before him in seat order): no killing (rulings §13).
+      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead as number, d.seat) ? YES_NO : []),
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead });
@@ -97,5 +107,5 @@ export const 黑手: CharacterDef = {
       },
     },
   },
-  mission: (s, seat) => (s.chars!.seats[seat].mark?.femaleKill ?? 0) > 0,
+  mission: (s, seat) => s.chars!.seats.some((x, i) => i !== seat && killedBy(s, i, seat) && x.femaleAtDeath === true),
 };

@@ -1,7 +1,8 @@
 // 黄雀 (003_…). 女, 潜伏.
 // 潜藏伏击: 翻开此角色牌，然后把另一位玩家面前的一张情报放回牌库顶 — at any time.
 // 黄雀在后: 当另一位玩家死亡时，可以翻开你的身份牌，然后在一位玩家面前放置最多二张假情报 — face up; the
-//   identity is shown to everyone; the 假情报 are black hand cards (none is allowed).
+//   identity is shown to everyone (the cost, paid by the framework: only while her identity card is
+//   face down, so once a game; rulings §13); the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
 import { inGame, removeFrom } from '../state.js';
 import { enqueue, faceUp, handOf, livePlayers, subsets } from './framework.js';
@@ -45,6 +46,7 @@ export const 黄雀: CharacterDef = {
   },
   decide: {
     黄雀在后: {
+      showsIdentity: true,
       choices(s, d) {
         if (!faceUp(s, d.seat) || !inGame(s.players[d.seat])) return [];
         const out: DecideAction[] = [{ kind: 'decide', seat: d.seat, option: 'no' }];
@@ -55,8 +57,6 @@ export const 黄雀: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.option !== 'yes') return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '黄雀在后', target: a.target });
-        s.chars!.seats[d.seat].shown = true;
-        ctx.ev.push({ to: 'all', type: 'identityShown', seat: d.seat, identity: s.players[d.seat].identity });
         placeFromHand(s, ctx, d.seat, a.target!, a.cards ?? []);
       },
     },

@@ -2,14 +2,15 @@
 // 英雄: 当你获得假情报时，你可以抽二张牌 — any black intel he gains, however (sent, 截获, 真伪莫辨, skills:
 //   003 "被角色技能或【真伪莫辨】放置假情报时也可以抽牌"); not when the gain killed him.
 // 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁自己与她面前的所有假情报来拯救她 — face up; not
-//   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all;
-//   she is alive again, reveals nothing, and her death is undone in the records (death count and
-//   her death records), so later 机密任务 do not count a death that did not stay; the framework
-//   then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
+//   himself (003); a female = a face-up female character (rulings §9). His identity is shown to all
+//   (the cost, paid by the framework: only while his identity card is face down, so once; §13);
+//   she is alive again, reveals nothing, and her death is undone in the records (framework's
+//   undoDeath), so no 机密任务 or skill that counts deaths, killings or their order counts it (rulings
+//   §13; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
 // 机密任务: 一位女性宣告胜利 (joins the declaration).
 import { draw } from '../flow.js';
 import { inGame } from '../state.js';
-import { countsAs, enqueue, faceUp, isFemale } from './framework.js';
+import { countsAs, enqueue, faceUp, isFemale, undoDeath } from './framework.js';
 import { burnIntel, YES_NO } from './common.js';
 import type { CharacterDef } from './skill.js';
 
@@ -41,6 +42,7 @@ export const 礼服蒙面人: CharacterDef = {
       },
     },
     救美: {
+      showsIdentity: true,
       choices(s, d) {
         const her = d.data!.seat as number;
         const c = s.chars!;
@@ -52,20 +54,10 @@ export const 礼服蒙面人: CharacterDef = {
         if (a.option !== 'yes') return;
         const me = d.seat;
         const her = d.data!.seat as number;
-        const c = s.chars!;
-        c.seats[me].shown = true;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '救美', target: her });
-        ctx.ev.push({ to: 'all', type: 'identityShown', seat: me, identity: s.players[me].identity });
         for (const seat of [me, her])
           for (const card of s.players[seat].intel.filter((x) => s.cards[x].color === '黑')) burnIntel(s, ctx, card);
-        s.players[her].alive = true;
-        const sc = c.seats[her];
-        c.deaths--;
-        for (const x of c.seats) if ((x.deathNo ?? 0) > (sc.deathNo ?? 0)) x.deathNo!--;
-        delete sc.killedBy;
-        delete sc.deathNo;
-        delete sc.trueAtDeath;
-        delete sc.redAtDeath;
+        undoDeath(s, her);
         ctx.ev.push({ to: 'all', type: 'saved', seat: her, by: me });
       },
     },

@@ -17,6 +17,11 @@ export interface ActiveSkill {
   anyFace?: boolean;
   /** A "盖伏此角色牌，然后…" skill: using it turns the character face down (the cost, before any answer). */
   conceal?: boolean;
+  /**
+   * A "翻开你的身份牌，然后…" skill (爱情): usable only while the identity card is face down; using it
+   * shows the card (the cost, before any answer). The framework checks and pays it (rulings §13).
+   */
+  showsIdentity?: boolean;
   /** Acts as this card (截上 as 截获, 警觉 as 识破); it is still no card. */
   as?: CardName;
   /** Every way the owner could use it now (each is then checked). */
@@ -70,6 +75,12 @@ export type Hook = (s: GameState, ctx: Ctx, owner: number, info: HookInfo) => vo
 
 /** A decision a skill asks: its choices (the first is the default on timeout) and its answer. */
 export interface Decision {
+  /**
+   * The skill's cost is 翻开你的身份牌 (救美, 黄雀在后): it is asked only while the owner's identity card
+   * is face down, and the framework shows the card before an answer with option 'yes' takes effect
+   * (rulings §13).
+   */
+  showsIdentity?: boolean;
   choices(s: GameState, d: Decide): DecideAction[];
   answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
 }

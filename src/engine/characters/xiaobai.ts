@@ -9,7 +9,10 @@
 //   becomes 小白's intel (获得情报: face up in front of him, 003 游戏术语; he is credited with its effect).
 //   [choice] With fewer than four hand cards at resolution it does nothing.
 // 败露: 当你获得六张或以上的情报时，你输掉这场游戏 — losing, not dying (no death skills); checked before any
-//   declaration, so it beats a victory met at the same moment. [choice] Only while face up.
+//   declaration, so it beats a victory met at the same moment (003: 当获得六张情报并同时达到胜利条件时，视为
+//   输掉游戏), and before the death a third black would bring (优先原则: 角色技能 > 游戏规则; flow's
+//   losesNow, rulings §13): a sixth intel that is his third black leaves him out, not dead, so he is
+//   not the first to die. [choice] Only while face up.
 // 机密任务: 你第一个死亡，或潜伏战线与军情处其中一方全灭 — 003: an 打酱油 小白 who is the first to die (by three
 //   假情报) wins (a mission about his own death); 全灭 = every member of that faction dead or out, while
 //   小白 is alive.

@@ -9,5 +9,5 @@ export { describeMessage, type SeenMessage, type SeenButton, type SeenSelect, ty
 export { ANSWER_WINDOW_MS, TOKEN_LIFETIME_MS } from './interactions.js';
 export { Limits } from './rules/message-limits.js';
 export type { RateLimitRule } from './rate-limits.js';
-export type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, UserRecord } from './model.js';
+export type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, UserRecord } from './model.js';
 export type { OptionInput } from './commands.js';

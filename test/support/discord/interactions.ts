@@ -11,6 +11,7 @@ import {
 } from './model.js';
 import { EVERYONE_PERMISSIONS, channelPayload, memberPayload, messagePayload, userPayload } from './payloads.js';
 import { readMessageFields } from './rules/message-limits.js';
+import { readAllowedMentions, type AllowedMentions } from './rules/mentions.js';
 
 /** Discord fails an interaction nobody answered within 3 seconds. */
 export const ANSWER_WINDOW_MS = 3_000;
@@ -159,7 +160,7 @@ export class Interactions {
     switch (type) {
       case ResponseType.Reply: {
         const fields = readMessageFields(request.data, REPLY_FLAGS);
-        original = this.respondWithMessage(record, fields, false, attach(record.channelId, [], request.data));
+        original = this.respondWithMessage(record, fields, false, attach(record.channelId, [], request.data), undefined, readAllowedMentions(request.data));
         break;
       }
       case ResponseType.DeferredReply: {
@@ -217,6 +218,7 @@ export class Interactions {
     loading: boolean,
     attachments?: AttachmentJson[],
     type = record.type === 2 ? 20 : 0,
+    allowedMentions?: AllowedMentions,
   ): MessageRecord {
     const channel = this.world.channels.get(record.channelId);
     if (!channel) throw Errors.unknownChannel();
@@ -230,6 +232,7 @@ export class Interactions {
       interaction: { id: record.id, type: record.type, name: record.commandName, userId: record.userId },
       type,
       loading,
+      allowedMentions,
       ...(attachments ? { attachments } : {}),
     });
   }
@@ -270,7 +273,7 @@ export class Interactions {
       return editMessage(this.parts, original, { ...fields, flags: undefined }, EDIT_FLAGS, attachments);
     }
     if (!this.world.channels.has(record.channelId)) throw Errors.unknownChannel();
-    const message = this.respondWithMessage(record, fields, false, attach(record.channelId, [], body), 0);
+    const message = this.respondWithMessage(record, fields, false, attach(record.channelId, [], body), 0, readAllowedMentions(body));
     record.followUpIds.push(message.id);
     return message;
   }

@@ -3,6 +3,7 @@ import { Intent } from './gateway.js';
 import { MessageFlag, type AttachmentJson, type ChannelRecord, type MessageRecord, type World } from './model.js';
 import { messagePayload } from './payloads.js';
 import { assertNotEmpty, type MessageFields } from './rules/message-limits.js';
+import { notifiedBy, type AllowedMentions } from './rules/mentions.js';
 
 /**
  * Creating, editing and deleting messages, with the gateway events the bot
@@ -25,6 +26,8 @@ export interface NewMessage {
   referenceId?: string | null;
   /** A deferred reply: "<bot> is thinking…", allowed to be empty. */
   loading?: boolean;
+  /** The body's allowed_mentions, already validated; undefined: Discord's default (every mention). */
+  allowedMentions?: AllowedMentions;
 }
 
 function messageIntent(channel: ChannelRecord): number {
@@ -54,9 +57,12 @@ export function createMessage({ world, gateway }: StandInParts, init: NewMessage
     interaction: init.interaction ?? null,
     referenceId: init.referenceId ?? null,
     revision: 0,
+    notified: [],
   };
   if (!init.loading) assertNotEmpty(message);
   world.messages.set(message.id, message);
+  message.notified = notifiedBy(world, init.channel, message.content, flags, init.allowedMentions, message.ephemeralFor !== null);
+  for (const userId of message.notified) world.notifications.push({ userId, messageId: message.id, channelId: message.channelId, at: message.createdAt });
   if (!message.ephemeralFor) {
     init.channel.lastMessageId = message.id;
     gateway.dispatch('MESSAGE_CREATE', messagePayload(world, message, true), {

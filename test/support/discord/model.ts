@@ -122,6 +122,16 @@ export interface MessageRecord {
   interaction: { id: string; type: number; name: string | null; userId: string } | null;
   referenceId: string | null;
   revision: number;
+  /** Users this message notified when it was created (rules/mentions.ts); edits never add any. */
+  notified: string[];
+}
+
+/** One push notification Discord would have sent. */
+export interface NotificationRecord {
+  userId: string;
+  messageId: string;
+  channelId: string;
+  at: number;
 }
 
 export interface CommandRecord {
@@ -197,6 +207,7 @@ export class World {
   readonly commands = new Map<string, CommandRecord>();
   readonly interactions = new Map<string, InteractionRecord>();
   readonly notices = new Map<string, Notice[]>();
+  readonly notifications: NotificationRecord[] = [];
   readonly requests: RequestLogEntry[] = [];
   readonly events = new EventEmitter();
   /** Bumped on every change; the control API long-polls on it. */

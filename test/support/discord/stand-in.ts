@@ -4,7 +4,7 @@ import type { OptionInput } from './commands.js';
 import type { Gateway } from './gateway.js';
 import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
-import type { ChannelRecord, GuildRecord, InteractionRecord, Notice, UserRecord, World } from './model.js';
+import type { ChannelRecord, GuildRecord, InteractionRecord, Notice, NotificationRecord, UserRecord, World } from './model.js';
 import { choose, click, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { RateLimitRule, RateLimits } from './rate-limits.js';
 import {
@@ -182,6 +182,20 @@ export class StandIn {
   view(user: Ref<UserRecord>, filter: { channel?: Ref<ChannelRecord> } = {}): UserView {
     const channelId = filter.channel === undefined ? undefined : this.channelRef(filter.channel).id;
     return userView(this.world, this.user(user).id, channelId);
+  }
+
+  /**
+   * The push notifications Discord would have sent this user, oldest first, with the message's
+   * content as it was created (rules/mentions.ts: mentions in new messages, DMs; never edits).
+   */
+  notificationsFor(user: Ref<UserRecord>): (NotificationRecord & { content: string; deleted: boolean })[] {
+    const id = this.user(user).id;
+    return this.world.notifications
+      .filter((n) => n.userId === id)
+      .map((n) => {
+        const m = this.world.messages.get(n.messageId)!;
+        return { ...n, content: m.content, deleted: m.deleted };
+      });
   }
 
   /** "This interaction failed" and friends, shown to this user. */

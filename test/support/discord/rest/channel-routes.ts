@@ -3,6 +3,7 @@ import { createMessage, deleteMessage, editMessage } from '../messages.js';
 import { MessageFlag, type ChannelRecord, type MessageRecord } from '../model.js';
 import { channelPayload, guildPayload, memberPayload, messagePayload } from '../payloads.js';
 import { readMessageFields } from '../rules/message-limits.js';
+import { readAllowedMentions } from '../rules/mentions.js';
 import { openDm } from '../setup.js';
 import { attachmentsAfter, requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
@@ -42,6 +43,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
       }
     }
     const fields = readMessageFields(req.body, CHANNEL_MESSAGE_FLAGS);
+    const allowedMentions = readAllowedMentions(req.body);
     const body = (req.body ?? {}) as { message_reference?: { message_id?: string } };
     const referenceId = body.message_reference?.message_id ?? null;
     if (referenceId !== null) {
@@ -58,6 +60,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
       fields,
       attachments: attachmentsAfter(ctx, channel.id, [], req.body, req.files),
       referenceId,
+      allowedMentions,
     });
     return json(messagePayload(world, message));
   });
@@ -86,6 +89,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     const message = messageIn(channel, req.params.messageId!);
     if (message.authorId !== world.bot.id) throw Errors.cannotEditOthers();
     const fields = readMessageFields(req.body, EDITABLE_FLAGS, message.flags);
+    readAllowedMentions(req.body); // validated like on create; an edit notifies nobody
     editMessage(parts, message, fields, EDITABLE_FLAGS, attachmentsAfter(ctx, channel.id, message.attachments, req.body, req.files));
     return json(messagePayload(world, message));
   });

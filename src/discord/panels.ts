@@ -1,0 +1,147 @@
+// Open 我的信息 panels that update themselves: the newest interaction that showed a player their
+// panel lets the bot edit it through its token (Discord keeps a token 15 minutes). After a commit
+// every open panel of the game is rendered again and edited only where it changed, one edit in
+// flight per player, behind whatever the game's table edit queued first.
+import { performance } from 'node:perf_hooks';
+import { DiscordAPIError, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import type { Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { PanelFocus } from './render/panel.js';
+
+/** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
+export const TOKEN_MS = 15 * 60_000;
+const TOKEN_MARGIN_MS = 30_000;
+/** Unknown Webhook, Invalid Webhook Token, Unknown Message: the panel cannot be edited any more. */
+const GONE = new Set([10015, 50027, 10008]);
+
+export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
+export type PanelBody = InteractionEditReplyOptions;
+
+interface OpenPanel {
+  gameId: number;
+  seat: number;
+  interaction: PanelInteraction;
+  /** When the interaction was made (the token's age counts from then). */
+  since: number;
+  locale: Locale;
+  focus?: PanelFocus;
+  /** The decision the focus was made for: a new decision drops it. */
+  focusOpened?: number;
+  /** What the panel shows now (JSON), to skip edits that change nothing. */
+  shown: string | null;
+  /** A click of the owner's is being answered through this panel: its handler edits it. */
+  busy: boolean;
+  dirty: boolean;
+  /** The game is over: after this refresh the panel is forgotten. */
+  last?: boolean;
+  flushing: boolean;
+}
+
+export interface PanelsOptions {
+  log: Logger;
+  now: () => number;
+  /** The panel as it should read now; null when the seat has nothing to show (the game is gone). */
+  render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus) => PanelBody | null;
+  /** Runs work after everything the game's publisher queued before it (the table edit first). */
+  after: (gameId: number, work: () => Promise<void>) => void;
+  onRefresh?: (ms: number) => void;
+}
+
+const key = (gameId: number, seat: number) => `${gameId}:${seat}`;
+
+export class Panels {
+  private readonly open = new Map<string, OpenPanel>();
+  private readonly byGame = new Map<number, Set<string>>();
+
+  constructor(private readonly o: PanelsOptions) {}
+
+  /** A click or command of the owner's is about to show their panel through `interaction`. */
+  claim(gameId: number, seat: number, interaction: PanelInteraction, locale: Locale): void {
+    const k = key(gameId, seat);
+    // A refresh still running on an older interaction finds itself replaced and stops (drop()).
+    this.open.set(k, { gameId, seat, interaction, since: this.o.now(), locale, shown: null, busy: true, dirty: false, flushing: false });
+    let set = this.byGame.get(gameId);
+    if (!set) this.byGame.set(gameId, (set = new Set()));
+    set.add(k);
+  }
+
+  /** The owner's handler showed `body` (with `focus`, made for the decision `opened`). */
+  shown(gameId: number, seat: number, body: PanelBody, focus: PanelFocus | undefined, opened: number): void {
+    const p = this.open.get(key(gameId, seat));
+    if (!p) return;
+    p.shown = JSON.stringify(body);
+    p.focus = focus;
+    p.focusOpened = opened;
+    p.busy = false;
+    if (p.dirty) this.schedule(p, performance.now());
+  }
+
+  /** The handler failed before showing anything: the panel is the refresher's again. */
+  release(gameId: number, seat: number): void {
+    const p = this.open.get(key(gameId, seat));
+    if (!p) return;
+    p.busy = false;
+    if (p.dirty) this.schedule(p, performance.now());
+  }
+
+  /** Whether the seat has a panel the bot can still edit. */
+  fresh(gameId: number, seat: number): boolean {
+    const p = this.open.get(key(gameId, seat));
+    return !!p && this.o.now() - p.since < TOKEN_MS - TOKEN_MARGIN_MS;
+  }
+
+  /** A commit of this game: every open panel is brought up to date (a last time when it `finished`). */
+  changed(gameId: number, opened: number | null, finished = false): void {
+    const started = performance.now();
+    for (const k of this.byGame.get(gameId) ?? []) {
+      const p = this.open.get(k)!;
+      if (opened !== p.focusOpened) p.focus = undefined;
+      p.dirty = true;
+      p.last = finished;
+      if (!p.busy) this.schedule(p, started);
+    }
+  }
+
+  private schedule(p: OpenPanel, started: number): void {
+    if (p.flushing) return;
+    p.flushing = true;
+    this.o.after(p.gameId, () => this.flush(p, started));
+  }
+
+  private async flush(p: OpenPanel, started: number): Promise<void> {
+    try {
+      while (p.dirty && !p.busy && this.open.get(key(p.gameId, p.seat)) === p) {
+        p.dirty = false;
+        if (!this.fresh(p.gameId, p.seat)) return this.drop(p);
+        const body = this.o.render(p.gameId, p.seat, p.locale, p.focus);
+        if (!body) return this.drop(p);
+        const text = JSON.stringify(body);
+        if (text === p.shown) continue;
+        try {
+          await p.interaction.editReply(body);
+          p.shown = text;
+          this.o.onRefresh?.(performance.now() - started);
+        } catch (err) {
+          if (err instanceof DiscordAPIError && GONE.has(Number(err.code))) return this.drop(p);
+          this.o.log.warn({ gameId: p.gameId, seat: p.seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'a panel refresh failed');
+          return;
+        }
+      }
+    } finally {
+      p.flushing = false;
+      if (p.last) this.drop(p);
+    }
+  }
+
+  private drop(p: OpenPanel): void {
+    const k = key(p.gameId, p.seat);
+    if (this.open.get(k) !== p) return;
+    this.open.delete(k);
+    this.byGame.get(p.gameId)?.delete(k);
+  }
+
+  forget(gameId: number): void {
+    for (const k of this.byGame.get(gameId) ?? []) this.open.delete(k);
+    this.byGame.delete(gameId);
+  }
+}

@@ -1,0 +1,173 @@
+// Telling a player that a decision is theirs, in a way Discord notifies (edits never do): a short
+// new channel message that mentions them, the previous one deleted so the channel does not fill up,
+// or a DM where the server chose that; and once more shortly before the decision's timer runs out.
+// Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §7b).
+import { ButtonStyle, ComponentType, DiscordAPIError, type Client } from 'discord.js';
+import { decider, view, waitingOn, type GameState } from '../engine/index.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { GameStore, PingRecord, TimerHost } from '../store/index.js';
+import { encodeId } from './custom-id.js';
+import type { Panels } from './panels.js';
+import type { Publisher } from './publisher.js';
+import { pendingText } from './render/words.js';
+import type { SeatUsers } from './seat-users.js';
+
+/** The warning comes this long before the deadline (a quarter of a short timer). */
+export const WARN_BEFORE_MS = 15_000;
+const UNKNOWN_MESSAGE = 10008;
+
+export interface PingsOptions {
+  client: Client;
+  store: GameStore;
+  users: SeatUsers;
+  panels: Panels;
+  publisher: Publisher;
+  log: Logger;
+  timers: TimerHost;
+  locale: (guildId: string) => Locale;
+  /** Seats the bot plays (AI, autopilot): never pinged. */
+  botSeats: (gameId: number) => Set<number>;
+}
+
+/** The seats whose own decision the game waits on: one player's, or everyone choosing a character. */
+export function askedSeats(s: GameState): number[] {
+  const own = decider(s);
+  if (own !== null) return [own];
+  return s.pending?.kind === 'chooseCharacter' ? waitingOn(s) : [];
+}
+
+export class Pings {
+  private readonly records = new Map<number, PingRecord>();
+  private readonly alarms = new Map<number, unknown>();
+
+  constructor(private readonly o: PingsOptions) {}
+
+  private record(gameId: number): PingRecord {
+    let r = this.records.get(gameId);
+    if (!r) this.records.set(gameId, (r = this.o.store.prefs.ping(gameId)));
+    return r;
+  }
+
+  private save(gameId: number, r: PingRecord): void {
+    this.records.set(gameId, r);
+    this.o.store.prefs.setPing(gameId, r);
+  }
+
+  /** People (not bot seats) the decision now belongs to. */
+  private people(gameId: number, s: GameState): number[] {
+    const users = this.o.users.of(gameId);
+    const bots = this.o.botSeats(gameId);
+    return askedSeats(s).filter((seat) => users[seat] && !bots.has(seat));
+  }
+
+  /**
+   * After a commit (or at start-up): ping whoever a new decision belongs to, unless `actor` (the
+   * person whose click made it) is that one player and is looking at a panel that shows it.
+   */
+  committed(gameId: number, s: GameState, actor: number | null = null): void {
+    const seats = s.result ? [] : this.people(gameId, s);
+    const rec = this.record(gameId);
+    if (!seats.length) {
+      this.disarm(gameId);
+      if (rec.messageId) this.replace(gameId, s, null, rec.key);
+      return;
+    }
+    const opened = s.pending!.opened;
+    if (rec.key?.split(':')[0] !== String(opened)) {
+      const watching = seats.length === 1 && seats[0] === actor && this.o.panels.fresh(gameId, actor);
+      if (watching) {
+        this.save(gameId, { messageId: rec.messageId, key: String(opened) });
+        if (rec.messageId) this.replace(gameId, s, null, String(opened));
+      } else this.replace(gameId, s, 'turn', String(opened));
+    }
+    this.arm(gameId, s);
+  }
+
+  /** Sets the warning for the decision now pending, unless it has been given. */
+  private arm(gameId: number, s: GameState): void {
+    this.disarm(gameId);
+    const deadline = s.pending?.deadline;
+    const info = this.o.store.game(gameId);
+    if (deadline === undefined || !info?.decisionMs || this.record(gameId).key?.endsWith(':warn')) return;
+    const at = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
+    const opened = s.pending!.opened;
+    const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - this.o.timers.now()));
+    this.alarms.set(gameId, handle);
+  }
+
+  private disarm(gameId: number): void {
+    const h = this.alarms.get(gameId);
+    if (h !== undefined) this.o.timers.clearTimeout(h);
+    this.alarms.delete(gameId);
+  }
+
+  /** The warning's time came: the same decision still waits on a person. */
+  warn(gameId: number, opened: number): void {
+    this.alarms.delete(gameId);
+    const s = this.o.store.state(gameId);
+    if (!s || s.result || s.pending?.opened !== opened || !this.people(gameId, s).length) return;
+    if (this.record(gameId).key === `${opened}:warn`) return;
+    this.replace(gameId, s, 'warn', `${opened}:warn`);
+  }
+
+  /** Posts the ping of `kind` (or none), deleting the previous one; remembers it under `key`. */
+  private replace(gameId: number, s: GameState, kind: 'turn' | 'warn' | null, key: string | null): void {
+    const info = this.o.store.game(gameId);
+    if (!info) return;
+    const old = this.record(gameId).messageId;
+    const seats = kind ? this.people(gameId, s) : [];
+    this.save(gameId, { messageId: null, key });
+    const users = this.o.users.of(gameId);
+    const l = this.o.locale(info.guildId);
+    const dm = this.o.store.guildSettings(info.guildId).pings === 'dm';
+    this.o.publisher.after(gameId, async () => {
+      const channel = await this.o.publisher.channelOf(info.channelId);
+      if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(err));
+      if (!kind) return;
+      const ids = seats.map((seat) => users[seat]!);
+      const content = this.text(l, gameId, s, kind, seats, ids);
+      if (dm) {
+        const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+        for (const id of ids) await this.o.publisher.sendDm(gameId, info.channelId, id, `${content}\n${link}`, l);
+        return;
+      }
+      if (!channel) return;
+      const msg = await channel.send({
+        content,
+        allowedMentions: { users: ids },
+        components: [
+          {
+            type: ComponentType.ActionRow,
+            components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(gameId, 0, 'info') }],
+          },
+        ],
+      });
+      // A later ping may already have replaced this one while it was being sent.
+      const now = this.record(gameId);
+      if (now.key === key && now.messageId === null) this.save(gameId, { messageId: msg.id, key });
+      else await msg.delete().catch((err) => this.ignoreGone(err));
+    });
+  }
+
+  private text(l: Locale, gameId: number, s: GameState, kind: 'turn' | 'warn', seats: number[], ids: string[]): string {
+    const mentions = ids.map((id) => `<@${id}>`).join(' ');
+    const v = view(s, null);
+    const what = decider(s) !== null && s.pending?.kind === 'window' ? t(l, 'ping.play') : pendingText(l, v);
+    const panel = seats.every((seat) => this.o.panels.fresh(gameId, seat)) ? t(l, 'ping.panelOpen') : t(l, 'ping.panelClosed');
+    const deadline = s.pending?.deadline;
+    if (kind === 'warn' && deadline !== undefined)
+      return t(l, 'ping.warn', { mentions, what, seconds: Math.max(1, Math.round((deadline - this.o.timers.now()) / 1000)), panel });
+    return t(l, 'ping.turn', { mentions, what, deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '', panel });
+  }
+
+  private ignoreGone(err: unknown): void {
+    if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) return;
+    this.o.log.warn({ code: err instanceof DiscordAPIError ? err.code : undefined }, 'could not delete an old ping');
+  }
+
+  forget(gameId: number): void {
+    this.disarm(gameId);
+    this.records.delete(gameId);
+  }
+}

@@ -1,0 +1,41 @@
+// What the bot keeps about how a table is played, beside the game itself: the last ping of a game,
+// the seats that asked not to be asked again this turn (本回合不再响应), and each player's standing
+// choice of which response windows to be asked in. Stored so a restart neither repeats a ping nor
+// forgets a toggle.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from './connection.js';
+import { games, seats, userPrefs } from './schema.js';
+
+export type RespondPref = 'all' | 'concerned';
+
+export interface PingRecord {
+  messageId: string | null;
+  key: string | null;
+}
+
+export function tablePrefs(db: Db) {
+  return {
+    ping(gameId: number): PingRecord {
+      const row = db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId)).get();
+      return row ?? { messageId: null, key: null };
+    },
+    setPing(gameId: number, p: PingRecord): void {
+      db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId)).run();
+    },
+    /** Per seat: the turn ("round:seat") in which the seat asked not to be asked again, or null. */
+    quietTurns(gameId: number): (string | null)[] {
+      return db.select({ seat: seats.seat, quiet: seats.quietTurn }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat).all().map((r) => r.quiet);
+    },
+    setQuiet(gameId: number, seat: number, turn: string | null): void {
+      db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
+    },
+    respond(userId: string): RespondPref {
+      return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? 'all';
+    },
+    setRespond(userId: string, respond: RespondPref, now: number): void {
+      db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } }).run();
+    },
+  };
+}
+
+export type TablePrefs = ReturnType<typeof tablePrefs>;

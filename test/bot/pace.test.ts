@@ -1,0 +1,256 @@
+// The table's pace (docs/rules.md §7b) through the real client and the stand-in: response windows
+// on a clock, automatic passes, pings that notify only the one whose decision it is, panels that
+// update themselves, and bot seats deciding together.
+import { afterEach, describe, expect, it } from 'vitest';
+import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
+import { WARN_BEFORE_MS } from '../../src/discord/pings.js';
+import { TOKEN_LIFETIME_MS, type ManualClock } from '../support/discord/index.js';
+import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { answerOwn, stepPeople } from './people.js';
+import { openPanel, peopleAsked } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** Notifications a user got from the game's channel (DMs notify too, but are not pings). */
+const channelPings = (t: BotTable, userId: string) => t.discord.notificationsFor(userId).filter((n) => n.channelId === t.general.id);
+
+describe('response windows, pings and panels', () => {
+  it('a turn in which a player does nothing costs them no click; windows close by themselves or on their clock; nobody asked is ever named', async () => {
+    t = await openBotTable(4, { aiDelayMs: 1500 });
+    const host = t.users[0];
+    const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
+    for (const u of t.users.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(host, { label: '添加AI', messageId: lobby.id }).response();
+    await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
+    const gameId = gameOf(t);
+    const info = t.bot.store.game(gameId)!;
+    expect(info.windowMs).toBe(8_000);
+
+    const names = t.bot.store.seats(gameId).map((s) => s.name);
+    const clicksInTurn = new Map<string, number>();
+    const ownInTurn = new Set<string>();
+    let turns = 0;
+    let idlePersonTurns = 0;
+    let clockClosed = 0;
+    let windows = 0;
+    let lastTurn = '';
+    for (let k = 0; k < 800 && turns < 10; k++) {
+      await t.bot.idle();
+      const s = t.bot.store.state(gameId)!;
+      if (s.result) break;
+      const turn = `${s.round}:${s.current}`;
+      if (turn !== lastTurn) {
+        // A turn ended: every person with no decision of their own in it clicked nothing.
+        if (lastTurn) {
+          for (const u of t.users) {
+            if (ownInTurn.has(u.id)) continue;
+            idlePersonTurns++;
+            expect(clicksInTurn.get(u.id) ?? 0, `${u.username} clicked in a turn that asked nothing of them`).toBe(0);
+          }
+          turns++;
+        }
+        lastTurn = turn;
+        clicksInTurn.clear();
+        ownInTurn.clear();
+      }
+      const own = decider(s);
+      if (own !== null && t.bot.store.seats(gameId)[own].userId) ownInTurn.add(t.bot.store.seats(gameId)[own].userId!);
+      if (isResponseWindow(s)) {
+        // The table shows the window and its clock, never who may still answer.
+        const table = tableMessage(t, host)!;
+        expect(table.content).toMatch(/响应窗口|Response window/);
+        expect(table.content).not.toMatch(/<@/);
+        for (const n of names) expect(table.content).not.toContain(n);
+        expect(table.buttons.map((b) => b.label).join(' ')).not.toMatch(new RegExp(names.join('|')));
+        // No public message names anyone as asked either (pings are only for decisions of one's own).
+        const visible = t.discord.seenBy(host, { channel: t.general }).filter((m) => !m.ephemeral && !/大厅|Lobby/.test(m.embeds[0]?.title ?? ''));
+        for (const m of visible) expect(m.content, allText(m)).not.toMatch(/<@/);
+        expect(s.pending!.deadline! - t.clock.now()).toBeLessThanOrEqual(8_000);
+      }
+      const opened = s.pending?.opened;
+      const step = await stepPeople(t, 'idle');
+      if (!step) break;
+      if (step.clicked) clicksInTurn.set(step.clicked.id, (clicksInTurn.get(step.clicked.id) ?? 0) + 1);
+      if (step.responseWindow) {
+        windows++;
+        const last = t.bot.store.repo.log(gameId).filter((r) => r.version > step.version);
+        if (last.some((r) => JSON.parse(r.action).kind === 'timeout')) {
+          clockClosed++;
+          // It ran out 8 s after it opened (or after the last card was added).
+          expect(step.waitedMs).toBeLessThanOrEqual(8_000);
+        }
+        expect(t.bot.store.state(gameId)!.pending?.opened === opened && isResponseWindow(t.bot.store.state(gameId)!)).toBe(false);
+      }
+    }
+    expect(turns).toBe(10);
+    expect(idlePersonTurns).toBeGreaterThan(0);
+    // Some windows waited for their clock (someone could answer), others closed at once.
+    expect(clockClosed).toBeGreaterThan(0);
+    const passes = t.bot.store.repo.log(gameId).filter((r) => JSON.parse(r.action).kind === 'pass');
+    expect(passes.length).toBeGreaterThan(windows);
+    // Nobody was pinged for a response window: every ping in the channel names a decision of one's own.
+    for (const u of t.users) for (const n of channelPings(t, u.id)) expect(n.content).toMatch(/轮到你|your move|还剩|left:/);
+  }, 300_000);
+
+  it('the player whose decision it is gets exactly one notifying message, then the warning, and nobody else does', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = gameOf(t);
+    const seats = t.bot.store.seats(gameId);
+    const counts = () => new Map(t!.users.map((u) => [u.id, channelPings(t!, u.id).length]));
+    const since = (before: Map<string, number>, id: string) => channelPings(t!, id).slice(before.get(id));
+    // Step on until a decision of one person's own opens that no click of theirs led to.
+    let owner: (typeof t.users)[number] | undefined;
+    let ownClicks = 0;
+    for (let k = 0; k < 80 && !owner; k++) {
+      const before = counts();
+      const step = await stepPeople(t, 'idle');
+      if (!step) break;
+      const s = t.bot.store.state(gameId)!;
+      const own = decider(s);
+      const person = own === null ? undefined : t.users.find((u) => u.id === seats[own].userId);
+      if (!person) {
+        for (const u of t.users) expect(since(before, u.id), `${u.username} pinged with no decision of theirs`).toHaveLength(0);
+        continue;
+      }
+      if (step.clicked?.id === person.id) {
+        // They just acted and their panel shows what comes next: no ping.
+        ownClicks++;
+        for (const u of t.users) expect(since(before, u.id)).toHaveLength(0);
+        continue;
+      }
+      owner = person;
+      expect(since(before, person.id)).toHaveLength(1);
+      expect(since(before, person.id)[0].content).toContain(`<@${person.id}>`);
+      for (const u of t.users) if (u.id !== person.id) expect(since(before, u.id), u.username).toHaveLength(0);
+    }
+    expect(owner).toBeDefined();
+    // Shortly before the timer runs out: the warning, to the owner alone, replacing the first ping.
+    const s = t.bot.store.state(gameId)!;
+    const first = channelPings(t, owner!.id).at(-1)!;
+    const before = counts();
+    await advanceTo(t, s.pending!.deadline! - WARN_BEFORE_MS);
+    expect(t.bot.store.state(gameId)!.pending!.opened).toBe(s.pending!.opened);
+    expect(since(before, owner!.id)).toHaveLength(1);
+    expect(since(before, owner!.id)[0].content).toMatch(/还剩|left/);
+    expect(t.discord.world.messages.get(first.messageId)!.deleted).toBe(true);
+    for (const u of t.users) if (u.id !== owner!.id) expect(since(before, u.id), u.username).toHaveLength(0);
+  }, 120_000);
+
+  it('pings go by DM where the server chose that', async () => {
+    t = await openBotTable(3);
+    const admin = t.users[0];
+    t.bot.store.updateGuildSettings(t.guild.id, { pings: 'dm' });
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = gameOf(t);
+    for (let k = 0; k < 80; k++) {
+      const s = t.bot.store.state(gameId)!;
+      const own = decider(s);
+      if (own !== null && s.pending!.kind !== 'window') break;
+      await stepPeople(t, 'idle');
+    }
+    for (const u of t.users) expect(channelPings(t, u.id)).toHaveLength(0);
+    const own = decider(t.bot.store.state(gameId)!)!;
+    const dms = t.discord.notificationsFor(t.bot.store.seats(gameId)[own].userId!).filter((n) => n.channelId !== t!.general.id);
+    expect(dms.at(-1)!.content).toMatch(/轮到你|your move/);
+  }, 120_000);
+
+  it('an open panel shows the next decision without a click; a panel past 15 minutes is not edited and the ping says to reopen it', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = gameOf(t);
+    const seats = t.bot.store.seats(gameId);
+    // Everyone opens their panel once, now.
+    const panels = new Map<string, string>();
+    for (const u of t.users) panels.set(u.id, (await openPanel(t, u, tableMessage(t, u)!)).id);
+    // Play on, clicking only through the panels already open, until a person other than the one who
+    // acted last is asked something: their open panel already shows it.
+    let shown = 0;
+    for (let k = 0; k < 80 && shown < 3; k++) {
+      const s = t.bot.store.state(gameId)!;
+      if (s.result) break;
+      const asked = peopleAsked(t);
+      for (const u of asked) {
+        const panel = t.discord.seenBy(u).find((m) => m.id === panels.get(u.id))!;
+        expect(panel, `${u.username}'s panel`).toBeDefined();
+        const seat = seats.findIndex((x) => x.userId === u.id);
+        if (!waitingOn(s).includes(seat)) continue;
+        // The open panel offers what the engine asks of this seat now, made for this decision.
+        const ids = [...panel.buttons.map((b) => b.customId ?? ''), ...panel.selects.map((x) => x.customId)];
+        expect(ids.some((id) => id.split(':')[2] === String(s.pending!.opened)), `${u.username}'s panel is behind: ${ids.join(' ')}`).toBe(true);
+        shown++;
+      }
+      const u = asked[0];
+      if (u) await answerOwn(t, u, t.discord.seenBy(u).find((m) => m.id === panels.get(u.id))!);
+      else await stepPeople(t, 'idle');
+      await t.bot.idle();
+    }
+    console.log('panels that showed a decision by themselves', shown);
+    expect(shown).toBeGreaterThanOrEqual(3);
+
+    // 15 minutes on, the tokens are dead: the bot stops editing, and the next ping says to reopen.
+    (t.discord.clock as ManualClock).advance(TOKEN_LIFETIME_MS);
+    t.clock.t += TOKEN_LIFETIME_MS;
+    for (let k = 0; k < 60; k++) {
+      const s = t.bot.store.state(gameId)!;
+      if (s.result) break;
+      const before = t.users.map((u) => channelPings(t!, u.id).length);
+      await stepPeople(t, 'idle');
+      const fresh = t.users.flatMap((u, i) => channelPings(t!, u.id).slice(before[i]));
+      if (fresh.some((n) => /轮到你|your move/.test(n.content))) {
+        expect(fresh.find((n) => /轮到你|your move/.test(n.content))!.content).toMatch(/按下方「我的信息」|press My info/);
+        return;
+      }
+    }
+    throw new Error('no ping after the panels expired');
+  }, 180_000);
+
+  it('a 9-player table with 8 AI seats plays its turns in about the time of a table with 1', async () => {
+    const turnOf = async (people: number): Promise<{ ms: number; shown: number; windows: number }> => {
+      t = await openBotTable(people, { aiDelayMs: 1500 });
+      const host = t.users[0];
+      const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
+      for (const u of t.users.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+      for (let k = people; k < 9; k++) await t.discord.click(host, { label: '添加AI', messageId: lobby.id }).response();
+      await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
+      const gameId = gameOf(t);
+      const ai = new Set(t.bot.drivers.aiSeats(gameId));
+      const start = t.clock.now();
+      let windows = 0;
+      let turns = 0;
+      let turn = '';
+      // Three turns; the people answer at once: their own decisions, and 过 in every window they are asked in.
+      for (let k = 0; k < 2000; k++) {
+        const s = t.bot.store.state(gameId)!;
+        if (`${s.round}:${s.current}` !== turn) {
+          turn = `${s.round}:${s.current}`;
+          if (++turns > 3) break;
+        }
+        if (s.result) break;
+        const step = await stepPeople(t, 'pass');
+        if (step?.responseWindow) windows++;
+      }
+      const ms = t.clock.now() - start;
+      const log = t.bot.store.repo.log(gameId);
+      const shown = log.filter((r) => r.seat !== null && ai.has(r.seat) && ['play', 'skill', 'send', 'decide'].includes(JSON.parse(r.action).kind)).length;
+      await t.close();
+      t = undefined;
+      return { ms, shown, windows };
+    };
+    const eight = await turnOf(1);
+    const one = await turnOf(8);
+    console.log('turn with 8 AI seats', eight, 'with 1', one);
+    // A bot seat costs one pause per thing it shows, never one per seat per window.
+    expect(eight.ms).toBeLessThanOrEqual(1500 * eight.shown);
+    expect(one.ms).toBeLessThanOrEqual(1500 * one.shown);
+    expect(eight.windows).toBeGreaterThan(0);
+    // (Waiting for each AI seat in turn, as before, cost 8 × 1.5 s in every window.)
+    expect(eight.ms / eight.windows).toBeLessThan(1500);
+    expect(eight.ms).toBeLessThanOrEqual(one.ms + 1500 * Math.max(0, eight.shown - one.shown));
+  }, 300_000);
+});
