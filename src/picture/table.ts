@@ -391,11 +391,13 @@ function drawTransit(g: Ctx, p: PictureInput): void {
     dir: tr.mode !== '直达' && tr.dir === -1 ? t(l, 'picture.reversed') : '',
   });
   const w = Math.min(220, g.measureText(label).width + 12);
-  roundRect(g, at.x - w / 2, y + 84, w, 18, 9);
+  // The label goes on the side of the card away from the seat.
+  const ly = at.y > CY ? y - 22 : y + 84;
+  roundRect(g, at.x - w / 2, ly, w, 18, 9);
   g.fillStyle = 'rgba(15,20,25,0.8)';
   g.fill();
   g.fillStyle = C.text;
-  g.fillText(fit(g, label, w - 8), at.x, y + 97);
+  g.fillText(fit(g, label, w - 8), at.x, ly + 13);
   g.textAlign = 'left';
 }
 

@@ -10,12 +10,15 @@ import { decodePng, differingShare } from './compare.js';
 import { GOLDEN, type GoldenMoment } from './moments.js';
 
 const DIR = path.join(import.meta.dirname, 'golden');
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
+/** UPDATE_GOLDEN=1 draws the PNGs anew from the stored inputs; UPDATE_GOLDEN=inputs also derives the inputs anew. */
+const UPDATE = process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === 'inputs';
+const UPDATE_INPUTS = process.env.UPDATE_GOLDEN === 'inputs';
 
 function inputOf(m: GoldenMoment): PictureInput {
   const moment = seededMoment({ seed: m.seed, players: m.players, actions: m.actions, characters: true, edition: 'standard' });
   const v = view(moment.state, null);
   if (m.rename) v.players[m.rename[0]].name = m.rename[1];
+  if (m.deadline !== undefined && v.pending) v.pending.deadline = m.deadline;
   return pictureInput(m.locale, v, { ai: m.ai ?? [], autopilot: m.autopilot ?? [] });
 }
 
@@ -25,9 +28,8 @@ describe('the table picture matches its golden images', () => {
       const jsonFile = path.join(DIR, `${m.name}.json`);
       const pngFile = path.join(DIR, `${m.name}.png`);
       if (UPDATE) {
-        const input = inputOf(m);
-        fs.writeFileSync(jsonFile, JSON.stringify(input, null, 1) + '\n');
-        fs.writeFileSync(pngFile, drawTablePicture(input).png);
+        if (UPDATE_INPUTS || !fs.existsSync(jsonFile)) fs.writeFileSync(jsonFile, JSON.stringify(inputOf(m), null, 1) + '\n');
+        fs.writeFileSync(pngFile, drawTablePicture(JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as PictureInput).png);
       }
       const input = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as PictureInput;
       const pic = drawTablePicture(input);
