@@ -316,6 +316,8 @@ export const en: Record<MessageKey, string> = {
   'picture.removed': 'removed',
   'picture.stack': 'Stack (the top resolves first)',
   'picture.waiting': 'Waiting',
+  'picture.window': 'Response window',
+  'picture.windowBody': '{step}: anyone with a card may use it; all pass when the clock runs out',
   'picture.deadline': 'due {time} UTC',
   'picture.identity.潜伏战线': 'Undercover',
   'picture.identity.军情处': 'MI',

@@ -324,6 +324,8 @@ export const zhCN = {
   'picture.removed': '移出',
   'picture.stack': '等待结算（上面的先结算）',
   'picture.waiting': '等待',
+  'picture.window': '响应窗口',
+  'picture.windowBody': '{step}：有牌可用的人可以出牌，否则到时自动「过」',
   'picture.deadline': '截止 {time} UTC',
   'picture.identity.潜伏战线': '潜伏战线',
   'picture.identity.军情处': '军情处',

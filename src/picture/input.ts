@@ -44,14 +44,25 @@ export interface PictureInput {
     card?: PictureCard;
   };
   stack: { user: number; as: string; target?: number; card?: PictureCard }[];
-  pending: null | { kind: string; step?: string; seat?: number; waitingOn: number[]; deadline?: number };
+  /**
+   * What the game waits for. Like the text table (rulings §7b) it never says who is still waited
+   * on in a response window: only the seat whose own decision it is (`decider`), if any.
+   */
+  pending: null | { kind: string; step?: string; decider: number | null; deadline?: number };
   result: Outcome | null;
 }
 
 const face = (c: Card): PictureCard => ({ name: c.name, color: c.color, mode: c.mode });
 
+/** What the table shows beside the public view: seat tags and whose own decision it is (engine decider()). */
+export interface PictureTags {
+  ai: number[];
+  autopilot: number[];
+  decider: number | null;
+}
+
 /** The picture's inputs from the public view; refuses a seat's view (it may hold secrets). */
-export function pictureInput(locale: Locale, v: GameView, tags: { ai: number[]; autopilot: number[] }): PictureInput {
+export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): PictureInput {
   if (v.you !== null) throw new Error('the table picture is drawn from the public view only');
   const p = v.pending;
   return {
@@ -94,8 +105,7 @@ export function pictureInput(locale: Locale, v: GameView, tags: { ai: number[]; 
         ? {
             kind: p.kind,
             ...(p.step !== undefined && { step: p.step }),
-            ...(p.seat !== undefined && { seat: p.seat }),
-            waitingOn: p.waitingOn.slice(),
+            decider: tags.decider,
             ...(p.deadline !== undefined && { deadline: p.deadline }),
           }
         : null,

@@ -1,7 +1,7 @@
 // Moments of games to draw: a seeded random game some actions in (the simulator's random play),
 // or an exported game (`npm run export`) after its N-th action. The render-table command, the
 // benchmark and the golden-picture tests share these.
-import { view, type Edition, type GameState } from '../engine/index.js';
+import { decider, view, type Edition, type GameState } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { playRandomGame } from '../sim/random-play.js';
 import { replay } from '../store/replay.js';
@@ -35,5 +35,5 @@ export function exportMoment(record: GameRecord, at: number): Moment {
 }
 
 export function momentInput(m: Moment, locale: Locale): PictureInput {
-  return pictureInput(locale, view(m.state, null), { ai: m.ai, autopilot: m.autopilot });
+  return pictureInput(locale, view(m.state, null), { ai: m.ai, autopilot: m.autopilot, decider: decider(m.state) });
 }

@@ -245,7 +245,7 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   const y = Math.round(c.y - BOX_H / 2);
   const away = p.transit?.away.includes(i) ?? false;
   const current = !p.result && i === p.current;
-  const waited = !!p.pending?.waitingOn.includes(i);
+  const waited = p.pending?.decider === i;
 
   g.save();
   if (away) g.globalAlpha = 0.55;
@@ -487,14 +487,23 @@ function drawPending(g: Ctx, p: PictureInput): void {
   const q = p.pending;
   if (!q) return;
   const l = p.locale;
+  const step = q.step ? t(l, `step.${q.step as 'play1'}`) : '';
+  const pending = () => t(l, `pending.${q.kind}` as 'pending.send');
+  // A response window names nobody unless it is the current player's own play phase (rulings §7b).
   const what =
-    q.kind === 'window' ? t(l, 'pending.window', { step: t(l, `step.${q.step as 'play1'}`) }) : t(l, `pending.${q.kind}` as 'pending.send');
-  const who = q.waitingOn.map((s) => p.seats[s].name).join('、');
+    q.decider !== null
+      ? q.kind === 'window'
+        ? step
+        : pending()
+      : q.kind === 'window'
+        ? t(l, 'picture.windowBody', { step })
+        : t(l, 'table.everyone', { what: pending(), deadline: '' });
+  const who = q.decider !== null ? p.seats[q.decider].name : '';
   const x = 12, w = 262;
   g.font = font(13, true);
-  const whatLines = wrap(g, what, w - 20, 2);
+  const whatLines = wrap(g, what, w - 20, 3);
   g.font = nameFont(13);
-  const whoLines = wrap(g, who, w - 20, 2);
+  const whoLines = who ? wrap(g, who, w - 20, 1) : [];
   const h = 30 + (whatLines.length + whoLines.length) * 18 + (q.deadline !== undefined ? 22 : 0);
   const y = HEIGHT - 12 - h;
   roundRect(g, x, y, w, h, 8);
@@ -505,7 +514,7 @@ function drawPending(g: Ctx, p: PictureInput): void {
   g.stroke();
   g.fillStyle = C.wait;
   g.font = font(12, true);
-  g.fillText(t(l, 'picture.waiting'), x + 10, y + 18);
+  g.fillText(t(l, q.decider === null && q.kind === 'window' ? 'picture.window' : 'picture.waiting'), x + 10, y + 18);
   let ly = y + 36;
   g.fillStyle = C.text;
   g.font = font(13, true);

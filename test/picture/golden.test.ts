@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pictureInput, type PictureInput } from '../../src/picture/input.js';
 import { seededMoment } from '../../src/picture/moments.js';
 import { drawTablePicture, HEIGHT, WIDTH } from '../../src/picture/table.js';
-import { view } from '../../src/engine/index.js';
+import { decider, view } from '../../src/engine/index.js';
 import { decodePng, differingShare } from './compare.js';
 import { GOLDEN, type GoldenMoment } from './moments.js';
 
@@ -19,7 +19,7 @@ function inputOf(m: GoldenMoment): PictureInput {
   const v = view(moment.state, null);
   if (m.rename) v.players[m.rename[0]].name = m.rename[1];
   if (m.deadline !== undefined && v.pending) v.pending.deadline = m.deadline;
-  return pictureInput(m.locale, v, { ai: m.ai ?? [], autopilot: m.autopilot ?? [] });
+  return pictureInput(m.locale, v, { ai: m.ai ?? [], autopilot: m.autopilot ?? [], decider: decider(moment.state) });
 }
 
 describe('the table picture matches its golden images', () => {

@@ -1,7 +1,7 @@
 // The picture is drawn from the public view only: hidden parts of a state, dealt again, give the
 // same picture byte for byte; a seat's own view is refused.
 import { describe, expect, it } from 'vitest';
-import { view, type GameState } from '../../src/engine/index.js';
+import { decider, view, type GameState } from '../../src/engine/index.js';
 import { pictureInput, pictureKey } from '../../src/picture/input.js';
 import { seededMoment } from '../../src/picture/moments.js';
 import { drawTablePicture } from '../../src/picture/table.js';
@@ -38,6 +38,8 @@ const MOMENTS = [
   { seed: 4, players: 6, actions: 200 },
 ];
 
+const NONE = { ai: [], autopilot: [], decider: null };
+
 describe('the table picture shows only the public view', () => {
   for (const m of MOMENTS) {
     it(`${m.players} players, seed ${m.seed}, ${m.actions} actions: a re-dealt state gives the same bytes`, () => {
@@ -45,9 +47,8 @@ describe('the table picture shows only the public view', () => {
       const other = redeal(state);
       // The re-deal really changed secrets.
       expect(other.players.map((p) => p.hand)).not.toEqual(state.players.map((p) => p.hand));
-      const tags = { ai: [1], autopilot: [2] };
-      const a = pictureInput('zh-CN', view(state, null), tags);
-      const b = pictureInput('zh-CN', view(other, null), tags);
+      const a = pictureInput('zh-CN', view(state, null), { ai: [1], autopilot: [2], decider: decider(state) });
+      const b = pictureInput('zh-CN', view(other, null), { ai: [1], autopilot: [2], decider: decider(other) });
       expect(pictureKey(b)).toBe(pictureKey(a));
       expect(drawTablePicture(b).png.equals(drawTablePicture(a).png)).toBe(true);
     });
@@ -55,17 +56,20 @@ describe('the table picture shows only the public view', () => {
 
   it("a seat's own view cannot be drawn", () => {
     const { state } = seededMoment({ seed: 9, players: 3, actions: 10, characters: true, edition: 'standard' });
-    expect(() => pictureInput('zh-CN', view(state, 0), { ai: [], autopilot: [] })).toThrow(/public view/);
+    expect(() => pictureInput('zh-CN', view(state, 0), NONE)).toThrow(/public view/);
   });
 
   it('what the picture shows changes its key: a card face in transit, a seat tag, the language', () => {
     const { state } = seededMoment({ seed: 1, players: 5, actions: 251, characters: true, edition: 'standard' });
     const v = view(state, null);
-    const base = pictureKey(pictureInput('zh-CN', v, { ai: [], autopilot: [] }));
-    expect(pictureKey(pictureInput('en', v, { ai: [], autopilot: [] }))).not.toBe(base);
-    expect(pictureKey(pictureInput('zh-CN', v, { ai: [], autopilot: [3] }))).not.toBe(base);
-    expect(pictureKey(pictureInput('zh-CN', { ...v, transit: v.transit && { ...v.transit, card: undefined } }, { ai: [], autopilot: [] }))).not.toBe(base);
-    // The version alone (every action bumps it) does not.
-    expect(pictureKey(pictureInput('zh-CN', { ...v, version: v.version + 1 }, { ai: [], autopilot: [] }))).toBe(base);
+    const base = pictureKey(pictureInput('zh-CN', v, NONE));
+    expect(pictureKey(pictureInput('en', v, NONE))).not.toBe(base);
+    expect(pictureKey(pictureInput('zh-CN', v, { ...NONE, autopilot: [3] }))).not.toBe(base);
+    expect(pictureKey(pictureInput('zh-CN', { ...v, transit: v.transit && { ...v.transit, card: undefined } }, NONE))).not.toBe(base);
+    // The version alone (every action bumps it) does not, nor who is still waited on in a
+    // response window (rulings §7b: the table never shows it).
+    expect(v.pending?.kind).toBe('window');
+    expect(pictureKey(pictureInput('zh-CN', { ...v, pending: { ...v.pending!, waitingOn: [] } }, NONE))).toBe(base);
+    expect(pictureKey(pictureInput('zh-CN', { ...v, version: v.version + 1 }, NONE))).toBe(base);
   });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apply, newGame, view, type Action } from '../../src/engine/index.js';
+import { apply, decider, newGame, view, type Action } from '../../src/engine/index.js';
 import { pictureInput } from '../../src/picture/input.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { seedRng } from '../../src/engine/rng.js';
@@ -63,7 +63,7 @@ describe('render-table', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ out, width: 1000, height: 800 });
-    const expected = drawTablePicture(pictureInput('zh-CN', view(at100, null), { ai: [1], autopilot: [] })).png;
+    const expected = drawTablePicture(pictureInput('zh-CN', view(at100, null), { ai: [1], autopilot: [], decider: decider(at100) })).png;
     expect(fs.readFileSync(out).equals(expected)).toBe(true);
     const past = run('--export', file, '--at', '121', '--out', out);
     expect(past.status).toBe(2);
