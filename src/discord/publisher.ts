@@ -7,6 +7,8 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { SeatUsers } from './seat-users.js';
+import { pictureInput, pictureKey } from '../picture/input.js';
+import { drawTablePicture } from '../picture/table.js';
 import { renderTable } from './render/table.js';
 import { eventLine, secretLine } from './render/words.js';
 
@@ -17,6 +19,8 @@ const RECENT_LINES = 8;
 const NO_MENTIONS = { parse: [] as never[] };
 /** Messages posted under the table before it is posted anew at the bottom. */
 export const SCROLL_REPOST = 15;
+/** The table picture's file name on the table message. */
+export const TABLE_IMAGE = 'table.png';
 
 interface GameOut {
   chain: Promise<void>;
@@ -28,6 +32,8 @@ interface GameOut {
   toldClosed: Set<string>;
   /** Messages in the channel since the table was posted. */
   below: number;
+  /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
+  picture?: { key: string; messageId: string };
 }
 
 export interface PublisherOptions {
@@ -177,7 +183,25 @@ export class Publisher {
       decider: decider(state),
       recent: this.out(gameId).recent,
       actions: state.version,
+      picture: true,
     });
+  }
+
+  /**
+   * The table message with its picture for `messageId` (null: a new message). The picture is drawn
+   * and uploaded only when what it shows changed since the last upload to that message; otherwise
+   * the edit leaves the attachment as it is.
+   */
+  private tableWithPicture(gameId: number, messageId: string | null) {
+    const info = this.o.store.game(gameId)!;
+    const state = this.o.store.state(gameId)!;
+    const tags = this.o.seatTags(gameId);
+    const input = pictureInput(this.o.locale(info.guildId), view(state, null), { ...tags, decider: decider(state) });
+    const key = pictureKey(input);
+    const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
+    const last = this.out(gameId).picture;
+    if (messageId !== null && last?.messageId === messageId && last.key === key) return { key, message };
+    return { key, message: { ...message, files: [{ attachment: drawTablePicture(input).png, name: TABLE_IMAGE }] } };
   }
 
   private async editTable(gameId: number): Promise<void> {
@@ -187,7 +211,9 @@ export class Publisher {
     const channel = await this.channel(info.channelId);
     if (!channel) return;
     try {
-      await channel.messages.edit(info.tableMessageId, { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
+      const { key, message } = this.tableWithPicture(gameId, info.tableMessageId);
+      await channel.messages.edit(info.tableMessageId, message);
+      this.out(gameId).picture = { key, messageId: info.tableMessageId };
     } catch (err) {
       // Someone deleted the table: post it again rather than leave the game without one.
       if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
@@ -201,12 +227,14 @@ export class Publisher {
     const channel = info && (await this.channel(info.channelId));
     if (!info || !channel) return;
     const old = info.tableMessageId;
-    const msg = await channel.send({ ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
+    const { key, message } = this.tableWithPicture(gameId, null);
+    const msg = await channel.send(message);
+    this.out(gameId).picture = { key, messageId: msg.id };
     await this.o.store.setTableMessage(gameId, msg.id);
     this.out(gameId).below = 0;
     if (old) {
       const l = this.o.locale(info.guildId);
-      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
+      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] }).catch(() => undefined);
     }
   }
 
