@@ -2,7 +2,7 @@
 // public seat tags. The picture is drawn from this and nothing else, so it cannot show a secret,
 // and its hash tells the publisher whether the picture changed since the last upload.
 import { createHash } from 'node:crypto';
-import type { Card, GameView, Identity, Outcome } from '../engine/index.js';
+import type { Card, GameView, Identity } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface PictureCard {
@@ -25,31 +25,17 @@ export interface PictureSeat {
   auto: boolean;
 }
 
-export interface PictureInput {
+/** The counts and the outcome as the view has them; seats, transit, stack and pending in the picture's own terms. */
+export interface PictureInput extends Pick<GameView, 'current' | 'round' | 'roundLimit' | 'deck' | 'discard' | 'removed' | 'result'> {
   locale: Locale;
   seats: PictureSeat[];
-  current: number;
-  round: number;
-  roundLimit: number;
-  deck: number;
-  discard: number;
-  removed: number;
-  transit: null | {
-    sender: number;
-    mode: Card['mode'];
-    at: number;
-    dir: 1 | -1;
-    target?: number;
-    away: number[];
-    card?: PictureCard;
-  };
+  transit: null | (Omit<NonNullable<GameView['transit']>, 'card'> & { card?: PictureCard });
   stack: { user: number; as: string; target?: number; card?: PictureCard }[];
   /**
    * What the game waits for. Like the text table (rulings §7b) it never says who is still waited
    * on in a response window: only the seat whose own decision it is (`decider`), if any.
    */
   pending: null | { kind: string; step?: string; decider: number | null; deadline?: number };
-  result: Outcome | null;
 }
 
 const face = (c: Card): PictureCard => ({ name: c.name, color: c.color, mode: c.mode });

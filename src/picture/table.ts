@@ -446,15 +446,7 @@ function drawStack(g: Ctx, p: PictureInput): void {
   const names = p.seats.map((s) => s.name);
   const rows = p.stack.slice().reverse().slice(0, 5);
   const x = WIDTH - 242, h = 28 + rows.length * 25 + (p.stack.length > 5 ? 16 : 0), y = HEIGHT - 12 - h;
-  roundRect(g, x, y, 230, h, 8);
-  g.fillStyle = C.panel;
-  g.fill();
-  g.strokeStyle = C.boxEdge;
-  g.lineWidth = 1;
-  g.stroke();
-  g.fillStyle = C.dim;
-  g.font = font(12, true);
-  g.fillText(t(l, 'picture.stack'), x + 10, y + 18);
+  panel(g, x, y, 230, h, C.boxEdge, t(l, 'picture.stack'));
   rows.forEach((it, k) => {
     const ry = y + 26 + k * 25;
     g.fillStyle = k === 0 ? C.gold : C.dim;
@@ -475,6 +467,19 @@ function drawStack(g: Ctx, p: PictureInput): void {
     g.font = font(11);
     g.fillText(`+${p.stack.length - 5}`, x + 26, y + h - 6);
   }
+}
+
+/** A corner panel with its title; the caller draws what goes in it. */
+function panel(g: Ctx, x: number, y: number, w: number, h: number, edge: string, title: string): void {
+  roundRect(g, x, y, w, h, 8);
+  g.fillStyle = C.panel;
+  g.fill();
+  g.strokeStyle = edge;
+  g.lineWidth = 1.5;
+  g.stroke();
+  g.fillStyle = edge === C.wait ? C.wait : C.dim;
+  g.font = font(12, true);
+  g.fillText(title, x + 10, y + 18);
 }
 
 function hhmmss(ms: number): string {
@@ -506,15 +511,7 @@ function drawPending(g: Ctx, p: PictureInput): void {
   const whoLines = who ? wrap(g, who, w - 20, 1) : [];
   const h = 30 + (whatLines.length + whoLines.length) * 18 + (q.deadline !== undefined ? 22 : 0);
   const y = HEIGHT - 12 - h;
-  roundRect(g, x, y, w, h, 8);
-  g.fillStyle = C.panel;
-  g.fill();
-  g.strokeStyle = C.wait;
-  g.lineWidth = 1.5;
-  g.stroke();
-  g.fillStyle = C.wait;
-  g.font = font(12, true);
-  g.fillText(t(l, q.decider === null && q.kind === 'window' ? 'picture.window' : 'picture.waiting'), x + 10, y + 18);
+  panel(g, x, y, w, h, C.wait, t(l, q.decider === null && q.kind === 'window' ? 'picture.window' : 'picture.waiting'));
   let ly = y + 36;
   g.fillStyle = C.text;
   g.font = font(13, true);
