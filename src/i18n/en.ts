@@ -148,7 +148,6 @@ export const en: Record<MessageKey, string> = {
   'secret.sent': 'The intel you sent is: {card}',
   'secret.discarded': 'You discarded: {cards}',
   'dm.failed': '{mention}, I cannot DM you (your DMs are closed). Press "My info" on the table to see your identity and hand.',
-  'dm.turn': 'Your move in {channel}: {what}',
 
   'err.stale': 'This button is out of date: the game has moved on. Press "My info" for your current choices.',
   'err.notYourSeat': 'This is not your seat.',

@@ -151,7 +151,6 @@ export const zhCN = {
   'secret.sent': '你传出的情报是：{card}',
   'secret.discarded': '你弃掉了：{cards}',
   'dm.failed': '{mention}，我无法私信你（私信已关闭）。请点牌桌上的「我的信息」查看你的身份和手牌。',
-  'dm.turn': '轮到你在 {channel} 行动了：{what}',
 
   // click errors
   'err.stale': '这个按钮已过期，局面已经变了。请点「我的信息」看最新的选择。',

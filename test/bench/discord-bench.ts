@@ -1,5 +1,7 @@
-// Discord figures for `npm run bench`: button clicks through the real discord.js client against
-// the local stand-in, timed inside the bot from the interaction's arrival to its acknowledgement.
+// Discord figures for `npm run bench`: whole games and button clicks through the real discord.js
+// client against the local stand-in, with the bot in a worker thread of its own (bot-worker.ts).
+// Acknowledgements are timed inside the bot from the interaction's arrival; the table's pace
+// (docs/rules.md §7b) from its commits, with its timers on a game clock the players move on.
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -7,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import { registerCommands } from '../../src/discord/register.js';
-import { GameClock, tableMessage, waitedOn, type BotTable } from '../bot/harness.js';
-import { actOnPanel, isOver, openPanel } from '../bot/play.js';
-import { ManualClock, startStandIn, type ChannelRecord, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { tableMessage, type BotTable } from '../bot/harness.js';
+import { actOnPanel, isOver, openPanel, WAIT } from '../bot/play.js';
+import { answerOwn } from '../bot/people.js';
+import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 type Figures = Record<string, { value: number; unit: string }>;
 
@@ -17,103 +20,239 @@ function p99(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] ?? NaN;
 }
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
-async function openLobby(t: BotTable, users: UserRecord[]): Promise<void> {
-  const wait = { timeoutMs: 60_000 };
-  const lobby = await t.discord.runCommand(users[0], t.general, 'fengsheng start', {}).response(wait);
-  for (const u of users.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response(wait);
-  await t.discord.click(users[0], { label: '开始', messageId: lobby.id }).response(wait);
-  await t.discord.waitFor(() => tableMessage(t, users[0]) && waitedOn(t, tableMessage(t, users[0])!).length > 0, wait);
+interface Asked {
+  over: boolean;
+  asked: string[];
+  decider?: string | null;
+  responseWindow?: boolean;
+  turn?: string;
 }
 
-/** Waits until the table shows the game waiting on one of its players, or over. */
-async function settledTable(t: BotTable, users: UserRecord[]): Promise<void> {
-  await t.discord.waitFor(() => {
-    const table = tableMessage(t, users[0]);
-    return table && (isOver(table) || waitedOn(t, table).length > 0) ? true : undefined;
-  }, { timeoutMs: 60_000 });
+/** The bot in its thread, and the questions a scripted player may ask of it. */
+class BotThread {
+  private next = 1;
+  private readonly waiting = new Map<number, (v: Record<string, unknown>) => void>();
+  readonly acks: number[] = [];
+  record = true;
+
+  constructor(readonly worker: Worker) {
+    worker.on('message', (m: { ack?: number; reply?: number }) => {
+      if (m.ack !== undefined && this.record) this.acks.push(m.ack);
+      if (m.reply !== undefined) {
+        this.waiting.get(m.reply)?.(m as Record<string, unknown>);
+        this.waiting.delete(m.reply);
+      }
+    });
+  }
+
+  static async start(apiBase: string, token: string, dbPath: string, aiDelayMs: number): Promise<BotThread> {
+    const worker = new Worker(new URL('./bot-worker.mjs', import.meta.url), { workerData: { apiBase, token, dbPath, aiDelayMs } });
+    const thread = new BotThread(worker);
+    await once(worker, 'message');
+    return thread;
+  }
+
+  ask<T>(body: Record<string, unknown>): Promise<T> {
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve as (v: Record<string, unknown>) => void);
+      this.worker.postMessage({ id, ...body });
+    });
+  }
+
+  asked(t: BotTable): Promise<Asked> {
+    return this.ask({ kind: 'asked', guildId: t.guild.id, channelId: t.general.id });
+  }
+
+  /** Moves the game clock to the next thing that happens by itself; the ms it moved. */
+  async advance(t: BotTable): Promise<number> {
+    return (await this.ask<{ waited: number }>({ kind: 'advance', guildId: t.guild.id, channelId: t.general.id })).waited;
+  }
+
+  async stop(): Promise<void> {
+    await this.ask({ kind: 'stop' });
+    await this.worker.terminate();
+  }
 }
 
-/** One step of one game: a waited-on player opens their panel and clicks. Two clicks. */
-async function step(t: BotTable, users: UserRecord[], rng: RngState): Promise<boolean> {
-  const table = tableMessage(t, users[0]);
-  if (!table || isOver(table)) return false;
-  const waited = waitedOn(t, table).filter((u) => users.includes(u));
-  if (!waited.length) return false;
-  const u = waited[randInt(rng, waited.length)];
-  const panel = await openPanel(t, u, table);
+function tableFor(discord: StandIn, guild: GuildRecord, users: UserRecord[], channel: string): BotTable {
+  return {
+    discord,
+    users,
+    guild,
+    general: discord.channel(guild, channel) as ChannelRecord,
+    clock: null as unknown as BotTable['clock'],
+    dbPath: '',
+    bot: null as unknown as BotTable['bot'],
+    restart: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+async function openLobby(bot: BotThread, t: BotTable, people: UserRecord[], ai = 0, options: Record<string, boolean | number> = {}): Promise<void> {
+  const lobby = await t.discord.runCommand(people[0], t.general, 'fengsheng start', options).response(WAIT);
+  for (const u of people.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response(WAIT);
+  for (let k = 0; k < ai; k++) await t.discord.click(people[0], { label: '添加AI', messageId: lobby.id }).response(WAIT);
+  await t.discord.click(people[0], { label: '开始', messageId: lobby.id }).response(WAIT);
+  await t.discord.waitFor(() => tableMessage(t, people[0]), WAIT);
+}
+
+/** One step of one game: someone asked opens their panel and clicks (two clicks), or the clock moves on. */
+async function step(bot: BotThread, t: BotTable, rng: RngState): Promise<boolean> {
+  if (process.env.BENCH_DEBUG) console.error("step", t.general.name ?? t.general.id, bot.acks.length);
+  const a = await bot.asked(t);
+  if (a.over) return false;
+  const asked = t.users.filter((u) => a.asked.includes(u.id));
+  if (!asked.length) {
+    await bot.advance(t);
+    return true;
+  }
+  const u = asked[randInt(rng, asked.length)];
+  const panel = await openPanel(t, u, tableMessage(t, u)!);
   await actOnPanel(t, u, panel, rng);
-  await settledTable(t, users);
   return true;
 }
 
+/**
+ * A whole game of scripted people: each keeps one panel open and clicks through it, answers the
+ * decisions of their own at once, and in a response window never clicks. Returns the 过 clicks they
+ * made in turns that asked nothing of them, and how many such turns there were.
+ */
+async function pacedGame(bot: BotThread, t: BotTable): Promise<{ idleTurnPasses: number; idleTurns: number; clicks: number }> {
+  const panels = new Map<string, SeenMessage>();
+  let turn = '';
+  let own = new Set<string>();
+  const passesInTurn = new Map<string, number>();
+  let idleTurns = 0;
+  let idleTurnPasses = 0;
+  let clicks = 0;
+  const endTurn = () => {
+    for (const u of t.users) {
+      if (own.has(u.id)) continue;
+      idleTurns++;
+      idleTurnPasses += passesInTurn.get(u.id) ?? 0;
+    }
+    own = new Set();
+    passesInTurn.clear();
+  };
+  for (let k = 0; k < 5000; k++) {
+    const a = await bot.asked(t);
+    if (a.over) break;
+    if (a.turn !== turn) {
+      if (turn) endTurn();
+      turn = a.turn!;
+    }
+    const owner = t.users.find((u) => u.id === a.decider) ?? (a.responseWindow ? undefined : t.users.find((u) => a.asked.includes(u.id)));
+    if (!owner) {
+      await bot.advance(t);
+      continue;
+    }
+    own.add(owner.id);
+    let panel = panels.get(owner.id);
+    if (panel) panel = t.discord.seenBy(owner).find((m) => m.id === panel!.id);
+    if (!panel) {
+      panel = await openPanel(t, owner, tableMessage(t, owner)!);
+      panels.set(owner.id, panel);
+      clicks++;
+    }
+    await answerOwn(t, owner, panel);
+    clicks++;
+  }
+  endTurn();
+  return { idleTurnPasses, idleTurns, clicks };
+}
+
 export async function discordBenchmarks(): Promise<Figures> {
-  const acks: number[] = [];
-  let record = true;
   const discord: StandIn = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
   const dir = mkdtempSync(join(tmpdir(), 'fengsheng-bench-'));
   try {
-    const clock = new GameClock();
     const games = 200;
     const per = 3;
-    const users = Array.from({ length: (games + 1) * per }, (_, i) => discord.createUser({ username: `p${i}`, locale: 'zh-CN' }));
-    const guild = discord.createGuild({ name: 'bench', members: users, locale: 'zh-CN', channels: Array.from({ length: games + 1 }, (_, g) => `t${g}`) });
+    const users = Array.from({ length: (games + 1) * per + 8 }, (_, i) => discord.createUser({ username: `p${i}`, locale: 'zh-CN' }));
+    const paceChannels = ['pace-a0', 'pace-a1', 'pace-b0', 'pace-b1'];
+    const guild = discord.createGuild({ name: 'bench', members: users, locale: 'zh-CN', channels: [...Array.from({ length: games + 1 }, (_, g) => `t${g}`), ...paceChannels] });
     const env = discord.env();
     await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: guild.id, apiBase: env.DISCORD_API_BASE });
-    const worker = new Worker(new URL('./bot-worker.mjs', import.meta.url), {
-      workerData: { apiBase: discord.apiBase, token: discord.token, dbPath: join(dir, 'bench.db') },
-    });
-    worker.on('message', (m: { ack?: number }) => {
-      if (m.ack !== undefined && record) acks.push(m.ack);
-    });
-    await once(worker, 'message');
-    const bot = null as unknown as BotTable['bot'];
-    const tables: BotTable[] = Array.from({ length: games + 1 }, (_, g) => ({
-      discord,
-      users: users.slice(g * per, g * per + per),
-      guild,
-      general: discord.channel(guild, `t${g}`) as ChannelRecord,
-      clock,
-      dbPath: '',
-      bot,
-      restart: async () => undefined,
-      close: async () => undefined,
-    }));
+    const bot = await BotThread.start(discord.apiBase, discord.token, join(dir, 'bench.db'), 1500);
+    const tables = Array.from({ length: games + 1 }, (_, g) => tableFor(discord, guild, users.slice(g * per, g * per + per), `t${g}`));
 
     // 1. Clicks one after another in one game, until at least 1,000 were acknowledged.
-    record = false;
-    await openLobby(tables[0], tables[0].users);
-    record = true;
+    bot.record = false;
+    await openLobby(bot, tables[0], tables[0].users, 0, { characters: false });
+    bot.record = true;
     const rng = seedRng(1);
     let k = 0;
-    while (acks.length < 1000 && k++ < 5000) {
-      if (!(await step(tables[0], tables[0].users, rng))) {
-        record = false;
+    while (bot.acks.length < 1000 && k++ < 8000) {
+      if (!(await step(bot, tables[0], rng))) {
+        bot.record = false;
         tables[0].general = discord.createChannel(guild, `again${k}`);
-        await openLobby(tables[0], tables[0].users);
-        record = true;
+        await openLobby(bot, tables[0], tables[0].users, 0, { characters: false });
+        bot.record = true;
       }
     }
-    const sequential = acks.splice(0);
+    const sequential = bot.acks.splice(0);
 
     // 2. 200 games at once, each player clicking as soon as the game waits on them.
-    record = false;
-    for (let g = 1; g <= games; g++) await openLobby(tables[g], tables[g].users);
-    record = true;
+    bot.record = false;
+    for (let g = 1; g <= games; g++) await openLobby(bot, tables[g], tables[g].users, 0, { characters: false });
+    bot.record = true;
     await Promise.all(
       tables.slice(1).map(async (t, g) => {
         const r = seedRng(100 + g);
-        for (let s = 0; s < 8; s++) if (!(await step(t, t.users, r))) break;
+        for (let s = 0; s < 8; s++) if (!(await step(bot, t, r))) break;
       }),
     );
-    const concurrent = acks.splice(0);
-    worker.postMessage({ stop: true });
-    await once(worker, 'message');
-    await worker.terminate();
+    const concurrent = bot.acks.splice(0);
+    bot.record = false;
+    await bot.ask({ kind: 'reset' });
+
+    // 3. The table's pace: whole 5-player games with characters, 4 scripted people and 1 AI seat
+    // (and the same seeds with 1 person and 4 AI seats), one game at a time.
+    const pacePeople = users.slice((games + 1) * per);
+    const idle = { passes: 0, turns: 0 };
+    let paceClicks = 0;
+    const started = performance.now();
+    for (const [c, channel] of paceChannels.entries()) {
+      const people = channel.startsWith('pace-a') ? pacePeople.slice(0, 4) : pacePeople.slice(4, 5);
+      const t = tableFor(discord, guild, people, channel);
+      await openLobby(bot, t, people, 5 - people.length, { characters: true });
+      const r = await pacedGame(bot, t);
+      if (channel.startsWith('pace-a')) {
+        idle.passes += r.idleTurnPasses;
+        idle.turns += r.idleTurns;
+      }
+      paceClicks += r.clicks;
+      void c;
+    }
+    const paceSeconds = (performance.now() - started) / 1000;
+    const report = await bot.ask<{ panelRefresh: number[]; windowLengths: [number, number][]; idleClose: number[]; clockWaits: number[] }>({ kind: 'report' });
+    await bot.stop();
+    const one = report.windowLengths.filter(([ai]) => ai === 1).map(([, ms]) => ms);
+    const four = report.windowLengths.filter(([ai]) => ai === 4).map(([, ms]) => ms);
+    // The 4-person games are the first two; their response-clock waits are what a table of people who never respond sits through.
+    const waits = report.clockWaits.slice(0, 2);
     return {
-      interactionAckP99Ms: { value: Math.round(p99(sequential) * 100) / 100, unit: `ms, p99 over ${sequential.length} clicks (gateway packet reaching the client → its callback request leaving)` },
+      interactionAckP99Ms: { value: round2(p99(sequential)), unit: `ms, p99 over ${sequential.length} clicks (gateway packet reaching the client → its callback request leaving)` },
       interactionAckMaxMs200Games: { value: Math.round(Math.max(...concurrent)), unit: `ms, worst of ${concurrent.length} clicks with ${games} games in play at once (target ≤ 500)` },
-      interactionAckP99Ms200Games: { value: Math.round(p99(concurrent) * 100) / 100, unit: 'ms, p99 of the same' },
+      interactionAckP99Ms200Games: { value: round2(p99(concurrent)), unit: 'ms, p99 of the same' },
+      passClicksPerIdleHumanTurn: {
+        value: round2(idle.passes / Math.max(1, idle.turns)),
+        unit: `过 clicks per person per turn that asked nothing of them, over ${idle.turns} such turns of 2 whole 5-player games (4 people, 1 AI, characters on; people answer only their own decisions) (target 0)`,
+      },
+      idleWindowCloseMsP99: { value: round2(p99(report.idleClose)), unit: `ms, p99 over ${report.idleClose.length} response windows in which nobody had anything but 过: opened → the next decision (target ≤ 100)` },
+      aiSeatsWindowDelayRatio: {
+        value: round2(mean(four) / mean(one)),
+        unit: `mean response window with 4 AI seats (${four.length} windows, ${round2(mean(four))} ms) over 1 AI seat (${one.length}, ${round2(mean(one))} ms), wall + game clock, AI pause 1.5 s per card shown (target ≤ 1.2)`,
+      },
+      panelRefreshP99Ms: { value: round2(p99(report.panelRefresh)), unit: `ms, p99 over ${report.panelRefresh.length} edits: a commit → an open 我的信息 panel edited to show it` },
+      responseClockMinutesPerGame: {
+        value: round2(mean(waits) / 60_000),
+        unit: `game minutes a whole 5-player game waits on response clocks (8 s) when its 4 people never respond, mean of ${waits.length} games (aim ≤ 20)`,
+      },
+      paceBenchClicks: { value: paceClicks, unit: `clicks of the scripted people over the 4 whole games (${round2(paceSeconds)} s wall)` },
     };
   } finally {
     await discord.close();
