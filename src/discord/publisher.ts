@@ -7,8 +7,8 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { SeatUsers } from './seat-users.js';
-import { pictureInput, pictureKey } from '../picture/input.js';
-import { drawTablePicture } from '../picture/table.js';
+import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
+import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
 import { eventLine, secretLine } from './render/words.js';
 
@@ -34,6 +34,8 @@ interface GameOut {
   below: number;
   /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
   picture?: { key: string; messageId: string };
+  /** A picture drawn ahead of its table edit (outside the game's queue). */
+  drawn?: { key: string; png: Buffer };
 }
 
 export interface PublisherOptions {
@@ -139,7 +141,9 @@ export class Publisher {
         if (!g.dirty) return;
         g.dirty = false;
         g.lastFlush = Date.now();
-        this.enqueue(gameId, () => this.editTable(gameId));
+        return this.drawAhead(gameId)
+          .catch((err) => this.o.log.error({ gameId, err }, 'drawing the table picture failed'))
+          .then(() => this.enqueue(gameId, () => this.editTable(gameId)));
       }),
     );
   }
@@ -187,21 +191,38 @@ export class Publisher {
     });
   }
 
-  /**
-   * The table message with its picture for `messageId` (null: a new message). The picture is drawn
-   * and uploaded only when what it shows changed since the last upload to that message; otherwise
-   * the edit leaves the attachment as it is.
-   */
-  private tableWithPicture(gameId: number, messageId: string | null) {
+  private pictureOf(gameId: number): { input: PictureInput; key: string } {
     const info = this.o.store.game(gameId)!;
     const state = this.o.store.state(gameId)!;
-    const tags = this.o.seatTags(gameId);
-    const input = pictureInput(this.o.locale(info.guildId), view(state, null), { ...tags, decider: decider(state) });
-    const key = pictureKey(input);
+    const input = pictureInput(this.o.locale(info.guildId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
+    return { input, key: pictureKey(input) };
+  }
+
+  /**
+   * Draws the picture a coming table edit will need, before that edit joins the game's queue, so
+   * the queue (panel edits, DMs) never waits on a drawing.
+   */
+  private async drawAhead(gameId: number): Promise<void> {
+    if (!this.o.store.game(gameId) || !this.o.store.state(gameId)) return;
+    const g = this.out(gameId);
+    const { input, key } = this.pictureOf(gameId);
+    if (g.picture?.key === key || g.drawn?.key === key) return;
+    g.drawn = { key, png: await drawInThread(input) };
+  }
+
+  /**
+   * The table message with its picture for `messageId` (null: a new message). The picture is
+   * uploaded only when what it shows changed since the last upload to that message; otherwise the
+   * edit leaves the attachment as it is.
+   */
+  private async tableWithPicture(gameId: number, messageId: string | null) {
+    const g = this.out(gameId);
+    const { input, key } = this.pictureOf(gameId);
     const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
-    const last = this.out(gameId).picture;
-    if (messageId !== null && last?.messageId === messageId && last.key === key) return { key, message };
-    return { key, message: { ...message, files: [{ attachment: drawTablePicture(input).png, name: TABLE_IMAGE }] } };
+    if (messageId !== null && g.picture?.messageId === messageId && g.picture.key === key) return { key, message };
+    const png = g.drawn?.key === key ? g.drawn.png : await drawInThread(input);
+    g.drawn = undefined;
+    return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE }] } };
   }
 
   private async editTable(gameId: number): Promise<void> {
@@ -211,7 +232,7 @@ export class Publisher {
     const channel = await this.channel(info.channelId);
     if (!channel) return;
     try {
-      const { key, message } = this.tableWithPicture(gameId, info.tableMessageId);
+      const { key, message } = await this.tableWithPicture(gameId, info.tableMessageId);
       await channel.messages.edit(info.tableMessageId, message);
       this.out(gameId).picture = { key, messageId: info.tableMessageId };
     } catch (err) {
@@ -227,7 +248,7 @@ export class Publisher {
     const channel = info && (await this.channel(info.channelId));
     if (!info || !channel) return;
     const old = info.tableMessageId;
-    const { key, message } = this.tableWithPicture(gameId, null);
+    const { key, message } = await this.tableWithPicture(gameId, null);
     const msg = await channel.send(message);
     this.out(gameId).picture = { key, messageId: msg.id };
     await this.o.store.setTableMessage(gameId, msg.id);
