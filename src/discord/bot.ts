@@ -12,6 +12,7 @@ import { decodeId } from './custom-id.js';
 import { Drivers, type SeatPolicy } from './drivers.js';
 import { onGameComponent, panelBody } from './game-clicks.js';
 import { Panels } from './panels.js';
+import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
@@ -103,7 +104,7 @@ export class Bot {
       log: o.log,
       now: () => o.store.now(),
       render: (gameId, seat, l, focus) => (this.store.state(gameId) ? panelBody(this, gameId, seat, l, focus) : null),
-      after: (gameId, work) => this.publisher.after(gameId, work),
+      rest: interactionRest(o.client),
       onRefresh: o.onPanelRefresh,
     });
     this.pings = new Pings({
@@ -235,10 +236,11 @@ export class Bot {
   /** Resolves when no interaction, bot seat or message is still being worked on. */
   async idle(): Promise<void> {
     for (let k = 0; k < 100; k++) {
-      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy) return;
+      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy && !this.panels.busy) return;
       await Promise.allSettled([...this.inFlight]);
       await this.drivers.idle();
       await this.publisher.idle();
+      await this.panels.idle();
     }
   }
 

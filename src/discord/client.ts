@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Partials, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Partials, REST, type ClientOptions } from 'discord.js';
 
 /**
  * Guild events, and the creation of messages (not their content: no privileged intent) so the
@@ -10,6 +10,16 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     partials: [Partials.Channel],
     rest: { ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
+}
+
+/**
+ * A REST client for interaction webhooks only (editing a panel through its token). Discord does not
+ * count interaction endpoints against the bot's global 50 requests a second, but discord.js's own
+ * limiter counts every request of a client; a panel must not wait behind table edits for it. Per-
+ * route limits (per webhook token) are still kept by this client.
+ */
+export function interactionRest(client: Client): REST {
+  return new REST({ ...client.options.rest, globalRequestsPerSecond: 10_000 });
 }
 
 export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}): Client {

@@ -1,9 +1,11 @@
 // Open 我的信息 panels that update themselves: the newest interaction that showed a player their
 // panel lets the bot edit it through its token (Discord keeps a token 15 minutes). After a commit
 // every open panel of the game is rendered again and edited only where it changed, one edit in
-// flight per player, behind whatever the game's table edit queued first.
+// flight per player. An edit goes out after the commit's table edit has been handed to discord.js
+// (next turn of the event loop), but never waits for the table edit to finish: they are different
+// routes, and a panel must not sit behind the table's once-a-second pace.
 import { performance } from 'node:perf_hooks';
-import { DiscordAPIError, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import { DiscordAPIError, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { PanelFocus } from './render/panel.js';
@@ -32,6 +34,8 @@ interface OpenPanel {
   /** A click of the owner's is being answered through this panel: its handler edits it. */
   busy: boolean;
   dirty: boolean;
+  /** When the oldest change the panel does not show yet was committed (performance.now()). */
+  dirtySince: number;
   /** The game is over: after this refresh the panel is forgotten. */
   last?: boolean;
   flushing: boolean;
@@ -42,8 +46,8 @@ export interface PanelsOptions {
   now: () => number;
   /** The panel as it should read now; null when the seat has nothing to show (the game is gone). */
   render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus) => PanelBody | null;
-  /** Runs work after everything the game's publisher queued before it (the table edit first). */
-  after: (gameId: number, work: () => Promise<void>) => void;
+  /** Where panel edits go: interaction webhooks, outside the bot's global request limit (client.ts). */
+  rest: REST;
   onRefresh?: (ms: number) => void;
 }
 
@@ -52,6 +56,7 @@ const key = (gameId: number, seat: number) => `${gameId}:${seat}`;
 export class Panels {
   private readonly open = new Map<string, OpenPanel>();
   private readonly byGame = new Map<number, Set<string>>();
+  private readonly work = new Set<Promise<void>>();
 
   constructor(private readonly o: PanelsOptions) {}
 
@@ -59,7 +64,7 @@ export class Panels {
   claim(gameId: number, seat: number, interaction: PanelInteraction, locale: Locale): void {
     const k = key(gameId, seat);
     // A refresh still running on an older interaction finds itself replaced and stops (drop()).
-    this.open.set(k, { gameId, seat, interaction, since: this.o.now(), locale, shown: null, busy: true, dirty: false, flushing: false });
+    this.open.set(k, { gameId, seat, interaction, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
     set.add(k);
@@ -73,7 +78,9 @@ export class Panels {
     p.focus = focus;
     p.focusOpened = opened;
     p.busy = false;
-    if (p.dirty) this.schedule(p, performance.now());
+    // What the handler showed is the newest state: changes made before it are shown.
+    if (p.dirty) p.dirtySince = performance.now();
+    if (p.dirty) this.schedule(p);
   }
 
   /** The handler failed before showing anything: the panel is the refresher's again. */
@@ -81,7 +88,7 @@ export class Panels {
     const p = this.open.get(key(gameId, seat));
     if (!p) return;
     p.busy = false;
-    if (p.dirty) this.schedule(p, performance.now());
+    if (p.dirty) this.schedule(p);
   }
 
   /** Whether the seat has a panel the bot can still edit. */
@@ -92,35 +99,48 @@ export class Panels {
 
   /** A commit of this game: every open panel is brought up to date (a last time when it `finished`). */
   changed(gameId: number, opened: number | null, finished = false): void {
-    const started = performance.now();
+    const now = performance.now();
     for (const k of this.byGame.get(gameId) ?? []) {
       const p = this.open.get(k)!;
       if (opened !== p.focusOpened) p.focus = undefined;
+      if (!p.dirty) p.dirtySince = now;
       p.dirty = true;
       p.last = finished;
-      if (!p.busy) this.schedule(p, started);
+      if (!p.busy) this.schedule(p);
     }
   }
 
-  private schedule(p: OpenPanel, started: number): void {
+  private schedule(p: OpenPanel): void {
     if (p.flushing) return;
     p.flushing = true;
-    this.o.after(p.gameId, () => this.flush(p, started));
+    const w = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush(p));
+    this.work.add(w);
+    void w.finally(() => this.work.delete(w));
   }
 
-  private async flush(p: OpenPanel, started: number): Promise<void> {
+  get busy(): boolean {
+    return this.work.size > 0;
+  }
+
+  async idle(): Promise<void> {
+    while (this.work.size) await Promise.allSettled([...this.work]);
+  }
+
+  private async flush(p: OpenPanel): Promise<void> {
     try {
       while (p.dirty && !p.busy && this.open.get(key(p.gameId, p.seat)) === p) {
         p.dirty = false;
+        const since = p.dirtySince;
         if (!this.fresh(p.gameId, p.seat)) return this.drop(p);
         const body = this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
         const text = JSON.stringify(body);
         if (text === p.shown) continue;
         try {
-          await p.interaction.editReply(body);
+          const i = p.interaction;
+          await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, '@original'), { body, auth: false });
           p.shown = text;
-          this.o.onRefresh?.(performance.now() - started);
+          this.o.onRefresh?.(performance.now() - since);
         } catch (err) {
           if (err instanceof DiscordAPIError && GONE.has(Number(err.code))) return this.drop(p);
           this.o.log.warn({ gameId: p.gameId, seat: p.seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'a panel refresh failed');

@@ -39,7 +39,8 @@ export function askedSeats(s: GameState): number[] {
 
 export class Pings {
   private readonly records = new Map<number, PingRecord>();
-  private readonly alarms = new Map<number, unknown>();
+  /** Per game: the warning set for the decision opened at `opened`. */
+  private readonly alarms = new Map<number, { opened: number; handle: unknown }>();
 
   constructor(private readonly o: PingsOptions) {}
 
@@ -84,27 +85,28 @@ export class Pings {
     this.arm(gameId, s);
   }
 
-  /** Sets the warning for the decision now pending, unless it has been given. */
+  /** Sets the warning for the decision now pending, unless it is set or has been given. */
   private arm(gameId: number, s: GameState): void {
+    const opened = s.pending!.opened;
+    if (this.alarms.get(gameId)?.opened === opened) return;
     this.disarm(gameId);
     const deadline = s.pending?.deadline;
     const info = this.o.store.game(gameId);
-    if (deadline === undefined || !info?.decisionMs || this.record(gameId).key?.endsWith(':warn')) return;
+    if (deadline === undefined || !info?.decisionMs || this.record(gameId).key === `${opened}:warn`) return;
     const at = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
-    const opened = s.pending!.opened;
     const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - this.o.timers.now()));
-    this.alarms.set(gameId, handle);
+    this.alarms.set(gameId, { opened, handle });
   }
 
   private disarm(gameId: number): void {
-    const h = this.alarms.get(gameId);
-    if (h !== undefined) this.o.timers.clearTimeout(h);
+    const a = this.alarms.get(gameId);
+    if (a !== undefined) this.o.timers.clearTimeout(a.handle);
     this.alarms.delete(gameId);
   }
 
   /** The warning's time came: the same decision still waits on a person. */
   warn(gameId: number, opened: number): void {
-    this.alarms.delete(gameId);
+    if (this.alarms.get(gameId)?.opened === opened) this.alarms.delete(gameId);
     const s = this.o.store.state(gameId);
     if (!s || s.result || s.pending?.opened !== opened || !this.people(gameId, s).length) return;
     if (this.record(gameId).key === `${opened}:warn`) return;
@@ -123,7 +125,7 @@ export class Pings {
     const dm = this.o.store.guildSettings(info.guildId).pings === 'dm';
     this.o.publisher.after(gameId, async () => {
       const channel = await this.o.publisher.channelOf(info.channelId);
-      if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(err));
+      if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(gameId, err));
       if (!kind) return;
       const ids = seats.map((seat) => users[seat]!);
       const content = this.text(l, gameId, s, kind, seats, ids);
@@ -146,7 +148,7 @@ export class Pings {
       // A later ping may already have replaced this one while it was being sent.
       const now = this.record(gameId);
       if (now.key === key && now.messageId === null) this.save(gameId, { messageId: msg.id, key });
-      else await msg.delete().catch((err) => this.ignoreGone(err));
+      else await msg.delete().catch((err) => this.ignoreGone(gameId, err));
     });
   }
 
@@ -161,9 +163,9 @@ export class Pings {
     return t(l, 'ping.turn', { mentions, what, deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '', panel });
   }
 
-  private ignoreGone(err: unknown): void {
+  private ignoreGone(gameId: number, err: unknown): void {
     if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) return;
-    this.o.log.warn({ code: err instanceof DiscordAPIError ? err.code : undefined }, 'could not delete an old ping');
+    this.o.log.warn({ gameId, code: err instanceof DiscordAPIError ? err.code : undefined }, 'could not delete an old ping');
   }
 
   forget(gameId: number): void {

@@ -90,6 +90,7 @@ parentPort!.on('message', async (m: Request) => {
         decider: own === null ? null : seats[own].userId,
         responseWindow: isResponseWindow(s),
         turn: `${s.round}:${s.current}`,
+        opened: s.pending?.opened,
       });
     }
     case 'advance': {

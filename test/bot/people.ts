@@ -15,8 +15,14 @@ export async function answerOwn(t: BotTable, u: UserRecord, panel: SeenMessage):
   const send = panel.selects.find((s) => s.customId.split(':')[3] === 'send');
   const discard = panel.selects.find((s) => s.customId.split(':')[3] === 'choose');
   const pass = panel.buttons.find((b) => isId(b, 'pass'));
+  const menu = panel.selects.find((s) => ['act', 'group'].includes(s.customId.split(':')[3]));
   const click = (b: { customId?: string | null }) => t.discord.click(u, { customId: b.customId!, messageId: panel.id }).response(WAIT);
   if (refuse ?? take) await click((refuse ?? take)!);
+  else if (menu && !pick) {
+    // Many choices: a menu of them, or of groups of them (a skill, then its choice).
+    const next = await t.discord.choose(u, { customId: menu.customId, messageId: panel.id }, [menu.options[0].value]).response(WAIT);
+    if (menu.customId.split(':')[3] === 'group') return answerOwn(t, u, next);
+  }
   else if (send) {
     const next = await t.discord.choose(u, { customId: send.customId, messageId: panel.id }, [send.options[0].value]).response(WAIT);
     const target = next.buttons.find((b) => isId(b, 'send') || isId(b, 'act'));
