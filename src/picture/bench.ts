@@ -51,7 +51,7 @@ export async function pictureBenchmarks(): Promise<Figures> {
     tableRenderP99Ms: { value: round(ms[Math.ceil(ms.length * 0.99) - 1]), unit: `ms p99 (9 players, draw + PNG encode, ${ms.length} renders, one core)` },
     tableRenderCpuP99Ms: { value: round(cpu[Math.ceil(cpu.length * 0.99) - 1]), unit: 'ms p99 of CPU time (the same renders; unlike wall time, not lengthened by other processes)' },
     tableRenderMedianMs: { value: round(ms[Math.floor(ms.length / 2)]), unit: 'ms median (9 players)' },
-    tableImageBytes: { value: bytes[bytes.length - 1], unit: `bytes, the largest of ${bytes.length} 9-player pictures (1000×760 PNG)` },
+    tableImageBytes: { value: bytes[bytes.length - 1], unit: `bytes, the largest of ${bytes.length} 9-player pictures (1000×800 PNG)` },
     tableImageMedianBytes: { value: bytes[Math.floor(bytes.length / 2)], unit: 'bytes median (9 players)' },
   };
 }
