@@ -61,6 +61,7 @@ export class Bot {
   private readonly ai: AiSeats;
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
+  private readonly tableLocales = new Map<number, Locale>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
@@ -95,7 +96,8 @@ export class Bot {
       store: o.store,
       users: this.users,
       log: o.log,
-      locale: (guildId) => this.guildLocale(guildId),
+      locale: (gameId) => this.tableLocale(gameId),
+      userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       editIntervalMs: o.editIntervalMs ?? 1000,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
@@ -115,7 +117,8 @@ export class Bot {
       publisher: this.publisher,
       log: o.log,
       timers: host,
-      locale: (guildId) => this.guildLocale(guildId),
+      locale: (gameId) => this.tableLocale(gameId),
+      userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       botSeats: (gameId) => this.drivers.botSeats(gameId),
     });
   }
@@ -145,13 +148,13 @@ export class Bot {
       if (!state) continue;
       this.last.set(gameId, state);
       const info = this.store.game(gameId);
-      if (info) this.publisher.noteRecent(gameId, this.guildLocale(info.guildId), this.events.events(gameId).slice(-100), state);
+      if (info) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId).slice(-100), state);
       this.publisher.tableChanged(gameId);
       this.pings.committed(gameId, state);
       this.drivers.poke(gameId, state);
     }
     for (const b of this.store.recovery.broken) {
-      this.publisher.notice(b.gameId, b.channelId, t(this.guildLocale(b.guildId), 'err.broken', { reason: b.reason }));
+      this.publisher.notice(b.gameId, b.channelId, t(this.tableLocale(b.gameId), 'err.broken', { reason: b.reason }));
     }
   }
 
@@ -171,16 +174,37 @@ export class Bot {
       this.flags.forget(c.gameId);
       this.pings.forget(c.gameId);
       this.last.delete(c.gameId);
+      this.tableLocales.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }
 
-  /** For what a whole channel reads (lobby, table, notices): the server's setting, else its Discord language. */
+  /**
+   * For what a whole channel reads outside a game (a lobby, notices): the server's setting, else
+   * Chinese. Not the server's Discord language: most servers say en-US whoever plays in them.
+   */
   guildLocale(guildId: string | null): Locale {
-    if (!guildId) return pickLocale(null, null);
-    return pickLocale(this.store.guildSettings(guildId).language, this.client.guilds.cache.get(guildId)?.preferredLocale ?? null);
+    return pickLocale(guildId ? this.store.guildSettings(guildId).language : null, null);
   }
 
-  /** For what one user reads (panels, replies): the server's setting, else the user's own Discord language. */
+  /** For what a game's channel reads (its table, pings, notices): the host's choice at /fengsheng start, else the server's. */
+  tableLocale(gameId: number): Locale {
+    const known = this.tableLocales.get(gameId);
+    if (known) return known;
+    const info = this.store.game(gameId);
+    const lobby = this.lobbies.ofGame(gameId);
+    // While a lobby is being begun, its game exists before the lobby names it: it is still the channel's open lobby.
+    const begun = lobby ?? (info ? this.lobbies.inChannel(info.guildId, info.channelId) : null);
+    const l = begun?.options.language ?? this.guildLocale(info?.guildId ?? null);
+    if (lobby || !info) this.tableLocales.set(gameId, l);
+    return l;
+  }
+
+  /** For what one player is sent by DM: the server's setting, else the player's own Discord language. */
+  userLocale(guildId: string, userId: string): Locale {
+    return pickLocale(this.store.guildSettings(guildId).language, this.flags.localeOf(userId));
+  }
+
+  /** For what one user reads in answer to an interaction (panels, replies): the server's setting, else their own Discord language. */
   localeFor(i: Interaction): Locale {
     const server = i.guildId ? this.store.guildSettings(i.guildId).language : null;
     return pickLocale(server, i.locale);
@@ -193,6 +217,7 @@ export class Bot {
   private async onInteraction(i: Interaction): Promise<void> {
     if (this.stopping) return;
     try {
+      this.flags.noteLocale(i.user.id, i.locale);
       if (i.isChatInputCommand()) {
         if (i.commandName === COMMAND_NAME) await this.onCommand(i);
         return;

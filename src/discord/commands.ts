@@ -24,6 +24,25 @@ const SUB_NAMES_ZH: Record<string, string> = {
   history: '历史',
 };
 
+/** Option names as zh-CN users see them (Discord matches the typed option by either name). */
+const OPTION_NAMES_ZH: Record<string, string> = {
+  edition: '版本',
+  characters: '角色',
+  split: '身份分配',
+  alliance: '酱油同盟',
+  timer: '时限',
+  rounds: '回合上限',
+  response: '响应时间',
+  language: '语言',
+  pings: '提醒方式',
+  user: '玩家',
+};
+
+/** Gives every option of a subcommand its Chinese name. */
+function localizeNames(options: APIApplicationCommandBasicOption[]): APIApplicationCommandBasicOption[] {
+  return options.map((o) => (OPTION_NAMES_ZH[o.name] ? { ...o, name_localizations: { 'zh-CN': OPTION_NAMES_ZH[o.name] } } : o));
+}
+
 const desc = (key: MessageKey) => ({ description: en[key].slice(0, 100), description_localizations: { 'zh-CN': zhCN[key].slice(0, 100) } });
 
 function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption {
@@ -32,7 +51,7 @@ function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicO
     name,
     name_localizations: { 'zh-CN': SUB_NAMES_ZH[name] },
     ...desc(key),
-    options,
+    options: localizeNames(options),
   };
 }
 
@@ -74,6 +93,15 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
           { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
           { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
           RESPONSE_OPTION,
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'language',
+            ...desc('cmd.start.language'),
+            choices: [
+              { name: '简体中文', value: 'zh-CN' },
+              { name: 'English', value: 'en' },
+            ],
+          },
         ]),
         sub('join', 'cmd.join.desc'),
         sub('leave', 'cmd.leave.desc'),

@@ -179,7 +179,7 @@ export class Drivers {
       .then(async () => {
         if (this.stopped) return;
         const r = await this.o.store.submit(gameId, action, still);
-        if (r.ok || r.code === 'stale') return;
+        if (r.ok || r.code === 'stale' || r.code === 'gameNotActive') return;
         this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
         const again = this.o.store.state(gameId);
         if (again && !again.result && !still(again)) await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still);

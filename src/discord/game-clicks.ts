@@ -7,7 +7,7 @@ import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
-import { explain, onPrivatePanel, show, type Component } from './reply.js';
+import { explain, onPrivatePanel, panelOwner, show, type Component } from './reply.js';
 import { turnKey } from './pace.js';
 
 export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
@@ -17,6 +17,8 @@ export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Pro
   if (!info || !state) return explain(i, t(l, 'err.noGame'));
   if (info.status === 'broken') return explain(i, t(l, 'err.broken', { reason: info.brokenReason ?? '' }));
   if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
+  // A click on someone else's panel (no honest client can make one) must not show the clicker's panel there.
+  if (onPrivatePanel(i) && panelOwner(i) !== i.user.id) return explain(i, t(l, 'err.notYourPanel'));
   const seat = bot.users.seatOf(id.game, i.user.id);
   if (seat < 0) return explain(i, t(l, id.verb === 'info' ? 'panel.notPlaying' : 'err.notYourSeat'));
   // Any click of theirs means the owner is back: the bot stops playing their seat.
@@ -112,7 +114,8 @@ export function clickAction(state: GameState, seat: number, id: CustomId, value?
       return { focus: { verb: 'send', card: picked } };
     }
     default:
-      return { action: { kind: 'pass', seat } };
+      // A verb of the lobby's, or one no button of a game carries: nothing to do.
+      return { stale: true };
   }
 }
 

@@ -1,6 +1,7 @@
 // A lobby: the seats and options of a game not yet begun. Pure data and rules; storage is the
 // store's, Discord is lobby.ts's.
 import type { Edition } from '../engine/index.js';
+import type { Locale } from '../i18n/index.js';
 
 export interface LobbySeat {
   /** null for an AI seat. */
@@ -16,6 +17,8 @@ export interface LobbyOptions {
   soySauceAlliance: boolean;
   /** Seconds per decision. */
   timer: number;
+  /** What the channel reads for this lobby and its game (the host's choice); absent: the server's language. */
+  language?: Locale;
   /** Seconds of the response clock of response windows (docs/rules.md §7b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;

@@ -34,7 +34,7 @@ export async function onLobbyCommand(bot: Bot, i: ChatInputCommandInteraction, s
   if (!lobby) return void (await i.editReply(t(l, 'lobby.none')));
   const r = change(bot, lobby, sub, i.user.id, displayName(i));
   if (r.text) return void (await i.editReply(r.text(l)));
-  await refreshLobbyMessage(bot, r.lobby, bot.guildLocale(i.guildId));
+  await refreshLobbyMessage(bot, r.lobby, lobbyLocale(bot, r.lobby));
   await i.editReply(r.done(l));
 }
 
@@ -103,6 +103,8 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const settings = bot.store.guildSettings(guildId);
   const d = settings.lobbyOptions;
   const edition = (i.options.getString('edition') ?? d.edition ?? 'standard') as 'standard' | 'promo';
+  const picked = i.options.getString('language');
+  const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
   const lobby = bot.lobbies.create({
     guildId,
     channelId,
@@ -115,12 +117,13 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? 60_000) / 1000),
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? 60,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
+      ...(language ? { language } : {}),
     },
     seats: [{ userId: i.user.id, name: displayName(i) }],
     messageId: null,
     gameId: null,
   });
-  const msg = await i.editReply(renderLobby(bot.guildLocale(guildId), lobby));
+  const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
 }
@@ -135,14 +138,20 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   if (gameId !== null) {
     await bot.store.abortGame(gameId, `aborted by ${i.user.id}`);
     bot.drivers.forget(gameId);
-    await bot.publisher.repost(gameId);
+    bot.pings.closed(gameId);
+    await bot.publisher.aborted(gameId, i.user.id);
   }
   if (lobby) {
     bot.lobbies.remove(lobby.id);
-    const g = bot.guildLocale(guildId);
+    const g = lobbyLocale(bot, lobby);
     await refreshLobbyMessage(bot, { ...lobby, seats: [] }, g, t(g, 'lobby.aborted'));
   }
   await i.editReply(t(l, 'lobby.aborted'));
+}
+
+/** What the channel reads for a lobby: the host's choice, else the server's language. */
+function lobbyLocale(bot: Bot, lobby: Lobby): Locale {
+  return lobby.options.language ?? bot.guildLocale(lobby.guildId);
 }
 
 async function refreshLobbyMessage(bot: Bot, lobby: Lobby, l: Locale, closedText?: string): Promise<void> {
@@ -158,7 +167,6 @@ async function refreshLobbyMessage(bot: Bot, lobby: Lobby, l: Locale, closedText
 
 export async function onLobbyComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
   const l = bot.localeFor(i);
-  const g = bot.guildLocale(i.guildId);
   await i.deferUpdate();
   const lobby = bot.lobbies.get(id.game);
   if (!lobby || lobby.gameId !== null) {
@@ -170,6 +178,7 @@ export async function onLobbyComponent(bot: Bot, i: Component, id: CustomId): Pr
     await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
     return;
   }
+  const g = lobbyLocale(bot, r.lobby);
   if (r.lobby.gameId !== null || r.lobby.seats.length === 0)
     await i.editReply({ content: r.lobby.gameId !== null ? t(g, 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
   else await i.editReply(renderLobby(g, r.lobby));

@@ -25,7 +25,10 @@ export interface PingsOptions {
   publisher: Publisher;
   log: Logger;
   timers: TimerHost;
-  locale: (guildId: string) => Locale;
+  /** The language of a game's channel. */
+  locale: (gameId: number) => Locale;
+  /** The language a player is DMed in. */
+  userLocale: (guildId: string, userId: string) => Locale;
   /** Seats the bot plays (AI, autopilot): never pinged. */
   botSeats: (gameId: number) => Set<number>;
 }
@@ -121,22 +124,24 @@ export class Pings {
     const seats = kind ? this.people(gameId, s) : [];
     this.save(gameId, { messageId: null, key });
     const users = this.o.users.of(gameId);
-    const l = this.o.locale(info.guildId);
+    const l = this.o.locale(gameId);
     const dm = this.o.store.guildSettings(info.guildId).pings === 'dm';
     this.o.publisher.after(gameId, async () => {
       const channel = await this.o.publisher.channelOf(info.channelId);
       if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(gameId, err));
       if (!kind) return;
       const ids = seats.map((seat) => users[seat]!);
-      const content = this.text(l, gameId, s, kind, seats, ids);
       if (dm) {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-        for (const id of ids) await this.o.publisher.sendDm(gameId, info.channelId, id, `${content}\n${link}`, l);
+        for (const id of ids) {
+          const mine = this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id]);
+          await this.o.publisher.sendDm(gameId, info.channelId, id, `${mine}\n${link}`, l);
+        }
         return;
       }
       if (!channel) return;
       const msg = await channel.send({
-        content,
+        content: this.text(l, gameId, s, kind, seats, ids),
         allowedMentions: { users: ids },
         components: [
           {
@@ -166,6 +171,15 @@ export class Pings {
   private ignoreGone(gameId: number, err: unknown): void {
     if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) return;
     this.o.log.warn({ gameId, code: err instanceof DiscordAPIError ? err.code : undefined }, 'could not delete an old ping');
+  }
+
+  /** The game was stopped: its last ping goes, and no warning comes. */
+  closed(gameId: number): void {
+    this.disarm(gameId);
+    const rec = this.record(gameId);
+    const s = this.o.store.state(gameId);
+    if (rec.messageId && s) this.replace(gameId, s, null, rec.key);
+    this.records.delete(gameId);
   }
 
   forget(gameId: number): void {

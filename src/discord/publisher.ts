@@ -10,7 +10,7 @@ import type { SeatUsers } from './seat-users.js';
 import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
 import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
-import { eventLine, secretLine } from './render/words.js';
+import { eventLine, identityText, secretLine } from './render/words.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
@@ -43,7 +43,10 @@ export interface PublisherOptions {
   store: GameStore;
   users: SeatUsers;
   log: Logger;
-  locale: (guildId: string) => Locale;
+  /** The language of a game's channel (table, notices). */
+  locale: (gameId: number) => Locale;
+  /** The language a player is DMed in. */
+  userLocale: (guildId: string, userId: string) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
   editIntervalMs: number;
   /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags. */
@@ -108,7 +111,7 @@ export class Publisher {
   committed(gameId: number, state: GameState, events: GameEvent[]): void {
     const info = this.o.store.game(gameId);
     if (!info) return;
-    const l = this.o.locale(info.guildId);
+    const l = this.o.locale(gameId);
     const names = state.players.map((p) => p.name);
     this.noteRecent(gameId, l, events, state);
     const users = this.o.users.of(gameId);
@@ -118,14 +121,52 @@ export class Publisher {
       for (const seat of ev.to) {
         const userId = users[seat];
         if (!userId) continue;
-        const line = secretLine(l, ev, seat, names, state.cards);
+        // Each player reads their DMs in their own language; the channel reads the table's.
+        const line = secretLine(this.o.userLocale(info.guildId, userId), ev, seat, names, state.cards);
         if (!line) continue;
         if (!dms.has(userId)) dms.set(userId, []);
         dms.get(userId)!.push(line);
       }
     }
+    // The end: each player is told privately how they did.
+    if (state.result) {
+      const final = view(state, null);
+      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+      users.forEach((userId, seat) => {
+        if (!userId) return;
+        const ul = this.o.userLocale(info.guildId, userId);
+        const r = state.result!;
+        const p = final.players[seat];
+        const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
+        const line = t(ul, key, {
+          identity: p.identity ? identityText(ul, p.identity) : '?',
+          character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
+        });
+        if (!dms.has(userId)) dms.set(userId, []);
+        dms.get(userId)!.push(line, t(ul, 'result.link', { link }));
+      });
+    }
     for (const [userId, lines] of dms) this.enqueue(gameId, () => this.dm(gameId, info.channelId, userId, lines.join('\n'), l));
     this.tableChanged(gameId);
+  }
+
+  /** /fengsheng abort stopped a running game: its table closes (no buttons) and the channel is told who stopped it. */
+  aborted(gameId: number, by: string): Promise<void> {
+    return new Promise((resolve) =>
+      this.enqueue(gameId, async () => {
+        try {
+          const info = this.o.store.game(gameId);
+          const channel = info && (await this.channel(info.channelId));
+          if (!info || !channel) return;
+          const body = { ...this.tableMessage(gameId, by), allowedMentions: NO_MENTIONS };
+          const edited = info.tableMessageId ? await channel.messages.edit(info.tableMessageId, body).then(() => true, () => false) : false;
+          if (!edited) await channel.send(body);
+          await channel.send({ content: t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` }), allowedMentions: NO_MENTIONS });
+        } finally {
+          resolve();
+        }
+      }),
+    );
   }
 
   /** Marks the table out of date; one edit covers every change made before it goes out. */
@@ -175,11 +216,11 @@ export class Publisher {
     });
   }
 
-  tableMessage(gameId: number) {
+  tableMessage(gameId: number, abortedBy?: string) {
     const info = this.o.store.game(gameId)!;
     const state = this.o.store.state(gameId)!;
     const tags = this.o.seatTags(gameId);
-    return renderTable(this.o.locale(info.guildId), view(state, null), {
+    return renderTable(this.o.locale(gameId), view(state, null), {
       gameId,
       ai: tags.ai,
       autopilot: tags.autopilot,
@@ -188,13 +229,13 @@ export class Publisher {
       recent: this.out(gameId).recent,
       actions: state.version,
       picture: true,
+      ...(abortedBy !== undefined ? { abortedBy } : {}),
     });
   }
 
   private pictureOf(gameId: number): { input: PictureInput; key: string } {
-    const info = this.o.store.game(gameId)!;
     const state = this.o.store.state(gameId)!;
-    const input = pictureInput(this.o.locale(info.guildId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
+    const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
     return { input, key: pictureKey(input) };
   }
 
@@ -254,7 +295,7 @@ export class Publisher {
     await this.o.store.setTableMessage(gameId, msg.id);
     this.out(gameId).below = 0;
     if (old) {
-      const l = this.o.locale(info.guildId);
+      const l = this.o.locale(gameId);
       await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] }).catch(() => undefined);
     }
   }

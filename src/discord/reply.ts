@@ -8,6 +8,11 @@ export function onPrivatePanel(i: Component): boolean {
   return i.message.flags.has(MessageFlags.Ephemeral);
 }
 
+/** Who a private panel belongs to: the user whose interaction made it. */
+export function panelOwner(i: Component): string | undefined {
+  return i.message.interactionMetadata?.user.id ?? i.message.interaction?.user.id;
+}
+
 /**
  * Acknowledges within Discord's 3 seconds before any work: a private panel is updated in place,
  * a public button opens a private answer.

@@ -8,9 +8,9 @@ import type { PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   const l = bot.localeFor(i);
-  const isPublic = sub === 'table' || sub === 'rules' || sub === 'history' || sub === 'stats';
-  await i.deferReply(isPublic ? {} : { flags: MessageFlags.Ephemeral });
   const gameId = i.guildId ? bot.store.activeGameIn(i.guildId, i.channelId) : null;
+  // Everything answers the asker alone, except /fengsheng table with a game to post.
+  await i.deferReply(sub === 'table' && gameId !== null ? {} : { flags: MessageFlags.Ephemeral });
   switch (sub) {
     case 'hand': {
       if (gameId === null) return void (await i.editReply(t(l, 'lobby.none')));
@@ -101,7 +101,10 @@ async function history(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pro
   const lines = games.map((g) =>
     t(l, 'history.line', {
       when: `<t:${Math.floor((g.finishedAt ?? g.updatedAt) / 1000)}:R>`,
+      where: `<#${g.channelId}>`,
+      names: g.names.join('、'),
       players: g.players,
+      minutes: Math.max(1, Math.round(((g.finishedAt ?? g.updatedAt) - g.createdAt) / 60_000)),
       result: g.status === 'aborted' ? t(l, 'history.abandoned') : g.winners.length ? t(l, 'table.winners', { names: g.winners.join('、') }) : t(l, 'table.draw', { reason: '' }),
     }),
   );

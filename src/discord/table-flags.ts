@@ -5,6 +5,7 @@ import type { GameStore, RespondPref } from '../store/index.js';
 export class TableFlags {
   private readonly quiet = new Map<number, (string | null)[]>();
   private readonly respond = new Map<string, RespondPref>();
+  private readonly locales = new Map<string, string | null>();
 
   constructor(private readonly store: GameStore) {}
 
@@ -36,6 +37,18 @@ export class TableFlags {
   setRespond(userId: string, r: RespondPref): void {
     this.store.prefs.setRespond(userId, r, this.store.now());
     this.respond.set(userId, r);
+  }
+
+  /** The Discord language a user's interactions carry, remembered for what the bot DMs them. */
+  noteLocale(userId: string, locale: string): void {
+    if (this.localeOf(userId) === locale) return;
+    this.store.prefs.setLocale(userId, locale, this.store.now());
+    this.locales.set(userId, locale);
+  }
+
+  localeOf(userId: string): string | null {
+    if (!this.locales.has(userId)) this.locales.set(userId, this.store.prefs.locale(userId));
+    return this.locales.get(userId) ?? null;
   }
 
   forget(gameId: number): void {

@@ -14,6 +14,8 @@ export interface RecentGame {
   channelId: string;
   status: GameStatus;
   players: number;
+  /** Every seat's name, in seat order. */
+  names: string[];
   /** Names of the winning seats; empty for a draw or an aborted game. */
   winners: string[];
   createdAt: number;
@@ -61,6 +63,6 @@ export function recentGames(db: Db, guildId: string, limit: number): RecentGame[
     .all();
   return rows.map((r) => {
     const mine = seatRows.filter((s) => s.gameId === r.id);
-    return { ...r, players: mine.length, winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
+    return { ...r, players: mine.length, names: mine.map((s) => s.name), winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
   });
 }

@@ -140,6 +140,8 @@ export const userStats = sqliteTable('user_stats', {
 export const userPrefs = sqliteTable('user_prefs', {
   userId: text('user_id').primaryKey(),
   respond: text('respond', { enum: ['all', 'concerned'] }).notNull().default('all'),
+  /** The player's Discord language as their last interaction said (DMs have none): for what the bot DMs them. */
+  locale: text('locale'),
   updatedAt: integer('updated_at').notNull(),
 });
 

@@ -32,6 +32,12 @@ export function tablePrefs(db: Db) {
     respond(userId: string): RespondPref {
       return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? 'all';
     },
+    locale(userId: string): string | null {
+      return db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.locale ?? null;
+    },
+    setLocale(userId: string, locale: string, now: number): void {
+      db.insert(userPrefs).values({ userId, locale, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { locale, updatedAt: now } }).run();
+    },
     setRespond(userId: string, respond: RespondPref, now: number): void {
       db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } }).run();
     },

@@ -64,7 +64,6 @@ type Request =
   | { id: number; kind: 'asked'; guildId: string; channelId: string }
   | { id: number; kind: 'advance'; guildId: string; channelId: string }
   | { id: number; kind: 'report' }
-  | { id: number; kind: 'reset' }
   | { id: number; kind: 'stop' };
 
 function gameIn(guildId: string, channelId: string): number | null {
@@ -111,13 +110,6 @@ parentPort!.on('message', async (m: Request) => {
     }
     case 'report':
       return reply({ panelRefresh, windowLengths, idleClose, clockWaits: [...clockWaits.values()] });
-    case 'reset':
-      // From here on, only what the next games do counts.
-      panelRefresh.length = 0;
-      windowLengths.length = 0;
-      idleClose.length = 0;
-      clockWaits.clear();
-      return reply({});
     case 'stop':
       await bot.stop();
       return reply({ stopped: true });

@@ -1,7 +1,7 @@
 // The bot's edges, through the real client and the stand-in: a restart mid-game, closed DMs,
 // a double click, a stale button, a stranger's click, Discord's 429.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { allText, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { isOver, openPanel, peopleAsked, playToEnd, scanForLeaks } from './play.js';
 
@@ -101,4 +101,24 @@ describe('the bot at its edges', () => {
     const table = tableMessage(t, t.users[0])!;
     expect(table.edited).toBe(true);
   }, 120_000);
+});
+
+describe('clicks no honest client makes', () => {
+  it("a click on another player's panel changes nothing and shows that panel nothing of the clicker's", async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3);
+    const [alice, bob] = t.users;
+    const panel = await openPanel(t, alice, tableMessage(t, alice)!);
+    const before = t.discord.seenBy(alice).find((m) => m.id === panel.id)!;
+    const v0 = t.bot.store.state(gameOf(t))!.version;
+    const info = panel.buttons.find((b) => b.customId)!;
+    await t.discord.forgeClick(bob, { customId: info.customId!, messageId: panel.id }).settled();
+    await t.bot.idle();
+    const after = t.discord.seenBy(alice).find((m) => m.id === panel.id)!;
+    expect(after.embeds[0].title).toBe(before.embeds[0].title);
+    expect(allText(after)).toBe(allText(before));
+    expect(t.bot.store.state(gameOf(t))!.version).toBe(v0);
+    const told = t.discord.seenBy(bob).filter((m) => m.ephemeral && /不是你的面板|not your panel/.test(m.content));
+    expect(told).toHaveLength(1);
+  }, 60_000);
 });

@@ -109,11 +109,11 @@ export async function startBot(
   return bot;
 }
 
-export async function openBotTable(players: number, extra: Partial<BotOptions> = {}): Promise<BotTable> {
+export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string } = {}): Promise<BotTable> {
   const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
   const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
   const users = names.slice(0, players).map((username, i) => discord.createUser({ username, locale: i % 2 ? 'en-US' : 'zh-CN' }));
-  const guild = discord.createGuild({ name: '风声', members: users, locale: 'zh-CN' });
+  const guild = discord.createGuild({ name: '风声', members: users, locale: world.guildLocale ?? 'zh-CN' });
   const general = discord.channel(guild, 'general');
   const env = discord.env();
   await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: guild.id, apiBase: env.DISCORD_API_BASE });

@@ -97,6 +97,30 @@ describe('response windows, pings and panels', () => {
     for (const u of t.users) for (const n of channelPings(t, u.id)) expect(n.content).toMatch(/轮到你|your move|还剩|left:/);
   }, 300_000);
 
+  it('a restart in the middle of a response window resumes it with its clock where it was', async () => {
+    t = await openBotTable(4);
+    await openLobbyAndBegin(t, 4, { characters: false });
+    const gameId = gameOf(t);
+    // On to a response window that someone could still answer (so it waits for its clock).
+    for (let k = 0; k < 200; k++) {
+      const s = t.bot.store.state(gameId)!;
+      if (isResponseWindow(s) && peopleAsked(t).length) break;
+      await stepPeople(t, 'idle');
+    }
+    const before = t.bot.store.state(gameId)!;
+    expect(isResponseWindow(before) && peopleAsked(t).length > 0).toBe(true);
+    const deadline = before.pending!.deadline!;
+    expect(deadline - t.clock.now()).toBeLessThanOrEqual(8_000);
+    await t.restart();
+    const after = t.bot.store.state(gameId)!;
+    expect(after.version).toBe(before.version);
+    expect(after.pending!.deadline).toBe(deadline);
+    await advanceTo(t, deadline);
+    const closed = t.bot.store.state(gameId)!;
+    expect(closed.pending?.opened).not.toBe(before.pending!.opened);
+    expect(JSON.parse(t.bot.store.repo.log(gameId).find((r) => r.version === before.version + 1)!.action).kind).toBe('timeout');
+  }, 120_000);
+
   it('the player whose decision it is gets exactly one notifying message, then the warning, and nobody else does', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });

@@ -51,3 +51,30 @@ describe('我的信息 and one’s character', () => {
     }
   });
 });
+
+describe('sending a card as intel', () => {
+  it('asks where the intel goes, not what the card would do when used (识破, 烧毁 sent as 直达)', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 200 && checked < 3; seed++) {
+      let s = newGame({ seed, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+      // Pass the first 出牌阶段 away: the current player then sends.
+      for (let k = 0; k < 20 && s.pending?.kind === 'window'; k++) {
+        const seat = [0, 1, 2, 3, 4].find((x) => legalActions(s, x).some((a) => a.kind === 'pass'));
+        const r = seat === undefined ? null : apply(s, { kind: 'pass', seat });
+        if (!r?.ok) break;
+        s = r.state;
+      }
+      if (s.pending?.kind !== 'send') continue;
+      const me = s.current;
+      const card = s.players[me].hand.find((id) => ['识破', '烧毁'].includes(s.cards[id].name) && s.cards[id].mode === '直达');
+      if (card === undefined) continue;
+      for (const l of ['zh-CN', 'en'] as const) {
+        const text = renderPanel(l, { gameId: 1, view: view(s, me), legal: legalActions(s, me), secrets: [], focus: { verb: 'send', card } }).embeds[0].description ?? '';
+        expect(text).toMatch(l === 'zh-CN' ? /作为情报传出/ : /as intel/);
+        expect(text).not.toMatch(/选择要识破的牌|选择一张假情报/);
+      }
+      checked++;
+    }
+    expect(checked).toBe(3);
+  });
+});

@@ -181,9 +181,16 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     }
     const card = byId.get(f.card);
     const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
-    embed.description +=
-      '\n\n' +
-      (plain && card?.name === '烧毁' ? t(l, 'panel.pickIntel') : plain && card?.name === '识破' ? t(l, 'panel.pickCounter') : t(l, 'panel.pickTarget', { card: label(f.card) }));
+    // Sending a card as intel asks where it goes, whatever the card would do when used.
+    const prompt =
+      f.verb === 'send'
+        ? t(l, 'panel.pickDirect', { card: label(f.card) })
+        : plain && card?.name === '烧毁'
+          ? t(l, 'panel.pickIntel')
+          : plain && card?.name === '识破'
+            ? t(l, 'panel.pickCounter')
+            : t(l, 'panel.pickTarget', { card: label(f.card) });
+    embed.description += '\n\n' + prompt;
     components.push(...rowsOf(buttons.slice(0, 20)));
     components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
     return { embeds: [embed], components };

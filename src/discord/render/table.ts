@@ -20,6 +20,8 @@ export interface TableExtras {
   /** The message carries the table picture (src/picture): the text leaves out what it draws in detail. */
   picture?: boolean;
   actions: number;
+  /** The game was stopped by /fengsheng abort (by this user id): a closed table, not a live one. */
+  abortedBy?: string;
 }
 
 export interface TableMessage {
@@ -34,19 +36,21 @@ const GREY = 0x7f8c8d;
 export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessage {
   const names = v.players.map((p) => p.name);
   const lines: string[] = [];
+  // A game that is over (or was stopped) shows where everything ended, not what was in motion.
+  const closed = v.result !== null || x.abortedBy !== undefined;
   for (const p of v.players) {
     const count = (c: string) => p.intel.filter((i) => i.color === c).length;
     let tags = p.character && (p.faceUp || !p.alive || p.out || v.result) ? t(l, 'table.character', { character: p.character }) : '';
     if (!p.alive) tags += t(l, 'table.dead', { identity: p.identity ? identityText(l, p.identity) : '?' });
     else if (p.out) tags += t(l, 'table.out', { identity: p.identity ? identityText(l, p.identity) : '?' });
-    if (p.locked) tags += t(l, 'table.locked');
-    if (v.transit?.away.includes(p.seat)) tags += t(l, 'table.away');
+    if (p.locked && !closed) tags += t(l, 'table.locked');
+    if (v.transit?.away.includes(p.seat) && !closed) tags += t(l, 'table.away');
     if (x.ai.includes(p.seat)) tags += t(l, 'table.aiSeat');
     else if (x.autopilot.includes(p.seat)) tags += t(l, 'table.auto');
     const cards = p.intel.length && !x.picture ? `\n   ${p.intel.map((c) => cardText(l, c)).join('、')}` : '';
     lines.push(
       t(l, 'table.seat', {
-        marker: v.result ? '' : p.seat === v.current ? '▶ ' : '　 ',
+        marker: closed ? '' : p.seat === v.current ? '▶ ' : '　 ',
         name: p.name,
         tags,
         hand: p.handCount,
@@ -58,7 +62,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     );
   }
   lines.push('', t(l, 'table.piles', { deck: v.deck, discard: v.discard, removed: v.removed }));
-  if (v.transit) {
+  if (v.transit && !closed) {
     const tr = v.transit;
     lines.push(
       t(l, 'table.transit', {
@@ -70,12 +74,12 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
       }),
     );
   }
-  if (v.stack.length) {
+  if (v.stack.length && !closed) {
     const items = v.stack.map((s) => `${names[s.user]}:${s.as}${s.target !== undefined ? `→${names[s.target]}` : ''}`);
     lines.push(t(l, 'table.stack', { items: items.join(' · ') }));
   }
   let content = '';
-  if (v.pending && !v.result) {
+  if (v.pending && !closed) {
     const deadline = v.pending.deadline ? t(l, 'table.deadline', { at: Math.floor(v.pending.deadline / 1000) }) : '';
     // A response window never says who is still being waited on (docs/rules.md §7b); a decision
     // of one player's names that player (the message is posted without notifying anyone).
@@ -87,28 +91,35 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     } else if (v.pending.kind === 'window') content = t(l, 'table.window', { step: t(l, `step.${v.pending.step!}`), deadline });
     else content = t(l, 'table.everyone', { what: pendingText(l, v), deadline });
   }
+  // Rounds played: a draw at the round limit is decided as the next round would begin.
+  const rounds = v.result?.reason === 'roundLimit' ? Math.min(v.round, v.roundLimit) : v.round;
   if (v.result) {
     const r = v.result;
     lines.push(
       '',
       r.draw ? t(l, 'table.draw', { reason: t(l, `reason.${r.reason}` as 'reason.roundLimit') }) : t(l, 'table.winners', { names: r.winners.map((w) => names[w]).join('、') }),
+      ...(r.draw ? [] : [t(l, `how.${r.reason}` as 'how.faction')]),
       ...(r.declarer !== null && r.declarer !== undefined ? [t(l, 'table.declarer', { name: names[r.declarer] })] : []),
       ...(r.alongside?.length ? [t(l, 'table.alongside', { names: r.alongside.map((w) => names[w]).join('、') })] : []),
       t(l, 'table.identities', {
-        lines: v.players.map((p) => t(l, 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?' })).join('\n'),
+        lines: v.players
+          .map((p) =>
+            t(l, p.character ? 'table.identityCharLine' : 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?', character: p.character ?? '' }),
+          )
+          .join('\n'),
       }),
-      t(l, 'table.summary', { rounds: v.round, actions: x.actions }),
+      t(l, 'table.summary', { rounds, actions: x.actions }),
     );
-  }
+  } else if (x.abortedBy !== undefined) lines.push('', t(l, 'table.abortedBy', { who: `<@${x.abortedBy}>` }), t(l, 'table.summary', { rounds, actions: x.actions }));
   const embed: APIEmbed = {
-    title: v.result ? t(l, 'table.titleOver') : t(l, 'table.title', { round: v.round }),
-    description: (v.result ? '' : t(l, 'table.turn', { name: names[v.current] }) + '\n\n') + lines.join('\n'),
-    color: v.result ? GREY : RED,
+    title: v.result ? t(l, 'table.titleOver') : x.abortedBy !== undefined ? t(l, 'table.titleAborted') : t(l, 'table.title', { round: v.round }),
+    description: (closed ? '' : t(l, 'table.turn', { name: names[v.current] }) + '\n\n') + lines.join('\n'),
+    color: closed ? GREY : RED,
   };
   if (x.recent.length) embed.fields = [{ name: t(l, 'table.recent'), value: clip(x.recent.join('\n'), 1024, true) }];
   embed.description = clip(embed.description!, 4096, false);
   const components: APIActionRowComponent<APIButtonComponent>[] = [];
-  if (!v.result) {
+  if (!closed) {
     const opened = v.pending ? openedOf(v) : 0;
     components.push({
       type: ComponentType.ActionRow,

@@ -155,6 +155,28 @@ export function click(world: World, interactions: Interactions, user: UserRecord
 }
 
 /**
+ * A click no honest client could make: `user` presses a component `customId` (present or not) on a
+ * message they may not even see (another player's ephemeral panel). Discord would not deliver it,
+ * but a bot defends against it all the same; tests use this to show that it does.
+ */
+export function forgeClick(world: World, interactions: Interactions, user: UserRecord, target: { customId: string; messageId: string }): InteractionHandle {
+  const message = world.messages.get(target.messageId);
+  if (!message) throw new StandInUsageError(`no message ${target.messageId}`);
+  const channel = world.channels.get(message.channelId)!;
+  const record = interactions.create({
+    type: 3,
+    user,
+    channel,
+    locale: user.locale,
+    data: { custom_id: target.customId, component_type: ComponentType.Button },
+    label: `forged ${target.customId}`,
+    customId: target.customId,
+    sourceMessage: message,
+  });
+  return new InteractionHandle(world, record);
+}
+
+/**
  * Chooses in a select menu. For string selects, each of `values` may be an
  * option's value or its label; user selects take user ids.
  */

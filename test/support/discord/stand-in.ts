@@ -5,7 +5,7 @@ import type { Gateway } from './gateway.js';
 import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
 import type { ChannelRecord, GuildRecord, InteractionRecord, Notice, NotificationRecord, UserRecord, World } from './model.js';
-import { choose, click, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
+import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { RateLimitRule, RateLimits } from './rate-limits.js';
 import {
   addMember,
@@ -160,6 +160,11 @@ export class StandIn {
 
   click(user: Ref<UserRecord>, target: ButtonTarget): InteractionHandle {
     return click(this.world, this.interactions, this.user(user), target);
+  }
+
+  /** A hostile client's click (players.ts forgeClick): any custom_id, on any message. */
+  forgeClick(user: Ref<UserRecord>, target: { customId: string; messageId: string }): InteractionHandle {
+    return forgeClick(this.world, this.interactions, this.user(user), target);
   }
 
   choose(user: Ref<UserRecord>, target: SelectTarget, values: string[]): InteractionHandle {

@@ -1,0 +1,1 @@
+ALTER TABLE `user_prefs` ADD `locale` text;

@@ -1,0 +1,133 @@
+// What players read (issue: every message says what it means), through the real client and the
+// stand-in, in both languages: whose language each message is in, and how a game ends.
+import { afterEach, describe, expect, it } from 'vitest';
+import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { playToEnd } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const dmsOf = (t: BotTable, i: number) => t.discord.seenBy(t.users[i]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
+
+describe('the language of each message', () => {
+  it('on an en-US server the table is Chinese unless the server or the host chose English; DMs follow each player', async () => {
+    // alice (zh-CN) hosts, bob (en-US) joins, on a server whose Discord language is en-US.
+    t = await openBotTable(3, {}, { guildLocale: 'en-US' });
+    await openLobbyAndBegin(t, 3, { characters: false });
+    expect(tableMessage(t, t.users[1])!.embeds[0].title).toMatch(/^风声 · 第1轮/);
+    expect(dmsOf(t, 0)).toContain('你的身份是');
+    expect(dmsOf(t, 1)).toContain('Your identity is');
+    expect(dmsOf(t, 1)).not.toContain('你的身份是');
+  }, 60_000);
+
+  it('the host may choose English for the table; a server setting fixes every language', async () => {
+    t = await openBotTable(3);
+    const lobby = await t.discord.runCommand(t.users[0], t.general, 'fengsheng start', { characters: false, language: 'en' }).response();
+    expect(lobby.embeds[0].title).toBe('风声 · Lobby');
+    for (const u of t.users.slice(1, 3)) await t.discord.click(u, { label: 'Join', messageId: lobby.id }).response();
+    await t.discord.click(t.users[0], { label: 'Begin', messageId: lobby.id }).response();
+    await t.bot.idle();
+    expect(tableMessage(t, t.users[0])!.embeds[0].title).toMatch(/^风声 · Round 1/);
+    // Each player's DMs still follow their own language.
+    expect(dmsOf(t, 0)).toContain('你的身份是');
+    expect(dmsOf(t, 1)).toContain('Your identity is');
+    await t.close();
+
+    t = await openBotTable(3);
+    t.bot.store.updateGuildSettings(t.guild.id, { language: 'en' });
+    await t.discord.runCommand(t.users[0], t.general, 'fengsheng start', { characters: false }).response().then(async (l) => {
+      expect(l.embeds[0].title).toBe('风声 · Lobby');
+      for (const u of t!.users.slice(1, 3)) await t!.discord.click(u, { label: 'Join', messageId: l.id }).response();
+      await t!.discord.click(t!.users[0], { label: 'Begin', messageId: l.id }).response();
+    });
+    await t.bot.idle();
+    expect(dmsOf(t, 0)).toContain('Your identity is');
+    expect(dmsOf(t, 0)).not.toContain('你的身份是');
+  }, 90_000);
+
+  it('the options of 开局 and 设置 have Chinese names, and no Chinese line names an English command', async () => {
+    t = await openBotTable(1);
+    const cmd = t.discord.commands(t.guild)[0] as { options: { name: string; options?: { name: string; name_localizations?: Record<string, string> }[] }[] };
+    for (const sub of ['start', 'settings']) {
+      const options = cmd.options.find((o) => o.name === sub)!.options!;
+      for (const o of options) expect(o.name_localizations?.['zh-CN'], `${sub} ${o.name}`).toMatch(/^[\p{sc=Han}]+$/u);
+    }
+    const none = await t.discord.runCommand(t.users[0], t.general, 'fengsheng hand').response();
+    expect(none.content).toContain('/风声 开局');
+  }, 60_000);
+});
+
+describe('the end of a game', () => {
+  it('a finished game: one closed table with winners, how, every identity and character, rounds; each player told privately how they did', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: true });
+    await playToEnd(t, 77);
+    const table = tableMessage(t, t.users[0])!;
+    const text = allText(table);
+    expect(table.embeds[0].title).toBe('风声 · 游戏结束');
+    expect(table.buttons).toHaveLength(0);
+    expect(text).not.toMatch(/等待结算|🔒|🐯|▶|截止/);
+    expect(text).toMatch(/胜者：|平局：/);
+    const state = t.bot.store.state(gameOf(t))!;
+    if (!state.result!.draw) expect(text).toMatch(/方式：/);
+    for (const p of state.players) expect(text).toContain(`${p.name}：`);
+    for (const c of state.chars!.seats) expect(text).toContain(c.name!);
+    expect(text).toMatch(/共\d+轮/);
+    // alice reads Chinese, bob English: each got their result.
+    expect(dmsOf(t, 0)).toMatch(/本局结束：你(赢了|输了)|本局结束：平局/);
+    expect(dmsOf(t, 1)).toMatch(/The game is over: (you won|you lost|a draw)/);
+  }, 180_000);
+
+  it('a game that reaches its round limit says how many rounds were played', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false, rounds: 1 });
+    await playToEnd(t, 5);
+    const text = allText(tableMessage(t, t.users[0])!);
+    const state = t.bot.store.state(gameOf(t))!;
+    expect(state.result!.reason).toBe('roundLimit');
+    expect(text).toContain('共1轮');
+  }, 120_000);
+
+  it('/fengsheng abort closes the table (no buttons, no deadline) and says in the channel who stopped it, pinging nobody', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const before = t.users.map((u) => t!.discord.notificationsFor(u).length);
+    const reply = await t.discord.runCommand(t.users[0], t.general, 'fengsheng abort').response();
+    expect(reply.ephemeral).toBe(true);
+    await t.bot.idle();
+    const table = tableMessage(t, t.users[1])!;
+    expect(table.embeds[0].title).toBe('风声 · 游戏已中止');
+    expect(table.buttons).toHaveLength(0);
+    expect(table.content).toBe('');
+    const notice = t.discord.seenBy(t.users[1], { channel: t.general }).filter((m) => m.content.includes('中止')).at(-1)!;
+    expect(notice.content).toContain(`<@${t.users[0].id}>`);
+    expect(t.users.map((u) => t!.discord.notificationsFor(u).length)).toEqual(before);
+  }, 60_000);
+});
+
+describe('commands', () => {
+  it('table, stats, history and rules answer privately without a game; history says where, who and how long', async () => {
+    t = await openBotTable(3);
+    for (const sub of ['table', 'stats', 'history', 'rules']) {
+      const r = await t.discord.runCommand(t.users[1], t.general, `fengsheng ${sub}`).response();
+      expect(r.ephemeral, sub).toBe(true);
+    }
+    await openLobbyAndBegin(t, 3, { characters: false, rounds: 1 });
+    await playToEnd(t, 5);
+    const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
+    expect(zh.ephemeral).toBe(true);
+    const line = zh.embeds[0].description!;
+    expect(line).toContain(`<#${t.general.id}>`);
+    for (const u of ['alice', 'bob', 'carol']) expect(line).toContain(u);
+    expect(line).toMatch(/3人，\d+分钟/);
+    const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng history').response();
+    expect(en.embeds[0].description).toMatch(/\(3 players, \d+ min\)/);
+    const stats = await t.discord.runCommand(t.users[1], t.general, 'fengsheng stats').response();
+    expect(stats.embeds[0].description).not.toMatch(/\b1 wins\b/);
+    expect(stats.embeds[0].description).toMatch(/won \d+ of \d+/);
+  }, 120_000);
+});
