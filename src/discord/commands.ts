@@ -63,13 +63,21 @@ const EDITION_CHOICES = (['standard', 'promo'] as const).map((value) => ({
   value,
 }));
 
-/** The response clock of response windows, in seconds (docs/rules.md §7b). */
+/** The ranges of the integer options, declared to Discord and checked again by the bot (a forged request skips Discord's check). */
+export const INTEGER_RANGES = {
+  timer: { min: 10, max: 3600 },
+  rounds: { min: 1, max: 200 },
+  response: { min: WINDOW_SECONDS.min, max: WINDOW_SECONDS.max },
+} as const;
+
+const range = (name: keyof typeof INTEGER_RANGES) => ({ min_value: INTEGER_RANGES[name].min, max_value: INTEGER_RANGES[name].max });
+
+/** The response clock of response windows, in seconds (docs/rules.md §8b). */
 const RESPONSE_OPTION = {
   type: ApplicationCommandOptionType.Integer,
   name: 'response',
   ...desc('cmd.start.response'),
-  min_value: WINDOW_SECONDS.min,
-  max_value: WINDOW_SECONDS.max,
+  ...range('response'),
 } as const;
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
@@ -90,8 +98,8 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
           { type: ApplicationCommandOptionType.Boolean, name: 'characters', ...desc('cmd.start.characters') },
           { type: ApplicationCommandOptionType.Boolean, name: 'split', ...desc('cmd.start.split') },
           { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
-          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
-          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
+          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), ...range('timer') },
+          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), ...range('rounds') },
           RESPONSE_OPTION,
           {
             type: ApplicationCommandOptionType.String,
@@ -121,8 +129,8 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
               { name: en['language.auto'], name_localizations: { 'zh-CN': zhCN['language.auto'] }, value: 'auto' },
             ],
           },
-          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), min_value: 10, max_value: 3600 },
-          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), min_value: 1, max_value: 200 },
+          { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), ...range('timer') },
+          { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), ...range('rounds') },
           {
             type: ApplicationCommandOptionType.String,
             name: 'edition',

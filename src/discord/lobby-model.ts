@@ -83,7 +83,11 @@ export function removeAi(l: Lobby, by: string): LobbyChange {
 
 /** Where lobbies are kept (the store's SQLite table in the bot; a Map in unit tests). */
 export interface LobbyRepo {
-  create(l: Omit<Lobby, 'id'>): Lobby;
+  /**
+   * Opens a lobby unless its channel already has an open lobby or a game in play: the check and the
+   * write are one, so two /fengsheng start at once make one lobby. Null when the channel is taken.
+   */
+  create(l: Omit<Lobby, 'id'>): Lobby | null;
   get(id: number): Lobby | null;
   /** The open lobby (not yet begun) of a channel. */
   inChannel(guildId: string, channelId: string): Lobby | null;
@@ -98,6 +102,7 @@ export function memoryLobbies(): LobbyRepo {
   const copy = (l: Lobby): Lobby => structuredClone(l);
   return {
     create(l) {
+      for (const x of all.values()) if (x.guildId === l.guildId && x.channelId === l.channelId && x.gameId === null) return null;
       const lobby = { ...structuredClone(l), id: next++ };
       all.set(lobby.id, lobby);
       return copy(lobby);

@@ -6,6 +6,7 @@ import type { Bot } from './bot.js';
 import type { CustomId } from './custom-id.js';
 import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange } from './lobby-model.js';
 import { renderLobby } from './render/lobby.js';
+import { INTEGER_RANGES } from './commands.js';
 import type { Component } from './reply.js';
 
 const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> = {
@@ -95,16 +96,16 @@ function beginGame(bot: Bot, lobby: Lobby): void {
 async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
   const guildId = i.guildId!;
   const channelId = i.channelId;
-  if (bot.store.activeGameIn(guildId, channelId) !== null || bot.lobbies.inChannel(guildId, channelId)) {
-    await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral });
-    return;
-  }
-  await i.deferReply();
+  // Discord checks the options' ranges, a forged request does not: check them again here.
+  const bad = outOfRange(i);
+  if (bad) return void (await i.reply({ content: t(l, 'err.badOption', { option: bad }), flags: MessageFlags.Ephemeral }));
   const settings = bot.store.guildSettings(guildId);
   const d = settings.lobbyOptions;
-  const edition = (i.options.getString('edition') ?? d.edition ?? 'standard') as 'standard' | 'promo';
+  const asked = i.options.getString('edition') ?? d.edition;
+  const edition = asked === 'promo' ? 'promo' : 'standard';
   const picked = i.options.getString('language');
   const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
+  // The check that the channel is free and the new lobby are one write: two /start at once make one lobby.
   const lobby = bot.lobbies.create({
     guildId,
     channelId,
@@ -123,9 +124,20 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
     messageId: null,
     gameId: null,
   });
+  if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
+  await i.deferReply();
   const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
+}
+
+/** The first integer option outside the range its command declares, or null. */
+export function outOfRange(i: ChatInputCommandInteraction): string | null {
+  for (const [name, r] of Object.entries(INTEGER_RANGES)) {
+    const v = i.options.getInteger(name);
+    if (v !== null && (!Number.isInteger(v) || v < r.min || v > r.max)) return name;
+  }
+  return null;
 }
 
 async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {

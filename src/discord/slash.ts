@@ -4,6 +4,7 @@ import { characterNames, characterText } from '../i18n/characters.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
+import { outOfRange } from './lobby.js';
 import type { PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
@@ -61,6 +62,11 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   const edition = i.options.getString('edition') as 'standard' | 'promo' | null;
   const response = i.options.getInteger('response');
   const pings = i.options.getString('pings') as PingMode | null;
+  const bad =
+    outOfRange(i) ??
+    (language !== null && !['zh-CN', 'en', 'auto'].includes(language) ? 'language' : null) ??
+    (edition !== null && edition !== 'standard' && edition !== 'promo' ? 'edition' : null) ?? (pings !== null && pings !== 'channel' && pings !== 'dm' ? 'pings' : null);
+  if (bad) return void (await i.editReply(t(l, 'err.badOption', { option: bad })));
   const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null;
   if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));
   let s = bot.store.guildSettings(guildId);

@@ -369,4 +369,5 @@ export const en: Record<MessageKey, string> = {
   'result.link': 'The table: {link}',
   'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
   'err.notYourPanel': 'This is not your panel.',
+  'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
 };

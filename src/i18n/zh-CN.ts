@@ -378,6 +378,7 @@ export const zhCN = {
   'result.link': '看牌桌：{link}',
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
   'err.notYourPanel': '这不是你的面板。',
+  'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

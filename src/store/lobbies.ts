@@ -24,12 +24,19 @@ export function sqliteLobbies(store: GameStore): LobbyRepo {
   return {
     create(l) {
       const now = store.now();
-      const row = db
-        .insert(lobbies)
-        .values({ ...l, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), createdAt: now, updatedAt: now })
-        .returning()
-        .get();
-      return toLobby(row);
+      // One IMMEDIATE transaction: no other writer (another /start, another process) gets in between;
+      // the partial unique index on open lobbies is the schema's guarantee of the same.
+      const row = store.conn.sqlite.transaction(() => {
+        if (store.activeGameIn(l.guildId, l.channelId) !== null) return null;
+        const open = db.select({ id: lobbies.id }).from(lobbies).where(and(eq(lobbies.guildId, l.guildId), eq(lobbies.channelId, l.channelId), isNull(lobbies.gameId))).get();
+        if (open) return null;
+        return db
+          .insert(lobbies)
+          .values({ ...l, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), createdAt: now, updatedAt: now })
+          .returning()
+          .get();
+      }).immediate();
+      return row ? toLobby(row) : null;
     },
     get(id) {
       const r = db.select().from(lobbies).where(eq(lobbies.id, id)).get();

@@ -3,7 +3,7 @@
 // Times are unix milliseconds in INTEGER columns: they compare and sort as numbers and the engine's
 // deadlines are the same unit.
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Lobby defaults a server may set; the engine's own Options fill whatever is left out. */
 export interface LobbyDefaults {
@@ -73,6 +73,8 @@ export const games = sqliteTable(
   (t) => [
     index('games_status_idx').on(t.status, t.deadline),
     index('games_channel_idx').on(t.guildId, t.channelId),
+    /** One game in play per channel. */
+    uniqueIndex('games_one_active_per_channel').on(t.guildId, t.channelId).where(sql`status = 'active'`),
   ],
 );
 
@@ -162,5 +164,10 @@ export const lobbies = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('lobbies_channel_idx').on(t.guildId, t.channelId), index('lobbies_game_idx').on(t.gameId)],
+  (t) => [
+    index('lobbies_channel_idx').on(t.guildId, t.channelId),
+    index('lobbies_game_idx').on(t.gameId),
+    /** One open lobby (not yet begun) per channel. */
+    uniqueIndex('lobbies_one_open_per_channel').on(t.guildId, t.channelId).where(sql`game_id IS NULL`),
+  ],
 );

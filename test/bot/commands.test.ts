@@ -1,6 +1,6 @@
 // The informational subcommands, and the table re-posted at the bottom when asked.
 import { describe, expect, it } from 'vitest';
-import { tableMessage, useBotTable } from './harness.js';
+import { openBotTable, tableMessage, useBotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { playToEnd } from './play.js';
 
@@ -67,4 +67,22 @@ describe('/fengsheng subcommands', () => {
     const history = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
     expect(history.embeds[0].description).toMatch(/3人|3 players/);
   }, 300_000);
+});
+
+describe('one game per channel', () => {
+  it('two /fengsheng start at the same moment open one lobby; the other is told the channel is taken', async () => {
+    const t = await openBotTable(2);
+    try {
+      const a = t.discord.runCommand(t.users[0], t.general, 'fengsheng start', {});
+      const b = t.discord.runCommand(t.users[1], t.general, 'fengsheng start', {});
+      const [ra, rb] = await Promise.all([a.response(), b.response()]);
+      const lobbies = t.bot.store.conn.sqlite.prepare('select count(*) as n from lobbies where game_id is null').get() as { n: number };
+      expect(lobbies.n).toBe(1);
+      const texts = [ra, rb].map((r) => (r.ephemeral ? r.content : r.embeds[0]?.title ?? ''));
+      expect(texts.filter((x) => /大厅|Lobby/.test(x))).toHaveLength(1);
+      expect([ra, rb].filter((r) => r.ephemeral && /已经|already/.test(r.content))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
