@@ -62,6 +62,8 @@ export class Bot {
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
   private readonly tableLocales = new Map<number, Locale>();
+  /** Games told that they are paused because their timeouts cannot be saved. */
+  private paused: number[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
@@ -101,7 +103,18 @@ export class Bot {
       editIntervalMs: o.editIntervalMs ?? 1000,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
-    this.timers = new DeadlineScheduler(o.store, host);
+    this.timers = new DeadlineScheduler(o.store, host, {
+      onFault: (err, gameIds) => {
+        this.log.error({ err, gameIds }, 'timeouts cannot be saved; retrying with back-off');
+        this.paused = gameIds;
+        for (const gameId of gameIds) this.channelNotice(gameId, 'err.paused');
+      },
+      onRecovered: () => {
+        this.log.info({ gameIds: this.paused }, 'timeouts can be saved again');
+        for (const gameId of this.paused) this.channelNotice(gameId, 'err.resumed');
+        this.paused = [];
+      },
+    });
     this.panels = new Panels({
       log: o.log,
       now: () => o.store.now(),
@@ -176,6 +189,11 @@ export class Bot {
       this.last.delete(c.gameId);
       this.tableLocales.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
+  }
+
+  private channelNotice(gameId: number, key: 'err.paused' | 'err.resumed'): void {
+    const info = this.store.game(gameId);
+    if (info) this.publisher.notice(gameId, info.channelId, t(this.tableLocale(gameId), key));
   }
 
   /**

@@ -370,4 +370,6 @@ export const en: Record<MessageKey, string> = {
   'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
   'err.notYourPanel': 'This is not your panel.',
   'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
+  'err.paused': '⚠️ This game is paused: the bot cannot save it for now (its database cannot be written). It keeps retrying and goes on when it can.',
+  'err.resumed': 'This game goes on: it can be saved again.',
 };

@@ -379,6 +379,8 @@ export const zhCN = {
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
   'err.notYourPanel': '这不是你的面板。',
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
+  'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',
+  'err.resumed': '本局继续：游戏又能保存了。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -17,15 +17,29 @@ export const realHost = (store: GameStore): TimerHost => ({
 /** Node's setTimeout misbehaves above 2^31-1 ms; a far deadline is re-armed when this one wakes. */
 const MAX_SLEEP_MS = 2 ** 31 - 1;
 
+/** After a failed firing (the database cannot be written), wait this long, doubling, up to the cap. */
+export const RETRY_FIRST_MS = 250;
+export const RETRY_MAX_MS = 30_000;
+
+export interface SchedulerFaults {
+  /** Timeouts could not be saved: called once when it starts failing, with the games that are due. */
+  onFault?(err: unknown, gameIds: number[]): void;
+  /** They can be saved again. */
+  onRecovered?(): void;
+}
+
 export class DeadlineScheduler {
   private handle: unknown = null;
   private unsubscribe: (() => void) | null = null;
   private firing = false;
+  /** Failed firings in a row: while above 0 the scheduler backs off instead of retrying at once. */
+  private failures = 0;
   private readonly host: TimerHost;
 
   constructor(
     private readonly store: GameStore,
     host?: TimerHost,
+    private readonly faults: SchedulerFaults = {},
   ) {
     this.host = host ?? realHost(store);
   }
@@ -42,11 +56,16 @@ export class DeadlineScheduler {
     this.handle = null;
   }
 
-  /** Sets the single timer for the earliest deadline. */
+  /** Sets the single timer for the earliest deadline (or for the next retry after a failure). */
   arm(): void {
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
     if (this.firing || !this.unsubscribe) return;
+    if (this.failures > 0) {
+      const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.failures - 1));
+      this.handle = this.host.setTimeout(() => void this.fire(), wait);
+      return;
+    }
     const next = this.store.nextDeadline();
     if (next === null) return;
     this.handle = this.host.setTimeout(() => void this.fire(), Math.min(MAX_SLEEP_MS, Math.max(0, next - this.host.now())));
@@ -59,9 +78,25 @@ export class DeadlineScheduler {
     this.firing = true;
     try {
       await this.store.fireDueTimeouts();
+      if (this.failures > 0) {
+        this.failures = 0;
+        this.faults.onRecovered?.();
+      }
+    } catch (err) {
+      // A database that cannot be written (read-only, full, locked by another process): say so once,
+      // then retry later and later, not hundreds of times a second.
+      if (this.failures++ === 0) this.faults.onFault?.(err, this.dueGames());
     } finally {
       this.firing = false;
       this.arm();
+    }
+  }
+
+  private dueGames(): number[] {
+    try {
+      return this.store.repo.due(this.host.now());
+    } catch {
+      return [];
     }
   }
 }

@@ -180,3 +180,48 @@ describe('recovery at start-up', () => {
     await again.close();
   });
 });
+
+describe('timeouts that cannot be saved', () => {
+  it('back off (0.25 s, 0.5 s, 1 s … up to 30 s) instead of retrying at once, say so once, and say when they can be saved again', async () => {
+    const clock = manualClock(7_000_000);
+    const store = GameStore.open({ path: dbFile(), clock });
+    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
+    const timers: { fn: () => void; at: number }[] = [];
+    const host: TimerHost = {
+      now: clock,
+      setTimeout: (fn, ms) => {
+        const t = { fn, at: clock() + ms };
+        timers.push(t);
+        return t;
+      },
+      clearTimeout: (h) => {
+        const i = timers.indexOf(h as (typeof timers)[number]);
+        if (i >= 0) timers.splice(i, 1);
+      },
+    };
+    const faults: unknown[][] = [];
+    let recovered = 0;
+    const scheduler = new DeadlineScheduler(store, host, { onFault: (err, ids) => faults.push([err, ids]), onRecovered: () => recovered++ });
+    scheduler.start();
+    clock.set(store.state(g.gameId)!.pending!.deadline!);
+    // The database refuses writes (as a read-only or full disk would).
+    const real = store.fireDueTimeouts.bind(store);
+    let refusing = true;
+    store.fireDueTimeouts = () => (refusing ? Promise.reject(new Error('SQLITE_READONLY: attempt to write a readonly database')) : real());
+    const waits: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      const before = clock();
+      await scheduler.fire();
+      waits.push(timers[0].at - before);
+    }
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(faults).toHaveLength(1);
+    expect(faults[0][1]).toEqual([g.gameId]);
+    refusing = false;
+    await scheduler.fire();
+    expect(recovered).toBe(1);
+    expect(store.state(g.gameId)!.version).toBe(1);
+    scheduler.stop();
+    await store.close();
+  });
+});
