@@ -109,8 +109,8 @@ export function clickAction(state: GameState, seat: number, id: CustomId, value?
     case 'send': {
       if (picked === undefined) return { action: { kind: 'send', seat, card: id.args[0], target: id.args[1] } };
       const ways = legalActions(state, seat).filter((a) => a.kind === 'send' && a.card === picked);
-      if (ways.length === 1 && !hasParams(ways[0])) return { action: ways[0] };
       if (ways.length === 0) return { action: { kind: 'send', seat, card: picked } };
+      // Intel once sent cannot be taken back: even a card with one way to go asks for a confirming click.
       return { focus: { verb: 'send', card: picked } };
     }
     default:

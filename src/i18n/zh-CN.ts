@@ -381,6 +381,7 @@ export const zhCN = {
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',
   'err.resumed': '本局继续：游戏又能保存了。',
+  'panel.lastCard': '⚠️ 这是你最后一张手牌：现在用掉它，你在传递情报阶段就没有牌可传，本回合结束时输掉游戏。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

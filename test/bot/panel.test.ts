@@ -78,3 +78,37 @@ describe('sending a card as intel', () => {
     expect(checked).toBe(3);
   });
 });
+
+describe('before what cannot be taken back', () => {
+  it('a card picked to send as intel asks for one more click; the last card of 出牌阶段(1) comes with a warning', async () => {
+    const { clickAction } = await import('../../src/discord/game-clicks.js');
+    let sends = 0;
+    for (let seed = 1; seed <= 60 && sends < 3; seed++) {
+      let s = newGame({ seed, players: ['A', 'B', 'C'] }).state;
+      for (let k = 0; k < 20 && s.pending?.kind === 'window'; k++) {
+        const seat = [0, 1, 2].find((x) => legalActions(s, x).some((a) => a.kind === 'pass'));
+        const r = seat === undefined ? null : apply(s, { kind: 'pass', seat });
+        if (!r?.ok) break;
+        s = r.state;
+      }
+      if (s.pending?.kind !== 'send') continue;
+      const me = s.current;
+      const card = s.players[me].hand.find((id) => s.cards[id].mode !== '直达');
+      if (card === undefined) continue;
+      const r = clickAction(s, me, { game: 1, version: s.pending.opened, verb: 'send', args: [] }, String(card));
+      expect(r).toEqual({ focus: { verb: 'send', card } });
+      sends++;
+    }
+    expect(sends).toBe(3);
+
+    const s = newGame({ seed: 4, players: ['A', 'B', 'C'] }).state;
+    const me = s.current;
+    const v = view(s, me);
+    const last = { ...v, hand: v.hand!.slice(0, 1) };
+    const legal = legalActions(s, me).filter((a) => a.kind !== 'play' || a.card === last.hand[0].id);
+    const warned = (l: 'zh-CN' | 'en') => renderPanel(l, { gameId: 1, view: last, legal: [...legal, { kind: 'play', seat: me, card: last.hand[0].id }], secrets: [] }).embeds[0].description;
+    expect(warned('zh-CN')).toContain('最后一张手牌');
+    expect(warned('en')).toContain('last card');
+    expect(renderPanel('zh-CN', { gameId: 1, view: v, legal: legalActions(s, me), secrets: [] }).embeds[0].description).not.toContain('最后一张手牌');
+  });
+});

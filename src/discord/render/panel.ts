@@ -116,6 +116,9 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
   else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
   else lines.push(t(l, 'panel.nothing'));
+  // The last card used in 出牌阶段(1) leaves nothing to send: say so before it is played.
+  if (v.pending?.kind === 'window' && v.pending.step === 'play1' && v.current === me && hand.length === 1 && x.legal.some((a) => a.kind === 'play'))
+    lines.push(t(l, 'panel.lastCard'));
   const pace = v.result ? undefined : x.pace;
   if (pace?.windowMs && waited) lines.push(t(l, 'panel.clock', { seconds: Math.round(pace.windowMs / 1000) }));
   if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
