@@ -1,11 +1,13 @@
 // npm run --silent bench: one JSON object of named measurements (README: commands for checks and tools).
 // The Discord figures drive the bot through the local stand-in, which is test equipment.
 import { discordBenchmarks } from '../../test/bench/discord-bench.js';
+import { pictureBenchmarks } from '../picture/bench.js';
 import { engineBenchmarks, type Figures } from '../sim/bench-engine.js';
 import { storeBenchmarks } from '../store/bench.js';
 
 const figures: Figures = { ...engineBenchmarks() };
 Object.assign(figures, await storeBenchmarks());
+Object.assign(figures, await pictureBenchmarks());
 Object.assign(figures, await discordBenchmarks());
 process.stdout.write(JSON.stringify(figures) + '\n');
 process.exit(0);

@@ -7,6 +7,8 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { SeatUsers } from './seat-users.js';
+import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
+import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
 import { eventLine, identityText, secretLine } from './render/words.js';
 
@@ -19,6 +21,8 @@ const NO_MENTIONS = { parse: [] as never[] };
 export const REPOST_EVERY_MS = 30_000;
 /** Messages posted under the table before it is posted anew at the bottom. */
 export const SCROLL_REPOST = 15;
+/** The table picture's file name on the table message. */
+export const TABLE_IMAGE = 'table.png';
 
 interface GameOut {
   chain: Promise<void>;
@@ -30,6 +34,10 @@ interface GameOut {
   toldClosed: Set<string>;
   /** Messages in the channel since the table was posted. */
   below: number;
+  /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
+  picture?: { key: string; messageId: string };
+  /** A picture drawn ahead of its table edit (outside the game's queue). */
+  drawn?: { key: string; png: Buffer };
 }
 
 export interface PublisherOptions {
@@ -176,7 +184,9 @@ export class Publisher {
         if (!g.dirty) return;
         g.dirty = false;
         g.lastFlush = Date.now();
-        this.enqueue(gameId, () => this.editTable(gameId));
+        return this.drawAhead(gameId)
+          .catch((err) => this.o.log.error({ gameId, err }, 'drawing the table picture failed'))
+          .then(() => this.enqueue(gameId, () => this.editTable(gameId)));
       }),
     );
   }
@@ -231,8 +241,42 @@ export class Publisher {
       decider: decider(state),
       recent: this.out(gameId).recent,
       actions: state.version,
+      picture: true,
       ...(abortedBy !== undefined ? { abortedBy } : {}),
     });
+  }
+
+  private pictureOf(gameId: number): { input: PictureInput; key: string } {
+    const state = this.o.store.state(gameId)!;
+    const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
+    return { input, key: pictureKey(input) };
+  }
+
+  /**
+   * Draws the picture a coming table edit will need, before that edit joins the game's queue, so
+   * the queue (panel edits, DMs) never waits on a drawing.
+   */
+  private async drawAhead(gameId: number): Promise<void> {
+    if (!this.o.store.game(gameId) || !this.o.store.state(gameId)) return;
+    const g = this.out(gameId);
+    const { input, key } = this.pictureOf(gameId);
+    if (g.picture?.key === key || g.drawn?.key === key) return;
+    g.drawn = { key, png: await drawInThread(input) };
+  }
+
+  /**
+   * The table message with its picture for `messageId` (null: a new message). The picture is
+   * uploaded only when what it shows changed since the last upload to that message; otherwise the
+   * edit leaves the attachment as it is.
+   */
+  private async tableWithPicture(gameId: number, messageId: string | null) {
+    const g = this.out(gameId);
+    const { input, key } = this.pictureOf(gameId);
+    const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
+    if (messageId !== null && g.picture?.messageId === messageId && g.picture.key === key) return { key, message };
+    const png = g.drawn?.key === key ? g.drawn.png : await drawInThread(input);
+    g.drawn = undefined;
+    return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE }] } };
   }
 
   private async editTable(gameId: number): Promise<void> {
@@ -242,7 +286,9 @@ export class Publisher {
     const channel = await this.channel(info.channelId);
     if (!channel) return;
     try {
-      await channel.messages.edit(info.tableMessageId, { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
+      const { key, message } = await this.tableWithPicture(gameId, info.tableMessageId);
+      await channel.messages.edit(info.tableMessageId, message);
+      this.out(gameId).picture = { key, messageId: info.tableMessageId };
     } catch (err) {
       // Someone deleted the table: post it again rather than leave the game without one.
       if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
@@ -256,12 +302,14 @@ export class Publisher {
     const channel = info && (await this.channel(info.channelId));
     if (!info || !channel) return;
     const old = info.tableMessageId;
-    const msg = await channel.send({ ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS });
+    const { key, message } = await this.tableWithPicture(gameId, null);
+    const msg = await channel.send(message);
+    this.out(gameId).picture = { key, messageId: msg.id };
     await this.o.store.setTableMessage(gameId, msg.id);
     this.out(gameId).below = 0;
     if (old) {
       const l = this.o.locale(gameId);
-      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [] }).catch(() => undefined);
+      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] }).catch(() => undefined);
     }
   }
 

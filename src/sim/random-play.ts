@@ -16,6 +16,8 @@ export interface PlayOptions {
   characters?: boolean;
   /** Count the skills named by events (the sim's unused-skill report; the benchmark does not). */
   countSkills?: boolean;
+  /** Stop (without error) after this many actions: a moment of a game, for the table picture. */
+  stopAfter?: number;
 }
 
 export interface GameRun {
@@ -49,7 +51,7 @@ export function playRandomGame(o: PlayOptions): GameRun {
   let actions = 0;
   const skills: Record<string, number> = {};
   try {
-    while (!state.result) {
+    while (!state.result && !(o.stopAfter !== undefined && actions >= o.stopAfter)) {
       if (actions >= max) return { state, actions, violations, skills, error: `no end after ${max} actions` };
       const a = randomAction(state, rng);
       const r = apply(state, a);

@@ -17,6 +17,8 @@ export interface TableExtras {
   decider: number | null;
   /** Recent public event lines, oldest first. */
   recent: string[];
+  /** The message carries the table picture (src/picture): the text leaves out what it draws in detail. */
+  picture?: boolean;
   actions: number;
   /** The game was stopped by /fengsheng abort (by this user id): a closed table, not a live one. */
   abortedBy?: string;
@@ -45,7 +47,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     if (v.transit?.away.includes(p.seat) && !closed) tags += t(l, 'table.away');
     if (x.ai.includes(p.seat)) tags += t(l, 'table.aiSeat');
     else if (x.autopilot.includes(p.seat)) tags += t(l, 'table.auto');
-    const cards = p.intel.length ? `\n   ${p.intel.map((c) => cardText(l, c)).join('、')}` : '';
+    const cards = p.intel.length && !x.picture ? `\n   ${p.intel.map((c) => cardText(l, c)).join('、')}` : '';
     lines.push(
       t(l, 'table.seat', {
         marker: closed ? '' : p.seat === v.current ? '▶ ' : '　 ',

@@ -207,6 +207,8 @@ export class World {
   readonly commands = new Map<string, CommandRecord>();
   readonly interactions = new Map<string, InteractionRecord>();
   readonly notices = new Map<string, Notice[]>();
+  /** The bytes of every uploaded attachment, by attachment id. */
+  readonly uploads = new Map<string, Buffer>();
   readonly notifications: NotificationRecord[] = [];
   readonly requests: RequestLogEntry[] = [];
   readonly events = new EventEmitter();

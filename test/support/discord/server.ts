@@ -146,6 +146,15 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The CDN: /attachments/<channel>/<attachment id>/<filename> gives the uploaded bytes.
+    const file = /^\/attachments\/\d+\/(\d+)\/[^/]+$/.exec(url.pathname);
+    if (file && req.method === 'GET') {
+      req.resume();
+      const data = world.uploads.get(file[1]!);
+      res.writeHead(data ? 200 : 404, { 'content-type': data ? 'application/octet-stream' : 'text/plain' });
+      res.end(data ?? 'Not Found');
+      return;
+    }
     const handler = url.pathname.startsWith('/api/')
       ? handleApi
       : url.pathname === '/control' || url.pathname.startsWith('/control/')

@@ -179,6 +179,11 @@ export class StandIn {
 
   // --- what people see --------------------------------------------------------
 
+  /** The bytes uploaded for an attachment (by its id), as the CDN would serve them. */
+  attachmentData(id: string): Buffer | undefined {
+    return this.world.uploads.get(id);
+  }
+
   /** Messages the user can see, oldest first, each in its latest state. */
   seenBy(user: Ref<UserRecord>, filter: { channel?: Ref<ChannelRecord> } = {}): SeenMessage[] {
     return this.view(user, filter).messages;

@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors.js';
 import type { UploadedFile } from './router.js';
 
-/** Discord's own upload cap is far above anything a game bot sends; this only bounds memory. */
+/** Bounds memory; Discord's own request cap is larger than one file's. */
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** Discord's cap on one uploaded file for a bot in a server without boosts (10 MiB). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -37,7 +39,17 @@ export async function parseBody(
         if (field === 'payload_json') body = parseJson(value);
         else fields[field] = value;
       } else {
-        files.push({ field, filename: value.name, contentType: value.type, size: value.size });
+        // Discord answers a file over the cap with 413 and 40005 (the whole request is refused).
+        if (value.size > MAX_FILE_BYTES) throw new ApiError(413, { code: 40005, message: 'Request entity too large' });
+        const n = /^files\[(\d+)\]$/.exec(field);
+        files.push({
+          field,
+          index: n ? Number(n[1]) : files.length,
+          filename: value.name,
+          contentType: value.type,
+          size: value.size,
+          data: Buffer.from(await value.arrayBuffer()),
+        });
       }
     }
     return { body: body ?? fields, files };

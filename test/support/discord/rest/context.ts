@@ -1,4 +1,4 @@
-import { Errors } from '../errors.js';
+import { Errors, FormErrors } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { Interactions } from '../interactions.js';
 import type { AttachmentJson, World } from '../model.js';
@@ -20,9 +20,12 @@ export function requireBot(ctx: RouteContext, req: RestRequest): void {
 }
 
 /**
- * Attachments after a create or edit: Discord keeps the existing ones listed
- * in the body's `attachments` (all of them if the field is absent) and
- * appends the newly uploaded files.
+ * Attachments after a create or edit, as Discord does it. The body's `attachments` lists what the
+ * message has afterwards: existing attachments by their id (kept), and new uploads by the n of
+ * their `files[n]` part (with an optional filename). Without the field an edit keeps every existing
+ * attachment. Uploaded files the list does not name are added too. An id that is neither an
+ * attachment of this message nor an uploaded part is refused (50035, ATTACHMENT_NOT_FOUND).
+ * The bytes are kept in `world.uploads` by attachment id.
  */
 export function attachmentsAfter(
   ctx: RouteContext,
@@ -33,11 +36,26 @@ export function attachmentsAfter(
 ): AttachmentJson[] | undefined {
   const listed = (body as { attachments?: unknown } | undefined)?.attachments;
   if (files.length === 0 && !Array.isArray(listed)) return undefined;
-  const keepIds = Array.isArray(listed) ? new Set(listed.map((a) => String((a as { id?: unknown }).id))) : null;
-  const kept = keepIds ? existing.filter((a) => keepIds.has(a.id)) : existing;
-  const added = files.map((f) => {
+  const upload = (f: UploadedFile, filename = f.filename): AttachmentJson => {
     const id = ctx.world.ids.next();
-    return { id, filename: f.filename, size: f.size, url: ctx.attachmentUrl(channelId, id, f.filename), content_type: f.contentType };
+    ctx.world.uploads.set(id, f.data);
+    return { id, filename, size: f.size, url: ctx.attachmentUrl(channelId, id, filename), content_type: f.contentType };
+  };
+  if (!Array.isArray(listed)) return [...existing, ...files.map((f) => upload(f))];
+  const errors = new FormErrors();
+  const plan: (AttachmentJson | { file: UploadedFile; filename: string })[] = [];
+  listed.forEach((entry, k) => {
+    const { id, filename } = (entry ?? {}) as { id?: unknown; filename?: unknown };
+    const kept = existing.find((a) => a.id === String(id));
+    const file = kept ? undefined : files.find((f) => String(f.index) === String(id));
+    if (kept) plan.push(kept);
+    else if (file) plan.push({ file, filename: typeof filename === 'string' && filename ? filename : file.filename });
+    else errors.add(['attachments', k], 'ATTACHMENT_NOT_FOUND', 'Attachment data not found');
   });
-  return [...kept, ...added];
+  errors.throwIfAny();
+  const named = new Set(plan.flatMap((p) => ('file' in p ? [p.file] : [])));
+  return [
+    ...plan.map((p) => ('file' in p ? upload(p.file, p.filename) : p)),
+    ...files.filter((f) => !named.has(f)).map((f) => upload(f)),
+  ];
 }

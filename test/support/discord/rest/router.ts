@@ -2,9 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export interface UploadedFile {
   field: string;
+  /** n of a `files[n]` part (the id a new upload has in the body's `attachments`), else its position. */
+  index: number;
   filename: string;
   contentType: string;
   size: number;
+  data: Buffer;
 }
 
 export interface RestRequest {

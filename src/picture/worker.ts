@@ -1,0 +1,13 @@
+// The picture thread: draws table pictures off the bot's event loop (see renderer.ts).
+import { parentPort } from 'node:worker_threads';
+import type { PictureInput } from './input.js';
+import { drawTablePicture } from './table.js';
+
+parentPort!.on('message', (m: { id: number; input: PictureInput }) => {
+  try {
+    const { png } = drawTablePicture(m.input);
+    parentPort!.postMessage({ id: m.id, png: new Uint8Array(png.buffer, png.byteOffset, png.length) });
+  } catch (err) {
+    parentPort!.postMessage({ id: m.id, error: (err as Error).message });
+  }
+});

@@ -1,0 +1,72 @@
+// The table message carries the table picture: posted with the table, redrawn on each table edit,
+// uploaded again only when what it shows changed, and taken off a table message that is retired.
+import { describe, expect, it } from 'vitest';
+import { decider, view } from '../../src/engine/index.js';
+import { TABLE_IMAGE } from '../../src/discord/publisher.js';
+import { pictureInput } from '../../src/picture/input.js';
+import { drawTablePicture } from '../../src/picture/table.js';
+import { advanceTo, gameOf, tableMessage, useBotTable, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+
+/** The picture of the game as it is now, drawn in the test from the public view. */
+function expected(t: BotTable): Buffer {
+  const gameId = gameOf(t);
+  const state = t.bot.store.state(gameId)!;
+  const tags = { ai: t.bot.drivers.aiSeats(gameId), autopilot: t.bot.drivers.autopilotSeats(gameId), decider: decider(state) };
+  return drawTablePicture(pictureInput('zh-CN', view(state, null), tags)).png;
+}
+
+describe('the table picture on the table message', () => {
+  const botTable = useBotTable(3);
+
+  it('is attached when the table is posted and shows the game as it is', async () => {
+    const t = botTable();
+    await openLobbyAndBegin(t, 3, { characters: true, timer: 30 });
+    const table = tableMessage(t, t.users[1])!;
+    expect(table.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
+    const bytes = t.discord.attachmentData(table.attachments[0].id)!;
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(bytes.equals(expected(t))).toBe(true);
+    // The embed stays for text readers.
+    expect(table.embeds[0].description).toContain('alice');
+  }, 60_000);
+
+  it('an edit that changes nothing the picture shows keeps the uploaded file', async () => {
+    const t = botTable();
+    const before = tableMessage(t, t.users[0])!;
+    const uploads = t.discord.world.uploads.size;
+    t.bot.publisher.tableChanged(gameOf(t));
+    await t.bot.idle();
+    const after = tableMessage(t, t.users[0])!;
+    expect(after.id).toBe(before.id);
+    expect(after.revision).toBeGreaterThan(before.revision);
+    expect(after.attachments).toEqual(before.attachments);
+    expect(t.discord.world.uploads.size).toBe(uploads);
+  }, 60_000);
+
+  it('a move in the game redraws it: a new file replaces the old one on the same message', async () => {
+    const t = botTable();
+    const before = tableMessage(t, t.users[0])!;
+    const version = t.bot.store.state(gameOf(t))!.version;
+    await advanceTo(t, t.bot.store.state(gameOf(t))!.pending!.deadline!);
+    expect(t.bot.store.state(gameOf(t))!.version).toBeGreaterThan(version);
+    const after = tableMessage(t, t.users[0])!;
+    expect(after.id).toBe(before.id);
+    expect(after.attachments).toHaveLength(1);
+    expect(after.attachments[0].id).not.toBe(before.attachments[0].id);
+    expect(t.discord.attachmentData(after.attachments[0].id)!.equals(expected(t))).toBe(true);
+  }, 60_000);
+
+  it('/fengsheng table posts it anew with the picture and takes the picture off the old message', async () => {
+    const t = botTable();
+    const old = tableMessage(t, t.users[0])!;
+    await t.discord.runCommand(t.users[0], t.general, 'fengsheng table').settled();
+    await t.bot.idle();
+    const now = tableMessage(t, t.users[0])!;
+    expect(now.id).not.toBe(old.id);
+    expect(now.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
+    expect(t.discord.attachmentData(now.attachments[0].id)!.equals(expected(t))).toBe(true);
+    const retired = t.discord.seenBy(t.users[0], { channel: t.general }).find((m) => m.id === old.id)!;
+    expect(retired.attachments).toEqual([]);
+  }, 60_000);
+});
