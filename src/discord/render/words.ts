@@ -172,6 +172,11 @@ export function pendingText(l: Locale, v: GameView): string {
   const p = v.pending;
   if (!p) return '';
   if (p.kind === 'window') return t(l, 'pending.window', { step: t(l, `step.${p.step!}`) });
+  // The decider's own view says which skill asks what; everyone else reads only that a skill is being decided.
+  if (p.kind === 'decide' && p.skill) {
+    const key = `ask.${p.skill}.${p.stage}`;
+    return hasKey(key) ? t(l, key) : t(l, 'ask.generic', { skill: p.skill });
+  }
   return t(l, `pending.${p.kind}` as 'pending.send');
 }
 
