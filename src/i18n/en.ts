@@ -203,7 +203,7 @@ export const en: Record<MessageKey, string> = {
   'ev.refuse': '{seat} refuses the intel.',
   'ev.take': '{seat} takes the intel: {card}.',
   'ev.takeForced': '{seat} must take the intel: {card}.',
-  'ev.intel': '',
+  'ev.intel': '{seat} gains an intel: {card}.',
   'ev.pass': '',
   'ev.play': '{seat} uses {as}{target}.',
   'ev.playTarget': ' on {name}',
@@ -433,4 +433,9 @@ export const en: Record<MessageKey, string> = {
   'say.player': '{name}',
   'say.look': 'Look at {name}\'s hand',
   'say.self': 'Put {card} in front of yourself',
+  'ev.negateOf': '{seat}\'s 识破 works: {user}\'s {as} is negated.',
+  'btn.log': 'Log',
+  'log.title': 'This game\'s log (last {count} lines)',
+  'log.none': 'No game is running or just ended in this channel.',
+  'cmd.log.desc': 'The whole log of this game (only you see it)',
 };

@@ -210,7 +210,7 @@ export const zhCN = {
   'ev.refuse': '{seat}不接收情报。',
   'ev.take': '{seat}接收了情报：{card}。',
   'ev.takeForced': '{seat}必须接收情报：{card}。',
-  'ev.intel': '',
+  'ev.intel': '{seat}面前多了一张情报：{card}。',
   'ev.pass': '',
   'ev.play': '{seat}使用了{as}{target}。',
   'ev.playTarget': '，目标{name}',
@@ -442,6 +442,11 @@ export const zhCN = {
   'say.player': '{name}',
   'say.look': '检视{name}的手牌',
   'say.self': '把{card}放在自己面前',
+  'ev.negateOf': '{seat}的识破生效：{user}的{as}无效。',
+  'btn.log': '日志',
+  'log.title': '本局日志（最近{count}条）',
+  'log.none': '本频道没有正在进行或刚结束的游戏。',
+  'cmd.log.desc': '本局的完整日志（仅你可见）',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
