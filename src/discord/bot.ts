@@ -13,6 +13,7 @@ import { Drivers, type SeatPolicy } from './drivers.js';
 import { onGameComponent, panelBody } from './game-clicks.js';
 import { Panels } from './panels.js';
 import { showLog } from './log-view.js';
+import { turnRulesPage } from './rules-pages.js';
 import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
@@ -267,6 +268,7 @@ export class Bot {
       return;
     }
     if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
+    if (id.verb === 'rules' && i.isButton()) return turnRulesPage(i, this.localeFor(i), id.args[0] ?? 0);
     // The log is public: anyone in the channel may read it, privately.
     if (id.verb === 'log' && i.isButton()) return showLog(this, i, this.store.game(id.game) ? id.game : null, this.localeFor(i));
     await ack(i);

@@ -6,6 +6,7 @@ import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
 import { outOfRange } from './lobby.js';
 import { gameForLog, showLog } from './log-view.js';
+import { showRules } from './rules-pages.js';
 import { DEFAULT_OPTIONS } from '../engine/index.js';
 import { DEFAULT_DECISION_MS, type PingMode } from '../store/index.js';
 
@@ -36,20 +37,8 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
     }
     case 'log':
       return showLog(bot, i, i.guildId ? gameForLog(bot, i.guildId, i.channelId) : null, l);
-    case 'rules': {
-      const chars = characterNames()
-        .map((name) => {
-          const text = characterText(l, name)!;
-          return `**${name}** ${text.skills}\n${t(l, 'panel.mission', { mission: text.mission })}`;
-        })
-        .join('\n');
-      return void (await i.editReply({
-        embeds: [
-          { title: t(l, 'rules.title'), description: t(l, 'rules.body'), color: 0xc0392b },
-          { title: t(l, 'rules.characters'), description: chars.slice(0, 4096), color: 0x2c3e50 },
-        ],
-      }));
-    }
+    case 'rules':
+      return showRules(i, l);
     case 'settings':
       return settings(bot, i, l);
     case 'stats':

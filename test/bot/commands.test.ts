@@ -12,15 +12,14 @@ describe('/fengsheng subcommands', () => {
     const cmds = t.discord.commands(t.guild) as { name: string; name_localizations?: Record<string, string>; options?: { name: string }[] }[];
     expect(cmds.map((c) => c.name)).toEqual(['fengsheng']);
     expect(cmds[0].name_localizations?.['zh-CN']).toBe('风声');
-    expect(cmds[0].options!.map((o) => o.name)).toEqual(['start', 'join', 'leave', 'begin', 'hand', 'table', 'rules', 'abort', 'settings', 'stats', 'history']);
+    expect(cmds[0].options!.map((o) => o.name)).toEqual(['start', 'join', 'leave', 'begin', 'hand', 'table', 'log', 'rules', 'abort', 'settings', 'stats', 'history']);
   });
 
   it('rules answers in the player’s language; a second start in the channel is refused', async () => {
     const t = botTable();
     const zh = await t.discord.runCommand(t.users[0], t.general, 'fengsheng rules').response();
     expect(zh.embeds[0].title).toContain('简要规则');
-    expect(zh.embeds[1].description).toContain('老鬼');
-    expect(zh.embeds[1].description).toContain('就计');
+    expect(zh.embeds[0].description).toContain('我的信息');
     const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng rules').response();
     expect(en.embeds[0].title).toContain('The rules in short');
     await openLobbyAndBegin(t);

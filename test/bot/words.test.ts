@@ -205,3 +205,33 @@ describe('choosing a character', () => {
     expect(now.embeds[0].description).not.toContain(other);
   }, 60_000);
 });
+
+describe('/fengsheng rules', () => {
+  it('is private and paged: a turn with its buttons, the cards, the identities per table size, the characters, the 摩尔密码表', async () => {
+    const { rulesPages } = await import('../../src/discord/rules-pages.js');
+    for (const l of ['zh-CN', 'en'] as const) {
+      const pages = rulesPages(l);
+      for (const p of pages) expect([...p.text].length, p.title).toBeLessThanOrEqual(4096);
+      const all = pages.map((p) => p.text).join('\n');
+      for (const c of ['锁定', '调虎离山', '截获', '退回', '破译', '烧毁', '识破', '试探', '真伪莫辨']) expect(all).toContain(c);
+      for (const name of ['老鬼', '刀锋', '小白']) expect(all).toContain(name);
+      expect(all).toContain('— — —..');
+    }
+    t = await openBotTable(1);
+    const first = await t.discord.runCommand(t.users[0], t.general, 'fengsheng rules').response();
+    expect(first.ephemeral).toBe(true);
+    expect(first.embeds[0].description).toContain('我的信息');
+    expect(first.embeds[0].description).toContain('本回合不再响应');
+    let page = first;
+    const titles = [page.embeds[0].title];
+    for (let k = 0; k < 10; k++) {
+      const next = page.buttons.find((b) => b.label === '▶' && !b.disabled);
+      if (!next) break;
+      page = await t.discord.click(t.users[0], { customId: next.customId!, messageId: page.id }).response();
+      titles.push(page.embeds[0].title);
+    }
+    expect(titles.at(-1)).toContain('摩尔密码表');
+    expect(page.embeds[0].description).toContain('I LOVE YOU');
+    expect(new Set(titles).size).toBe(titles.length);
+  }, 60_000);
+});
