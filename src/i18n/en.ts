@@ -323,6 +323,9 @@ export const en: Record<MessageKey, string> = {
   'picture.identity.打酱油的': 'Bystander',
   'picture.over': 'Game over',
   'table.image': 'The table',
+  'picture.replayTitle': '{title} · replay',
+  'picture.noHand': 'No cards in hand',
+  'picture.wasFaceDown': 'sent face down',
 
   'rules.title': '风声 · The rules in short',
   'rules.characters': 'Characters (hidden ones start face down; a 打酱油的 wins by the secret mission)',

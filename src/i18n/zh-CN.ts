@@ -331,6 +331,9 @@ export const zhCN = {
   'picture.identity.打酱油的': '打酱油的',
   'picture.over': '游戏结束',
   'table.image': '牌桌图',
+  'picture.replayTitle': '{title} · 回放',
+  'picture.noHand': '没有手牌',
+  'picture.wasFaceDown': '面朝下传',
 
   // rules guide
   'rules.title': '风声 · 简要规则',

@@ -16,6 +16,9 @@ const RX = 385;
 const RY = 268;
 const BOX_W = 184;
 const BOX_H = 124;
+/** An open picture's seats (a replay: nothing hidden) have a row more, for the hand's cards. */
+const OPEN_BOX_H = 150;
+const boxHeight = (p: PictureInput) => (p.open ? OPEN_BOX_H : BOX_H);
 
 const C = {
   bg: '#17212b',
@@ -59,13 +62,13 @@ function toward(i: number, n: number, f: number): { x: number; y: number } {
   return { x: CX + (p.x - CX) * f, y: CY + (p.y - CY) * f };
 }
 
-/** The point `gap` px in front of seat i's box, on the way to the table's centre. */
-function before(i: number, n: number, gap: number): { x: number; y: number } {
+/** The point `gap` px in front of seat i's box (`boxH` high), on the way to the table's centre. */
+function before(i: number, n: number, gap: number, boxH = BOX_H): { x: number; y: number } {
   const p = seatPoint(i, n);
   const dx = CX - p.x, dy = CY - p.y;
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;
-  const edge = Math.min(BOX_W / 2 / Math.max(Math.abs(ux), 1e-9), BOX_H / 2 / Math.max(Math.abs(uy), 1e-9));
+  const edge = Math.min(BOX_W / 2 / Math.max(Math.abs(ux), 1e-9), boxH / 2 / Math.max(Math.abs(uy), 1e-9));
   return { x: p.x + ux * (edge + gap), y: p.y + uy * (edge + gap) };
 }
 
@@ -178,6 +181,27 @@ function smallCard(g: Ctx, x: number, y: number, w: number, c: PictureCard): voi
   g.textAlign = 'left';
 }
 
+/** A hand card in an open picture: smaller than an intel card, its name on one or two lines. */
+function miniCard(g: Ctx, x: number, y: number, c: PictureCard): void {
+  const w = 24, h = 22;
+  roundRect(g, x, y, w, h, 3);
+  g.fillStyle = COLOR_FILL[c.color];
+  g.fill();
+  g.strokeStyle = c.color === '黑' ? '#8a8a8a' : 'rgba(255,255,255,0.5)';
+  g.lineWidth = 1;
+  roundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 3);
+  g.stroke();
+  g.fillStyle = '#ffffff';
+  g.textAlign = 'center';
+  if (c.name.length <= 2) g.fillText(shrink(g, c.name, w - 3, 10, true), x + w / 2, y + 15);
+  else {
+    const half = Math.ceil(c.name.length / 2);
+    g.fillText(shrink(g, c.name.slice(0, half), w - 3, 9, true), x + w / 2, y + 10);
+    g.fillText(shrink(g, c.name.slice(half), w - 3, 9, true), x + w / 2, y + 20);
+  }
+  g.textAlign = 'left';
+}
+
 /** A table-sized card: the intel in transit, face up or its back. */
 function bigCard(g: Ctx, l: Locale, x: number, y: number, c: PictureCard | undefined): void {
   const w = 58, h = 80;
@@ -241,28 +265,29 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   const l = p.locale;
   const n = p.seats.length;
   const c = seatPoint(i, n);
+  const boxH = boxHeight(p);
   const x = Math.round(c.x - BOX_W / 2);
-  const y = Math.round(c.y - BOX_H / 2);
+  const y = Math.round(c.y - boxH / 2);
   const away = p.transit?.away.includes(i) ?? false;
   const current = !p.result && i === p.current;
   const waited = p.pending?.decider === i;
 
   g.save();
   if (away) g.globalAlpha = 0.55;
-  roundRect(g, x, y, BOX_W, BOX_H, 10);
+  roundRect(g, x, y, BOX_W, boxH, 10);
   g.fillStyle = C.box;
   g.fill();
   g.restore();
   g.lineWidth = current ? 4 : waited ? 3 : 1.5;
   g.strokeStyle = current ? C.gold : waited ? C.wait : C.boxEdge;
   g.setLineDash(away ? [6, 4] : []);
-  roundRect(g, x, y, BOX_W, BOX_H, 10);
+  roundRect(g, x, y, BOX_W, boxH, 10);
   g.stroke();
   g.setLineDash([]);
   if (current) {
     // A marker pointing at the seat whose turn it is, from the table's side.
     const a = Math.atan2(c.y - CY, c.x - CX);
-    const d = Math.min(BOX_W / 2 / Math.abs(Math.cos(a) || 1e-9), BOX_H / 2 / Math.abs(Math.sin(a) || 1e-9)) + 4;
+    const d = Math.min(BOX_W / 2 / Math.abs(Math.cos(a) || 1e-9), boxH / 2 / Math.abs(Math.sin(a) || 1e-9)) + 4;
     const tx = c.x - d * Math.cos(a), ty = c.y - d * Math.sin(a);
     g.fillStyle = C.gold;
     g.beginPath();
@@ -298,7 +323,17 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   // Row 2: character (or its back), hand size, identity when it is public.
   let cx = x + 6;
   if (s.character !== undefined) {
-    if (s.character) {
+    if (s.character && s.characterDown) {
+      // An open picture names a face-down character on its back.
+      cardBack(g, cx, y + 32, 76, 22);
+      roundRect(g, cx + 3, y + 35, 70, 16, 3);
+      g.fillStyle = 'rgba(15,20,25,0.7)';
+      g.fill();
+      g.fillStyle = C.text;
+      g.textAlign = 'center';
+      g.fillText(shrink(g, s.character, 66, 12, true), cx + 38, y + 47);
+      g.textAlign = 'left';
+    } else if (s.character) {
       roundRect(g, cx, y + 32, 76, 22, 4);
       g.fillStyle = C.character;
       g.fill();
@@ -340,11 +375,28 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
     g.fillText(t(l, 'picture.noIntel'), x + 8, y + 78);
   }
 
+  // Row 5 of an open picture: the hand, seven to the row; the seventh place says how many more.
+  if (s.cards) {
+    const hand = s.cards.length > 7 ? s.cards.slice(0, 6) : s.cards;
+    hand.forEach((card, k) => miniCard(g, x + 6 + k * 25, y + 122, card));
+    if (s.cards.length > 7) {
+      g.fillStyle = C.dim;
+      g.font = font(12, true);
+      g.fillText(`+${s.cards.length - 6}`, x + 6 + 6 * 25 + 2, y + 138);
+    }
+    if (!s.cards.length) {
+      g.fillStyle = C.dim;
+      g.font = font(12);
+      g.fillText(t(l, 'picture.noHand'), x + 8, y + 138);
+    }
+  }
+
   if (!s.alive || s.out) {
     g.save();
-    roundRect(g, x, y, BOX_W, BOX_H, 10);
+    roundRect(g, x, y, BOX_W, boxH, 10);
     g.fillStyle = 'rgba(10,14,18,0.62)';
     g.fill();
+    // Over the intel rows: in an open picture the hand row below stays readable.
     g.translate(x + BOX_W / 2, y + BOX_H - 34);
     g.rotate(-0.12);
     g.strokeStyle = !s.alive ? C.dead : C.dim;
@@ -364,10 +416,11 @@ function drawTransit(g: Ctx, p: PictureInput): void {
   const tr = p.transit!;
   const l = p.locale;
   const n = p.seats.length;
-  const at = before(tr.at, n, 54);
+  const boxH = boxHeight(p);
+  const at = before(tr.at, n, 54, boxH);
   const x = at.x - 29, y = at.y - 40;
   if (tr.sender !== tr.at) {
-    const from = before(tr.sender, n, 20);
+    const from = before(tr.sender, n, 20, boxH);
     arrow(g, from.x, from.y, at.x - (at.x - from.x) * 0.25, at.y - (at.y - from.y) * 0.25, 'rgba(236,240,241,0.45)', true);
   }
   if (tr.mode !== '直达') {
@@ -377,12 +430,25 @@ function drawTransit(g: Ctx, p: PictureInput): void {
       if (p.seats[next].alive && !p.seats[next].out && !tr.away.includes(next)) break;
     }
     if (next !== tr.at) {
-      const to = before(next, n, 54);
+      const to = before(next, n, 54, boxH);
       const f = 0.62;
       arrow(g, at.x, at.y, at.x + (to.x - at.x) * f, at.y + (to.y - at.y) * f, C.gold);
     }
   }
   bigCard(g, l, x, y, tr.card);
+  if (tr.hidden) {
+    // Shown in a replay, but it travelled face down.
+    g.strokeStyle = C.gold;
+    g.lineWidth = 2;
+    g.setLineDash([5, 3]);
+    roundRect(g, x - 3, y - 3, 64, 86, 7);
+    g.stroke();
+    g.setLineDash([]);
+    // On the side of the card the label below does not take.
+    const text = t(l, 'picture.wasFaceDown');
+    g.font = font(11, true);
+    pill(g, at.x + (g.measureText(text).width + 10) / 2, at.y > CY ? y + 86 : y - 22, text, C.back);
+  }
   g.font = nameFont(12, true);
   g.textAlign = 'center';
   const label = t(l, 'picture.transit', {
@@ -583,7 +649,8 @@ export function drawTablePicture(p: PictureInput): TablePicture {
 
   g.fillStyle = C.text;
   g.font = font(22, true);
-  g.fillText(p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round }), 16, 34);
+  const title = p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round });
+  g.fillText(p.open ? t(l, 'picture.replayTitle', { title }) : title, 16, 34);
   g.fillStyle = C.dim;
   g.font = font(12);
   g.fillText(t(l, 'picture.roundOf', { round: p.round, limit: p.roundLimit }), 18, 54);
