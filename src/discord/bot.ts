@@ -23,6 +23,7 @@ import { SeatUsers } from './seat-users.js';
 import { aiSeats, type AiSeats } from './ai-seats.js';
 import { ack, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
+import { onReplayCommand, onReplayComponent } from './replay.js';
 
 export interface BotOptions {
   client: Client;
@@ -255,6 +256,7 @@ export class Bot {
   private async onCommand(i: ChatInputCommandInteraction): Promise<void> {
     const sub = i.options.getSubcommand();
     if (['start', 'join', 'leave', 'begin', 'abort'].includes(sub)) return onLobbyCommand(this, i, sub);
+    if (sub === 'replay') return onReplayCommand(this, i);
     return onInfoCommand(this, i, sub);
   }
 
@@ -266,6 +268,7 @@ export class Bot {
       return;
     }
     if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
+    if (id.verb === 'replay') return onReplayComponent(this, i, id);
     await ack(i);
     this.onAck?.(performance.now() - started);
     return onGameComponent(this, i, id);
