@@ -144,4 +144,23 @@ describe('the replay of a game', () => {
     await t.bot.idle();
     expect(lastPrivate(t, viewer(t)).content).toContain('无法识别这个按钮');
   }, 120_000);
+
+  it('an aborted game may be replayed too: from its closed table, up to where it was stopped', async () => {
+    const t = botTable();
+    const finished = gameOf(t);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    await t.discord.runCommand(t.users[0], t.general, 'fengsheng abort').response();
+    await t.bot.idle();
+    const gameId = gameOf(t);
+    expect(gameId).not.toBe(finished);
+    expect(t.bot.store.game(gameId)!.status).toBe('aborted');
+    const table = tableMessage(t, t.users[0])!;
+    const replay = await t.discord.click(viewer(t), { label: '回放', messageId: table.id }).response();
+    expect(replay.ephemeral).toBe(true);
+    expect(replay.content).toMatch(new RegExp(`^回放 · 第${gameId}局 · 1/\\d+：`));
+    expect(replay.attachments.map((a) => a.filename)).toEqual([REPLAY_IMAGE]);
+    // The channel's last ended game is now this one.
+    const last = await t.discord.runCommand(viewer(t), t.general, 'fengsheng replay').response();
+    expect(last.content).toContain(`第${gameId}局`);
+  }, 60_000);
 });
