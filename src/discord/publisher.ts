@@ -139,6 +139,15 @@ export class Publisher {
         dms.get(userId)!.push(line);
       }
     }
+    // The first DM of a game says where it is and what comes next.
+    if (events.some((ev) => ev.type === 'gameStart')) {
+      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+      users.forEach((userId) => {
+        if (!userId) return;
+        const ul = this.o.userLocale(info.guildId, userId);
+        dms.set(userId, [t(ul, state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
+      });
+    }
     // The end: each player is told privately how they did.
     if (state.result) {
       const final = view(state, null);

@@ -455,4 +455,13 @@ export const en: Record<MessageKey, string> = {
   'log.title': 'This game\'s log (last {count} lines)',
   'log.none': 'No game is running or just ended in this channel.',
   'cmd.log.desc': 'The whole log of this game (only you see it)',
+  'panel.offerKind': ' ({side} · {gender})',
+  'panel.startsDown': 'hidden, starts face down',
+  'panel.startsUp': 'starts face up',
+  'gender.男': 'male',
+  'gender.女': 'female',
+  'gender.男女': 'both male and female',
+  'lobby.startedChars': 'The game begins! Everyone first gets two characters to choose from by DM: press "My info" on the table and pick one. Identities and hands follow once everyone has chosen.',
+  'dm.welcome': 'A game of 风声 began: {link}\nYour identity and hand are below. When a decision is yours, the channel tells you; press "My info" on the table at any time.',
+  'dm.welcomeChars': 'A game of 风声 began: {link}\nFirst choose a character: press "My info" on the table and pick one of the two below. Identities follow once everyone has chosen.',
 };

@@ -465,6 +465,15 @@ export const zhCN = {
   'log.title': '本局日志（最近{count}条）',
   'log.none': '本频道没有正在进行或刚结束的游戏。',
   'cmd.log.desc': '本局的完整日志（仅你可见）',
+  'panel.offerKind': '（{side}·{gender}）',
+  'panel.startsDown': '潜伏角色，开局盖伏',
+  'panel.startsUp': '开局翻开',
+  'gender.男': '男性',
+  'gender.女': '女性',
+  'gender.男女': '既是男性也是女性',
+  'lobby.startedChars': '游戏开始！每人先私信收到两个可选角色：按牌桌上的「我的信息」选一个。大家都选好后再发身份和手牌。',
+  'dm.welcome': '风声开局了：{link}\n你的身份和手牌在下面。轮到你做决定时，频道里会提醒你；随时可以按牌桌上的「我的信息」。',
+  'dm.welcomeChars': '风声开局了：{link}\n先选角色：按牌桌上的「我的信息」，从下面两个角色里选一个。大家都选好后会发身份。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { playToEnd } from './play.js';
+import { openPanel, playToEnd } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -175,5 +175,34 @@ describe('the log', () => {
     const r = await t.discord.click(stranger, { customId: b.customId!, messageId: table.id }).response();
     expect(r.ephemeral).toBe(true);
     expect(r.embeds[0].title).toMatch(/log/);
+  }, 60_000);
+});
+
+describe('choosing a character', () => {
+  it('the offer says how each character starts and its gender; the other one leaves the panel once chosen; the lobby and the first DM say what comes next', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: true });
+    const [alice, bob] = t.users;
+    const lobby = t.discord.seenBy(alice, { channel: t.general }).find((m) => m.content.includes('游戏开始'))!;
+    expect(lobby.content).toContain('两个可选角色');
+    expect(lobby.content).not.toContain('身份和手牌已私信');
+    expect(dmsOf(t, 0)).toContain(`https://discord.com/channels/${t.guild.id}/${t.general.id}`);
+    expect(dmsOf(t, 0)).toContain('先选角色');
+    expect(dmsOf(t, 1)).toContain('First choose a character');
+    const panel = await openPanel(t, alice, tableMessage(t, alice)!);
+    const text = panel.embeds[0].description!;
+    expect(text).toMatch(/可选角色：\S+（(潜伏角色，开局盖伏|开局翻开)·(男性|女性|既是男性也是女性)）/);
+    const enPanel = await openPanel(t, bob, tableMessage(t, bob)!);
+    expect(enPanel.embeds[0].description).toMatch(/Offered: \S+ \((hidden, starts face down|starts face up) · (male|female|both male and female)\)/);
+    const gameId = gameOf(t);
+    const offers = t.bot.store.state(gameId)!.chars!.seats[0].offers;
+    const pick = panel.buttons.find((b) => b.customId?.includes(':act:'))!;
+    const after = await t.discord.click(alice, { customId: pick.customId!, messageId: panel.id }).response();
+    const chosen = t.bot.store.state(gameId)!.chars!.seats[0].name!;
+    const other = offers.find((o) => o !== chosen)!;
+    await t.bot.idle();
+    const now = t.discord.seenBy(alice).find((m) => m.id === after.id)!;
+    expect(now.embeds[0].description).toContain(chosen);
+    expect(now.embeds[0].description).not.toContain(other);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import {
   type APIEmbed,
   type APISelectMenuOption,
 } from 'discord.js';
-import { intelOwnerIn, type Action, type GameView, type SeenCard } from '../../engine/index.js';
+import { CHARACTERS, intelOwnerIn, type Action, type CharacterName, type GameView, type SeenCard } from '../../engine/index.js';
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
@@ -107,7 +107,8 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const lines = v.identity ? [t(l, 'panel.identity', { identity: identityText(l, v.identity) })] : [];
   const mineChar = v.players[me].character;
   if (mineChar) lines.push(characterLine(l, mineChar, v.players[me].faceUp ?? true, v.identity === '打酱油的'));
-  for (const offer of v.offers ?? []) if (offer !== mineChar) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
+  // The offers matter only until one is chosen.
+  if (!mineChar) for (const offer of v.offers ?? []) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
@@ -240,7 +241,10 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
 
 function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {
   const text = characterText(l, name);
-  const head = faceUp === null ? t(l, 'panel.offer', { name }) : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
+  // An offer says how the character starts and its gender: 黑手, 易先生, 大美女, 礼服蒙面人, 柒佰 … depend on it.
+  const def = CHARACTERS[name as CharacterName];
+  const kind = def ? t(l, 'panel.offerKind', { side: t(l, def.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${def.gender}` as MessageKey) }) : '';
+  const head = faceUp === null ? t(l, 'panel.offer', { name }) + kind : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
   if (!text) return head;
   return `${head}\n${text.skills}${mission ? `\n${t(l, 'panel.mission', { mission: text.mission })}` : ''}`;
 }
