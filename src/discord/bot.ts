@@ -25,6 +25,7 @@ import { SeatUsers } from './seat-users.js';
 import { aiSeats, type AiSeats } from './ai-seats.js';
 import { ack, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
+import { onReplayCommand, onReplayComponent } from './replay.js';
 
 export interface BotOptions {
   client: Client;
@@ -257,6 +258,7 @@ export class Bot {
   private async onCommand(i: ChatInputCommandInteraction): Promise<void> {
     const sub = i.options.getSubcommand();
     if (['start', 'join', 'leave', 'begin', 'abort'].includes(sub)) return onLobbyCommand(this, i, sub);
+    if (sub === 'replay') return onReplayCommand(this, i);
     return onInfoCommand(this, i, sub);
   }
 
@@ -271,6 +273,7 @@ export class Bot {
     if (id.verb === 'rules' && i.isButton()) return turnRulesPage(i, this.localeFor(i), id.args[0] ?? 0);
     // The log is public: anyone in the channel may read it, privately.
     if (id.verb === 'log' && i.isButton()) return showLog(this, i, this.store.game(id.game) ? id.game : null, this.localeFor(i));
+    if (id.verb === 'replay') return onReplayComponent(this, i, id);
     await ack(i);
     this.onAck?.(performance.now() - started);
     return onGameComponent(this, i, id);

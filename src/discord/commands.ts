@@ -23,6 +23,7 @@ const SUB_NAMES_ZH: Record<string, string> = {
   settings: '设置',
   stats: '战绩',
   history: '历史',
+  replay: '回放',
 };
 
 /** Option names as zh-CN users see them (Discord matches the typed option by either name). */
@@ -37,6 +38,7 @@ const OPTION_NAMES_ZH: Record<string, string> = {
   language: '语言',
   pings: '提醒方式',
   user: '玩家',
+  game: '对局',
 };
 
 /** Gives every option of a subcommand its Chinese name. */
@@ -149,6 +151,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
         ]),
         sub('stats', 'cmd.stats.desc', [{ type: ApplicationCommandOptionType.User, name: 'user', ...desc('cmd.stats.user') }]),
         sub('history', 'cmd.history.desc'),
+        sub('replay', 'cmd.replay.desc', [{ type: ApplicationCommandOptionType.Integer, name: 'game', ...desc('cmd.replay.game'), min_value: 1 }]),
       ],
     },
   ];

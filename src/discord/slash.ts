@@ -101,6 +101,7 @@ async function history(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pro
   if (!games.length) return void (await i.editReply(t(l, 'history.none')));
   const lines = games.map((g) =>
     t(l, 'history.line', {
+      id: g.id,
       when: `<t:${Math.floor((g.finishedAt ?? g.updatedAt) / 1000)}:R>`,
       where: `<#${g.channelId}>`,
       names: g.names.join('、'),

@@ -174,7 +174,7 @@ export const zhCN = {
   'stats.board': '排行榜',
   'stats.boardLine': '{rank}. {name} · 胜 {wins}/{games}',
   'history.title': '最近的对局',
-  'history.line': '{when} · {where} · {names}（{players}人，{minutes}分钟）· {result}',
+  'history.line': '第{id}局 · {when} · {where} · {names}（{players}人，{minutes}分钟）· {result}',
   'history.none': '还没有完成的对局。',
   'history.abandoned': '中止',
 
@@ -331,6 +331,24 @@ export const zhCN = {
   'picture.identity.打酱油的': '打酱油的',
   'picture.over': '游戏结束',
   'table.image': '牌桌图',
+  'picture.replayTitle': '{title} · 回放',
+  'picture.noHand': '没有手牌',
+  'picture.wasFaceDown': '面朝下传',
+
+  // the replay of an ended game (src/discord/replay.ts)
+  'cmd.replay.desc': '私下回放一局结束的游戏：每回合一张图，所有手牌、身份、角色都公开',
+  'cmd.replay.game': '对局编号（见 /风声 历史）；不填则为本频道上一局',
+  'btn.replay': '回放',
+  'replay.caption': '回放 · 第{game}局 · {page}/{pages}：{moment}',
+  'replay.start': '发牌之后',
+  'replay.turn': '第{round}轮 · {name}的回合之后',
+  'replay.end': '终局',
+  'replay.active': '这局游戏还在进行，不能回放：回放会公开所有人的手牌和身份。请等它结束。',
+  'replay.none': '本频道还没有结束的对局可以回放。',
+  'replay.notHere': '本服务器没有第{game}局。',
+  'replay.broken': '这局游戏的记录无法重放：{reason}',
+  'replay.badPage': '回放没有这一页。请重新打开回放。',
+  'replay.notYours': '这是别人的回放。点牌桌上的「回放」或用 /风声 回放 打开你自己的。',
 
   // rules guide
   'rules.title': '风声 · 简要规则',

@@ -13,6 +13,8 @@ export const RX = 385;
 export const RY = 268;
 export const BOX_W = 184;
 export const BOX_H = 124;
+/** An open picture's seats (a replay: nothing hidden) have a row more, for the hand's cards. */
+export const OPEN_BOX_H = 150;
 
 export const C = {
   bg: '#17212b',
@@ -56,13 +58,13 @@ export function toward(i: number, n: number, f: number): { x: number; y: number 
   return { x: CX + (p.x - CX) * f, y: CY + (p.y - CY) * f };
 }
 
-/** The point `gap` px in front of seat i's box, on the way to the table's centre. */
-export function before(i: number, n: number, gap: number): { x: number; y: number } {
+/** The point `gap` px in front of seat i's box (`boxH` high), on the way to the table's centre. */
+export function before(i: number, n: number, gap: number, boxH = BOX_H): { x: number; y: number } {
   const p = seatPoint(i, n);
   const dx = CX - p.x, dy = CY - p.y;
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;
-  const edge = Math.min(BOX_W / 2 / Math.max(Math.abs(ux), 1e-9), BOX_H / 2 / Math.max(Math.abs(uy), 1e-9));
+  const edge = Math.min(BOX_W / 2 / Math.max(Math.abs(ux), 1e-9), boxH / 2 / Math.max(Math.abs(uy), 1e-9));
   return { x: p.x + ux * (edge + gap), y: p.y + uy * (edge + gap) };
 }
 
@@ -172,6 +174,27 @@ export function smallCard(g: Ctx, x: number, y: number, w: number, c: PictureCar
     g.fillText(c.name.slice(0, 2), x + w / 2, y + 10);
     g.fillText(c.name.slice(2), x + w / 2, y + 20);
   } else g.fillText(shrink(g, c.name, w - 4, 12, true), x + w / 2, y + 15);
+  g.textAlign = 'left';
+}
+
+/** A hand card in an open picture: smaller than an intel card, its name on one or two lines. */
+export function miniCard(g: Ctx, x: number, y: number, c: PictureCard): void {
+  const w = 24, h = 22;
+  roundRect(g, x, y, w, h, 3);
+  g.fillStyle = COLOR_FILL[c.color];
+  g.fill();
+  g.strokeStyle = c.color === '黑' ? '#8a8a8a' : 'rgba(255,255,255,0.5)';
+  g.lineWidth = 1;
+  roundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 3);
+  g.stroke();
+  g.fillStyle = '#ffffff';
+  g.textAlign = 'center';
+  if (c.name.length <= 2) g.fillText(shrink(g, c.name, w - 3, 10, true), x + w / 2, y + 15);
+  else {
+    const half = Math.ceil(c.name.length / 2);
+    g.fillText(shrink(g, c.name.slice(0, half), w - 3, 9, true), x + w / 2, y + 10);
+    g.fillText(shrink(g, c.name.slice(half), w - 3, 9, true), x + w / 2, y + 20);
+  }
   g.textAlign = 'left';
 }
 

@@ -2,7 +2,7 @@
 // public seat tags. The picture is drawn from this and nothing else, so it cannot show a secret,
 // and its hash tells the publisher whether the picture changed since the last upload.
 import { createHash } from 'node:crypto';
-import type { Card, GameView, Identity } from '../engine/index.js';
+import { decider, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface PictureCard {
@@ -23,19 +23,29 @@ export interface PictureSeat {
   character?: string | null;
   ai: boolean;
   auto: boolean;
+  /** Open pictures only (a replay of an ended game): the hand's cards. */
+  cards?: PictureCard[];
+  /** Open pictures only: the character is named although it was face down at the table. */
+  characterDown?: true;
 }
 
 /** The counts and the outcome as the view has them; seats, transit, stack and pending in the picture's own terms. */
 export interface PictureInput extends Pick<GameView, 'current' | 'round' | 'roundLimit' | 'deck' | 'discard' | 'removed' | 'result'> {
   locale: Locale;
   seats: PictureSeat[];
-  transit: null | (Omit<NonNullable<GameView['transit']>, 'card'> & { card?: PictureCard });
-  stack: { user: number; as: string; target?: number; card?: PictureCard }[];
+  /** `hidden`: open pictures only, the card is shown although it travelled face down. */
+  transit: null | (Omit<NonNullable<GameView['transit']>, 'card'> & { card?: PictureCard; hidden?: true });
+  stack: { user: number; as: string; target?: number; card?: PictureCard; hidden?: true }[];
   /**
    * What the game waits for. Like the text table (rulings §7b) it never says who is still waited
    * on in a response window: only the seat whose own decision it is (`decider`), if any.
    */
   pending: null | { kind: string; step?: string; decider: number | null; deadline?: number };
+  /**
+   * Set only by openPictureInput (a replay of an ended game): every hand, identity, character and
+   * face-down card is in the input. Never set for the table of a game being played.
+   */
+  open?: true;
 }
 
 const face = (c: Card): PictureCard => ({ name: c.name, color: c.color, mode: c.mode });
@@ -97,6 +107,43 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
         : null,
     result: v.result,
   };
+}
+
+/** How a stored game ended; only these may be drawn open. */
+export type EndedStatus = 'finished' | 'aborted';
+
+/**
+ * The picture of one moment of an ended game with nothing hidden: the public picture plus every
+ * seat's hand, identity and character, and the face-down cards in transit and on the stack. The
+ * caller passes the game's stored status: a game still being played (or broken) is refused, since
+ * what this shows would be its players' secrets.
+ */
+export function openPictureInput(locale: Locale, s: GameState, o: { status: string; ai: number[] }): PictureInput {
+  if (o.status !== 'finished' && o.status !== 'aborted') throw new Error('only an ended game may be drawn with its secrets shown');
+  const pub = pictureInput(locale, view(s, null), { ai: o.ai, autopilot: [], decider: decider(s) });
+  const card = (id: number) => face(s.cards[id]);
+  pub.seats.forEach((seat, i) => {
+    const p = s.players[i];
+    seat.identity = p.identity;
+    seat.cards = p.hand.map(card);
+    const c = s.chars?.seats[i];
+    if (c) {
+      seat.character = c.name;
+      if (c.name !== null && !c.faceUp) seat.characterDown = true;
+    }
+  });
+  if (pub.transit && s.transit && !pub.transit.card) {
+    pub.transit.card = card(s.transit.card);
+    pub.transit.hidden = true;
+  }
+  pub.stack.forEach((it, k) => {
+    const id = s.stack[k].card;
+    if (!it.card && id >= 0) Object.assign(it, { card: card(id), hidden: true });
+  });
+  // A replayed moment has no clock running.
+  if (pub.pending) delete pub.pending.deadline;
+  pub.open = true;
+  return pub;
 }
 
 /** A digest of what the picture shows: equal digests, equal pictures. */

@@ -6,37 +6,40 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { ensureFonts } from './fonts.js';
 export { HEIGHT, WIDTH } from './draw.js';
-import { BOX_H, BOX_W, C, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, clockIcon, fit, font, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
+import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, clockIcon, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
 import type { PictureCard, PictureInput, PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
+
+const boxHeight = (p: PictureInput) => (p.open ? OPEN_BOX_H : BOX_H);
 
 function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   const s: PictureSeat = p.seats[i];
   const l = p.locale;
   const n = p.seats.length;
   const c = seatPoint(i, n);
+  const boxH = boxHeight(p);
   const x = Math.round(c.x - BOX_W / 2);
-  const y = Math.round(c.y - BOX_H / 2);
+  const y = Math.round(c.y - boxH / 2);
   const away = p.transit?.away.includes(i) ?? false;
   const current = !p.result && i === p.current;
   const waited = p.pending?.decider === i;
 
   g.save();
   if (away) g.globalAlpha = 0.55;
-  roundRect(g, x, y, BOX_W, BOX_H, 10);
+  roundRect(g, x, y, BOX_W, boxH, 10);
   g.fillStyle = C.box;
   g.fill();
   g.restore();
   g.lineWidth = current ? 4 : waited ? 3 : 1.5;
   g.strokeStyle = current ? C.gold : waited ? C.wait : C.boxEdge;
   g.setLineDash(away ? [6, 4] : []);
-  roundRect(g, x, y, BOX_W, BOX_H, 10);
+  roundRect(g, x, y, BOX_W, boxH, 10);
   g.stroke();
   g.setLineDash([]);
   if (current) {
     // A marker pointing at the seat whose turn it is, from the table's side.
     const a = Math.atan2(c.y - CY, c.x - CX);
-    const d = Math.min(BOX_W / 2 / Math.abs(Math.cos(a) || 1e-9), BOX_H / 2 / Math.abs(Math.sin(a) || 1e-9)) + 4;
+    const d = Math.min(BOX_W / 2 / Math.abs(Math.cos(a) || 1e-9), boxH / 2 / Math.abs(Math.sin(a) || 1e-9)) + 4;
     const tx = c.x - d * Math.cos(a), ty = c.y - d * Math.sin(a);
     g.fillStyle = C.gold;
     g.beginPath();
@@ -72,7 +75,17 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   // Row 2: character (or its back), hand size, identity when it is public.
   let cx = x + 6;
   if (s.character !== undefined) {
-    if (s.character) {
+    if (s.character && s.characterDown) {
+      // An open picture names a face-down character on its back.
+      cardBack(g, cx, y + 32, 76, 22);
+      roundRect(g, cx + 3, y + 35, 70, 16, 3);
+      g.fillStyle = 'rgba(15,20,25,0.7)';
+      g.fill();
+      g.fillStyle = C.text;
+      g.textAlign = 'center';
+      g.fillText(shrink(g, s.character, 66, 12, true), cx + 38, y + 47);
+      g.textAlign = 'left';
+    } else if (s.character) {
       roundRect(g, cx, y + 32, 76, 22, 4);
       g.fillStyle = C.character;
       g.fill();
@@ -114,11 +127,28 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
     g.fillText(t(l, 'picture.noIntel'), x + 8, y + 78);
   }
 
+  // Row 5 of an open picture: the hand, seven to the row; the seventh place says how many more.
+  if (s.cards) {
+    const hand = s.cards.length > 7 ? s.cards.slice(0, 6) : s.cards;
+    hand.forEach((card, k) => miniCard(g, x + 6 + k * 25, y + 122, card));
+    if (s.cards.length > 7) {
+      g.fillStyle = C.dim;
+      g.font = font(12, true);
+      g.fillText(`+${s.cards.length - 6}`, x + 6 + 6 * 25 + 2, y + 138);
+    }
+    if (!s.cards.length) {
+      g.fillStyle = C.dim;
+      g.font = font(12);
+      g.fillText(t(l, 'picture.noHand'), x + 8, y + 138);
+    }
+  }
+
   if (!s.alive || s.out) {
     g.save();
-    roundRect(g, x, y, BOX_W, BOX_H, 10);
+    roundRect(g, x, y, BOX_W, boxH, 10);
     g.fillStyle = 'rgba(10,14,18,0.62)';
     g.fill();
+    // Over the intel rows: in an open picture the hand row below stays readable.
     g.translate(x + BOX_W / 2, y + BOX_H - 34);
     g.rotate(-0.12);
     g.strokeStyle = !s.alive ? C.dead : C.dim;
@@ -138,10 +168,11 @@ function drawTransit(g: Ctx, p: PictureInput): void {
   const tr = p.transit!;
   const l = p.locale;
   const n = p.seats.length;
-  const at = before(tr.at, n, 54);
+  const boxH = boxHeight(p);
+  const at = before(tr.at, n, 54, boxH);
   const x = at.x - 29, y = at.y - 40;
   if (tr.sender !== tr.at) {
-    const from = before(tr.sender, n, 20);
+    const from = before(tr.sender, n, 20, boxH);
     arrow(g, from.x, from.y, at.x - (at.x - from.x) * 0.25, at.y - (at.y - from.y) * 0.25, 'rgba(236,240,241,0.45)', true);
   }
   if (tr.mode !== '直达') {
@@ -151,12 +182,25 @@ function drawTransit(g: Ctx, p: PictureInput): void {
       if (p.seats[next].alive && !p.seats[next].out && !tr.away.includes(next)) break;
     }
     if (next !== tr.at) {
-      const to = before(next, n, 54);
+      const to = before(next, n, 54, boxH);
       const f = 0.62;
       arrow(g, at.x, at.y, at.x + (to.x - at.x) * f, at.y + (to.y - at.y) * f, C.gold);
     }
   }
   bigCard(g, l, x, y, tr.card);
+  if (tr.hidden) {
+    // Shown in a replay, but it travelled face down.
+    g.strokeStyle = C.gold;
+    g.lineWidth = 2;
+    g.setLineDash([5, 3]);
+    roundRect(g, x - 3, y - 3, 64, 86, 7);
+    g.stroke();
+    g.setLineDash([]);
+    // On the side of the card the label below does not take.
+    const text = t(l, 'picture.wasFaceDown');
+    g.font = font(11, true);
+    pill(g, at.x + (g.measureText(text).width + 10) / 2, at.y > CY ? y + 86 : y - 22, text, C.back);
+  }
   g.font = nameFont(12, true);
   g.textAlign = 'center';
   const label = t(l, 'picture.transit', {
@@ -357,7 +401,8 @@ export function drawTablePicture(p: PictureInput): TablePicture {
 
   g.fillStyle = C.text;
   g.font = font(22, true);
-  g.fillText(p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round }), 16, 34);
+  const title = p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round });
+  g.fillText(p.open ? t(l, 'picture.replayTitle', { title }) : title, 16, 34);
   g.fillStyle = C.dim;
   g.font = font(12);
   g.fillText(t(l, 'picture.roundOf', { round: p.round, limit: p.roundLimit }), 18, 54);

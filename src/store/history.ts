@@ -66,3 +66,16 @@ export function recentGames(db: Db, guildId: string, limit: number): RecentGame[
     return { ...r, players: mine.length, names: mine.map((s) => s.name), winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
   });
 }
+
+/** The channel's most recently ended game (finished or aborted), or null. */
+export function lastEndedIn(db: Db, guildId: string, channelId: string): number | null {
+  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
+  const row = db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), inArray(games.status, ['finished', 'aborted'])))
+    .orderBy(desc(ended), desc(games.id))
+    .limit(1)
+    .get();
+  return row?.id ?? null;
+}

@@ -46,13 +46,14 @@ export type ReplayResult =
 export function replay(
   origin: GameOrigin,
   log: Iterable<LoggedAction>,
-  onEvents?: (version: number, at: number, events: GameEvent[]) => void,
+  /** Called after the deal (version 0) and after each row, with the state it left. */
+  onEvents?: (version: number, at: number, events: GameEvent[], state: GameState) => void,
 ): ReplayResult {
   let state: GameState;
   try {
     const start = startGame(origin);
     state = start.state;
-    onEvents?.(0, origin.createdAt, start.events);
+    onEvents?.(0, origin.createdAt, start.events, state);
   } catch (err) {
     return { ok: false, state: null, reason: `setup cannot start a game: ${(err as Error).message}` };
   }
@@ -75,7 +76,7 @@ export function replay(
     }
     if (!r.ok) return { ok: false, state, reason: `log row ${row.version} is refused by the engine: ${r.code} (${r.reason})` };
     state = r.state;
-    onEvents?.(row.version, row.at, r.events);
+    onEvents?.(row.version, row.at, r.events, state);
   }
   return { ok: true, state };
 }

@@ -7,7 +7,7 @@ import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type
 import { databasePath } from './config.js';
 import { openDatabase, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
-import { leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
+import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
@@ -246,6 +246,11 @@ export class GameStore {
 
   recentGames(guildId: string, limit = 10): RecentGame[] {
     return recentGames(this.conn.db, guildId, limit);
+  }
+
+  /** The channel's most recently ended game (finished or aborted), or null. */
+  lastEndedGameIn(guildId: string, channelId: string): number | null {
+    return lastEndedIn(this.conn.db, guildId, channelId);
   }
 
   /** Waits for queued work, then closes the connection. */

@@ -12,7 +12,7 @@ describe('/fengsheng subcommands', () => {
     const cmds = t.discord.commands(t.guild) as { name: string; name_localizations?: Record<string, string>; options?: { name: string }[] }[];
     expect(cmds.map((c) => c.name)).toEqual(['fengsheng']);
     expect(cmds[0].name_localizations?.['zh-CN']).toBe('风声');
-    expect(cmds[0].options!.map((o) => o.name)).toEqual(['start', 'join', 'leave', 'begin', 'hand', 'table', 'log', 'rules', 'abort', 'settings', 'stats', 'history']);
+    expect(cmds[0].options!.map((o) => o.name)).toEqual(['start', 'join', 'leave', 'begin', 'hand', 'table', 'log', 'rules', 'abort', 'settings', 'stats', 'history', 'replay']);
   });
 
   it('rules answers in the player’s language; a second start in the channel is refused', async () => {

@@ -62,14 +62,14 @@ describe('the language of each message', () => {
 });
 
 describe('the end of a game', () => {
-  it('a finished game: one closed table with winners, how, every identity and character, rounds; each player told privately how they did', async () => {
+  it('a finished game: one closed table (its one button the replay) with winners, how, every identity and character, rounds; each player told privately how they did', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: true });
     await playToEnd(t, 77);
     const table = tableMessage(t, t.users[0])!;
     const text = allText(table);
     expect(table.embeds[0].title).toBe('风声 · 游戏结束');
-    expect(table.buttons).toHaveLength(0);
+    expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
     expect(text).not.toMatch(/等待结算|🔒|🐯|▶|截止/);
     expect(text).toMatch(/胜者：|平局：/);
     const state = t.bot.store.state(gameOf(t))!;
@@ -92,7 +92,7 @@ describe('the end of a game', () => {
     expect(text).toContain('共1轮');
   }, 120_000);
 
-  it('/fengsheng abort closes the table (no buttons, no deadline) and says in the channel who stopped it, pinging nobody', async () => {
+  it('/fengsheng abort closes the table (only its replay button, no deadline) and says in the channel who stopped it, pinging nobody', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });
     const before = t.users.map((u) => t!.discord.notificationsFor(u).length);
@@ -101,7 +101,7 @@ describe('the end of a game', () => {
     await t.bot.idle();
     const table = tableMessage(t, t.users[1])!;
     expect(table.embeds[0].title).toBe('风声 · 游戏已中止');
-    expect(table.buttons).toHaveLength(0);
+    expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
     expect(table.content).toBe('');
     const notice = t.discord.seenBy(t.users[1], { channel: t.general }).filter((m) => m.content.includes('中止')).at(-1)!;
     expect(notice.content).toContain(`<@${t.users[0].id}>`);
@@ -124,6 +124,7 @@ describe('commands', () => {
     expect(line).toContain(`<#${t.general.id}>`);
     for (const u of ['alice', 'bob', 'carol']) expect(line).toContain(u);
     expect(line).toMatch(/3人，\d+分钟/);
+    expect(line).toMatch(/第\d+局 · /);
     const en = await t.discord.runCommand(t.users[1], t.general, 'fengsheng history').response();
     expect(en.embeds[0].description).toMatch(/\(3 players, \d+ min\)/);
     const stats = await t.discord.runCommand(t.users[1], t.general, 'fengsheng stats').response();

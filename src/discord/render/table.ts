@@ -119,7 +119,13 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   if (x.recent.length) embed.fields = [{ name: t(l, 'table.recent'), value: clip(x.recent.join('\n'), 1024, true) }];
   embed.description = clip(embed.description!, 4096, false);
   const components: APIActionRowComponent<APIButtonComponent>[] = [];
-  if (!closed) {
+  // A closed table offers only its replay (src/discord/replay.ts): nothing is secret any more.
+  if (closed)
+    components.push({
+      type: ComponentType.ActionRow,
+      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.replay'), custom_id: encodeId(x.gameId, 0, 'replay') }],
+    });
+  else {
     const opened = v.pending ? openedOf(v) : 0;
     components.push({
       type: ComponentType.ActionRow,

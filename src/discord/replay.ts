@@ -1,0 +1,145 @@
+// The replay of an ended game, for anyone in its server, privately: the game rebuilt from its
+// stored log, a picture for the deal, one after each turn and one for the end, drawn open (every
+// hand, identity, character and face-down card: nothing is secret once a game is over). One
+// ephemeral message with ◀ ▶, edited in place on each click. A game still being played is
+// refused: its replay would be its players' secrets.
+import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type ChatInputCommandInteraction } from 'discord.js';
+import type { GameState } from '../engine/index.js';
+import { t, type Locale, type MessageKey } from '../i18n/index.js';
+import { openPictureInput, type EndedStatus } from '../picture/input.js';
+import { drawInThread } from '../picture/renderer.js';
+import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../store/index.js';
+import type { Bot } from './bot.js';
+import { encodeId, type CustomId } from './custom-id.js';
+import { ack, explain, onPrivatePanel, panelOwner, type Component } from './reply.js';
+
+/** The picture's file name on a replay message. */
+export const REPLAY_IMAGE = 'replay.png';
+/** Ended games whose pages are kept (an ended game never changes, so its pages never go stale). */
+const CACHED_GAMES = 4;
+
+export interface ReplayPage {
+  state: GameState;
+  /** The deal, the moment after a turn (of `seat`, in `round`), or the end. */
+  moment: 'start' | 'turn' | 'end';
+  round: number;
+  seat: number;
+}
+
+/**
+ * The pages of a game from its setup and log: the deal, the state after each turn (when the turn
+ * passes to the next player), and the final state. Null when the log does not replay.
+ */
+export function replayPages(origin: GameOrigin, log: StoredAction[]): { pages: ReplayPage[]; final: GameState } | { reason: string } {
+  const pages: ReplayPage[] = [];
+  let prev: GameState | null = null;
+  const r = replay(origin, log, (_version, _at, _events, state) => {
+    if (!prev) pages.push({ state, moment: 'start', round: state.round, seat: state.current });
+    else if (state.current !== prev.current || state.round !== prev.round) pages.push({ state, moment: 'turn', round: prev.round, seat: prev.current });
+    prev = state;
+  });
+  if (!r.ok) return { reason: r.reason };
+  const last = pages.at(-1)!;
+  const end: ReplayPage = { state: r.state, moment: 'end', round: r.state.round, seat: r.state.current };
+  if (last.state === r.state && last.moment !== 'start') pages[pages.length - 1] = end;
+  else if (last.state !== r.state) pages.push(end);
+  return { pages, final: r.state };
+}
+
+interface Loaded {
+  status: EndedStatus;
+  guildId: string;
+  ai: number[];
+  pages: ReplayPage[];
+}
+
+type Refusal = { key: MessageKey; params?: Record<string, string | number> };
+
+const caches = new WeakMap<GameStore, Map<number, Loaded>>();
+
+/** An ended game of this server, rebuilt into pages; or why it cannot be replayed. */
+function load(bot: Bot, gameId: number, guildId: string | null): Loaded | Refusal {
+  const info = bot.store.game(gameId);
+  if (!info || info.guildId !== guildId) return { key: 'replay.notHere', params: { game: gameId } };
+  if (info.status === 'active') return { key: 'replay.active' };
+  if (info.status === 'broken' || !info.setup) return { key: 'replay.broken', params: { reason: info.brokenReason ?? 'damaged setup' } };
+  let cache = caches.get(bot.store);
+  if (!cache) caches.set(bot.store, (cache = new Map()));
+  const hit = cache.get(gameId);
+  if (hit) {
+    cache.delete(gameId);
+    cache.set(gameId, hit);
+    return hit;
+  }
+  const built = replayPages({ setup: info.setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, bot.store.repo.log(gameId));
+  if ('reason' in built) return { key: 'replay.broken', params: { reason: built.reason } };
+  // A log that no longer replays to the stored game (the rules changed since) would show another game.
+  const stored = bot.store.state(gameId);
+  if (!stored || snapshotText(stored) !== snapshotText(built.final)) return { key: 'replay.broken', params: { reason: 'the log does not replay to the stored game' } };
+  const loaded: Loaded = {
+    status: info.status,
+    guildId: info.guildId,
+    ai: bot.store.seats(gameId).filter((s) => s.ai).map((s) => s.seat),
+    pages: built.pages,
+  };
+  cache.set(gameId, loaded);
+  if (cache.size > CACHED_GAMES) cache.delete(cache.keys().next().value!);
+  return loaded;
+}
+
+function momentText(l: Locale, p: ReplayPage): string {
+  if (p.moment === 'start') return t(l, 'replay.start');
+  if (p.moment === 'end') return t(l, 'replay.end');
+  return t(l, 'replay.turn', { round: p.round, name: p.state.players[p.seat].name });
+}
+
+/** The custom_id of ◀ (dir 0) or ▶ (dir 1) leading to `page`: the direction keeps the two ids apart when both lead nowhere. */
+export const pageId = (gameId: number, page: number, dir: 0 | 1) => encodeId(gameId, 0, 'replay', page, dir);
+
+/** One page of a game's replay: its picture, what moment it is, and ◀ ▶. */
+async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
+  const p = g.pages[page];
+  const png = await drawInThread(openPictureInput(l, p.state, { status: g.status, ai: g.ai }));
+  const last = g.pages.length - 1;
+  const row: APIActionRowComponent<APIButtonComponent> = {
+    type: ComponentType.ActionRow,
+    components: [
+      { type: ComponentType.Button, style: ButtonStyle.Secondary, label: '◀', custom_id: pageId(gameId, Math.max(0, page - 1), 0), disabled: page === 0 },
+      { type: ComponentType.Button, style: ButtonStyle.Secondary, label: '▶', custom_id: pageId(gameId, Math.min(last, page + 1), 1), disabled: page === last },
+    ],
+  };
+  return {
+    content: t(l, 'replay.caption', { game: gameId, page: page + 1, pages: g.pages.length, moment: momentText(l, p) }),
+    embeds: [],
+    components: [row],
+    files: [{ attachment: png, name: REPLAY_IMAGE }],
+    allowedMentions: { parse: [] as never[] },
+  };
+}
+
+/** /fengsheng replay [game]: the channel's last ended game, or the one named, privately. */
+export async function onReplayCommand(bot: Bot, i: ChatInputCommandInteraction): Promise<void> {
+  const l = bot.localeFor(i);
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const gameId = i.options.getInteger('game') ?? (i.guildId ? bot.store.lastEndedGameIn(i.guildId, i.channelId) : null);
+  if (gameId === null) return void (await i.editReply(t(l, 'replay.none')));
+  const g = load(bot, gameId, i.guildId);
+  if ('key' in g) return void (await i.editReply(t(l, g.key, g.params ?? {})));
+  await i.editReply(await pageMessage(l, gameId, g, 0));
+}
+
+/**
+ * 回放 on a closed table opens a replay at its first page (a new private message); ◀ ▶ on a
+ * replay edit that message in place. Someone else's replay, a game not ended, a page the replay
+ * does not have: a short private explanation.
+ */
+export async function onReplayComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
+  const l = bot.localeFor(i);
+  await ack(i);
+  if (onPrivatePanel(i) && panelOwner(i) !== i.user.id) return explain(i, t(l, 'replay.notYours'));
+  const g = load(bot, id.game, i.guildId);
+  if ('key' in g) return explain(i, t(l, g.key, g.params ?? {}));
+  const page = id.args[0] ?? 0;
+  if (page >= g.pages.length || id.args.length > 2) return explain(i, t(l, 'replay.badPage'));
+  await i.editReply(await pageMessage(l, id.game, g, page));
+}
