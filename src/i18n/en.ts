@@ -476,4 +476,5 @@ export const en: Record<MessageKey, string> = {
   'rules.altSplit': ' (optional: {split})',
   'rules.charactersIntro': 'Each player picks one of two characters. Hidden (潜伏) characters start face down, have no gender while face down, and can use only their "turn this character face up" skills; the others start face up.',
   'rules.morseIntro': 'The Morse table printed in the 风声 rulebook (2009), as printed:',
+  'select.copies': '{card} ×{n}',
 };

@@ -486,6 +486,7 @@ export const zhCN = {
   'rules.altSplit': '（可选：{split}）',
   'rules.charactersIntro': '开局每人从两个角色中选一个。潜伏角色开局盖伏，盖伏时没有性别，只能用「翻开此角色」的技能；其他角色开局翻开。',
   'rules.morseIntro': '《风声》规则书（2009）附的摩尔密码表，原样照录：',
+  'select.copies': '{card} ×{n}',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

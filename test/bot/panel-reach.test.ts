@@ -10,9 +10,13 @@ import { clickAction } from '../../src/discord/game-clicks.js';
 import { renderPanel, type PanelFocus, type PanelMessage } from '../../src/discord/render/panel.js';
 import { randomAction } from '../../src/sim/random-play.js';
 
-/** An action as a comparable string: keys sorted, absent fields dropped. */
-function norm(a: Action): string {
-  const o = a as unknown as Record<string, unknown>;
+/**
+ * An action as a comparable string: keys sorted, absent fields dropped, and a hand card named by
+ * its face (identical cards in hand are one choice on the panel, and either is the same move).
+ */
+function norm(a: Action, s?: GameState): string {
+  const face = s && (a.kind === 'play' || a.kind === 'send' || a.kind === 'choose') ? s.cards[a.card] : undefined;
+  const o = (face ? { ...a, card: JSON.stringify(face) } : a) as unknown as Record<string, unknown>;
   return JSON.stringify(Object.fromEntries(Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => [k, o[k]])));
 }
 
@@ -49,7 +53,7 @@ function reachable(s: GameState, seat: number, problems: string[]): Set<string> 
           const r = clickAction(s, seat, id, value);
           if ('stale' in r) problems.push(`stale at once: ${x.custom_id} ${value}`);
           else if ('focus' in r) visit(r.focus, depth + 1);
-          else out.add(norm(r.action));
+          else out.add(norm(r.action, s));
         }
       }
   };
@@ -67,7 +71,7 @@ function playChecking(players: number, seed: number): { checked: number; problem
       const reach = reachable(s, seat, problems);
       for (const a of legalActions(s, seat)) {
         checked++;
-        if (!reach.has(norm(a))) problems.push(`v${s.version} seat ${seat} cannot reach ${norm(a)}`);
+        if (!reach.has(norm(a, s))) problems.push(`v${s.version} seat ${seat} cannot reach ${norm(a, s)}`);
       }
     }
     if (problems.length > 5) break;

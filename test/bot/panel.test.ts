@@ -145,3 +145,22 @@ describe('a skill question says what it asks', () => {
     expect(asked.size).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe('identical cards', () => {
+  it('are one choice in a menu, with their count', () => {
+    const s = newGame({ seed: 4, players: ['A', 'B', 'C'] }).state;
+    const me = s.current;
+    // Two cards of the same face from the deck, as the hand.
+    const ids = s.cards.map((_, i) => i);
+    const face = (i: number) => JSON.stringify(s.cards[i]);
+    const pair = ids.filter((i) => ids.some((j) => j !== i && face(j) === face(i) && s.cards[i].name === '识破')).slice(0, 2);
+    expect(pair).toHaveLength(2);
+    const v = view(s, me);
+    const hand = pair.map((id) => ({ id, ...s.cards[id] }));
+    const legal = pair.map((card) => ({ kind: 'choose' as const, seat: me, card }));
+    const panel = renderPanel('zh-CN', { gameId: 1, view: { ...v, hand }, legal, secrets: [] });
+    const menu = panel.components.flatMap((r) => r.components).find((c) => 'options' in c) as { options: { label: string }[] };
+    expect(menu.options).toHaveLength(1);
+    expect(menu.options[0].label).toMatch(/识破.*×2/);
+  });
+});

@@ -204,10 +204,18 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
   const sendable = unique(x.legal.flatMap((a) => (a.kind === 'send' ? [a.card] : [])));
   const choosable = unique(x.legal.flatMap((a) => (a.kind === 'choose' ? [a.card] : [])));
-  const option = (c: number): APISelectMenuOption => ({ label: label(c).slice(0, 100), value: String(c) });
-  if (playable.length) components.push(select(id('play'), t(l, 'select.play'), playable.map(option)));
-  if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), sendable.map(option)));
-  if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), choosable.map(option)));
+  // Identical cards in hand are one choice (five 识破（黑·直达） are one option, ×5), not five alike.
+  const options = (cards: number[]): APISelectMenuOption[] => {
+    const byFace = new Map<string, number[]>();
+    for (const c of cards) {
+      const face = label(c);
+      byFace.set(face, [...(byFace.get(face) ?? []), c]);
+    }
+    return [...byFace].map(([face, ids]) => ({ label: (ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face).slice(0, 100), value: String(ids[0]) }));
+  };
+  if (playable.length) components.push(select(id('play'), t(l, 'select.play'), options(playable)));
+  if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), options(sendable)));
+  if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), options(choosable)));
   // Characters' choices (pick a character, use a skill, answer a skill's question): each is one
   // legal action, named by its place in the list and a check of its content.
   const other = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) !== null);
