@@ -80,10 +80,9 @@ export class Pings {
     const opened = s.pending!.opened;
     if (rec.key?.split(':')[0] !== String(opened)) {
       const watching = seats.length === 1 && seats[0] === actor && this.o.panels.fresh(gameId, actor);
-      if (watching) {
-        this.save(gameId, { messageId: rec.messageId, key: String(opened) });
-        if (rec.messageId) this.replace(gameId, s, null, String(opened));
-      } else this.replace(gameId, s, 'turn', String(opened));
+      // Nobody is pinged for a decision they are already looking at; the old ping goes either way.
+      if (watching && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
+      else this.replace(gameId, s, watching ? null : 'turn', String(opened));
     }
     this.arm(gameId, s);
   }
