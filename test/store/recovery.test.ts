@@ -41,6 +41,25 @@ async function playSome(store: GameStore, clock: ReturnType<typeof manualClock>,
   return states;
 }
 
+
+/** A timer host that only records what is set on the test's clock; the test fires by hand. */
+function recordingHost(clock: () => number): { timers: { fn: () => void; at: number }[]; host: TimerHost } {
+  const timers: { fn: () => void; at: number }[] = [];
+  const host: TimerHost = {
+    now: clock,
+    setTimeout: (fn, ms) => {
+      const t = { fn, at: clock() + ms };
+      timers.push(t);
+      return t;
+    },
+    clearTimeout: (h) => {
+      const i = timers.indexOf(h as (typeof timers)[number]);
+      if (i >= 0) timers.splice(i, 1);
+    },
+  };
+  return { timers, host };
+}
+
 describe('recovery at start-up', () => {
   it('loads every unfinished game exactly as it was and play goes on', async () => {
     const file = dbFile();
@@ -74,19 +93,7 @@ describe('recovery at start-up', () => {
 
     clock.set(5_012_000); // "down" for a while: g1's deadline (5_010_000) passed, g2's (5_065_000) not yet
     const b = GameStore.open({ path: file, clock });
-    const timers: { fn: () => void; at: number }[] = [];
-    const host: TimerHost = {
-      now: clock,
-      setTimeout: (fn, ms) => {
-        const t = { fn, at: clock() + ms };
-        timers.push(t);
-        return t;
-      },
-      clearTimeout: (h) => {
-        const i = timers.indexOf(h as (typeof timers)[number]);
-        if (i >= 0) timers.splice(i, 1);
-      },
-    };
+    const { timers, host } = recordingHost(clock);
     const scheduler = new DeadlineScheduler(b, host);
     scheduler.start();
     expect(timers.map((t) => t.at)).toEqual([5_012_000]); // due now
@@ -231,19 +238,7 @@ describe('timeouts that cannot be saved', () => {
     const clock = manualClock(7_000_000);
     const store = GameStore.open({ path: dbFile(), clock });
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
-    const timers: { fn: () => void; at: number }[] = [];
-    const host: TimerHost = {
-      now: clock,
-      setTimeout: (fn, ms) => {
-        const t = { fn, at: clock() + ms };
-        timers.push(t);
-        return t;
-      },
-      clearTimeout: (h) => {
-        const i = timers.indexOf(h as (typeof timers)[number]);
-        if (i >= 0) timers.splice(i, 1);
-      },
-    };
+    const { timers, host } = recordingHost(clock);
     const faults: unknown[][] = [];
     let recovered = 0;
     const scheduler = new DeadlineScheduler(store, host, { onFault: (err, ids) => faults.push([err, ids]), onRecovered: () => recovered++ });

@@ -140,15 +140,19 @@ export function click(world: World, interactions: Interactions, user: UserRecord
     what,
   );
   if (component.disabled) throw new StandInUsageError(`${what} is disabled`);
-  const channel = world.channels.get(message.channelId)!;
+  return buttonInteraction(world, interactions, user, message, component.custom_id!, what, component.id);
+}
+
+/** The INTERACTION_CREATE of a button press on `message`. */
+function buttonInteraction(world: World, interactions: Interactions, user: UserRecord, message: MessageRecord, customId: string, label: string, componentId?: number): InteractionHandle {
   const record = interactions.create({
     type: 3,
     user,
-    channel,
+    channel: world.channels.get(message.channelId)!,
     locale: user.locale,
-    data: { custom_id: component.custom_id, component_type: ComponentType.Button, ...(component.id ? { id: component.id } : {}) },
-    label: what,
-    customId: component.custom_id,
+    data: { custom_id: customId, component_type: ComponentType.Button, ...(componentId ? { id: componentId } : {}) },
+    label,
+    customId,
     sourceMessage: message,
   });
   return new InteractionHandle(world, record);
@@ -162,18 +166,7 @@ export function click(world: World, interactions: Interactions, user: UserRecord
 export function forgeClick(world: World, interactions: Interactions, user: UserRecord, target: { customId: string; messageId: string }): InteractionHandle {
   const message = world.messages.get(target.messageId);
   if (!message) throw new StandInUsageError(`no message ${target.messageId}`);
-  const channel = world.channels.get(message.channelId)!;
-  const record = interactions.create({
-    type: 3,
-    user,
-    channel,
-    locale: user.locale,
-    data: { custom_id: target.customId, component_type: ComponentType.Button },
-    label: `forged ${target.customId}`,
-    customId: target.customId,
-    sourceMessage: message,
-  });
-  return new InteractionHandle(world, record);
+  return buttonInteraction(world, interactions, user, message, target.customId, `forged ${target.customId}`);
 }
 
 /**
