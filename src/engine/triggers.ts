@@ -36,6 +36,7 @@ function hookOf(t: TriggerSkill): Hook {
 function decisionOf(t: TriggerSkill): Decision {
   return {
     showsIdentity: t.showsIdentity,
+    sees: t.then?.sees && ((s, d) => (d.stage === 'use' ? undefined : t.then!.sees!(s, d))),
     choices(s, d) {
       if (d.stage !== 'use') return t.then ? t.then.choices(s, d) : [];
       if (!sideOk(s, d.seat, t) || !inGame(s.players[d.seat])) return [];

@@ -52,7 +52,7 @@ export const 浮萍: CharacterDef = {
           if (ts.length === 0) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
         }
-        const from = d.data!.sees!;
+        const from = d.data!.from!;
         if (!inGame(s.players[from])) return [];
         const out: DecideAction[] = [];
         for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
@@ -63,11 +63,13 @@ export const 浮萍: CharacterDef = {
           if (a.target === undefined) return;
           ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '后着', target: a.target });
           ctx.ev.push({ to: [d.seat], type: 'handSeen', seat: a.target, cards: s.players[a.target].hand.slice() });
-          askNext(s, d.seat, '后着', 'place', { sees: a.target });
+          askNext(s, d.seat, '后着', 'place', { from: a.target });
           return;
         }
-        placeFromHand(s, ctx, d.data!.sees!, a.target!, [a.card!], d.seat);
+        placeFromHand(s, ctx, d.data!.from!, a.target!, [a.card!], d.seat);
       },
+      // While placing, he looks at the hand of the player he chose (data.from).
+      sees: (_s, d) => (d.stage === 'place' ? d.data?.from : undefined),
     },
   },
   mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].deathNo ?? 0) >= 2,

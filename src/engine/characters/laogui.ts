@@ -5,13 +5,14 @@
 //   老鬼 may first 就计 (flip) and then 城府.
 // 遗志: 当你死亡时，可以把全部手牌面朝下递给一位玩家，他随机选择其中的三张作为情报 — face up only; before
 //   the reveal; all of them when three or fewer; the choice is random (seeded).
-// 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌.
+// 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌 — the hand as it was at the moment of
+//   death, before 遗志 gives it away: noted then in her mark (`redAtDeath`: red cards in hand).
 import { placeIntel } from '../outcome.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { livePlayers, chengfuDecision, chengfuProbed, jiuji } from './common.js';
 import { randInt } from '../rng.js';
-import { inGame } from '../state.js';
+import { countColor, inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
 
 export const 老鬼: CharacterDef = {
@@ -45,6 +46,7 @@ export const 老鬼: CharacterDef = {
       },
     },
   },
-  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].redAtDeath ?? 0) >= 4,
+  notesAtDeath: { redAtDeath: (s, seat) => countColor(s, s.players[seat].hand, '红') },
+  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].mark?.redAtDeath ?? 0) >= 4,
   missionWhenDead: true,
 };

@@ -127,6 +127,8 @@ export interface Decision {
   showsIdentity?: boolean;
   choices(s: GameState, d: Decide): DecideAction[];
   answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
+  /** Whose hand the deciding player looks at while deciding (后着); the view shows it with the decision. */
+  sees?(s: GameState, d: Decide): number | undefined;
 }
 
 /** A victory being declared (003 宣告胜利): who, and the intel that made it, if any. */
@@ -148,6 +150,19 @@ export interface Perks {
   bothGenders?: string;
   /** The draw phase draws this many (精明, 贪婪). */
   drawCount?: { n: number; skill: string };
+}
+
+/**
+ * What a character's skills did to identity cards, for the rules that show them (view.ts, a death's
+ * reveal). Each answers from its own records (its seat's `mark`); `owner` is its seat.
+ */
+export interface IdentityRecords {
+  /** `viewer` has seen `seat`'s identity card through this character's skill (合谋). */
+  told?(s: GameState, owner: number, viewer: number, seat: number): boolean;
+  /** `seat`'s identity card was taken away by this character's skill (临危受命): it shows none any more. */
+  gone?(s: GameState, owner: number, seat: number): boolean;
+  /** `seat` holds another identity card now: what was seen of the old one tells nothing of it. */
+  changed?(s: GameState, owner: number, seat: number): void;
 }
 
 export interface CharacterDef {
@@ -176,6 +191,13 @@ export interface CharacterDef {
    * pause the card with an inline decision).
    */
   probed?(s: GameState, ctx: Ctx, owner: number, item: StackItem): boolean;
+  /**
+   * What the character notes of itself at the moment of its death (老鬼: the red cards in hand), by key
+   * in its seat's `mark`; removed again with the other death records when the death is undone.
+   */
+  notesAtDeath?: Record<string, (s: GameState, seat: number) => number>;
+  /** What its skills did to identity cards (合谋, 临危受命). */
+  identities?: IdentityRecords;
   /** The 机密任务 (an 打酱油 player's victory condition). */
   mission(s: GameState, seat: number): boolean;
   /** The mission is about one's own death: it can hold for a dead player (老鬼, 浮萍). */
