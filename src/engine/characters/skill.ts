@@ -96,6 +96,13 @@ export interface TriggerSkill {
   /** Whom the moment must concern (HookInfo.seat): the owner ("当你…") or another player ("当一位其他玩家…"). */
   about?: 'self' | 'other';
   /**
+   * A skill of its owner's own death ("当你死亡时": 遗志, 后着; with on 'death' and about 'self'): it
+   * triggers and is asked although the owner is no longer in the game.
+   */
+  ownDeath?: boolean;
+  /** The stage name of its first question (default 'use'); part of the stored state. */
+  stage?: string;
+  /**
    * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
    * already): false, true, or the data its question keeps. Absent: it does.
    */
@@ -110,7 +117,7 @@ export interface TriggerSkill {
   /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
   showsIdentity?: boolean;
   /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
-  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number };
+  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number; count?: number };
   /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
   effect(s: GameState, ctx: Ctx, u: SkillUse, a?: DecideAction): void;
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
