@@ -19,7 +19,7 @@ const sideOk = (s: GameState, seat: number, t: TriggerSkill): boolean => s.chars
 const ownerOk = (s: GameState, seat: number, t: TriggerSkill): boolean => sideOk(s, seat, t) && (t.ownDeath === true || inGame(s.players[seat]));
 
 function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse, a?: DecideAction): void {
-  ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
+  if (!t.silent) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
   t.effect(s, ctx, u, a);
 }
 

@@ -100,6 +100,8 @@ export interface TriggerSkill {
    * triggers and is asked although the owner is no longer in the game.
    */
   ownDeath?: boolean;
+  /** Not announced when used: what it then asks says it (精明 asks for a card to put back). */
+  silent?: boolean;
   /** The stage name of its first question (default 'use'); part of the stored state. */
   stage?: string;
   /**
