@@ -12,6 +12,7 @@ import { decodeId } from './custom-id.js';
 import { Drivers, type SeatPolicy } from './drivers.js';
 import { onGameComponent, panelBody } from './game-clicks.js';
 import { Panels } from './panels.js';
+import { showLog } from './log-view.js';
 import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
@@ -161,7 +162,7 @@ export class Bot {
       if (!state) continue;
       this.last.set(gameId, state);
       const info = this.store.game(gameId);
-      if (info) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId).slice(-100), state);
+      if (info) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId), state);
       this.publisher.tableChanged(gameId);
       this.pings.committed(gameId, state);
       this.drivers.poke(gameId, state);
@@ -266,6 +267,8 @@ export class Bot {
       return;
     }
     if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
+    // The log is public: anyone in the channel may read it, privately.
+    if (id.verb === 'log' && i.isButton()) return showLog(this, i, this.store.game(id.game) ? id.game : null, this.localeFor(i));
     await ack(i);
     this.onAck?.(performance.now() - started);
     return onGameComponent(this, i, id);

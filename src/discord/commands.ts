@@ -17,6 +17,7 @@ const SUB_NAMES_ZH: Record<string, string> = {
   begin: '开始',
   hand: '我的信息',
   table: '牌桌',
+  log: '日志',
   rules: '规则',
   abort: '中止',
   settings: '设置',
@@ -116,6 +117,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
         sub('begin', 'cmd.begin.desc'),
         sub('hand', 'cmd.hand.desc'),
         sub('table', 'cmd.table.desc'),
+        sub('log', 'cmd.log.desc'),
         sub('rules', 'cmd.rules.desc'),
         sub('abort', 'cmd.abort.desc'),
         sub('settings', 'cmd.settings.desc', [

@@ -2,7 +2,7 @@
 // characters. The version is the one the pending decision opened at: a click made for an older
 // decision is stale.
 
-export const VERBS = ['info', 'pass', 'take', 'refuse', 'play', 'send', 'choose', 'act', 'group', 'join', 'leave', 'begin', 'addai', 'rmai', 'back', 'quiet', 'respond'] as const;
+export const VERBS = ['info', 'pass', 'take', 'refuse', 'play', 'send', 'choose', 'act', 'group', 'join', 'leave', 'begin', 'addai', 'rmai', 'back', 'quiet', 'respond', 'log'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export interface CustomId {

@@ -135,8 +135,11 @@ export function panelBody(bot: Bot, gameId: number, seat: number, l: Locale, foc
   const state = bot.store.state(gameId)!;
   const v = view(state, seat);
   const names = state.players.map((p) => p.name);
+  // The two characters offered matter only until one is chosen.
+  const chosen = v.players[seat].character !== undefined;
   const secrets = bot.events
     .secretsOf(gameId, seat)
+    .filter((ev) => !(chosen && ev.type === 'characterOffer'))
     .map((ev) => secretLine(l, ev, seat, names, state.cards))
     .filter((x): x is string => x !== null);
   const userId = bot.users.of(gameId)[seat];

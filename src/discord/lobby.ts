@@ -58,7 +58,7 @@ function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: stri
     if (lobby.seats.length < MIN_SEATS || lobby.seats.length > MAX_SEATS) return fail('lobby.needPlayers', { count: lobby.seats.length });
     if (!hasHumans(lobby)) return fail('lobby.noHumans');
     beginGame(bot, lobby);
-    return { lobby, done: (l) => t(l, 'lobby.started') };
+    return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
   }
   const r =
     verb === 'join' ? join(lobby, userId, name) : verb === 'leave' ? leave(lobby, userId) : verb === 'addai' ? addAi(lobby, userId) : removeAi(lobby, userId);
@@ -173,7 +173,7 @@ async function refreshLobbyMessage(bot: Bot, lobby: Lobby, l: Locale, closedText
   if (!channel?.isSendable()) return;
   const body =
     closedText !== undefined || lobby.gameId !== null || lobby.seats.length === 0
-      ? { content: closedText ?? (lobby.gameId !== null ? t(l, 'lobby.started') : t(l, 'lobby.aborted')), embeds: [], components: [] }
+      ? { content: closedText ?? (lobby.gameId !== null ? t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(l, 'lobby.aborted')), embeds: [], components: [] }
       : renderLobby(l, lobby);
   await channel.messages.edit(lobby.messageId, body).catch((err) => bot.log.warn({ err, lobbyId: lobby.id }, 'could not update the lobby message'));
 }
@@ -193,6 +193,6 @@ export async function onLobbyComponent(bot: Bot, i: Component, id: CustomId): Pr
   }
   const g = lobbyLocale(bot, r.lobby);
   if (r.lobby.gameId !== null || r.lobby.seats.length === 0)
-    await i.editReply({ content: r.lobby.gameId !== null ? t(g, 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
+    await i.editReply({ content: r.lobby.gameId !== null ? t(g, r.lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
   else await i.editReply(renderLobby(g, r.lobby));
 }

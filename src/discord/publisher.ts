@@ -10,11 +10,13 @@ import type { SeatUsers } from './seat-users.js';
 import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
 import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
-import { eventLine, identityText, secretLine } from './render/words.js';
+import { eventLine, identityText, newLogMemory, secretLine, type LogMemory } from './render/words.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
-const RECENT_LINES = 8;
+/** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
+const RECENT_LINES = 10;
+const LOG_LINES = 1000;
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
 /** /fengsheng table posts a channel's table again at most this often: it cannot be used to flood the channel. */
@@ -29,7 +31,9 @@ interface GameOut {
   dirty: boolean;
   flushing: boolean;
   lastFlush: number;
-  recent: string[];
+  /** The public log of the game in words, oldest first (the table shows its end). */
+  log: string[];
+  memo: LogMemory;
   /** Users told in the channel that their DMs are closed (told once per game). */
   toldClosed: Set<string>;
   /** Messages in the channel since the table was posted. */
@@ -64,7 +68,7 @@ export class Publisher {
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, recent: [], toldClosed: new Set(), below: 0 };
+      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, log: [], memo: newLogMemory(), toldClosed: new Set(), below: 0 };
       this.games.set(gameId, g);
     }
     return g;
@@ -97,16 +101,21 @@ export class Publisher {
     );
   }
 
-  /** Keeps the last few public events in words, for the table's log. */
+  /** Writes the public events in words into the game's log (the table shows its end). */
   noteRecent(gameId: number, l: Locale, events: GameEvent[], state: GameState): void {
     const names = state.players.map((p) => p.name);
     const g = this.out(gameId);
     for (const ev of events) {
       if (ev.to !== 'all') continue;
-      const line = eventLine(l, ev, names, state.cards);
-      if (line) g.recent.push(line);
+      const line = eventLine(l, ev, names, state.cards, g.memo);
+      if (line) g.log.push(line);
     }
-    g.recent = g.recent.slice(-RECENT_LINES);
+    if (g.log.length > LOG_LINES) g.log.splice(0, g.log.length - LOG_LINES);
+  }
+
+  /** The game's public log in words, oldest first. */
+  logOf(gameId: number): string[] {
+    return this.out(gameId).log;
   }
 
   /** A commit happened: note its public events, send its private ones, refresh the table. */
@@ -129,6 +138,15 @@ export class Publisher {
         if (!dms.has(userId)) dms.set(userId, []);
         dms.get(userId)!.push(line);
       }
+    }
+    // The first DM of a game says where it is and what comes next.
+    if (events.some((ev) => ev.type === 'gameStart')) {
+      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+      users.forEach((userId) => {
+        if (!userId) return;
+        const ul = this.o.userLocale(info.guildId, userId);
+        dms.set(userId, [t(ul, state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
+      });
     }
     // The end: each player is told privately how they did.
     if (state.result) {
@@ -239,7 +257,7 @@ export class Publisher {
       autopilot: tags.autopilot,
       users: this.o.users.of(gameId),
       decider: decider(state),
-      recent: this.out(gameId).recent,
+      recent: this.out(gameId).log.slice(-RECENT_LINES),
       actions: state.version,
       picture: true,
       ...(abortedBy !== undefined ? { abortedBy } : {}),

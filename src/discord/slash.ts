@@ -5,6 +5,7 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import { showPanel } from './game-clicks.js';
 import { outOfRange } from './lobby.js';
+import { gameForLog, showLog } from './log-view.js';
 import { DEFAULT_OPTIONS } from '../engine/index.js';
 import { DEFAULT_DECISION_MS, type PingMode } from '../store/index.js';
 
@@ -33,6 +34,8 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
       await bot.publisher.repost(gameId);
       return;
     }
+    case 'log':
+      return showLog(bot, i, i.guildId ? gameForLog(bot, i.guildId, i.channelId) : null, l);
     case 'rules': {
       const chars = characterNames()
         .map((name) => {

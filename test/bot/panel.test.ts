@@ -112,3 +112,36 @@ describe('before what cannot be taken back', () => {
     expect(renderPanel('zh-CN', { gameId: 1, view: v, legal: legalActions(s, me), secrets: [] }).embeds[0].description).not.toContain('最后一张手牌');
   });
 });
+
+describe('a skill question says what it asks', () => {
+  it('names the skill and the question, and its answers read as sentences, in both languages', async () => {
+    const { randInt, seedRng } = await import('../../src/engine/rng.js');
+    const asked = new Set<string>();
+    for (let g = 0; g < 400 && asked.size < 12; g++) {
+      let s = newGame({ seed: g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
+      const rng = seedRng(g);
+      for (let k = 0; k < 1500 && !s.result; k++) {
+        const p = s.pending!;
+        if (p.kind === 'decide') {
+          const legal = legalActions(s, p.seat);
+          for (const l of ['zh-CN', 'en'] as const) {
+            const panel = renderPanel(l, { gameId: 1, view: view(s, p.seat), legal, secrets: [] });
+            const text = panel.embeds[0].description ?? '';
+            expect(text, `${p.skill}:${p.stage}`).toContain(`【${p.skill}】`);
+            expect(text).not.toContain(l === 'zh-CN' ? '决定是否发动技能' : 'decide on a skill');
+            const labels = panel.components.flatMap((r) => r.components).flatMap((c) => ('label' in c && c.label ? [c.label] : 'options' in c ? c.options.map((o) => o.label) : []));
+            for (const a of legal) if (a.kind === 'decide' && a.option === 'no' && (p.stage === 'use' || p.stage === 'answer'))
+              expect(labels.some((x) => x.includes(`【${p.skill}】`)), `${p.skill}: ${labels.join(' | ')}`).toBe(true);
+          }
+          asked.add(`${p.skill}:${p.stage}`);
+        }
+        const seats = p.kind === 'window' || p.kind === 'chooseCharacter' ? [0, 1, 2, 3, 4] : [p.seat];
+        const all = seats.flatMap((x) => legalActions(s, x));
+        const r = all.length ? apply(s, all[randInt(rng, all.length)]) : apply(s, { kind: 'timeout' });
+        if (!r.ok) break;
+        s = r.state;
+      }
+    }
+    expect(asked.size).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { playToEnd } from './play.js';
+import { openPanel, playToEnd } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -130,4 +130,78 @@ describe('commands', () => {
     expect(stats.embeds[0].description).not.toMatch(/\b1 wins\b/);
     expect(stats.embeds[0].description).toMatch(/won \d+ of \d+/);
   }, 120_000);
+});
+
+describe('the log', () => {
+  it('says every intel gained, whose card a 识破 undid; its whole length is one private click away for anyone in the channel', async () => {
+    const { eventLine, newLogMemory } = await import('../../src/discord/render/words.js');
+    const { buildDeck } = await import('../../src/engine/index.js');
+    const cards = buildDeck('standard');
+    const names = ['A', 'B', 'C'];
+    const memo = newLogMemory();
+    const lines = (evs: Parameters<typeof eventLine>[1][]) => evs.map((e) => eventLine('zh-CN', e, names, cards, memo)).filter((x) => x !== null);
+    // Taken intel has one line; intel gained otherwise (真伪莫辨, a skill) has its own.
+    expect(lines([{ to: 'all', type: 'take', seat: 1, card: 5, forced: false }, { to: 'all', type: 'intel', seat: 1, card: 5 }])).toHaveLength(1);
+    expect(lines([{ to: 'all', type: 'intel', seat: 2, card: 6 }])[0]).toContain('C面前多了一张情报');
+    // Two 锁定 on the stack: the line says whose was negated.
+    const lock = cards.findIndex((c) => c.name === '锁定');
+    lines([{ to: 'all', type: 'play', seat: 1, as: '锁定', card: lock, target: 2 }]);
+    expect(lines([{ to: 'all', type: 'negate', seat: 2, card: lock, as: '锁定' }])[0]).toBe('C的识破生效：B的锁定无效。');
+
+    t = await openBotTable(3);
+    const stranger = t.discord.createUser({ username: 'mallory', locale: 'zh-CN' });
+    t.discord.addMember(t.guild, stranger);
+    await openLobbyAndBegin(t, 3, { characters: true });
+    await playToEnd(t, 12);
+    const table = tableMessage(t, stranger)!;
+    const logButton = table.buttons.find((b) => b.customId?.endsWith(':log'));
+    // A finished table has no buttons; the log stays reachable by command.
+    expect(logButton).toBeUndefined();
+    const log = await t.discord.runCommand(stranger, t.general, 'fengsheng log').response();
+    expect(log.ephemeral).toBe(true);
+    expect(log.embeds[0].description!.split('\n').length).toBeGreaterThan(10);
+    expect(log.embeds[0].description).toMatch(/游戏开始|获得|情报/);
+  }, 180_000);
+
+  it('the table has a 日志 button while the game runs', async () => {
+    t = await openBotTable(3);
+    const stranger = t.discord.createUser({ username: 'mallory', locale: 'en-US' });
+    t.discord.addMember(t.guild, stranger);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    await playToEnd(t, 3, { maxSteps: 10 });
+    const table = tableMessage(t, stranger)!;
+    const b = table.buttons.find((x) => x.customId?.endsWith(':log'))!;
+    const r = await t.discord.click(stranger, { customId: b.customId!, messageId: table.id }).response();
+    expect(r.ephemeral).toBe(true);
+    expect(r.embeds[0].title).toMatch(/log/);
+  }, 60_000);
+});
+
+describe('choosing a character', () => {
+  it('the offer says how each character starts and its gender; the other one leaves the panel once chosen; the lobby and the first DM say what comes next', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: true });
+    const [alice, bob] = t.users;
+    const lobby = t.discord.seenBy(alice, { channel: t.general }).find((m) => m.content.includes('游戏开始'))!;
+    expect(lobby.content).toContain('两个可选角色');
+    expect(lobby.content).not.toContain('身份和手牌已私信');
+    expect(dmsOf(t, 0)).toContain(`https://discord.com/channels/${t.guild.id}/${t.general.id}`);
+    expect(dmsOf(t, 0)).toContain('先选角色');
+    expect(dmsOf(t, 1)).toContain('First choose a character');
+    const panel = await openPanel(t, alice, tableMessage(t, alice)!);
+    const text = panel.embeds[0].description!;
+    expect(text).toMatch(/可选角色：\S+（(潜伏角色，开局盖伏|开局翻开)·(男性|女性|既是男性也是女性)）/);
+    const enPanel = await openPanel(t, bob, tableMessage(t, bob)!);
+    expect(enPanel.embeds[0].description).toMatch(/Offered: \S+ \((hidden, starts face down|starts face up) · (male|female|both male and female)\)/);
+    const gameId = gameOf(t);
+    const offers = t.bot.store.state(gameId)!.chars!.seats[0].offers;
+    const pick = panel.buttons.find((b) => b.customId?.includes(':act:'))!;
+    const after = await t.discord.click(alice, { customId: pick.customId!, messageId: panel.id }).response();
+    const chosen = t.bot.store.state(gameId)!.chars!.seats[0].name!;
+    const other = offers.find((o) => o !== chosen)!;
+    await t.bot.idle();
+    const now = t.discord.seenBy(alice).find((m) => m.id === after.id)!;
+    expect(now.embeds[0].description).toContain(chosen);
+    expect(now.embeds[0].description).not.toContain(other);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import {
   type APIEmbed,
   type APISelectMenuOption,
 } from 'discord.js';
-import { intelOwnerIn, type Action, type GameView, type SeenCard } from '../../engine/index.js';
+import { CHARACTERS, intelOwnerIn, type Action, type CharacterName, type GameView, type SeenCard } from '../../engine/index.js';
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
@@ -107,7 +107,8 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const lines = v.identity ? [t(l, 'panel.identity', { identity: identityText(l, v.identity) })] : [];
   const mineChar = v.players[me].character;
   if (mineChar) lines.push(characterLine(l, mineChar, v.players[me].faceUp ?? true, v.identity === '打酱油的'));
-  for (const offer of v.offers ?? []) if (offer !== mineChar) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
+  // The offers matter only until one is chosen.
+  if (!mineChar) for (const offer of v.offers ?? []) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
@@ -129,7 +130,8 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
   const components: PanelMessage['components'] = [];
 
-  const otherLabel = (a: Action) => actionLabel(l, a, names, label);
+  const asked: Asked = { skill: v.pending?.skill, stage: v.pending?.stage };
+  const otherLabel = (a: Action) => actionLabel(l, a, names, label, asked);
   if (x.focus?.verb === 'group') {
     const f = x.focus;
     const keys = groupKeys(x.legal);
@@ -239,7 +241,10 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
 
 function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {
   const text = characterText(l, name);
-  const head = faceUp === null ? t(l, 'panel.offer', { name }) : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
+  // An offer says how the character starts and its gender: 黑手, 易先生, 大美女, 礼服蒙面人, 柒佰 … depend on it.
+  const def = CHARACTERS[name as CharacterName];
+  const kind = def ? t(l, 'panel.offerKind', { side: t(l, def.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${def.gender}` as MessageKey) }) : '';
+  const head = faceUp === null ? t(l, 'panel.offer', { name }) + kind : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
   if (!text) return head;
   return `${head}\n${text.skills}${mission ? `\n${t(l, 'panel.mission', { mission: text.mission })}` : ''}`;
 }
@@ -258,7 +263,7 @@ function groupLabel(l: Locale, key: string, first: Action | undefined, names: st
 }
 
 /** A character's choice in words, for its button. */
-export function actionLabel(l: Locale, a: Action, names: string[], card: (id: number) => string): string {
+export function actionLabel(l: Locale, a: Action, names: string[], card: (id: number) => string, asked?: Asked): string {
   switch (a.kind) {
     case 'pickCharacter':
       return t(l, 'act.pick', { name: a.character });
@@ -279,17 +284,43 @@ export function actionLabel(l: Locale, a: Action, names: string[], card: (id: nu
       if (a.kind === 'play' && a.intel !== undefined) parts.push(card(a.intel));
       return parts.join(' ');
     }
-    case 'decide': {
-      const parts: string[] = [];
-      if (a.option !== undefined) parts.push(hasKey(`opt.${a.option}`) ? t(l, `opt.${a.option}` as MessageKey) : t(l, 'act.option', { option: a.option }));
-      if (a.target !== undefined) parts.push(names[a.target]);
-      if (a.card !== undefined) parts.push(card(a.card));
-      if (a.cards?.length) parts.push(a.cards.map(card).join('、'));
-      return parts.join(' ') || t(l, 'act.ok');
-    }
+    case 'decide':
+      return decideLabel(l, a, names, card, asked);
     default:
       return a.kind;
   }
+}
+
+/** The skill question a decision answers (the decider's view carries it). */
+export interface Asked {
+  skill?: string;
+  stage?: string;
+}
+
+/**
+ * An answer to a skill's question as a sentence: 发动【救美】 / 不发动【救美】, 把X交给Y, 把X放在Y面前,
+ * 把X放回牌库顶 … by what the question's stage does with the card and the player it names.
+ */
+function decideLabel(l: Locale, a: Extract<Action, { kind: 'decide' }>, names: string[], card: (id: number) => string, asked: Asked = {}): string {
+  const skill = asked.skill ?? '';
+  const stage = asked.stage ?? '';
+  const cards = a.cards?.length ? a.cards.map(card).join('、') : a.card !== undefined ? card(a.card) : undefined;
+  const name = a.target !== undefined ? names[a.target] : undefined;
+  const bare = cards === undefined && name === undefined;
+  if (a.option === 'no') return stage === 'use' || stage === 'answer' ? t(l, 'say.no', { skill }) : t(l, 'say.skip');
+  if (a.option === 'yes' && bare) return t(l, 'say.yes', { skill });
+  const what = (): string | null => {
+    if (cards === undefined && name !== undefined) return t(l, stage === 'who' ? 'say.look' : 'say.player', { name });
+    if (cards === undefined) return null;
+    if (stage === 'give') return name !== undefined ? t(l, 'say.give', { card: cards, name }) : t(l, 'say.giveOnly', { card: cards });
+    if (stage.startsWith('back')) return t(l, 'say.back', { card: cards });
+    if (stage === 'black') return t(l, 'say.self', { card: cards });
+    if (name !== undefined) return t(l, stage === 'place' || a.option === 'place' || a.option === 'yes' ? 'say.place' : 'say.cardTo', { card: cards, name });
+    return t(l, 'say.card', { card: cards });
+  };
+  const word = a.option !== undefined && a.option !== 'yes' && hasKey(`opt.${a.option}`) ? t(l, `opt.${a.option}` as MessageKey) : a.option !== undefined && a.option !== 'yes' ? t(l, 'act.option', { option: a.option }) : null;
+  const sentence = what();
+  return [word, sentence].filter((x): x is string => x !== null).join(' · ') || t(l, 'act.ok');
 }
 
 /** A play or send that only a skill allows (used as another card, 加密, 逢缘). */

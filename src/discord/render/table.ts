@@ -125,6 +125,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
       type: ComponentType.ActionRow,
       components: [
         { type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(x.gameId, 0, 'info') },
+        { type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.log'), custom_id: encodeId(x.gameId, 0, 'log') },
         ...(v.pending?.kind === 'window'
           ? [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.pass'), custom_id: encodeId(x.gameId, opened, 'pass') } as APIButtonComponent]
           : []),

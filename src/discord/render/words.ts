@@ -17,8 +17,27 @@ export function identityText(l: Locale, id: Identity): string {
   return t(l, `identity.${id}`);
 }
 
+/**
+ * What the log remembers between events, to say more than one event says alone: the card just taken
+ * (its 'intel' event needs no second line) and who used each card on the stack (whose card a 识破 undid).
+ */
+export interface LogMemory {
+  taken?: number;
+  users: Map<number, number>;
+}
+
+export const newLogMemory = (): LogMemory => ({ users: new Map() });
+
 /** One line of the table's log for a public event, or null for events not worth a line. */
-export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[]): string | null {
+export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string | null {
+  const line = lineOf(l, ev, names, cards, memo);
+  if (ev.type === 'take') memo.taken = ev.card;
+  else if (ev.type !== 'intel') memo.taken = undefined;
+  if (ev.type === 'play' && ev.card !== undefined) memo.users.set(ev.card, ev.seat);
+  return line;
+}
+
+function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory): string | null {
   const name = (seat: unknown) => (typeof seat === 'number' ? (names[seat] ?? `#${seat}`) : '?');
   const card = (id: unknown) => (typeof id === 'number' && cards[id] ? cardText(l, cards[id]) : t(l, 'card.secret'));
   let key = `ev.${ev.type}`;
@@ -70,9 +89,23 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
       p.of = name(ev.of);
       p.mission = String(ev.mission);
       break;
-    case 'negate':
+    case 'negate': {
+      p.as = String(ev.as);
+      // Whose card it was, where the log saw it used (two 锁定 on the stack are then told apart).
+      const user = ev.card === undefined ? undefined : memo.users.get(ev.card);
+      if (user !== undefined) {
+        key = 'ev.negateOf';
+        p.user = name(user);
+      }
+      break;
+    }
     case 'negated':
       p.as = String(ev.as);
+      break;
+    case 'intel':
+      // Taking intel has its own line; intel gained any other way (真伪莫辨, a skill) gets this one.
+      if (memo.taken === ev.card) return null;
+      p.card = card(ev.card);
       break;
     case 'probeResult':
       key = `ev.probeResult.${String(ev.result)}`;
@@ -134,7 +167,6 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
     case 'intelDiscarded':
     case 'arrive':
     case 'refuse':
-    case 'intel':
     case 'death':
     case 'lose':
     case 'gameOver':
@@ -176,6 +208,11 @@ export function pendingText(l: Locale, v: GameView): string {
   const p = v.pending;
   if (!p) return '';
   if (p.kind === 'window') return t(l, 'pending.window', { step: t(l, `step.${p.step!}`) });
+  // The decider's own view says which skill asks what; everyone else reads only that a skill is being decided.
+  if (p.kind === 'decide' && p.skill) {
+    const key = `ask.${p.skill}.${p.stage}`;
+    return hasKey(key) ? t(l, key) : t(l, 'ask.generic', { skill: p.skill });
+  }
   return t(l, `pending.${p.kind}` as 'pending.send');
 }
 
