@@ -2,7 +2,7 @@
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
-import { charOf, fire, isFemale } from './registry.js';
+import { charOf, fire, identityGone, isFemale } from './registry.js';
 import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
 import type { GameState, Identity, Outcome } from './types.js';
 
@@ -43,7 +43,7 @@ export function clearOut(s: GameState, ctx: Ctx, seat: number): void {
   p.intel = [];
   s.gone.push(seat);
   const character = s.chars?.seats[seat].name ?? undefined;
-  const identity = s.chars?.seats[seat].identityGone ? undefined : p.identity;
+  const identity = s.chars && identityGone(s, seat) ? undefined : p.identity;
   ctx.ev.push({ to: 'all', type: 'reveal', seat, identity, character });
 }
 
@@ -60,8 +60,9 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
     sc.killedBy = by;
     sc.trueAtDeath = countColor(s, p.intel, '红') + countColor(s, p.intel, '蓝');
     sc.deathNo = ++c.deaths;
-    sc.redAtDeath = countColor(s, p.hand, '红');
     sc.femaleAtDeath = isFemale(s, seat);
+    const notes = charOf(s, seat)?.notesAtDeath;
+    if (notes) for (const [k, note] of Object.entries(notes)) (sc.mark ??= {})[k] = note(s, seat);
     const before = c.queue.length;
     fire(s, ctx, 'death', { seat, by });
     // Death skills may look at the dead player's cards (遗志, 搜取) or save them (救美): the
@@ -247,6 +248,10 @@ export function undoDeath(s: GameState, seat: number): void {
   delete sc.killedBy;
   delete sc.deathNo;
   delete sc.trueAtDeath;
-  delete sc.redAtDeath;
   delete sc.femaleAtDeath;
+  const notes = charOf(s, seat)?.notesAtDeath;
+  if (notes && sc.mark) {
+    for (const k of Object.keys(notes)) delete sc.mark[k];
+    if (Object.keys(sc.mark).length === 0) delete sc.mark;
+  }
 }

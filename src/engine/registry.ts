@@ -2,9 +2,9 @@
 // characters (characters/index.ts) register here when the engine is loaded (src/engine/index.ts
 // loads them first); the core looks them up by name and never imports a card or a character.
 // Also here: what a seat's character is and does as the rules ask it (face, gender, perks) and
-// the calling of timing points (fire).
+// the calling of timing points (fire), and what characters' records say of identity cards.
 import type { CardRule } from './cards/rule.js';
-import type { ActiveSkill, CharacterDef, HookInfo, HookPoint, Perks } from './characters/skill.js';
+import type { ActiveSkill, CharacterDef, Decide, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
 import type { CardName, CharacterName, GameState } from './types.js';
@@ -91,3 +91,36 @@ export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): 
     if (point === 'victory' ? s.result !== null : over(s)) return;
   }
 }
+
+// ---- what characters' records say ---------------------------------------------------------------
+
+/** A seat's mark (CharacterDef records by key), made when first written. */
+export const markOf = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});
+
+function anyRecord(s: GameState, ask: (r: IdentityRecords, owner: number) => boolean | undefined): boolean {
+  const c = s.chars;
+  if (!c) return false;
+  for (let owner = 0; owner < c.seats.length; owner++) {
+    const r = charOf(s, owner)?.identities;
+    if (r && ask(r, owner)) return true;
+  }
+  return false;
+}
+
+/** `viewer` has seen `seat`'s identity card through a skill (合谋). */
+export const identityTold = (s: GameState, viewer: number, seat: number): boolean =>
+  anyRecord(s, (r, owner) => r.told?.(s, owner, viewer, seat));
+
+/** `seat`'s identity card was taken away (临危受命): its clean-up and the views show none. */
+export const identityGone = (s: GameState, seat: number): boolean => anyRecord(s, (r, owner) => r.gone?.(s, owner, seat));
+
+/** `seat` holds another identity card now: every record of the old one forgets it. */
+export function identityChanged(s: GameState, seat: number): void {
+  anyRecord(s, (r, owner) => void r.changed?.(s, owner, seat));
+}
+
+/** The decision a pending 'decide' is answered by (its character's, `of` when another's asks). */
+export const decisionFor = (s: GameState, d: Decide) => charOf(s, d.of ?? d.seat)?.decide[d.skill];
+
+/** Whose hand the deciding player looks at while deciding, if any (后着). */
+export const handSeenBy = (s: GameState, d: Decide): number | undefined => decisionFor(s, d)?.sees?.(s, d);

@@ -28,7 +28,7 @@ export function dealCharacters(rng: RngState, players: number): CharState {
   const seats = firsts.map((first) => {
     const k = rest.findIndex((c) => c !== first);
     const second = rest.splice(k, 1)[0];
-    return { name: null, faceUp: false, offers: [first, second] as CharacterName[], knows: 0, shown: false };
+    return { name: null, faceUp: false, offers: [first, second] as CharacterName[], shown: false };
   });
   return { seats, queue: [], holding: false, held: null, deaths: 0 };
 }

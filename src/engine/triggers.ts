@@ -15,35 +15,39 @@ export const YES_NO: Extract<Action, { kind: 'decide' }>[] = [
 ];
 
 const sideOk = (s: GameState, seat: number, t: TriggerSkill): boolean => s.chars!.seats[seat].faceUp === (t.face !== 'down');
+/** The owner may use it: on its side, and in the game unless it is a skill of the owner's own death. */
+const ownerOk = (s: GameState, seat: number, t: TriggerSkill): boolean => sideOk(s, seat, t) && (t.ownDeath === true || inGame(s.players[seat]));
 
 function use(s: GameState, ctx: Ctx, t: TriggerSkill, u: SkillUse, a?: DecideAction): void {
-  ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
+  if (!t.silent) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: u.seat, skill: t.skill, ...t.names?.(s, u, a) });
   t.effect(s, ctx, u, a);
 }
 
 function hookOf(t: TriggerSkill): Hook {
   return (s, ctx, owner, info) => {
-    if (!sideOk(s, owner, t) || !inGame(s.players[owner])) return;
+    if (!ownerOk(s, owner, t)) return;
     if (t.about !== undefined && (info.seat === owner) !== (t.about === 'self')) return;
     const r = t.when ? t.when(s, ctx, owner, info) : true;
     if (r === false) return;
     const data = r === true ? undefined : r;
     if (t.optional === false) use(s, ctx, t, data === undefined ? { seat: owner } : { seat: owner, data });
-    else enqueue(s, owner, t.skill, 'use', data);
+    else enqueue(s, owner, t.skill, t.stage ?? 'use', data);
   };
 }
 
 function decisionOf(t: TriggerSkill): Decision {
+  const first = t.stage ?? 'use';
   return {
     showsIdentity: t.showsIdentity,
+    sees: t.then?.sees && ((s, d) => (d.stage === first ? undefined : t.then!.sees!(s, d))),
     choices(s, d) {
-      if (d.stage !== 'use') return t.then ? t.then.choices(s, d) : [];
-      if (!sideOk(s, d.seat, t) || !inGame(s.players[d.seat])) return [];
+      if (d.stage !== first) return t.then ? t.then.choices(s, d) : [];
+      if (!ownerOk(s, d.seat, t)) return [];
       if (t.still && !t.still(s, d)) return [];
       return t.choices ? t.choices(s, d) : YES_NO;
     },
     answer(s, ctx, d, a) {
-      if (d.stage !== 'use') return t.then?.answer(s, ctx, d, a);
+      if (d.stage !== first) return t.then?.answer(s, ctx, d, a);
       if (a.option === 'no') return;
       if (t.face === 'down') flip(s, ctx, d.seat, true);
       use(s, ctx, t, d, a);

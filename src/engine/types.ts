@@ -45,12 +45,12 @@ export interface SeatChar {
   faceUp: boolean;
   /** The two characters dealt to choose from (the owner alone sees them). */
   offers: CharacterName[];
-  /** Seats whose identity this player has seen (老枪's 合谋), bitmask. */
-  knows: number;
-  /** The identity card is shown to everyone (黄雀's 黄雀在后). */
+  /**
+   * The identity card is face up for everyone: the cost 翻开你的身份牌 (docs/rules.md §11), which the
+   * framework pays for any skill that has it (ops.ts showIdentity). Like `faceUp`, the state of a card
+   * on the table, not a character's record.
+   */
   shown: boolean;
-  /** The player's identity card was taken away (临危受命): death shows none and views show none. */
-  identityGone?: boolean;
   /**
    * Death records, the one thing 机密任务 and skills that count deaths read (outcome.ts die() writes them,
    * undoDeath() removes them when the death is undone, docs/rules.md §11): who killed (亲手)
@@ -59,11 +59,12 @@ export interface SeatChar {
   killedBy?: number;
   trueAtDeath?: number;
   deathNo?: number;
-  /** Red cards in hand at the moment of death (老鬼's 机密任务). */
-  redAtDeath?: number;
   /** The character was female then (a face-up female character; 小白 counts): 黑手's 机密任务. */
   femaleAtDeath?: boolean;
-  /** What a character's skills remember between moments (e.g. a kill this turn), by key. */
+  /**
+   * What a character's skills remember between moments, by key: each character documents its own
+   * keys (黑手's kills this turn, 老枪's 合谋, 老鬼's hand at death …); the core never names one.
+   */
   mark?: Record<string, number>;
 }
 
@@ -83,8 +84,6 @@ export interface DecisionData {
   card?: number;
   /** A stack index: the card being answered (城府, 血染玫瑰). */
   item?: number;
-  /** Whose hand the deciding player sees while deciding (view.ts shows it with the decision). */
-  sees?: number;
   /** Cards handed out so far, hand cards of a stage that repeats. */
   given?: number[];
   done?: number[];
@@ -205,8 +204,9 @@ export interface Outcome {
  * The state of a game. Its JSON (less the cards) is also the storage format: stored games are
  * replayed from their log at start-up and must give the stored snapshot's values again
  * (src/store/recovery.ts). Adding, removing or renaming a field here, or anywhere under it, makes
- * every unfinished game replay to another state: bump ENGINE_VERSION (version.ts) with it. The order
- * of keys (cloneState's) is not part of the format.
+ * every unfinished game replay to another state: bump ENGINE_VERSION (version.ts) with it, and add
+ * the upgrade of older snapshots to the new shape (src/store/upgrade.ts). The order of keys
+ * (cloneState's) is not part of the format.
  */
 export interface GameState {
   /** Goes up by one with every accepted action. */

@@ -1,7 +1,7 @@
 // What one seat (or the public) may know. Renderers and AI receive only this, never the state.
 import { bit, has, inGame } from './state.js';
-import type { Card, CardName, CharacterName, GameState, Identity, Outcome, Step } from './types.js';
-import { genderOf } from './registry.js';
+import type { Card, CardName, CharacterName, GameState, Identity, Outcome, Pending, Step } from './types.js';
+import { genderOf, handSeenBy, identityGone, identityTold } from './registry.js';
 import { waitingOn } from './legal.js';
 
 export type SeenCard = Card & { id: number };
@@ -99,6 +99,22 @@ export function intelOwnerIn(v: GameView, card: number | undefined): number {
   return v.players.findIndex((p) => p.intel.some((c) => c.id === card));
 }
 
+/**
+ * In a game with characters, whether `viewer` (-1 nobody) sees `seat`'s identity card (not its own):
+ * a player out of the game shows it unless it was taken away (临危受命), a shown card shows it (翻开你的身份牌),
+ * and a skill may have told it (合谋).
+ */
+export function identityOpen(s: GameState, viewer: number, seat: number): boolean {
+  if (!inGame(s.players[seat]) && !identityGone(s, seat)) return true;
+  return s.chars!.seats[seat].shown || (viewer >= 0 && identityTold(s, viewer, seat));
+}
+
+/** The hand a decision lets its decider look at (后着), as the decider sees it. */
+function handCards(s: GameState, p: Extract<Pending, { kind: 'decide' }>): SeenCard[] | undefined {
+  const from = handSeenBy(s, p);
+  return from === undefined ? undefined : s.players[from].hand.map((id) => seen(s, id));
+}
+
 export function view(s: GameState, seat: number | null): GameView {
   const n = s.players.length;
   const me = seat === null ? -1 : seat;
@@ -106,7 +122,6 @@ export function view(s: GameState, seat: number | null): GameView {
   const t = s.transit;
   const p = s.pending;
   const c = s.chars;
-  const knows = c && me >= 0 ? c.seats[me].knows : 0;
   return {
     version: s.version,
     edition: s.edition,
@@ -121,7 +136,7 @@ export function view(s: GameState, seat: number | null): GameView {
       handCount: q.hand.length,
       intel: q.intel.map((id) => seen(s, id)),
       identity:
-        i === me || over || (!inGame(q) && !c?.seats[i].identityGone) || (c && (c.seats[i].shown || has(knows, i))) ? q.identity : undefined,
+        i === me || over || (c ? identityOpen(s, me, i) : !inGame(q)) ? q.identity : undefined,
       locked: has(s.locked, i),
       // While characters are being chosen, nobody sees another's choice (face-up ones appear together).
       ...(c && {
@@ -181,7 +196,7 @@ export function view(s: GameState, seat: number | null): GameView {
       ...(p.kind === 'decide' && p.seat === me && {
         skill: p.skill,
         stage: p.stage,
-        cards: typeof p.data?.sees === 'number' ? s.players[p.data.sees].hand.map((id) => seen(s, id)) : undefined,
+        cards: handCards(s, p),
       }),
     },
     result: s.result,

@@ -224,6 +224,7 @@ export const en: Record<MessageKey, string> = {
   'ev.death': '{seat} has three black intel and dies.',
   'ev.lose': '{seat} loses the game.',
   'ev.reveal': "{seat}'s identity was {identity}.",
+  'ev.revealGone': "{seat}'s identity card was gone: no identity is shown.",
   'ev.declare': '{seat} declares victory!',
   'ev.declareMission': '{seat} fulfils the 机密任务 of 【{mission}】 and declares victory!',
   'ev.declareSole': '{seat} declares victory alone!',

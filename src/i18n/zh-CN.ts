@@ -231,6 +231,7 @@ export const zhCN = {
   'ev.death': '{seat}获得三张假情报，阵亡。',
   'ev.lose': '{seat}输掉了游戏。',
   'ev.reveal': '{seat}的身份是{identity}。',
+  'ev.revealGone': '{seat}的身份牌已被拿走，没有身份可翻开。',
   'ev.declare': '{seat}宣告胜利！',
   'ev.declareMission': '{seat}完成【{mission}】的机密任务，宣告胜利！',
   'ev.declareSole': '{seat}宣告单独胜利！',

@@ -67,7 +67,7 @@ export function loadScenario(raw: unknown, file: string): Scenario {
   const cards: Card[] = [];
   const add = (c: Card) => cards.push(c) - 1;
   const names: string[] = [];
-  const seatChars: CharState['seats'] = rawPlayers.map(() => ({ name: null, faceUp: false, offers: [], knows: 0, shown: false }));
+  const seatChars: CharState['seats'] = rawPlayers.map(() => ({ name: null, faceUp: false, offers: [], shown: false }));
   const players = rawPlayers.map((rp, i) => {
     const f = `players[${i}]`;
     if (!rp || typeof rp !== 'object') throw new ScenarioError(file, f, 'must be an object');
@@ -84,7 +84,7 @@ export function loadScenario(raw: unknown, file: string): Scenario {
       throw new ScenarioError(file, `${f}.faceUp`, 'must be true or false, with a character');
     if (p.character !== undefined) {
       const name = p.character as CharacterName;
-      seatChars[i] = { name, faceUp: (p.faceUp as boolean | undefined) ?? !CHARACTERS[name].hidden, offers: [], knows: 0, shown: false };
+      seatChars[i] = { name, faceUp: (p.faceUp as boolean | undefined) ?? !CHARACTERS[name].hidden, offers: [], shown: false };
     }
     return {
       name: p.name,

@@ -1,5 +1,6 @@
 // The engine's invariants, checked after every action by `npm run sim` and the tests.
 import { CLEANUP, view, type GameView } from '../engine/index.js';
+import { handSeenBy, identityTold } from '../engine/registry.js';
 import { countColor, inGame } from '../engine/state.js';
 import type { GameState } from '../engine/types.js';
 
@@ -62,9 +63,9 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
     s.players.forEach((p, i) => {
       if (i === seat) return;
       const pd = s.pending;
-      const peeking = pd?.kind === 'decide' && pd.seat === seat && pd.data?.sees === i;
+      const peeking = pd?.kind === 'decide' && pd.seat === seat && handSeenBy(s, pd) === i;
       if (!peeking) for (const id of p.hand) if (ids.has(id)) bad.push(`view of ${seat} shows a card of seat ${i}'s hand`);
-      const told = !!c && (c.seats[i].shown || (seat !== null && (c.seats[seat].knows & (1 << i)) !== 0));
+      const told = !!c && (c.seats[i].shown || (seat !== null && identityTold(s, seat, i)));
       if (inGame(p) && !s.result && !told && v.players[i].identity !== undefined)
         bad.push(`view of ${seat} shows the identity of live seat ${i}`);
       // Hidden characters of others never in a view (docs/rules.md §11).

@@ -2,7 +2,9 @@
 // its stored snapshot: the same values (the order of keys in the JSON text does not matter). A game
 // that does not is marked broken with the reason, never resumed from a state nobody can vouch for;
 // the other games go on. The reason tells a rules change (the game was stored by another
-// ENGINE_VERSION, which replays it differently) from damage (same engine, other snapshot).
+// ENGINE_VERSION, which replays it differently) from damage (same engine, other snapshot). A snapshot
+// stored by an older engine is first brought to this engine's shape (upgrade.ts): a change of shape
+// alone does not break a game.
 import { ENGINE_VERSION, type Action, type GameState, type Setup } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { LiveGame } from './commit.js';
@@ -10,6 +12,7 @@ import type { Connection } from './connection.js';
 import type { GameHead, GamesRepo } from './games-repo.js';
 import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
 import { snapshotText, snapshotTextOf } from './snapshot.js';
+import { upgradeSnapshot } from './upgrade.js';
 
 export interface RecoveredGame {
   gameId: number;
@@ -79,6 +82,8 @@ export function verifyGame(
   } catch {
     return { ok: false, reason: 'stored snapshot cannot be decoded: it is not valid JSON' };
   }
+  // A snapshot in an older engine's shape is compared in this engine's.
+  if (engineVersion !== undefined && engineVersion !== ENGINE_VERSION) upgradeSnapshot(storedValue, engineVersion);
   const where = firstDifference(JSON.parse(replayed), storedValue);
   if (where === null) return { ok: true, state: r.state }; // the same values, keys in another order
   if (engineVersion !== undefined && engineVersion !== ENGINE_VERSION) {

@@ -3,6 +3,7 @@
 // (Deflate would halve it again but costs 50-100 µs per commit on this machine, which is most of the
 // commit's CPU time, for about 500 bytes per game: only one snapshot per game is kept.)
 import { newGame, type GameState, type Setup } from '../engine/index.js';
+import { upgradeSnapshot } from './upgrade.js';
 
 /** First byte of every snapshot; a later encoding gets a new number so old rows stay readable. */
 const FORMAT_JSON_NO_CARDS = 1;
@@ -44,10 +45,16 @@ function cardsFor(setup: Setup): GameState['cards'] {
   return cards;
 }
 
+/**
+ * The state a stored snapshot holds, in this engine's shape: a snapshot written by an older engine is
+ * upgraded (upgrade.ts; each step leaves a snapshot already in the new shape as it is, so the engine
+ * version that wrote it need not be known).
+ */
 export function decodeSnapshot(blob: Uint8Array, setup: Setup): GameState {
   const state = JSON.parse(snapshotTextOf(blob)) as GameState;
   if (typeof state !== 'object' || state === null || !Array.isArray(state.players) || typeof state.version !== 'number')
     throw new Error('snapshot is not an engine state');
+  upgradeSnapshot(state, null);
   state.cards = cardsFor(setup);
   const ids = [...state.deck, ...state.discard, ...state.removed, ...state.players.flatMap((p) => [...p.hand, ...p.intel])];
   if (ids.some((id) => !Number.isInteger(id) || id < 0 || id >= state.cards.length))

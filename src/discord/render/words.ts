@@ -112,8 +112,12 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       p.says = String(ev.says ?? '');
       break;
     case 'reveal':
+      // 临危受命 took the identity card: the clean-up shows none.
+      if (ev.identity === undefined) key = 'ev.revealGone';
+      else p.identity = identityText(l, ev.identity);
+      break;
     case 'identityShown':
-      p.identity = identityText(l, ev.identity as Identity);
+      p.identity = identityText(l, ev.identity);
       break;
     case 'skill':
     case 'skillUsed':

@@ -10,7 +10,7 @@
 // 机密任务: 当一位男性角色宣告胜利时，你获得的假情报少于等于一张 (joins the declaration).
 import { inGame } from '../state.js';
 import { enqueue } from '../pending.js';
-import { faceUp, isMale } from '../registry.js';
+import { isMale } from '../registry.js';
 import { subsets, burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
@@ -46,12 +46,19 @@ export const 大美女: CharacterDef = {
       },
     },
   ],
-  on: {
-    draw(s, _ctx, owner, info) {
-      if (info.seat !== owner || !faceUp(s, owner) || !inGame(s.players[owner]) || s.players[owner].hand.length === 0) return;
-      enqueue(s, owner, '精明', 'back');
+  triggers: [
+    {
+      // After the draw of three (the perk): one hand card back on top of the deck, asked at once.
+      skill: '精明',
+      on: 'draw',
+      about: 'self',
+      optional: false,
+      silent: true,
+      when: (s, _ctx, owner) => s.players[owner].hand.length > 0,
+      effect: (s, _ctx, u) => enqueue(s, u.seat, '精明', 'back'),
     },
-  },
+  ],
+  on: {},
   decide: {
     精明: {
       choices: (s, d) => handCardChoices(s, d.seat),

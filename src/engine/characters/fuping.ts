@@ -5,8 +5,7 @@
 //   his hand; any player in the game may receive the card.
 // 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
 import { draw } from '../ops.js';
-import { askNext, enqueue } from '../pending.js';
-import { faceUp } from '../registry.js';
+import { askNext } from '../pending.js';
 import { liveOthers, livePlayers, otherLive, placeFromHand } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
@@ -37,39 +36,41 @@ export const 浮萍: CharacterDef = {
       },
     },
   ],
-  on: {
-    death(s, _ctx, owner, info) {
-      if (info.seat !== owner || !faceUp(s, owner)) return;
-      enqueue(s, owner, '后着', 'who');
-    },
-  },
-  decide: {
-    后着: {
+  triggers: [
+    {
+      skill: '后着',
+      on: 'death',
+      about: 'self',
+      ownDeath: true,
+      // First whose hand (stage 'who'), then which card of it to whom ('place').
+      stage: 'who',
       choices(s, d) {
         const me = d.seat;
-        if (d.stage === 'who') {
-          const ts = liveOthers(s, me).filter((t) => s.players[t].hand.length > 0);
-          if (ts.length === 0) return [];
-          return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
-        }
-        const from = d.data!.sees!;
-        if (!inGame(s.players[from])) return [];
-        const out: DecideAction[] = [];
-        for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: me, card, target });
-        return out;
+        const ts = liveOthers(s, me).filter((t) => s.players[t].hand.length > 0);
+        if (ts.length === 0) return [];
+        return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
       },
-      answer(s, ctx, d, a) {
-        if (d.stage === 'who') {
-          if (a.target === undefined) return;
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '后着', target: a.target });
-          ctx.ev.push({ to: [d.seat], type: 'handSeen', seat: a.target, cards: s.players[a.target].hand.slice() });
-          askNext(s, d.seat, '后着', 'place', { sees: a.target });
-          return;
-        }
-        placeFromHand(s, ctx, d.data!.sees!, a.target!, [a.card!], d.seat);
+      names: (_s, _u, a) => ({ target: a!.target! }),
+      effect(s, ctx, u, a) {
+        ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: a!.target!, cards: s.players[a!.target!].hand.slice() });
+        askNext(s, u.seat, '后着', 'place', { from: a!.target });
+      },
+      then: {
+        choices(s, d) {
+          const from = d.data!.from!;
+          if (!inGame(s.players[from])) return [];
+          const out: DecideAction[] = [];
+          for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: d.seat, card, target });
+          return out;
+        },
+        answer: (s, ctx, d, a) => placeFromHand(s, ctx, d.data!.from!, a.target!, [a.card!], d.seat),
+        // While placing, he looks at the hand of the player he chose (data.from).
+        sees: (_s, d) => d.data?.from,
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].deathNo ?? 0) >= 2,
   missionWhenDead: true,
 };

@@ -5,13 +5,12 @@
 //   老鬼 may first 就计 (flip) and then 城府.
 // 遗志: 当你死亡时，可以把全部手牌面朝下递给一位玩家，他随机选择其中的三张作为情报 — face up only; before
 //   the reveal; all of them when three or fewer; the choice is random (seeded).
-// 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌.
+// 机密任务 (000_…): 当你死亡时，展示你的手牌，里面有四张或以上的红色卡牌 — the hand as it was at the moment of
+//   death, before 遗志 gives it away: noted then in her mark (`redAtDeath`: red cards in hand).
 import { placeIntel } from '../outcome.js';
-import { enqueue } from '../pending.js';
-import { faceUp } from '../registry.js';
 import { livePlayers, chengfuDecision, chengfuProbed, jiuji } from './common.js';
 import { randInt } from '../rng.js';
-import { inGame } from '../state.js';
+import { countColor } from '../state.js';
 import type { CharacterDef } from './skill.js';
 
 export const 老鬼: CharacterDef = {
@@ -20,31 +19,33 @@ export const 老鬼: CharacterDef = {
   hidden: true,
   skills: ['就计', '城府', '遗志'],
   active: [],
-  triggers: [jiuji],
-  on: {
-    death(s, _ctx, owner, info) {
-      if (info.seat !== owner || !faceUp(s, owner) || s.players[owner].hand.length === 0) return;
-      enqueue(s, owner, '遗志');
-    },
-  },
-  probed: chengfuProbed,
-  decide: {
-    城府: chengfuDecision,
-    遗志: {
+  triggers: [
+    jiuji,
+    {
+      skill: '遗志',
+      on: 'death',
+      about: 'self',
+      ownDeath: true,
+      when: (s, _ctx, owner) => s.players[owner].hand.length > 0,
       choices(s, d) {
         if (s.players[d.seat].hand.length === 0) return [];
         return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...livePlayers(s).map((target) => ({ kind: 'decide' as const, seat: d.seat, target }))];
       },
-      answer(s, ctx, d, a) {
-        if (a.target === undefined || !inGame(s.players[a.target])) return;
-        const hand = s.players[d.seat].hand;
+      names: (s, u, a) => ({ target: a!.target!, count: Math.min(3, s.players[u.seat].hand.length) }),
+      effect(s, ctx, u, a) {
+        const hand = s.players[u.seat].hand;
         const picked: number[] = [];
         while (picked.length < 3 && hand.length > 0) picked.push(hand.splice(randInt(s.rng, hand.length), 1)[0]);
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '遗志', target: a.target, count: picked.length });
-        placeIntel(s, ctx, a.target, picked, d.seat);
+        placeIntel(s, ctx, a!.target!, picked, u.seat);
       },
     },
+  ],
+  on: {},
+  probed: chengfuProbed,
+  decide: {
+    城府: chengfuDecision,
   },
-  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].redAtDeath ?? 0) >= 4,
+  notesAtDeath: { redAtDeath: (s, seat) => countColor(s, s.players[seat].hand, '红') },
+  mission: (s, seat) => !s.players[seat].alive && (s.chars!.seats[seat].mark?.redAtDeath ?? 0) >= 4,
   missionWhenDead: true,
 };

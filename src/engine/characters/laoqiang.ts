@@ -4,8 +4,10 @@
 //   at any time in anyone's turn, only while another face-up 潜伏 character is in play; the 假情报 is
 //   a black hand card (放置情报 is from the hand); only the two see each other's identity.
 // 机密任务: 获得三张或以上的红色情报.
-import { bit, countColor, inGame } from '../state.js';
-import { charOf, faceUp } from '../registry.js';
+// His records (mark): `saw`, the seats whose identity card he has seen; `seenBy`, the seats that have
+//   seen his (bitmasks). A card taken by 临危受命 is another card: whoever saw the old one knows nothing of it.
+import { bit, countColor, has, inGame } from '../state.js';
+import { charOf, faceUp, markOf } from '../registry.js';
 import { flip } from '../ops.js';
 import { handOf, isCardList, jiuji, notNow, otherLive, placeFromHand } from './common.js';
 import type { CharacterDef } from './skill.js';
@@ -45,16 +47,29 @@ export const 老枪: CharacterDef = {
         placeFromHand(s, ctx, me, me, [card]);
         flip(s, ctx, me, false);
         if (inGame(s.players[other])) flip(s, ctx, other, false);
-        const c = s.chars!;
         if (!inGame(s.players[me]) || !inGame(s.players[other])) return;
-        c.seats[me].knows |= bit(other);
-        c.seats[other].knows |= bit(me);
+        const m = markOf(s, me);
+        m.saw = (m.saw ?? 0) | bit(other);
+        m.seenBy = (m.seenBy ?? 0) | bit(other);
         ctx.ev.push({ to: [me], type: 'identitySeen', seat: other, identity: s.players[other].identity });
         ctx.ev.push({ to: [other], type: 'identitySeen', seat: me, identity: s.players[me].identity });
       },
     },
   ],
   triggers: [jiuji],
+  identities: {
+    told(s, owner, viewer, seat) {
+      const m = s.chars!.seats[owner].mark;
+      if (!m) return false;
+      return viewer === owner ? has(m.saw ?? 0, seat) : seat === owner && has(m.seenBy ?? 0, viewer);
+    },
+    changed(s, owner, seat) {
+      const m = s.chars!.seats[owner].mark;
+      if (!m) return;
+      if (seat === owner) m.seenBy = 0;
+      else if (m.saw !== undefined) m.saw &= ~bit(seat);
+    },
+  },
   on: {},
   decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,

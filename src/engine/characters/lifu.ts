@@ -9,7 +9,7 @@
 //   §11; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
 // 机密任务: 一位女性宣告胜利 (joins the declaration).
 import { draw } from '../ops.js';
-import { countsAs, isFemale } from '../registry.js';
+import { countsAs, identityGone, isFemale } from '../registry.js';
 import { undoDeath } from '../outcome.js';
 import { burnIntel } from './common.js';
 import type { CharacterDef } from './skill.js';
@@ -36,7 +36,7 @@ export const 礼服蒙面人: CharacterDef = {
       when: (s, ctx, _owner, info) => countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
       still(s, d) {
         const her = d.data!.seat!;
-        return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || s.chars!.seats[her].identityGone);
+        return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || identityGone(s, her));
       },
       names: (_s, u) => ({ target: u.data!.seat! }),
       effect(s, ctx, u) {

@@ -96,6 +96,15 @@ export interface TriggerSkill {
   /** Whom the moment must concern (HookInfo.seat): the owner ("当你…") or another player ("当一位其他玩家…"). */
   about?: 'self' | 'other';
   /**
+   * A skill of its owner's own death ("当你死亡时": 遗志, 后着; with on 'death' and about 'self'): it
+   * triggers and is asked although the owner is no longer in the game.
+   */
+  ownDeath?: boolean;
+  /** Not announced when used: what it then asks says it (精明 asks for a card to put back). */
+  silent?: boolean;
+  /** The stage name of its first question (default 'use'); part of the stored state. */
+  stage?: string;
+  /**
    * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
    * already): false, true, or the data its question keeps. Absent: it does.
    */
@@ -110,7 +119,7 @@ export interface TriggerSkill {
   /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
   showsIdentity?: boolean;
   /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
-  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number };
+  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number; count?: number };
   /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
   effect(s: GameState, ctx: Ctx, u: SkillUse, a?: DecideAction): void;
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
@@ -127,6 +136,8 @@ export interface Decision {
   showsIdentity?: boolean;
   choices(s: GameState, d: Decide): DecideAction[];
   answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
+  /** Whose hand the deciding player looks at while deciding (后着); the view shows it with the decision. */
+  sees?(s: GameState, d: Decide): number | undefined;
 }
 
 /** A victory being declared (003 宣告胜利): who, and the intel that made it, if any. */
@@ -148,6 +159,19 @@ export interface Perks {
   bothGenders?: string;
   /** The draw phase draws this many (精明, 贪婪). */
   drawCount?: { n: number; skill: string };
+}
+
+/**
+ * What a character's skills did to identity cards, for the rules that show them (view.ts, a death's
+ * reveal). Each answers from its own records (its seat's `mark`); `owner` is its seat.
+ */
+export interface IdentityRecords {
+  /** `viewer` has seen `seat`'s identity card through this character's skill (合谋). */
+  told?(s: GameState, owner: number, viewer: number, seat: number): boolean;
+  /** `seat`'s identity card was taken away by this character's skill (临危受命): it shows none any more. */
+  gone?(s: GameState, owner: number, seat: number): boolean;
+  /** `seat` holds another identity card now: what was seen of the old one tells nothing of it. */
+  changed?(s: GameState, owner: number, seat: number): void;
 }
 
 export interface CharacterDef {
@@ -176,6 +200,13 @@ export interface CharacterDef {
    * pause the card with an inline decision).
    */
   probed?(s: GameState, ctx: Ctx, owner: number, item: StackItem): boolean;
+  /**
+   * What the character notes of itself at the moment of its death (老鬼: the red cards in hand), by key
+   * in its seat's `mark`; removed again with the other death records when the death is undone.
+   */
+  notesAtDeath?: Record<string, (s: GameState, seat: number) => number>;
+  /** What its skills did to identity cards (合谋, 临危受命). */
+  identities?: IdentityRecords;
   /** The 机密任务 (an 打酱油 player's victory condition). */
   mission(s: GameState, seat: number): boolean;
   /** The mission is about one's own death: it can hold for a dead player (老鬼, 浮萍). */

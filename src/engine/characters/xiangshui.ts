@@ -5,7 +5,7 @@
 // 临危受命: 当另一位玩家死亡时，在其翻开身份牌前，你可以把你的身份牌面朝下移出游戏，然后得到他的身份牌，
 //   并且将一位玩家面前的一张情报与牌库顶的第一张牌调换 — face up; at his death, before his clean-up. Her
 //   old identity leaves the game unseen; she alone learns the new one (everyone, if his card had been
-//   shown). His clean-up then reveals no identity (SeatChar.identityGone). [choice] He still died as
+//   shown). His clean-up then reveals no identity (her mark `took`: the seats whose card she took). [choice] He still died as
 //   what he was: deaths by faction and his faction's victory count him as before (003: her new card
 //   completes no 机密任务 by a faction's death — missions look at the living identity she holds).
 //   Then the swap is mandatory where possible: [choice] an intel in front of a player in the game (not
@@ -16,7 +16,8 @@ import { draw, takeTop } from '../ops.js';
 import { placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
 import { livePlayers, handCardChoices, handToDeckTop, intelOwner } from './common.js';
-import { bit, inGame, over, removeFrom } from '../state.js';
+import { identityChanged, identityGone, markOf } from '../registry.js';
+import { bit, has, inGame, over, removeFrom } from '../state.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 致命香水: CharacterDef = {
@@ -43,7 +44,7 @@ export const 致命香水: CharacterDef = {
       when: (_s, _ctx, _owner, info) => ({ seat: info.seat }),
       still(s, d) {
         const him = d.data!.seat!;
-        return !(s.players[him].alive || s.players[him].out || s.gone.includes(him) || s.chars!.seats[him].identityGone);
+        return !(s.players[him].alive || s.players[him].out || s.gone.includes(him) || identityGone(s, him));
       },
       names: (_s, u) => ({ target: u.data!.seat! }),
       effect(s, ctx, u) {
@@ -52,10 +53,11 @@ export const 致命香水: CharacterDef = {
         const him = u.data!.seat!;
         const shown = c.seats[him].shown;
         s.players[me].identity = s.players[him].identity;
-        c.seats[him].identityGone = true;
+        const m = markOf(s, me);
+        m.took = (m.took ?? 0) | bit(him);
         c.seats[me].shown = shown;
         // Whoever had seen her old card (合谋) does not know the new one.
-        for (const x of c.seats) x.knows &= ~bit(me);
+        identityChanged(s, me);
         ctx.ev.push({ to: shown ? 'all' : [me], type: 'identity', seat: me, identity: s.players[me].identity });
         if (!over(s)) askNext(s, me, '临危受命', 'swap');
       },
@@ -82,6 +84,7 @@ export const 致命香水: CharacterDef = {
       },
     },
   ],
+  identities: { gone: (s, owner, seat) => has(s.chars!.seats[owner].mark?.took ?? 0, seat) },
   on: {},
   decide: {
     攻守兼备: {
