@@ -269,7 +269,8 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, beliefs, transit: null };
     }
     case 'intelDiscarded':
-      return { ...m, transit: null, discardKnown: addDiscard(m, [num(e.card)]) };
+      // Face-down intel is discarded unseen: only a card that travelled face up is known to be there.
+      return { ...m, transit: null, discardKnown: isCard(m, e.card) ? addDiscard(m, [e.card]) : m.discardKnown };
     case 'intel': {
       const seat = num(e.seat);
       if (!isCard(m, e.card) || !m.intel[seat]) return m;

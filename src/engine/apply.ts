@@ -10,7 +10,7 @@ import { checkDecide, checkSkill, performDecide, performSkill } from './skills.j
 import { closeWindow, continueResolving, refuseIntel, sendIntel, takeIntel } from './turn.js';
 import { deadlineAt, restartsClock } from './clock.js';
 import { explain, refuse, type Refusal } from './refusals.js';
-import { bit, cloneState, has, inGame, liveMask, removeFrom, shallowCopy, type Ctx } from './state.js';
+import { bit, cloneState, has, inGame, liveMask, publicCardOf, removeFrom, shallowCopy, type Ctx } from './state.js';
 import type { Action, ApplyResult, Clock, GameState, Pending } from './types.js';
 
 const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout', 'pickCharacter', 'skill', 'decide']);
@@ -112,7 +112,7 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
         skill: via,
         target: a.target,
         intel: a.intel,
-        of: of === undefined ? undefined : s.stack[of].card,
+        of: of === undefined ? undefined : publicCardOf(s, s.stack[of]),
       });
       if (rule.hidden && a.target !== undefined)
         ctx.ev.push({ to: [a.seat, a.target], type: 'probeCard', seat: a.seat, target: a.target, card: a.card });

@@ -26,7 +26,8 @@ interface Events {
   sendCard: { seat: number; card: number };
   transmit: { from: number; toSeat: number };
   backToSender: { seat: number };
-  intelDiscarded: { card: number };
+  /** The card only when it travelled face up. */
+  intelDiscarded: { card?: number };
   arrive: { seat: number };
   refuse: { seat: number };
   take: { seat: number; card: number; forced: boolean };
@@ -55,7 +56,8 @@ interface Events {
   /** (private) the intel seen. */
   peek: { seat: number; card: number };
   burned: { seat: number; card: number };
-  negate: { seat: number; card: number; as: string };
+  /** The negated card, unless it is a face-down 试探. */
+  negate: { seat: number; card?: number; as: string };
   probeResult: { seat: number; by: number; result: 'deny' | 'draw' | 'discard' | 'discardNone'; says?: string };
   /** `cards` when the discard is shown (揭露). */
   discard: { seat: number; count: number; cards?: number[] };

@@ -1,5 +1,5 @@
 // Small helpers over the state shared by the rules files.
-import type { Card, CharState, GameEvent, GameState, Player } from './types.js';
+import type { Card, CharState, GameEvent, GameState, Player, StackItem } from './types.js';
 
 export const bit = (seat: number): number => 1 << seat;
 export const has = (mask: number, seat: number): boolean => (mask & (1 << seat)) !== 0;
@@ -123,6 +123,14 @@ export function shallowCopy(s: GameState): GameState {
 export interface Ctx {
   ev: GameEvent[];
   newDecision: boolean;
+}
+
+/**
+ * A stack item's card as the public may name it: a 试探 used as itself lies face down (only its user
+ * and target see it), so no public event may carry its id (docs/rules.md §7).
+ */
+export function publicCardOf(s: GameState, it: StackItem): number | undefined {
+  return it.card >= 0 && s.cards[it.card].probe && it.as === '试探' ? undefined : it.card;
 }
 
 export function removeFrom(arr: number[], id: number): boolean {

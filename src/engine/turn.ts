@@ -160,7 +160,8 @@ function arrive(s: GameState, ctx: Ctx): void {
       ctx.ev.push({ to: 'all', type: 'backToSender', seat: t.sender });
       takeIntel(s, ctx, t.sender, true);
     } else {
-      ctx.ev.push({ to: 'all', type: 'intelDiscarded', card: t.card });
+      // Face-down intel goes to the discard pile unseen: the public learns that it went, not what it was.
+      ctx.ev.push({ to: 'all', type: 'intelDiscarded', card: t.faceUp ? t.card : undefined });
       s.discard.push(t.card);
       s.transit = null;
       endPassing(s, ctx);

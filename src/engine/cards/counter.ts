@@ -2,6 +2,7 @@
 // 识破 can answer 识破. Sending intel and skills are not card uses.
 import { fire } from '../registry.js';
 import { refuse } from '../refusals.js';
+import { publicCardOf } from '../state.js';
 import type { CardRule } from './rule.js';
 
 export const counter: CardRule = {
@@ -20,7 +21,7 @@ export const counter: CardRule = {
     if (!target) return;
     if (target.negated) return;
     target.negated = true;
-    ctx.ev.push({ to: 'all', type: 'negate', seat: item.user, card: target.card, as: target.as });
+    ctx.ev.push({ to: 'all', type: 'negate', seat: item.user, card: publicCardOf(s, target), as: target.as });
     if (s.chars && target.card >= 0) fire(s, ctx, 'negated', { seat: target.user, item: target });
   },
 };
