@@ -164,3 +164,25 @@ describe('identical cards', () => {
     expect(menu.options[0].label).toMatch(/识破.*×2/);
   });
 });
+
+describe('long answers', () => {
+  it('a choice longer than a button holds becomes a menu option that says it in full, never a cut button', () => {
+    const s = newGame({ seed: 4, players: ['A', 'B', 'C'] }).state;
+    const me = s.current;
+    const v = view(s, me);
+    const cards = s.players[me].hand.slice(0, 5);
+    const target = (me + 1) % 3;
+    const legal = [
+      { kind: 'decide' as const, seat: me, option: 'place', cards, target },
+      { kind: 'decide' as const, seat: me, option: 'no' },
+    ];
+    const panel = renderPanel('en', { gameId: 1, view: v, legal, secrets: [] });
+    const parts = panel.components.flatMap((r) => r.components);
+    for (const c of parts) if ('label' in c && c.label) expect([...c.label].length).toBeLessThanOrEqual(80);
+    const menu = parts.find((c) => 'options' in c) as { options: { label: string; description?: string }[] } | undefined;
+    expect(menu).toBeDefined();
+    const full = menu!.options.map((o) => o.label + (o.description ?? '')).join(' ');
+    expect([...menu!.options[0].label + (menu!.options[0].description ?? '')].length).toBeGreaterThan(80);
+    expect(full).toContain(`in front of ${s.players[target].name}`);
+  });
+});

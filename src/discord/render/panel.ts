@@ -49,7 +49,7 @@ const MAX_OPTIONS = 25;
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
 function button(label: string, customId: string, style: Style = ButtonStyle.Secondary): APIButtonComponent {
-  return { type: ComponentType.Button, style, label: label.slice(0, 80), custom_id: customId };
+  return { type: ComponentType.Button, style, label: [...label].slice(0, 80).join(''), custom_id: customId };
 }
 
 function rowsOf(buttons: APIButtonComponent[]): APIActionRowComponent<APIComponentInMessageActionRow>[] {
@@ -234,7 +234,20 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     );
   }
   const buttons: APIButtonComponent[] = [];
-  if (other.length <= 10) for (const { a, k } of other) buttons.push(button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary));
+  // A choice too long for a button (80 characters) makes them all a menu, whose options say it in full.
+  const long = other.length <= 10 && other.some(({ a }) => [...otherLabel(a)].length > 80);
+  if (long)
+    components.push(
+      select(
+        id('act'),
+        t(l, 'select.skill'),
+        other.map(({ a, k }) => {
+          const text = [...otherLabel(a)];
+          return { label: text.slice(0, 100).join(''), ...(text.length > 100 ? { description: text.slice(100, 200).join('') } : {}), value: `${k}.${actionHash(a)}` };
+        }),
+      ),
+    );
+  else if (other.length <= 10) for (const { a, k } of other) buttons.push(button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary));
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
