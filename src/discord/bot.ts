@@ -272,7 +272,10 @@ export class Bot {
     if (['join', 'leave', 'begin', 'addai', 'rmai'].includes(id.verb)) return onLobbyComponent(this, i, id);
     if (id.verb === 'rules' && i.isButton()) return turnRulesPage(i, this.localeFor(i), id.args[0] ?? 0);
     // The log is public: anyone in the channel may read it, privately.
-    if (id.verb === 'log' && i.isButton()) return showLog(this, i, this.store.game(id.game) ? id.game : null, this.localeFor(i));
+    if (id.verb === 'log' && i.isButton()) {
+      const info = this.store.game(id.game);
+      return showLog(this, i, info && info.guildId === i.guildId ? id.game : null, this.localeFor(i));
+    }
     if (id.verb === 'replay') return onReplayComponent(this, i, id);
     await ack(i);
     this.onAck?.(performance.now() - started);
