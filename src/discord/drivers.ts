@@ -54,7 +54,14 @@ export class Drivers {
   constructor(private readonly o: DriverOptions) {}
 
   autopilotSeats(gameId: number): number[] {
-    return [...(this.autopilot.get(gameId) ?? [])];
+    return [...this.autopiloted(gameId)];
+  }
+
+  /** The seats on autopilot, read once from the store (a restart keeps them), then kept here. */
+  private autopiloted(gameId: number): Set<number> {
+    let a = this.autopilot.get(gameId);
+    if (!a) this.autopilot.set(gameId, (a = new Set(this.o.store.prefs.autopilotSeats(gameId))));
+    return a;
   }
 
   aiSeats(gameId: number): number[] {
@@ -69,7 +76,9 @@ export class Drivers {
   /** The owner acted: they are back. Returns whether the seat was on autopilot. */
   ownerActed(gameId: number, seat: number): boolean {
     this.misses.get(gameId)?.delete(seat);
-    return this.autopilot.get(gameId)?.delete(seat) ?? false;
+    const back = this.autopiloted(gameId).delete(seat);
+    if (back) this.o.store.prefs.setAutopilot(gameId, seat, false);
+    return back;
   }
 
   /**
@@ -87,11 +96,11 @@ export class Drivers {
       this.misses.set(gameId, m);
       const n = (m.get(seat) ?? 0) + 1;
       m.set(seat, n);
-      if (n >= AUTOPILOT_AFTER) {
-        const a = this.autopilot.get(gameId) ?? new Set<number>();
-        this.autopilot.set(gameId, a);
-        if (!a.has(seat)) changed = true;
+      const a = this.autopiloted(gameId);
+      if (n >= AUTOPILOT_AFTER && !a.has(seat)) {
+        changed = true;
         a.add(seat);
+        this.o.store.prefs.setAutopilot(gameId, seat, true);
       }
     }
     return changed;

@@ -122,6 +122,8 @@ export const seats = sqliteTable(
     died: integer('died', { mode: 'boolean' }),
     /** 本回合不再响应: the turn ("round:seat") in which the bot passes for this seat in response windows. */
     quietTurn: text('quiet_turn'),
+    /** The bot plays this seat for its absent owner (docs/rules.md §10) until the owner clicks again. */
+    autopilot: integer('autopilot', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
 );

@@ -29,6 +29,13 @@ export function tablePrefs(db: Db) {
     setQuiet(gameId: number, seat: number, turn: string | null): void {
       db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
     },
+    /** Seats the bot plays for their absent owners. */
+    autopilotSeats(gameId: number): number[] {
+      return db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.autopilot, true))).all().map((r) => r.seat);
+    },
+    setAutopilot(gameId: number, seat: number, on: boolean): void {
+      db.update(seats).set({ autopilot: on }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
+    },
     respond(userId: string): RespondPref {
       return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? 'all';
     },

@@ -57,6 +57,11 @@ describe('AI seats and timers', () => {
     const seats = t.bot.store.seats(gameId);
     expect(autopiloted.map((s) => seats[s].userId)).not.toContain(host.id);
     if (!t.bot.store.state(gameId)!.result) expect(tableMessage(t, host)!.embeds[0].description).toMatch(/托管|auto/);
+    // A restart keeps the seats on autopilot (they are stored).
+    if (!t.bot.store.state(gameId)!.result) {
+      await t.restart();
+      expect(t.bot.drivers.autopilotSeats(gameId).sort()).toEqual([...autopiloted].sort());
+    }
     // An owner on autopilot clicks again and is back.
     const owner = t.users.find((u) => u.id === seats[autopiloted[0]].userId)!;
     const panel = await openPanel(t, owner, tableMessage(t, owner)!);

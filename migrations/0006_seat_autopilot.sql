@@ -1,0 +1,1 @@
+ALTER TABLE `seats` ADD `autopilot` integer DEFAULT false NOT NULL;
