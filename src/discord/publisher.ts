@@ -34,8 +34,6 @@ interface GameOut {
   /** The public log of the game in words, oldest first (the table shows its end). */
   log: string[];
   memo: LogMemory;
-  /** Users told in the channel that their DMs are closed (told once per game). */
-  toldClosed: Set<string>;
   /** Messages in the channel since the table was posted. */
   below: number;
   /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
@@ -68,7 +66,7 @@ export class Publisher {
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, log: [], memo: newLogMemory(), toldClosed: new Set(), below: 0 };
+      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, log: [], memo: newLogMemory(), below: 0 };
       this.games.set(gameId, g);
     }
     return g;
@@ -339,12 +337,10 @@ export class Publisher {
   private async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
     try {
       const user = await this.o.client.users.fetch(userId);
-      await user.send({ content: content.slice(0, 2000) });
+      await user.send({ content: [...content].slice(0, 2000).join('') });
     } catch (err) {
       if (!(err instanceof DiscordAPIError && err.code === CANNOT_DM)) throw err;
-      const g = this.out(gameId);
-      if (g.toldClosed.has(userId)) return;
-      g.toldClosed.add(userId);
+      if (!this.o.store.prefs.markToldDmsClosed(gameId, userId)) return;
       this.o.log.info({ gameId, userId }, 'DMs closed; told the player in the channel');
       const channel = await this.channel(channelId);
       await channel?.send({ content: t(l, 'dm.failed', { mention: `<@${userId}>` }), allowedMentions: { users: [userId] } });

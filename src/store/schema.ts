@@ -124,6 +124,8 @@ export const seats = sqliteTable(
     quietTurn: text('quiet_turn'),
     /** The bot plays this seat for its absent owner (docs/rules.md §10) until the owner clicks again. */
     autopilot: integer('autopilot', { mode: 'boolean' }).notNull().default(false),
+    /** The player was told in the channel that their DMs are closed (once a game, across restarts). */
+    toldDmsClosed: integer('told_dms_closed', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
 );

@@ -36,6 +36,18 @@ export function tablePrefs(db: Db) {
     setAutopilot(gameId: number, seat: number, on: boolean): void {
       db.update(seats).set({ autopilot: on }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
     },
+    /**
+     * Marks that the seat of `userId` in this game was told its DMs are closed; false when it had been
+     * told already (so the channel hears it once a game, whatever restarts come between).
+     */
+    markToldDmsClosed(gameId: number, userId: string): boolean {
+      const r = db
+        .update(seats)
+        .set({ toldDmsClosed: true })
+        .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.toldDmsClosed, false)))
+        .run();
+      return r.changes > 0;
+    },
     respond(userId: string): RespondPref {
       return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? 'all';
     },

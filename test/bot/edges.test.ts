@@ -46,6 +46,11 @@ describe('the bot at its edges', () => {
     const panel = await openPanel(t, t.users[1], tableMessage(t, t.users[1])!);
     expect(panel.ephemeral).toBe(true);
     expect(panel.embeds[0].description).toMatch(/身份：|Identity:/);
+    // Once a game, across restarts: more DMs fail after one, and the channel hears nothing more.
+    await t.restart();
+    await playToEnd(t, 21, { maxSteps: 30 });
+    const again = t.discord.seenBy(t.users[0], { channel: t.general }).filter((m) => m.content.includes(`<@${t!.users[1].id}>`) && /私信|DM/.test(m.content));
+    expect(again).toHaveLength(1);
   }, 120_000);
 
   it('a double click applies once; a stale button and a stranger change nothing', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `seats` ADD `told_dms_closed` integer DEFAULT false NOT NULL;
