@@ -253,7 +253,8 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
   // The private toggles of docs/rules.md §8b: one for this turn, one that stays.
   if (pace && inGame) {
-    buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
+    // 本回合不再响应 belongs to a turn's response windows; the standing choice may be changed at any time.
+    if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
   }
   components.push(...rowsOf(buttons).slice(0, 5 - components.length));
