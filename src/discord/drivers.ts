@@ -5,7 +5,7 @@
 import { check, decider, defaultAction, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, TimerHost } from '../store/index.js';
-import { autoPasses, turnKey, type SeatPace } from './pace.js';
+import { askedSeats, autoPasses, turnKey, type SeatPace } from './pace.js';
 import type { SeatUsers } from './seat-users.js';
 import type { TableFlags } from './table-flags.js';
 
@@ -87,10 +87,8 @@ export class Drivers {
    */
   timedOut(gameId: number, before: GameState): boolean {
     const users = this.o.users.of(gameId);
-    const own = decider(before);
-    const missed = own !== null ? [own] : before.pending?.kind === 'chooseCharacter' ? waitingOn(before) : [];
     let changed = false;
-    for (const seat of missed) {
+    for (const seat of askedSeats(before)) {
       if (!users[seat]) continue;
       const m = this.misses.get(gameId) ?? new Map<number, number>();
       this.misses.set(gameId, m);

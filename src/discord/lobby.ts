@@ -169,6 +169,7 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
     await bot.store.abortGame(gameId, `aborted by ${i.user.id}`);
     bot.drivers.forget(gameId);
     bot.pings.closed(gameId);
+    bot.panels.forget(gameId);
     await bot.publisher.aborted(gameId, i.user.id);
   }
   if (lobby) {

@@ -3,7 +3,8 @@
 // or a DM where the server chose that; and once more shortly before the decision's timer runs out.
 // Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
 import { ButtonStyle, ComponentType, DiscordAPIError, type Client } from 'discord.js';
-import { decider, view, waitingOn, type GameState } from '../engine/index.js';
+import { decider, view, type GameState } from '../engine/index.js';
+import { askedSeats } from './pace.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, PingRecord, TimerHost } from '../store/index.js';
@@ -31,13 +32,6 @@ export interface PingsOptions {
   userLocale: (guildId: string, userId: string) => Locale;
   /** Seats the bot plays (AI, autopilot): never pinged. */
   botSeats: (gameId: number) => Set<number>;
-}
-
-/** The seats whose own decision the game waits on: one player's, or everyone choosing a character. */
-export function askedSeats(s: GameState): number[] {
-  const own = decider(s);
-  if (own !== null) return [own];
-  return s.pending?.kind === 'chooseCharacter' ? waitingOn(s) : [];
 }
 
 export class Pings {
@@ -125,8 +119,8 @@ export class Pings {
     const users = this.o.users.of(gameId);
     const l = this.o.locale(gameId);
     const dm = this.o.store.guildSettings(info.guildId).pings === 'dm';
-    this.o.publisher.after(gameId, async () => {
-      const channel = await this.o.publisher.channelOf(info.channelId);
+    this.o.publisher.enqueue(gameId, async () => {
+      const channel = await this.o.publisher.channel(info.channelId);
       if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(gameId, err));
       if (!kind) return;
       const ids = seats.map((seat) => users[seat]!);
@@ -134,7 +128,7 @@ export class Pings {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
         for (const id of ids) {
           const mine = this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id]);
-          await this.o.publisher.sendDm(gameId, info.channelId, id, `${mine}\n${link}`, l);
+          await this.o.publisher.dm(gameId, info.channelId, id, `${mine}\n${link}`, l);
         }
         return;
       }

@@ -87,12 +87,8 @@ export class Publisher {
     return p;
   }
 
-  /** Queues work for one game after everything queued before it (pings and panels use it too). */
-  after(gameId: number, work: () => Promise<void>): void {
-    this.enqueue(gameId, work);
-  }
-
-  private enqueue(gameId: number, work: () => Promise<void>): void {
+  /** Queues work for one game after everything queued before it (pings use it too). */
+  enqueue(gameId: number, work: () => Promise<void>): void {
     const g = this.out(gameId);
     g.chain = this.track(
       g.chain.then(work).catch((err) => this.o.log.error({ gameId, err }, 'publishing to Discord failed')),
@@ -330,11 +326,7 @@ export class Publisher {
   }
 
   /** A DM to a player; a player whose DMs are closed is told once in the channel. */
-  sendDm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
-    return this.dm(gameId, channelId, userId, content, l);
-  }
-
-  private async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
+  async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
     try {
       const user = await this.o.client.users.fetch(userId);
       await user.send({ content: [...content].slice(0, 2000).join('') });
@@ -347,11 +339,7 @@ export class Publisher {
     }
   }
 
-  channelOf(channelId: string): Promise<SendableChannels | null> {
-    return this.channel(channelId);
-  }
-
-  private async channel(channelId: string): Promise<SendableChannels | null> {
+  async channel(channelId: string): Promise<SendableChannels | null> {
     const c = await this.o.client.channels.fetch(channelId).catch(() => null);
     return c && c.isSendable() ? c : null;
   }
