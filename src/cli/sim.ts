@@ -1,8 +1,9 @@
 // npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo]
-//   [--characters on|off] [--ai random|strong]   (README: commands for checks and tools)
+//   [--characters on|off] [--character-set standard|classic] [--victory-intel 3|4] [--ai random|strong]
+//   (README: commands for checks and tools)
 import { performance } from 'node:perf_hooks';
 import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { CHARACTERS } from '../engine/index.js';
+import { CHARACTER_SETS, CHARACTERS, type Options } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 
@@ -25,15 +26,21 @@ if (args.characters !== undefined && args.characters !== 'on' && args.characters
   fail('--characters must be on or off');
 // Characters are on by default now that they exist (README: commands for checks and tools).
 const characters = args.characters !== 'off';
+const set = args['character-set'] ?? 'standard';
+if (set !== 'standard' && set !== 'classic') fail('--character-set must be standard or classic');
+const victoryIntel = Number(args['victory-intel'] ?? 3);
+if (victoryIntel !== 3 && victoryIntel !== 4) fail('--victory-intel must be 3 or 4');
+// Only options that differ from the default go into the game (types.ts Options: absent is the default).
+const options: Partial<Options> = { ...(set === 'classic' ? { characterSet: set } : {}), ...(victoryIntel === 4 ? { victoryIntel: 4 as const } : {}) };
 if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(', ')})`);
 // Every seat plays the named policy. `random` is the simulator's own random play.
 const play = (seed: number) =>
   ai === 'random'
-    ? playRandomGame({ players, seed, edition, invariants: true, characters, countSkills: characters })
+    ? playRandomGame({ players, seed, edition, invariants: true, characters, options, countSkills: characters })
     : policyGame(seed);
 
 function policyGame(seed: number) {
-  const run = playPolicyGame({ players, seed, edition: edition as 'standard' | 'promo', options: { characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
+  const run = playPolicyGame({ players, seed, edition: edition as 'standard' | 'promo', options: { ...options, characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
   const skills: Record<string, number> = {};
   countSkills(run.log ?? [], skills);
   return { ...run, skills };
@@ -84,7 +91,7 @@ process.stdout.write(
     wins,
     firstError,
     // Every skill of every character that never showed in any game of the run.
-    ...(characters ? { unusedSkills: Object.values(CHARACTERS).flatMap((d) => d.skills.filter((k) => !used[k]).map((k) => `${d.name}:${k}`)) } : {}),
+    ...(characters ? { unusedSkills: CHARACTER_SETS[set].map((n) => CHARACTERS[n]).flatMap((d) => d.skills.filter((k) => !used[k]).map((k) => `${d.name}:${k}`)) } : {}),
   }) + '\n',
 );
 process.exit(errors || violations ? 1 : 0);

@@ -10,7 +10,7 @@ export { legalActions, waitingOn } from './legal.js';
 export { mayStopAt, nextStop, stopsAfter, type Route } from './route.js';
 export { explain, refuse, type Refusal, type RefusalCode } from './refusals.js';
 export { beginAt, DEFAULT_OPTIONS, hasAltSplit, identitiesFor, newGame, tableAt, type Setup } from './setup.js';
-export { CHARACTERS, CHARACTER_NAMES } from './registry.js';
+export { CHARACTERS, CHARACTER_NAMES, CHARACTER_SETS, characterByPrintedName, printedName } from './registry.js';
 export { intelOwnerIn, view, type GameView, type SeatView, type SeenCard, type StackView } from './view.js';
 export { ENGINE_VERSION } from './version.js';
 export * from './types.js';

@@ -115,7 +115,8 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
     const seat = (s.current + k) % n;
     const p = s.players[seat];
     const color = FACTION_COLOR[p.identity];
-    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= 3 : !!c && !p.out && missionHolds(s, seat);
+    // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
+    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= (s.options.victoryIntel ?? 3) : !!c && !p.out && missionHolds(s, seat);
     if (!meets) continue;
     declare(s, ctx, seat, color ? 'faction' : 'mission', seat === gainer ? sender : -1);
     return true;

@@ -7,14 +7,23 @@ import type { CardRule } from './cards/rule.js';
 import type { ActiveSkill, CharacterDef, Decide, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
-import type { CardName, CharacterName, GameState } from './types.js';
+import type { CardName, CharacterName, CharacterSet, GameState } from './types.js';
 
 /** Card rules by card name. */
 export const RULES = {} as Record<CardName, CardRule>;
-/** Characters by name, in the order they were registered (the deal shuffles that order). */
+/** Characters by name, of every set. */
 export const CHARACTERS = {} as Record<CharacterName, CharacterDef>;
-export const CHARACTER_NAMES: CharacterName[] = [];
-/** Active skills by name (each name belongs to one character). */
+/**
+ * Each character set's names, in the order they were registered: the deal shuffles that order, so
+ * it is part of every seed (docs/rules.md §11b). The sets share no name.
+ */
+export const CHARACTER_SETS: Record<CharacterSet, CharacterName[]> = { standard: [], classic: [] };
+/** The standard set (003_…): the characters offered unless the lobby chose another set. */
+export const CHARACTER_NAMES = CHARACTER_SETS.standard;
+/**
+ * Active skills by name, for listing them. A name may belong to several characters (狙击 of 003_…
+ * and of 000_…): a skill in play is always looked up through its user's character (activeSkill).
+ */
 export const SKILLS: Record<string, ActiveSkill> = {};
 
 export function registerCard(rule: CardRule): void {
@@ -23,16 +32,31 @@ export function registerCard(rule: CardRule): void {
 }
 
 /** Registers a character, its declared triggers made into hooks and questions (triggers.ts). */
-export function registerCharacter(declared: CharacterDef): void {
+export function registerCharacter(declared: CharacterDef, set: CharacterSet = 'standard'): void {
   const def = compileTriggers(declared);
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
-  CHARACTER_NAMES.push(def.name);
+  CHARACTER_SETS[set].push(def.name);
   for (const k of def.active) {
-    if (SKILLS[k.name]) throw new Error(`skill ${k.name} registered twice`);
-    SKILLS[k.name] = k;
+    if (def.active.filter((x) => x.name === k.name).length > 1) throw new Error(`${def.name}: skill ${k.name} twice`);
+    SKILLS[k.name] ??= k;
   }
 }
+
+/** The characters a game offers (Options.characterSet). */
+export const characterSetOf = (s: Pick<GameState, 'options'>): CharacterSet => s.options.characterSet ?? 'standard';
+
+/** A character of a set by the name its card prints (老鬼 → 老鬼·初版 in the classic set), or undefined. */
+export function characterByPrintedName(set: CharacterSet, printed: string): CharacterName | undefined {
+  return CHARACTER_SETS[set].find((n) => n === printed || printedName(n) === printed);
+}
+
+/** The name a character's card prints: its name without the set's 「·初版」. */
+export const printedName = (n: CharacterName): string => n.replace(/·初版$/, '');
+
+/** An active skill of `seat`'s character by name. */
+export const activeSkill = (s: GameState, seat: number, name: string): ActiveSkill | undefined =>
+  charOf(s, seat)?.active.find((k) => k.name === name);
 
 // ---- a seat's character ------------------------------------------------------------------------
 

@@ -1,11 +1,11 @@
 // Resolving the stack (docs/rules.md §8, 后发先至): from the top down; a negated card does nothing.
-import { fire, RULES, SKILLS } from './registry.js';
+import { activeSkill, fire, RULES } from './registry.js';
 import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';
 
 function effect(s: GameState, ctx: Ctx, item: StackItem): void {
   if (item.skill) {
-    const skill = SKILLS[item.skill];
+    const skill = activeSkill(s, item.user, item.skill)!;
     if (skill.resolve) skill.resolve(s, ctx, item);
     else RULES[skill.as!].resolve(s, ctx, item);
     return;

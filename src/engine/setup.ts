@@ -7,7 +7,7 @@ import { startTurn } from './turn.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
 import type { Ctx } from './state.js';
 import type { CharacterName, CharState, Clock, Edition, GameEvent, GameState, Identity, Options } from './types.js';
-import { CHARACTER_NAMES } from './registry.js';
+import { CHARACTER_SETS } from './registry.js';
 import type { RngState } from './rng.js';
 
 /**
@@ -15,13 +15,13 @@ import type { RngState } from './rng.js';
  * fewer than two per player (10 exist; 6+ players), the second offers repeat characters from a
  * second shuffle, never the player's own first one: two players may then play the same one.
  */
-export function dealCharacters(rng: RngState, players: number): CharState {
-  const pool = CHARACTER_NAMES.slice();
+export function dealCharacters(rng: RngState, players: number, names: readonly CharacterName[] = CHARACTER_SETS.standard): CharState {
+  const pool = names.slice();
   shuffleInPlace(rng, pool);
   const firsts = pool.slice(0, players);
   let rest = pool.slice(players);
   if (rest.length < players) {
-    const again = CHARACTER_NAMES.slice();
+    const again = names.slice();
     shuffleInPlace(rng, again);
     rest = rest.concat(again);
   }
@@ -87,7 +87,7 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
   }));
   for (const p of players) p.hand.push(deck.pop()!, deck.pop()!, deck.pop()!);
   const first = randInt(rng, players.length);
-  const chars = options.characters ? dealCharacters(rng, players.length) : undefined;
+  const chars = options.characters ? dealCharacters(rng, players.length, CHARACTER_SETS[options.characterSet ?? 'standard']) : undefined;
   const state = tableAt({ edition, options, rng, cards, players, deck, discard: [], current: first });
   if (chars) state.chars = chars;
   const ev: GameEvent[] = [{ to: 'all', type: 'gameStart', players: players.length, edition, first }];

@@ -3,7 +3,7 @@
 // checks face, owner and costs here; a character states only its own conditions.
 import { flip, identityHidden, showIdentity } from './ops.js';
 import { refuse, type Refusal } from './refusals.js';
-import { charOf, faceUp, SKILLS } from './registry.js';
+import { activeSkill, charOf, faceUp } from './registry.js';
 import { has, over, type Ctx } from './state.js';
 import { continueResolving } from './turn.js';
 import type { Decide, DecideAction, Decision, SkillAction } from './characters/skill.js';
@@ -75,7 +75,7 @@ function onStack(s: GameState, seat: number, skill: string): boolean {
 
 export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
   const w = s.pending as Extract<Pending, { kind: 'window' }>;
-  const skill = SKILLS[a.skill];
+  const skill = activeSkill(s, a.seat, a.skill)!;
   if (skill.reveal) flip(s, ctx, a.seat, true);
   if (skill.conceal) flip(s, ctx, a.seat, false);
   if (skill.showsIdentity) showIdentity(s, ctx, a.seat);

@@ -27,7 +27,17 @@ export interface Options {
   altSplit: boolean;
   /** Characters (角色): each player picks one of two dealt before the first turn (docs/rules.md §11). */
   characters: boolean;
+  /**
+   * Which characters are offered (docs/rules.md §11b): the 30 of 003_… (standard, the default) or the
+   * 18 first-print characters of 000_… (classic). Absent means standard, so games stored before it
+   * replay to the same state.
+   */
+  characterSet?: CharacterSet;
+  /** The red / blue intel that makes 潜伏战线 / 军情处 win (000_… 调整胜利条件): 3 (absent) or 4. */
+  victoryIntel?: 3 | 4;
 }
+
+export type CharacterSet = 'standard' | 'classic';
 
 /** The characters the engine has (docs/rules.md §11: the 30 of 003_…, added a few at a time). */
 export type CharacterName =
@@ -36,7 +46,17 @@ export type CharacterName =
   | '职业杀手' | '柒佰' | '贝雷帽'
   | '黑手' | '易先生' | '蝮蛇' | '小白'
   | '礼服蒙面人' | '大美女' | '致命香水' | '千面女郎' | '无间行者'
-  | '福尔摩斯' | '潮汐' | '六姐' | '刀锋';
+  | '福尔摩斯' | '潮汐' | '六姐' | '刀锋'
+  | ClassicName;
+
+/**
+ * The 18 first-print characters of 000_… (characterSet 'classic'), each named as printed with
+ * 「·初版」 after it, since most share a name with a character of 003_….
+ */
+export type ClassicName =
+  | '老鬼·初版' | '译电员·初版' | '老枪·初版' | '闪灵·初版' | '黑玫瑰·初版' | '峨嵋风·初版' | '老金·初版'
+  | '情报处长·初版' | '职业杀手·初版' | '礼服蒙面人·初版' | '柒佰·初版' | '刀锋·初版' | '大美女·初版' | '六姐·初版'
+  | '小马哥·初版' | '怪盗阿十·初版' | '贝雷帽·初版' | '小白·初版';
 
 /** One seat's character and what the skills remember about it. */
 export interface SeatChar {

@@ -1,5 +1,5 @@
 // Reading a scenario file (docs/scenarios.md) into a game state laid out as it says.
-import { beginAt, CARD_NAMES, CHARACTERS, COLORS, DEFAULT_OPTIONS, IDENTITIES, MODES, tableAt } from '../engine/index.js';
+import { beginAt, CARD_NAMES, CHARACTER_SETS, CHARACTERS, characterByPrintedName, COLORS, DEFAULT_OPTIONS, IDENTITIES, MODES, printedName, tableAt } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
 import type { Card, CardName, CharacterName, CharState, Color, GameEvent, GameState, Identity, Mode, Options, ProbeBranch } from '../engine/types.js';
 
@@ -64,6 +64,27 @@ export function loadScenario(raw: unknown, file: string): Scenario {
   const rawPlayers = list(o.players, 'players', file);
   if (rawPlayers.length < 2 || rawPlayers.length > 9) throw new ScenarioError(file, 'players', 'must list 2 to 9 players');
 
+  const rawOptions = o.options ?? {};
+  if (typeof rawOptions !== 'object' || Array.isArray(rawOptions)) throw new ScenarioError(file, 'options', 'must be an object');
+  const options: Options = { ...DEFAULT_OPTIONS };
+  for (const [k, v] of Object.entries(rawOptions as Record<string, unknown>)) {
+    // The two options that are absent unless chosen (types.ts Options), each with its values.
+    if (k === 'characterSet') {
+      if (v !== 'standard' && v !== 'classic') throw new ScenarioError(file, 'options.characterSet', 'must be "standard" or "classic"');
+      if (v === 'classic') options.characterSet = v;
+      continue;
+    }
+    if (k === 'victoryIntel') {
+      if (v !== 3 && v !== 4) throw new ScenarioError(file, 'options.victoryIntel', 'must be 3 or 4');
+      if (v === 4) options.victoryIntel = v;
+      continue;
+    }
+    if (!(k in options)) throw new ScenarioError(file, `options.${k}`, 'unknown option');
+    if (typeof v !== typeof options[k as keyof Options]) throw new ScenarioError(file, `options.${k}`, `must be a ${typeof options[k as keyof Options]}`);
+    (options as unknown as Record<string, unknown>)[k] = v;
+  }
+  const set = options.characterSet ?? 'standard';
+
   const cards: Card[] = [];
   const add = (c: Card) => cards.push(c) - 1;
   const names: string[] = [];
@@ -78,12 +99,14 @@ export function loadScenario(raw: unknown, file: string): Scenario {
     const identity = p.identity === '军情局' ? '军情处' : p.identity;
     if (!(IDENTITIES as unknown[]).includes(identity))
       throw new ScenarioError(file, `${f}.identity`, 'must be 潜伏战线, 军情处 (军情局) or 打酱油的');
-    if (p.character !== undefined && !(typeof p.character === 'string' && p.character in CHARACTERS))
-      throw new ScenarioError(file, `${f}.character`, `unknown character (known: ${Object.keys(CHARACTERS).join(', ')})`);
+    // A character is named as its card prints it, in the scenario's character set (老鬼 is 老鬼·初版 in classic).
+    const named = typeof p.character === 'string' ? characterByPrintedName(set, p.character) : undefined;
+    if (p.character !== undefined && named === undefined)
+      throw new ScenarioError(file, `${f}.character`, `unknown character (known in the ${set} set: ${CHARACTER_SETS[set].map(printedName).join(', ')})`);
     if (p.faceUp !== undefined && (typeof p.faceUp !== 'boolean' || p.character === undefined))
       throw new ScenarioError(file, `${f}.faceUp`, 'must be true or false, with a character');
     if (p.character !== undefined) {
-      const name = p.character as CharacterName;
+      const name = named as CharacterName;
       seatChars[i] = { name, faceUp: (p.faceUp as boolean | undefined) ?? !CHARACTERS[name].hidden, offers: [], shown: false };
     }
     return {
@@ -104,14 +127,6 @@ export function loadScenario(raw: unknown, file: string): Scenario {
   if (current < 0) throw new ScenarioError(file, 'current', `"${String(o.current)}" is not a player`);
   const start = o.start ?? 'draw';
   if (start !== 'draw' && start !== 'play') throw new ScenarioError(file, 'start', 'must be "draw" or "play"');
-  const rawOptions = o.options ?? {};
-  if (typeof rawOptions !== 'object' || Array.isArray(rawOptions)) throw new ScenarioError(file, 'options', 'must be an object');
-  const options: Options = { ...DEFAULT_OPTIONS };
-  for (const [k, v] of Object.entries(rawOptions as Record<string, unknown>)) {
-    if (!(k in options)) throw new ScenarioError(file, `options.${k}`, 'unknown option');
-    if (typeof v !== typeof options[k as keyof Options]) throw new ScenarioError(file, `options.${k}`, `must be a ${typeof options[k as keyof Options]}`);
-    (options as unknown as Record<string, unknown>)[k] = v;
-  }
   const steps = list(o.steps, 'steps', file).map((st, i) => {
     if (!st || typeof st !== 'object' || Array.isArray(st)) throw new ScenarioError(file, `steps[${i}]`, 'must be an object');
     return st as Step;

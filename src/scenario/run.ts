@@ -1,5 +1,5 @@
 // Playing a scenario's steps against the engine, auto-passing as docs/scenarios.md describes.
-import { apply, cardLabel, check, explain, legalActions, waitingOn } from '../engine/index.js';
+import { apply, cardLabel, characterByPrintedName, check, explain, legalActions, waitingOn } from '../engine/index.js';
 import type { Action, GameEvent, GameState } from '../engine/types.js';
 import { ScenarioError, type Scenario, type Step } from './load.js';
 import { checkExpect } from './expect.js';
@@ -76,7 +76,11 @@ class Runner {
         return this.skillAction(step, i, seat);
       case 'choose': {
         const p = s.pending;
-        if (p?.kind === 'chooseCharacter') return { kind: 'pickCharacter', seat, character: String(step.choose) as never };
+        if (p?.kind === 'chooseCharacter') {
+          const printed = String(step.choose);
+          const character = characterByPrintedName(s.options.characterSet ?? 'standard', printed) ?? (printed as never);
+          return { kind: 'pickCharacter', seat, character };
+        }
         if (p?.kind === 'decide') return this.decideAction(step, i, seat);
         const card = this.findInHand(seat, String(step.choose), step);
         return card < 0 ? `"${String(step.choose)}" is not in ${this.sc.names[seat]}'s hand` : { kind: 'choose', seat, card };

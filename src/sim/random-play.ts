@@ -1,7 +1,7 @@
 // Whole games of random legal actions: the simulator, the benchmark and tests share this.
 import { apply, legalActions, newGame, waitingOn } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
-import type { Action, Edition, GameEvent, GameState } from '../engine/types.js';
+import type { Action, Edition, GameEvent, GameState, Options } from '../engine/types.js';
 import { checkInvariants } from './invariants.js';
 
 export interface PlayOptions {
@@ -14,6 +14,8 @@ export interface PlayOptions {
   maxActions?: number;
   /** Play with characters (choosing them, using skills). */
   characters?: boolean;
+  /** Other lobby options (characterSet, victoryIntel …). */
+  options?: Partial<Options>;
   /** Count the skills named by events (the sim's unused-skill report; the benchmark does not). */
   countSkills?: boolean;
   /** Stop (without error) after this many actions: a moment of a game, for the table picture. */
@@ -44,7 +46,7 @@ export function randomAction(s: GameState, rng: RngState): Action {
 
 export function playRandomGame(o: PlayOptions): GameRun {
   const names = Array.from({ length: o.players }, (_, i) => String.fromCharCode(65 + i));
-  let state = newGame({ seed: o.seed, players: names, edition: o.edition, options: { characters: o.characters ?? false } }).state;
+  let state = newGame({ seed: o.seed, players: names, edition: o.edition, options: { ...o.options, characters: o.characters ?? false } }).state;
   const rng = seedRng(o.seed ^ 0x5bd1e995);
   const max = o.maxActions ?? 100_000;
   const violations: string[] = o.invariants ? checkInvariants(state) : [];
