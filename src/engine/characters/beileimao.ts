@@ -13,12 +13,16 @@ import type { GameState } from '../types.js';
 
 const trueIntel = (s: GameState, seat: number) => s.players[seat].intel.filter((id) => s.cards[id].color !== '黑');
 
+/** 换日 (003; 000's 舍弃你的一张黑色手牌：视为使用了锁定 is the same). */
+export const huanri: NonNullable<CharacterDef['playsAs']> = (s, _seat, card) =>
+  s.cards[card].color === '黑' && s.cards[card].name !== '锁定' ? [{ as: '锁定', skill: '换日' }] : [];
+
 export const 贝雷帽: CharacterDef = {
   name: '贝雷帽',
   gender: '男',
   hidden: false,
   skills: ['换日', '偷天'],
-  playsAs: (s, _seat, card) => (s.cards[card].color === '黑' && s.cards[card].name !== '锁定' ? [{ as: '锁定', skill: '换日' }] : []),
+  playsAs: huanri,
   active: [],
   triggers: [
     {

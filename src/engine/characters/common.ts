@@ -6,20 +6,31 @@ import { faceUp } from '../registry.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
 import { countColor, inGame, removeFrom, type Ctx } from '../state.js';
-import type { GameState, StackItem, Step } from '../types.js';
+import type { CardName, GameState, Identity, StackItem, Step } from '../types.js';
 import type { Decision, DecideAction, TriggerSkill } from './skill.js';
 
 import { YES_NO } from '../triggers.js';
 
 export { YES_NO };
 
-/** 就计 (老鬼, 老枪): 当你被试探或锁定时，可以翻开此角色，然后抽二张牌. Before the card takes effect. */
-export const jiuji: TriggerSkill = {
+/**
+ * 就计: 当你被 (one of `cards`) 时，可以翻开此角色，然后抽二张牌. Before the card takes effect. 003 (老鬼, 老枪)
+ * and 000's 老枪: 试探 or 锁定; 000's 老鬼: 被试探时 only.
+ */
+export const jiujiFor = (cards: CardName[]): TriggerSkill => ({
   skill: '就计',
   on: 'beforeResolve',
   face: 'down',
-  when: (_s, _ctx, owner, info) => (info.item!.as === '试探' || info.item!.as === '锁定') && info.item!.target === owner,
+  when: (_s, _ctx, owner, info) => cards.includes(info.item!.as as CardName) && info.item!.target === owner,
   effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
+});
+
+export const jiuji = jiujiFor(['试探', '锁定']);
+
+/** 全灭 of a faction: every player of that identity has died or lost (rulings: out of the game). */
+export const wiped = (s: GameState, id: Identity): boolean => {
+  const members = s.players.filter((p) => p.identity === id);
+  return members.length > 0 && members.every((p) => !inGame(p));
 };
 
 /**

@@ -12,7 +12,7 @@ import { inGame } from '../state.js';
 import { enqueue } from '../pending.js';
 import { isMale } from '../registry.js';
 import { subsets, burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
-import type { CharacterDef } from './skill.js';
+import type { ActiveSkill, CharacterDef, Decision, TriggerSkill } from './skill.js';
 import type { GameState } from '../types.js';
 
 const blackOnTable = (s: GameState): number[] => {
@@ -21,50 +21,58 @@ const blackOnTable = (s: GameState): number[] => {
   return out;
 };
 
+/**
+ * 爱情: 翻开你的身份牌，然后烧毁 n 张假情报 (003: two, in front of one player or one each in front of two; 000:
+ * one, 任意玩家的) — it needs n black intel on the table to be used.
+ */
+export function aiqingOf(n: number): ActiveSkill {
+  const words = n === 1 ? 'one black intel' : 'two black intel';
+  return {
+    name: '爱情',
+    showsIdentity: true,
+    candidates: (s, seat) => subsets(blackOnTable(s), n, n).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
+    check(s, _seat, _step, a) {
+      const ok =
+        isCardList(a.cards) &&
+        a.cards.length === n &&
+        a.cards.every((c) => c >= 0 && c < s.cards.length && s.cards[c].color === '黑' && intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)]));
+      return ok ? null : notNow('爱情', `name ${words} in front of players`);
+    },
+    resolve(s, ctx, item) {
+      const me = item.user;
+      if (!inGame(s.players[me])) return;
+      for (const c of item.cards ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
+    },
+  };
+}
+
+/** 精明 (003 and 000 alike): after the draw of three (the perk), one hand card back on top of the deck, asked at once. */
+export const jingming: { trigger: TriggerSkill; decision: Decision } = {
+  trigger: {
+    skill: '精明',
+    on: 'draw',
+    about: 'self',
+    optional: false,
+    silent: true,
+    when: (s, _ctx, owner) => s.players[owner].hand.length > 0,
+    effect: (s, _ctx, u) => enqueue(s, u.seat, '精明', 'back'),
+  },
+  decision: {
+    choices: (s, d) => handCardChoices(s, d.seat),
+    answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '精明'),
+  },
+};
+
 export const 大美女: CharacterDef = {
   name: '大美女',
   gender: '女',
   hidden: false,
   skills: ['精明', '爱情'],
   perks: { drawCount: { n: 3, skill: '精明' } },
-  active: [
-    {
-      name: '爱情',
-      showsIdentity: true,
-      candidates: (s, seat) => subsets(blackOnTable(s), 2, 2).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
-      check(s, _seat, _step, a) {
-        const ok =
-          isCardList(a.cards) &&
-          a.cards.length === 2 &&
-          a.cards.every((c) => c >= 0 && c < s.cards.length && s.cards[c].color === '黑' && intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)]));
-        return ok ? null : notNow('爱情', 'name two black intel in front of players');
-      },
-      resolve(s, ctx, item) {
-        const me = item.user;
-        if (!inGame(s.players[me])) return;
-        for (const c of item.cards ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
-      },
-    },
-  ],
-  triggers: [
-    {
-      // After the draw of three (the perk): one hand card back on top of the deck, asked at once.
-      skill: '精明',
-      on: 'draw',
-      about: 'self',
-      optional: false,
-      silent: true,
-      when: (s, _ctx, owner) => s.players[owner].hand.length > 0,
-      effect: (s, _ctx, u) => enqueue(s, u.seat, '精明', 'back'),
-    },
-  ],
+  active: [aiqingOf(2)],
+  triggers: [jingming.trigger],
   on: {},
-  decide: {
-    精明: {
-      choices: (s, d) => handCardChoices(s, d.seat),
-      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '精明'),
-    },
-  },
+  decide: { 精明: jingming.decision },
   mission: () => false,
   joins: (s, seat, d) =>
     isMale(s, d.seat) && s.players[seat].intel.filter((c) => s.cards[c].color === '黑').length <= 1,

@@ -10,31 +10,43 @@ import { draw } from '../ops.js';
 import { askNext } from '../pending.js';
 import { livePlayers, giveCard, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef } from './skill.js';
+import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { CardName, GameState } from '../types.js';
+
+/** 亮剑: 你的 (003: 试探和退回; 000: 试探) 可以当作锁定使用. */
+export const liangjianOf =
+  (cards: CardName[]): NonNullable<CharacterDef['playsAs']> =>
+  (s, _seat, card) =>
+    cards.includes(s.cards[card].name) ? [{ as: '锁定', skill: '亮剑' }] : [];
+
+/**
+ * 嗜血: 当另一位玩家死亡时，你可以抽 n 张牌，然后把一张手牌分给 `to` (003: four, 任意一位玩家 — himself first,
+ * the default keeps the card; 000: two, 左手边的第一位玩家).
+ */
+export function shixueOf(n: number, to: (s: GameState, me: number) => number[]): TriggerSkill {
+  return {
+    skill: '嗜血',
+    on: 'death',
+    about: 'other',
+    effect(s, ctx, u) {
+      draw(s, ctx, u.seat, n);
+      askNext(s, u.seat, '嗜血', 'give');
+    },
+    then: {
+      choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, to(s, d.seat)) : []),
+      answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '嗜血'),
+    },
+  };
+}
 
 export const 刀锋: CharacterDef = {
   name: '刀锋',
   gender: '男',
   hidden: false,
   skills: ['亮剑', '嗜血'],
-  playsAs: (s, _seat, card) => (s.cards[card].name === '试探' || s.cards[card].name === '退回' ? [{ as: '锁定', skill: '亮剑' }] : []),
+  playsAs: liangjianOf(['试探', '退回']),
   active: [],
-  triggers: [
-    {
-      skill: '嗜血',
-      on: 'death',
-      about: 'other',
-      effect(s, ctx, u) {
-        draw(s, ctx, u.seat, 4);
-        askNext(s, u.seat, '嗜血', 'give');
-      },
-      then: {
-        // Yourself first: the default on timeout keeps the card.
-        choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, [d.seat, ...livePlayers(s).filter((t) => t !== d.seat)]) : []),
-        answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '嗜血'),
-      },
-    },
-  ],
+  triggers: [shixueOf(4, (s, me) => [me, ...livePlayers(s).filter((t) => t !== me)])],
   on: {},
   decide: {},
   mission: (s) =>

@@ -10,19 +10,25 @@
 // 机密任务: 获得九张或以上的手牌 (nine or more cards in hand).
 import { randInt } from '../rng.js';
 import type { GameState } from '../types.js';
+import { inGame } from '../state.js';
 import { liveOthers } from './common.js';
 import type { CharacterDef, DecideAction, TriggerSkill } from './skill.js';
 
-const black = (s: GameState, card: number | undefined) => card !== undefined && s.cards[card].color === '黑';
+export const black = (s: GameState, card: number | undefined) => card !== undefined && s.cards[card].color === '黑';
 
-/** 阴谋 and 阳谋: a card at random from the hand of another player with cards, asked with `when`. */
-const takeFrom = (skill: string, t: Pick<TriggerSkill, 'about' | 'when'>): TriggerSkill => ({
+/**
+ * 阴谋 and 阳谋: a card at random from the hand of a player, asked with `when`. `from` (000): only from the
+ * player the moment names (the gainer for 阴谋, the sender for 阳谋, kept in the data as `target`); without
+ * it (003) from any other player with cards.
+ */
+export const takeFrom = (skill: string, t: Pick<TriggerSkill, 'about' | 'when'>, from?: 'named'): TriggerSkill => ({
   skill,
   on: 'intel',
   ...t,
   choices(s, d) {
     const me = d.seat;
-    const ts = liveOthers(s, me).filter((x) => s.players[x].hand.length > 0);
+    const named = from === 'named' ? [d.data!.target!].filter((x) => x !== me && inGame(s.players[x])) : liveOthers(s, me);
+    const ts = named.filter((x) => s.players[x].hand.length > 0);
     if (ts.length === 0) return [];
     return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target): DecideAction => ({ kind: 'decide', seat: me, target }))];
   },

@@ -12,7 +12,43 @@ import { draw } from '../ops.js';
 import { countsAs, identityGone, isFemale } from '../registry.js';
 import { undoDeath } from '../outcome.js';
 import { burnIntel } from './common.js';
-import type { CharacterDef } from './skill.js';
+import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { GameState } from '../types.js';
+
+/** 英雄 (003 and 000 alike). */
+export const yingxiong: TriggerSkill = {
+  skill: '英雄',
+  on: 'intel',
+  about: 'self',
+  when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+  effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
+};
+
+/**
+ * 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁 (`burns`: 003 自己与她面前的所有假情报; 000 她面前的二张
+ * 假情报) 来拯救她. `may`: whether burning them saves her at all (000: not with five or more black).
+ */
+export function jiumeiOf(burns: (s: GameState, me: number, her: number) => number[], may: (s: GameState, her: number) => boolean = () => true): TriggerSkill {
+  return {
+    skill: '救美',
+    on: 'death',
+    showsIdentity: true,
+    about: 'other',
+    when: (s, ctx, _owner, info) => may(s, info.seat) && countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
+    still(s, d) {
+      const her = d.data!.seat!;
+      return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || identityGone(s, her)) && may(s, her);
+    },
+    names: (_s, u) => ({ target: u.data!.seat! }),
+    effect(s, ctx, u) {
+      const me = u.seat;
+      const her = u.data!.seat!;
+      for (const card of burns(s, me, her)) burnIntel(s, ctx, card);
+      undoDeath(s, her);
+      ctx.ev.push({ to: 'all', type: 'saved', seat: her, by: me });
+    },
+  };
+}
 
 export const 礼服蒙面人: CharacterDef = {
   name: '礼服蒙面人',
@@ -20,35 +56,7 @@ export const 礼服蒙面人: CharacterDef = {
   hidden: false,
   skills: ['英雄', '救美'],
   active: [],
-  triggers: [
-    {
-      skill: '英雄',
-      on: 'intel',
-      about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
-      effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
-    },
-    {
-      skill: '救美',
-      on: 'death',
-      showsIdentity: true,
-      about: 'other',
-      when: (s, ctx, _owner, info) => countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
-      still(s, d) {
-        const her = d.data!.seat!;
-        return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || identityGone(s, her));
-      },
-      names: (_s, u) => ({ target: u.data!.seat! }),
-      effect(s, ctx, u) {
-        const me = u.seat;
-        const her = u.data!.seat!;
-        for (const seat of [me, her])
-          for (const card of s.players[seat].intel.filter((x) => s.cards[x].color === '黑')) burnIntel(s, ctx, card);
-        undoDeath(s, her);
-        ctx.ev.push({ to: 'all', type: 'saved', seat: her, by: me });
-      },
-    },
-  ],
+  triggers: [yingxiong, jiumeiOf((s, me, her) => [me, her].flatMap((seat) => s.players[seat].intel.filter((x) => s.cards[x].color === '黑')))],
   on: {},
   decide: {},
   mission: () => false,

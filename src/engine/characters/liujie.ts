@@ -12,7 +12,29 @@ import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { randInt } from '../rng.js';
 import { inGame, removeFrom } from '../state.js';
-import type { CharacterDef } from './skill.js';
+import type { CharacterDef, TriggerSkill } from './skill.js';
+
+/** 拷问 (003 and 000 alike). */
+export const kaowen: TriggerSkill = {
+  skill: '拷问',
+  on: 'beforeResolve',
+  when(s, _ctx, owner, info) {
+    const it = info.item!;
+    if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return false;
+    return inGame(s.players[it.target]) && s.players[it.target].hand.length > 0 && { target: it.target };
+  },
+  still: (s, d) => inGame(s.players[d.data!.target!]) && s.players[d.data!.target!].hand.length > 0,
+  names: (_s, u) => ({ target: u.data!.target! }),
+  effect(s, ctx, u) {
+    const me = u.seat;
+    const t = u.data!.target!;
+    const from = s.players[t].hand;
+    const card = from.splice(randInt(s.rng, from.length), 1)[0];
+    s.players[me].hand.push(card);
+    ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: 1 });
+    ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: [card] });
+  },
+};
 
 export const 六姐: CharacterDef = {
   name: '六姐',
@@ -21,26 +43,7 @@ export const 六姐: CharacterDef = {
   skills: ['拷问', '搜取'],
   active: [],
   triggers: [
-    {
-      skill: '拷问',
-      on: 'beforeResolve',
-      when(s, _ctx, owner, info) {
-        const it = info.item!;
-        if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return false;
-        return inGame(s.players[it.target]) && s.players[it.target].hand.length > 0 && { target: it.target };
-      },
-      still: (s, d) => inGame(s.players[d.data!.target!]) && s.players[d.data!.target!].hand.length > 0,
-      names: (_s, u) => ({ target: u.data!.target! }),
-      effect(s, ctx, u) {
-        const me = u.seat;
-        const t = u.data!.target!;
-        const from = s.players[t].hand;
-        const card = from.splice(randInt(s.rng, from.length), 1)[0];
-        s.players[me].hand.push(card);
-        ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: 1 });
-        ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: [card] });
-      },
-    },
+    kaowen,
     {
       // 当一位玩家死亡时 you see one of his hand cards at random, at once; what to do with it is asked.
       skill: '搜取',

@@ -19,41 +19,33 @@
 import { gainIntel } from '../outcome.js';
 import { askInline } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { liveOthers, otherLive, notNow } from './common.js';
+import { liveOthers, otherLive, notNow, wiped } from './common.js';
 import { inGame, removeFrom } from '../state.js';
-import type { GameState, Identity } from '../types.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { ActiveSkill, CharacterDef, DecideAction, Decision } from './skill.js';
 
-const wiped = (s: GameState, id: Identity) => {
-  const members = s.players.filter((p) => p.identity === id);
-  return members.length > 0 && members.every((p) => !inGame(p));
-};
 
-export const 小白: CharacterDef = {
-  name: '小白',
-  gender: '男女',
-  hidden: false,
-  skills: ['乔装', '收买', '败露'],
-  perks: { bothGenders: '乔装' },
-  active: [
-    {
+/**
+ * 收买: 把你的 n 张手牌交给一位玩家，然后获得他面前的一张情报 — 003: four; 000: three. The same mechanism
+ * for both (see above).
+ */
+export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision } {
+  const words = ['zero', 'one', 'two', 'three', 'four'][n];
+  return {
+    active: {
       name: '收买',
       candidates: (s, seat) => liveOthers(s, seat).map((target) => ({ kind: 'skill' as const, seat, skill: '收买', target })),
       check(s, seat, _step, a) {
-        if (s.players[seat].hand.length < 4) return notNow('收买', 'it needs four hand cards');
+        if (s.players[seat].hand.length < n) return notNow('收买', `it needs ${words} hand cards`);
         return otherLive(s, seat, a.target, '收买');
       },
       resolve(s, ctx, item) {
         const me = item.user;
         const t = item.target!;
-        if (!inGame(s.players[me]) || !inGame(s.players[t]) || s.players[me].hand.length < 4) return;
+        if (!inGame(s.players[me]) || !inGame(s.players[t]) || s.players[me].hand.length < n) return;
         askInline(s, ctx, me, '收买', 'give', { target: t, given: [] });
       },
     },
-  ],
-  on: {},
-  decide: {
-    收买: {
+    decision: {
       choices(s, d) {
         const me = d.seat;
         const t = d.data!.target!;
@@ -67,8 +59,8 @@ export const 小白: CharacterDef = {
         const me = d.seat;
         const t = d.data!.target!;
         if (d.stage === 'give') {
-          const given = (d.data!.given!).concat(a.card!);
-          if (given.length < 4) {
+          const given = d.data!.given!.concat(a.card!);
+          if (given.length < n) {
             askInline(s, ctx, me, '收买', 'give', { target: t, given });
             return;
           }
@@ -85,7 +77,20 @@ export const 小白: CharacterDef = {
         gainIntel(s, ctx, me, a.card!, me);
       },
     },
-  },
+  };
+}
+
+const shoumai = shoumaiOf(4);
+
+export const 小白: CharacterDef = {
+  name: '小白',
+  gender: '男女',
+  hidden: false,
+  skills: ['乔装', '收买', '败露'],
+  perks: { bothGenders: '乔装' },
+  active: [shoumai.active],
+  on: {},
+  decide: { 收买: shoumai.decision },
   loses: (s, seat) => (faceUp(s, seat) && s.players[seat].intel.length >= 6 ? '败露' : false),
   mission(s, seat) {
     if (!s.players[seat].alive) return s.chars!.seats[seat].deathNo === 1;

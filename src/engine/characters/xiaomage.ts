@@ -11,31 +11,28 @@ import { faceUp } from '../registry.js';
 import { handOf, livePlayers, placeFromHand } from './common.js';
 import { inGame } from '../state.js';
 import { 黄雀 } from './huangque.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { CharacterDef, DecideAction, Decision, TriggerSkill } from './skill.js';
 
-export const 小马哥: CharacterDef = {
-  name: '小马哥',
-  gender: '男',
-  hidden: false,
-  skills: ['英雄本色'],
-  active: [],
-  triggers: [
-    {
+/**
+ * 英雄本色: 当你获得 (003: any; 000, `sentByOther`: 另一位玩家传出的) 假情报时，抽一张牌，然后可以在一位玩家面前放置一张
+ * 假情报.
+ */
+export function yingxiongbenseOf(sentByOther: boolean): { trigger: TriggerSkill; decision: Decision } {
+  return {
+    trigger: {
       // draws at once; placing a black card is then asked
       skill: '英雄本色',
       on: 'intel',
       optional: false,
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      when: (s, _ctx, owner, info) =>
+        s.cards[info.card!].color === '黑' && (!sentByOther || ((info.sender ?? -1) >= 0 && info.sender !== owner)),
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 1);
         enqueue(s, u.seat, '英雄本色', 'place');
       },
     },
-  ],
-  on: {},
-  decide: {
-    英雄本色: {
+    decision: {
       choices(s, d) {
         const me = d.seat;
         if (!faceUp(s, me) || !inGame(s.players[me])) return [];
@@ -52,6 +49,19 @@ export const 小马哥: CharacterDef = {
         placeFromHand(s, ctx, me, a.target, [a.card]);
       },
     },
-  },
+  };
+}
+
+const yxbs = yingxiongbenseOf(false);
+
+export const 小马哥: CharacterDef = {
+  name: '小马哥',
+  gender: '男',
+  hidden: false,
+  skills: ['英雄本色'],
+  active: [],
+  triggers: [yxbs.trigger],
+  on: {},
+  decide: { 英雄本色: yxbs.decision },
   mission: 黄雀.mission,
 };

@@ -10,32 +10,27 @@ import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { handOf, placeFromHand } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { CharacterDef, DecideAction, Decision, TriggerSkill } from './skill.js';
 
-export const 职业杀手: CharacterDef = {
-  name: '职业杀手',
-  gender: '男',
-  hidden: false,
-  skills: ['连击', '预谋'],
-  playsAs: (s, _seat, card) => (s.cards[card].name === '调虎离山' ? [{ as: '锁定', skill: '预谋' }] : []),
-  active: [],
-  triggers: [
-    {
-      // draws at once; placing a black card before the same player is then asked
+/**
+ * 连击: 当一位玩家获得你传出的假情报时，(003: 你抽一张牌，然后) 可以在他面前再放置一张假情报 — `draws` 1 (003)
+ * or 0 (000). With no draw nothing happens at once: only the placing is asked, and announced when used.
+ */
+export function lianjiOf(draws: number): { trigger: TriggerSkill; decision: Decision } {
+  return {
+    trigger: {
       skill: '连击',
       on: 'intel',
       optional: false,
+      silent: draws === 0,
       when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && { target: info.seat },
       names: (_s, u) => ({ target: u.data!.target! }),
       effect(s, ctx, u) {
-        draw(s, ctx, u.seat, 1);
+        if (draws > 0) draw(s, ctx, u.seat, draws);
         enqueue(s, u.seat, '连击', 'place', { target: u.data!.target! });
       },
     },
-  ],
-  on: {},
-  decide: {
-    连击: {
+    decision: {
       choices(s, d) {
         const me = d.seat;
         const t = d.data!.target!;
@@ -47,10 +42,25 @@ export const 职业杀手: CharacterDef = {
       answer(s, ctx, d, a) {
         if (a.card === undefined) return;
         const me = d.seat;
+        if (draws === 0) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '连击', target: a.target });
         placeFromHand(s, ctx, me, a.target!, [a.card]);
       },
     },
-  },
+  };
+}
+
+const lianji = lianjiOf(1);
+
+export const 职业杀手: CharacterDef = {
+  name: '职业杀手',
+  gender: '男',
+  hidden: false,
+  skills: ['连击', '预谋'],
+  playsAs: (s, _seat, card) => (s.cards[card].name === '调虎离山' ? [{ as: '锁定', skill: '预谋' }] : []),
+  active: [],
+  triggers: [lianji.trigger],
+  on: {},
+  decide: { 连击: lianji.decision },
   mission: (s, seat) =>
     s.chars!.seats.some((x, i) => i !== seat && !s.players[i].alive && x.killedBy === seat && (x.deathNo ?? 0) >= 2),
 };
