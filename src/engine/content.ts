@@ -3,3 +3,4 @@
 // never imports it.
 import './cards/index.js';
 import './characters/index.js';
+import './characters/classic/index.js';

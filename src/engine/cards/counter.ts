@@ -1,6 +1,6 @@
 // 识破 (003_…): answers a card being used; that card is negated and goes to the discard pile.
 // 识破 can answer 识破. Sending intel and skills are not card uses.
-import { fire } from '../registry.js';
+import { fire, perk } from '../registry.js';
 import { refuse } from '../refusals.js';
 import { publicCardOf } from '../state.js';
 import type { CardRule } from './rule.js';
@@ -14,6 +14,8 @@ export const counter: CardRule = {
     if (!Number.isInteger(of) || of < 0 || of >= s.stack.length) return refuse('badCounterTarget');
     // Skills are not cards (docs/rules.md §8): 截上, 警觉, 狙击 … cannot be answered by 识破.
     if (s.stack[of].card < 0) return refuse('badCounterTarget');
+    // 铁血 (刀锋 of 000_…): his 锁定 cannot be answered, a card used as 锁定 included.
+    if (s.stack[of].as === '锁定' && s.chars && perk(s, s.stack[of].user, 'lockUncounterable')) return refuse('badCounterTarget');
     return null;
   },
   resolve(s, ctx, item) {

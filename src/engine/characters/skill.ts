@@ -157,6 +157,8 @@ export interface Perks {
   textAsCipher?: string;
   /** Counts as both genders (乔装; with gender '男女'): named when that decides something. */
   bothGenders?: string;
+  /** One's 锁定 cannot be answered by 识破 (铁血). */
+  lockUncounterable?: string;
   /** The draw phase draws this many (精明, 贪婪). */
   drawCount?: { n: number; skill: string };
 }
