@@ -29,3 +29,17 @@ import '../engine/characters/qibai.ai.js';
 import '../engine/characters/fushe.ai.js';
 import '../engine/characters/lifu.ai.js';
 import '../engine/characters/dameinv.ai.js';
+// The first-print set (000_…): what differs from the 003 characters; skills of the same name share
+// the knowledge taught above.
+import '../engine/characters/classic/laogui.ai.js';
+import '../engine/characters/classic/yidianyuan.ai.js';
+import '../engine/characters/classic/laoqiang.ai.js';
+import '../engine/characters/classic/shanling.ai.js';
+import '../engine/characters/classic/heimeigui.ai.js';
+import '../engine/characters/classic/emeifeng.ai.js';
+import '../engine/characters/classic/laojin.ai.js';
+import '../engine/characters/classic/qingbaochuzhang.ai.js';
+import '../engine/characters/classic/daofeng.ai.js';
+import '../engine/characters/classic/xiaomage.ai.js';
+import '../engine/characters/classic/beileimao.ai.js';
+import '../engine/characters/classic/liujie.ai.js';

@@ -53,10 +53,17 @@ export interface CharacterKnowledge {
   rank?: number;
   /** Its skills by name (a skill two characters share is taught once, by either). */
   skills?: Record<string, SkillKnowledge>;
+  /**
+   * Its own version of a skill another character has taught under the same name (000's 速译 is a
+   * trigger, 003's an active skill): asked before the shared knowledge, for this character only.
+   */
+  own?: Record<string, SkillKnowledge>;
 }
 
 const CHARACTERS = new Map<string, CharacterKnowledge>();
 const SKILLS = new Map<string, SkillKnowledge>();
+/** Knowledge one character has of its own version of a skill, by `character:skill`. */
+const OWN = new Map<string, SkillKnowledge>();
 
 /** Teaches the policy a character (by name), or skills shared by several (character null). */
 export function teach(character: string | null, k: CharacterKnowledge): void {
@@ -64,6 +71,7 @@ export function teach(character: string | null, k: CharacterKnowledge): void {
     if (CHARACTERS.has(character)) throw new Error(`strong: ${character} taught twice`);
     CHARACTERS.set(character, k);
   }
+  for (const [name, sk] of Object.entries(k.own ?? {})) OWN.set(`${character}:${name}`, sk);
   for (const [name, sk] of Object.entries(k.skills ?? {})) {
     if (SKILLS.has(name)) throw new Error(`strong: skill ${name} taught twice`);
     SKILLS.set(name, sk);
@@ -78,8 +86,9 @@ export function characterRank(character: string | undefined): number {
   return (character === undefined ? undefined : CHARACTERS.get(character)?.rank) ?? Infinity;
 }
 
-export const skillKnowledge = (skill: string | undefined): SkillKnowledge | undefined =>
-  skill === undefined ? undefined : SKILLS.get(skill);
+/** What the policy knows of a skill, as `character` (the user's, when known) has it. */
+export const skillKnowledge = (skill: string | undefined, character?: string): SkillKnowledge | undefined =>
+  skill === undefined ? undefined : (OWN.get(`${character}:${skill}`) ?? SKILLS.get(skill));
 
 /** The DecideCtx of one decision. */
 export function decideCtx(tb: Table, legal: readonly DecideAct[]): DecideCtx {

@@ -71,6 +71,8 @@ export type Mission =
   | { kind: 'killClean' } // 闪灵: kill one with no true intel yourself
   | { kind: 'killRich' } // 黑玫瑰: kill one with three true intel yourself
   | { kind: 'hand'; colors: number[]; names: string[]; keep: number } // 老金, 钢铁特工R
+  | { kind: 'wipe'; x: number } // 000's 闪灵, 刀锋 (潜伏战线全灭), 黑玫瑰, 小马哥 (军情局全灭): x the identity index
+  | { kind: 'fewLeft' } // 000's 贝雷帽: the game left to him and one other
   | null;
 
 /** Everything one decision needs, computed once. */
@@ -205,6 +207,8 @@ export class Table {
     if (!alive) {
       if (ms?.kind === 'deaths' && k !== SOY && !this.deadFaction[k])
         return this.deadFaction[1 - k] ? p.win : p.deadOther + 30;
+      if (ms?.kind === 'wipe' && k === ms.x) return p.deadOther + 30;
+      if (ms?.kind === 'fewLeft') return p.deadOther + 20;
       return p.deadOther;
     }
     if (k !== SOY && c[factionColor(k)] >= 3) return -p.win;

@@ -48,7 +48,7 @@ function pickCharacter(legal: readonly Action[]): Action {
 
 /** Answers a skill's question (view.pending.skill / stage) as its character's knowledge says, else the default. */
 function decideSkill(tb: Table, legal: readonly DecideAct[]): Action {
-  const k = skillKnowledge(tb.v.pending?.skill);
+  const k = skillKnowledge(tb.v.pending?.skill, tb.v.players[tb.me].character);
   return k?.decide ? k.decide(decideCtx(tb, legal)) : legal[0];
 }
 
@@ -191,7 +191,7 @@ export class StrongPolicy implements Policy {
   private skillGain(tb: Table, a: SkillAct): number {
     const v = tb.v;
     const cf = currentFlight(tb);
-    const k = skillKnowledge(a.skill);
+    const k = skillKnowledge(a.skill, v.players[tb.me].character);
     const keep = k?.keep ?? Infinity;
     if (keep === Infinity || !k?.gain) return -Infinity;
     // Once on the stack is enough (a face-up skill could otherwise be stacked without end).
