@@ -1,6 +1,6 @@
 // A lobby: the seats and options of a game not yet begun. Pure data and rules; storage is the
 // store's, Discord is lobby.ts's.
-import type { Edition } from '../engine/index.js';
+import { hasAltSplit, identitiesFor, type CharacterSet, type Edition } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface LobbySeat {
@@ -22,6 +22,21 @@ export interface LobbyOptions {
   /** Seconds of the response clock of response windows (docs/rules.md §8b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;
+  /** 角色版本 (docs/rules.md §11b): absent in lobbies opened before it: standard. */
+  characterSet?: CharacterSet;
+  /** 胜利情报数 (调整胜利条件, docs/rules.md §9b): absent: 3. */
+  victoryIntel?: 3 | 4;
+}
+
+/**
+ * 000_… 进阶规则 suggests four when both factions have three players: true when the lobby's table
+ * (its seats now, with the optional split if chosen) deals three 潜伏战线 and three 军情处.
+ */
+export function suggestsFourIntel(l: Lobby): boolean {
+  const n = l.seats.length;
+  if (n < MIN_SEATS || n > MAX_SEATS) return false;
+  const ids = identitiesFor(n, l.options.altSplit && hasAltSplit(n));
+  return ids.filter((x) => x === '潜伏战线').length === 3 && ids.filter((x) => x === '军情处').length === 3;
 }
 
 export interface Lobby {

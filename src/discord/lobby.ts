@@ -102,6 +102,9 @@ function beginGame(bot: Bot, lobby: Lobby): void {
       altSplit: o.altSplit && hasAltSplit(lobby.seats.length),
       // Lobbies opened before characters existed have no such option: they meant none.
       characters: o.characters ?? false,
+      // Only what differs from the engine's default goes into the game (types.ts Options).
+      ...(o.characterSet === 'classic' ? { characterSet: 'classic' as const } : {}),
+      ...(o.victoryIntel === 4 ? { victoryIntel: 4 as const } : {}),
     },
     decisionMs: o.timer * 1000,
     windowMs: o.response !== undefined ? o.response * 1000 : undefined,
@@ -135,6 +138,8 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
+      characterSet: i.options.getString('characterset') === 'classic' ? 'classic' : 'standard',
+      victoryIntel: i.options.getInteger('victoryintel') === 4 ? 4 : 3,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
       ...(language ? { language } : {}),
     },

@@ -2,7 +2,7 @@
 // the cards, the identities for each table size, the characters (which start face down, which are
 // women), and the rulebook's 摩尔密码表 — with ◀ ▶ to turn the pages.
 import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { CHARACTERS, CHARACTER_NAMES, hasAltSplit, identitiesFor } from '../engine/index.js';
+import { CHARACTER_SETS, CHARACTERS, hasAltSplit, identitiesFor, printedName, type CharacterName, type CharacterSet } from '../engine/index.js';
 import { characterText } from '../i18n/characters.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { encodeId } from './custom-id.js';
@@ -33,30 +33,38 @@ function identitiesPage(l: Locale): string {
   return `${t(l, 'rules.identitiesIntro')}\n\n${rows.join('\n')}`;
 }
 
-function characterPage(l: Locale, page: number): string {
-  const names = CHARACTER_NAMES.slice(page * CHARACTERS_PER_PAGE, (page + 1) * CHARACTERS_PER_PAGE);
+function characterPage(l: Locale, all: readonly CharacterName[], page: number): string {
+  const names = all.slice(page * CHARACTERS_PER_PAGE, (page + 1) * CHARACTERS_PER_PAGE);
   return names
     .map((name) => {
       const d = CHARACTERS[name];
       const text = characterText(l, name);
       const kind = t(l, 'panel.offerKind', { side: t(l, d.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${d.gender}` as MessageKey) });
-      return `**${name}**${kind}\n${text?.skills ?? ''}`;
+      return `**${printedName(name)}**${kind}\n${text?.skills ?? ''}\n${t(l, 'rules.mission', { mission: text?.mission ?? '' })}`;
     })
     .join('\n')
     .slice(0, 4000);
 }
 
 /** The pages, each a title and a text. */
+/** A character set's pages: 标准版 (003_…) or 初版 (000_…), each with its intro. */
+function setPages(l: Locale, set: CharacterSet): { title: string; text: string }[] {
+  const names = CHARACTER_SETS[set];
+  const pages = Math.ceil(names.length / CHARACTERS_PER_PAGE);
+  const [title, intro] = set === 'classic' ? (['rules.pageClassic', 'rules.classicIntro'] as const) : (['rules.pageCharacters', 'rules.charactersIntro'] as const);
+  return Array.from({ length: pages }, (_, k) => ({
+    title: t(l, title, { page: k + 1, pages }),
+    text: `${t(l, intro)}\n\n${characterPage(l, names, k)}`.slice(0, 4096),
+  }));
+}
+
 export function rulesPages(l: Locale): { title: string; text: string }[] {
-  const characterPages = Math.ceil(CHARACTER_NAMES.length / CHARACTERS_PER_PAGE);
   return [
     { title: t(l, 'rules.pageTurn'), text: t(l, 'rules.turn') },
     { title: t(l, 'rules.pageCards'), text: t(l, 'rules.body') },
     { title: t(l, 'rules.pageIdentities'), text: identitiesPage(l) },
-    ...Array.from({ length: characterPages }, (_, k) => ({
-      title: t(l, 'rules.pageCharacters', { page: k + 1, pages: characterPages }),
-      text: `${t(l, 'rules.charactersIntro')}\n\n${characterPage(l, k)}`.slice(0, 4096),
-    })),
+    ...setPages(l, 'standard'),
+    ...setPages(l, 'classic'),
     { title: t(l, 'rules.pageMorse'), text: `${t(l, 'rules.morseIntro')}\n\`\`\`\n${MORSE}\n\`\`\`` },
   ];
 }

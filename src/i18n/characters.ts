@@ -1,4 +1,5 @@
-// Character cards in words (003_… 角色详述, in our own short form), for 我的信息 and /fengsheng rules.
+// Character cards in words (003_… 角色详述 and, for 初版, 000_…, in our own short form), for 我的信息 and
+// /fengsheng rules.
 // zh-CN first; en gives the gist with the skill names kept in Chinese, as players call them.
 import type { Locale } from './index.js';
 
@@ -38,6 +39,25 @@ const ZH: Record<string, CharText> = {
   潮汐: { skills: '【城府】被试探时可以隐瞒身份。【时差】获得假情报时，可以把另一位玩家面前的一张情报加入手牌。', mission: '一位玩家因获得你传出的情报而宣告胜利；你的胜利使他的宣告失败。' },
   六姐: { skills: '【拷问】你试探一位玩家时，可以抽取他的一张手牌。【搜取】一位玩家死亡时，随机检视他的一张手牌，可以将其加入手牌或作为情报。', mission: '获得六张或以上情报。' },
   刀锋: { skills: '【亮剑】你的试探和退回可以当作锁定使用。【嗜血】另一位玩家死亡时，可以抽四张牌，然后把一张手牌分给任意一位玩家。', mission: '一位潜伏战线玩家和一位军情处玩家死亡。' },
+  // 初版 (000_…, the 2009 rulebook): the first-print wording, with the skill names of docs/rules.md §11b.
+  '老鬼·初版': { skills: '【就计】被试探时，可以翻开此角色，抽二张牌。【城府】被试探时可以隐瞒身份。【遗志】死亡时，可以把全部手牌交给一位玩家，他随机选三张作为情报。', mission: '死亡时，展示手牌，其中有四张或以上红色卡牌。' },
+  '译电员·初版': { skills: '【速译】情报传递到你时，可以翻开此角色：视为使用破译，并抽一张牌。【洞悉】情报被破译时：盖伏此角色（强制）。', mission: '获得三张或以上蓝色情报。' },
+  '老枪·初版': { skills: '【就计】被锁定或试探时，可以翻开此角色，抽二张牌。【合谋】盖伏此角色，并盖伏另一位玩家翻开的角色牌（潜伏与否皆可），你们互看身份牌。', mission: '获得三张或以上红色情报。' },
+  '闪灵·初版': { skills: '【狙击】翻开此角色，烧毁另一位玩家的三张情报（不足三张则全部烧毁）。', mission: '潜伏战线全灭。' },
+  '黑玫瑰·初版': { skills: '【血染玫瑰】翻开此角色，指定一位玩家，展示牌库顶一张牌：黑色则可在他面前放置最多三张假情报，否则只能放一张。', mission: '军情局全灭。' },
+  '峨嵋风·初版': { skills: '【截上】翻开此角色：视为使用截获。【计中计】另一位玩家获得你传出的假情报时，可以烧毁你自己或一位女性的一张假情报。', mission: '获得三张或以上蓝色情报。' },
+  '老金·初版': { skills: '【弃卒保帅】你的卡牌被识破时，可以翻开此角色，抽五张牌，再把二张手牌放回牌库顶。【釜底抽薪】获得假情报时，可以从手牌放一张假情报到自己面前，盖伏此角色，并在任意位玩家面前各放一张情报。', mission: '手牌集齐三张红色和三张蓝色卡牌。' },
+  '情报处长·初版': { skills: '【隔墙有耳】一位玩家被试探时，可以抽一张牌，然后弃一张手牌或烧毁你的一张非假情报。', mission: '获得三张或以上红色情报。' },
+  '职业杀手·初版': { skills: '【连击】一位玩家获得你传出的假情报时，可以在他面前再放一张假情报。【预谋】你的识破可以当作锁定使用。', mission: '亲手让一位玩家成为第二位或以后死亡的玩家。' },
+  '礼服蒙面人·初版': { skills: '【英雄】获得假情报时，可以抽二张牌。【救美】一位女性死亡时，可以翻开你的身份牌，烧毁她面前的二张假情报来拯救她。', mission: '一位女性宣告胜利（与她一同胜利）。' },
+  '柒佰·初版': { skills: '【敏锐】可以在他人回合使用锁定。【联动】你使用锁定时，抽二张牌，再把一张手牌交给另一位玩家（强制）。【风度】你宣告胜利时，选择一位女性与你一同胜利（不能选盖伏的角色）。', mission: '获得五张非假情报。' },
+  '刀锋·初版': { skills: '【铁血】你的锁定不能被识破。【亮剑】你的试探可以当作锁定使用。【嗜血】一位玩家死亡时，可以抽二张牌，然后把一张手牌交给左手边的第一位玩家。', mission: '潜伏战线全灭。' },
+  '大美女·初版': { skills: '【精明】抽牌阶段改为抽三张牌，然后把一张手牌放回牌库顶。【爱情】翻开你的身份牌（限一次），烧毁任意玩家的一张假情报。', mission: '一位男性角色宣告胜利时，你的假情报不多于一张（与他一同胜利）。' },
+  '六姐·初版': { skills: '【拷问】你试探一位玩家时，可以抽取他的一张手牌。【搜取】一位玩家死亡时，可以抽取他的一张手牌作为你的情报。', mission: '获得六张情报。' },
+  '小马哥·初版': { skills: '【英雄本色】获得另一位玩家传出的假情报时，抽一张牌，然后可以在一位玩家面前放置一张假情报。', mission: '军情局全灭。' },
+  '怪盗阿十·初版': { skills: '【阴谋】一位玩家获得你传出的假情报时，可以抽取他的一张手牌。【阳谋】你获得一位玩家传出的假情报时，可以抽取他的一张手牌。', mission: '获得十张或以上的手牌。' },
+  '贝雷帽·初版': { skills: '【逢缘】你的非直达情报可以选择传递方向。【换日】舍弃一张黑色手牌：视为使用锁定（可以被识破）。', mission: '游戏只剩下你和另一位玩家。' },
+  '小白·初版': { skills: '【乔装】既视为男性也视为女性。【收买】把三张手牌交给一位玩家，然后获得他面前的一张情报。【败露】获得六张或以上情报时，你输掉游戏。', mission: '你第一个死亡，或潜伏战线与军情局其中一方全灭。' },
 };
 
 const EN: Record<string, CharText> = {
@@ -71,6 +91,25 @@ const EN: Record<string, CharText> = {
   潮汐: { skills: '城府: may answer a 试探 either way. 时差: when you get black intel, may take one intel in front of another player into your hand.', mission: 'A player declares victory through intel you sent; your victory overturns theirs.' },
   六姐: { skills: '拷问: when you 试探 a player, may take one random card from their hand. 搜取: when a player dies, look at one random card of their hand; may take it into your hand or as intel.', mission: 'Six or more intel.' },
   刀锋: { skills: '亮剑: your 试探 and 退回 may be used as 锁定. 嗜血: when another player dies, may draw four, then give one hand card to any player.', mission: 'One 潜伏战线 and one 军情处 player are dead.' },
+  // 初版 (000_…, the 2009 rulebook).
+  '老鬼·初版': { skills: '就计: when 试探\'d, may flip this and draw two. 城府: may answer a 试探 either way. 遗志: on death, may give all your hand to a player, who takes three at random as intel.', mission: 'At your death, four or more red cards in hand.' },
+  '译电员·初版': { skills: '速译: when intel reaches you, may flip this: it acts as 破译, and you draw one. 洞悉: whenever intel is decoded (破译), this turns face down (mandatory).', mission: 'Three or more blue intel.' },
+  '老枪·初版': { skills: '就计: when locked or 试探\'d, may flip this and draw two. 合谋: turn this and another player\'s face-up character (hidden or not) face down; you two see each other\'s identity.', mission: 'Three or more red intel.' },
+  '闪灵·初版': { skills: '狙击: flip this; burn three intel of another player (all of them if fewer).', mission: 'Every 潜伏战线 player is gone.' },
+  '黑玫瑰·初版': { skills: '血染玫瑰: flip this, name a player, show the top card of the deck: if black, you may place up to three black intel in front of them, else only one.', mission: 'Every 军情处 player is gone.' },
+  '峨嵋风·初版': { skills: '截上: flip this: it acts as 截获. 计中计: when another player takes black intel you sent, may burn one black intel of yours or of a woman.', mission: 'Three or more blue intel.' },
+  '老金·初版': { skills: '弃卒保帅: when your card is negated, may flip this, draw five, put two hand cards back on top of the deck. 釜底抽薪: when you get black intel, may put a black card from hand in front of you, turn this face down, and place one intel from hand in front of any players.', mission: 'Three red and three blue cards in hand.' },
+  '情报处长·初版': { skills: '隔墙有耳: when any player is 试探\'d, may draw one, then discard a hand card or burn one of your own red/blue intel.', mission: 'Three or more red intel.' },
+  '职业杀手·初版': { skills: '连击: when a player takes black intel you sent, may place one more black card from hand in front of them. 预谋: your 识破 may be used as 锁定.', mission: 'With your own hand, make a player the second or a later one to die.' },
+  '礼服蒙面人·初版': { skills: '英雄: when you get black intel, may draw two. 救美: when a woman dies, may show your identity card and burn two of her black intel: she lives.', mission: 'A woman declares victory (you win with her).' },
+  '柒佰·初版': { skills: '敏锐: you may use 锁定 in others\' turns. 联动: when you use 锁定, draw two, then give one hand card to another player (mandatory). 风度: when you declare victory, choose a woman to win with you (not a face-down character).', mission: 'Five non-black intel.' },
+  '刀锋·初版': { skills: '铁血: your 锁定 cannot be 识破\'d. 亮剑: your 试探 may be used as 锁定. 嗜血: when a player dies, may draw two, then give one hand card to the first player on your left.', mission: 'Every 潜伏战线 player is gone.' },
+  '大美女·初版': { skills: '精明: your draw phase draws three, then put one hand card back on top of the deck. 爱情: show your identity card (once) and burn one black intel of any player.', mission: 'When a male character declares victory, you have at most one black intel (you win with him).' },
+  '六姐·初版': { skills: '拷问: when you 试探 a player, may take one random card from their hand. 搜取: when a player dies, may take one random card of their hand as your intel.', mission: 'Six intel.' },
+  '小马哥·初版': { skills: '英雄本色: when you get black intel another player sent, draw one, then you may place a black card from hand as intel in front of a player.', mission: 'Every 军情处 player is gone.' },
+  '怪盗阿十·初版': { skills: '阴谋: when a player gets black intel you sent, may take a random card from their hand. 阳谋: when you get black intel a player sent, may take a random card from their hand.', mission: 'Ten or more cards in hand.' },
+  '贝雷帽·初版': { skills: '逢缘: you choose the direction of your non-直达 intel. 换日: discard a black hand card: it acts as 锁定 (识破 can answer it).', mission: 'Only you and one other player are left in the game.' },
+  '小白·初版': { skills: '乔装: counts as both male and female. 收买: give three hand cards to a player, then take one intel in front of them as yours. 败露: with six or more intel, you lose the game.', mission: 'Be the first to die, or every 潜伏战线 or every 军情处 player is gone.' },
 };
 
 /** The character's skills and 机密任务 in words; null for a name we have no text for. */

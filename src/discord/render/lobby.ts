@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { encodeId } from '../custom-id.js';
-import type { Lobby } from '../lobby-model.js';
+import { suggestsFourIntel, type Lobby } from '../lobby-model.js';
 
 export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
   const o = lobby.options;
@@ -14,13 +14,15 @@ export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; comp
       host: lobby.hostId ? `<@${lobby.hostId}>` : '—',
       edition: t(l, `edition.${o.edition}`),
       characters: t(l, o.characters ? 'on' : 'off'),
+      charset: t(l, o.characterSet === 'classic' ? 'charset.classic' : 'charset.standard'),
+      victory: o.victoryIntel ?? 3,
       alliance: t(l, o.soySauceAlliance ? 'on' : 'off'),
       timer: o.timer,
       response: o.response ?? '—',
       rounds: o.roundLimit,
       count: lobby.seats.length,
       players,
-    }),
+    }) + ((o.victoryIntel ?? 3) === 3 && suggestsFourIntel(lobby) ? `\n\n${t(l, 'lobby.suggestFour')}` : ''),
     color: 0xc0392b,
   };
   const b = (verb: 'join' | 'leave' | 'begin' | 'addai' | 'rmai', key: Parameters<typeof t>[1], style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success): APIButtonComponent => ({
