@@ -55,6 +55,15 @@ export function sqliteLobbies(store: GameStore): LobbyRepo {
       const r = db.select().from(lobbies).where(eq(lobbies.gameId, gameId)).get();
       return r ? toLobby(r) : null;
     },
+    hostedBy(guildId, hostId) {
+      const r = db
+        .select()
+        .from(lobbies)
+        .where(and(eq(lobbies.guildId, guildId), eq(lobbies.hostId, hostId), isNull(lobbies.gameId)))
+        .orderBy(desc(lobbies.id))
+        .get();
+      return r ? toLobby(r) : null;
+    },
     save(l) {
       db.update(lobbies)
         .set({ hostId: l.hostId, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), messageId: l.messageId, gameId: l.gameId, updatedAt: store.now() })
