@@ -4,7 +4,7 @@
 // character of Noto Sans SC. The stack's "→" is drawn with the list too.
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { CHARACTER_NAMES, SKILLS } from '../../src/engine/characters/index.js';
+import { CHARACTERS, SKILLS } from '../../src/engine/characters/index.js';
 import { en } from '../../src/i18n/en.js';
 import { zhCN } from '../../src/i18n/zh-CN.js';
 import { ensureFonts, FAMILIES, FAMILY, fontFiles } from '../../src/picture/fonts.js';
@@ -33,7 +33,7 @@ describe('the picture font', () => {
 
   it('has every fixed word of the picture in its common set', () => {
     ensureFonts();
-    const words = new Set<string>([...CARDS, ...CHARACTER_NAMES, ...Object.keys(SKILLS), '×：、·…+0123456789']);
+    const words = new Set<string>([...CARDS, ...Object.keys(CHARACTERS), ...Object.keys(SKILLS), '×：、·…+0123456789']);
     for (const table of [zhCN, en] as Record<string, string>[])
       for (const [k, v] of Object.entries(table)) if (PREFIXES.some((p) => k.startsWith(p))) words.add(v.replace(/\{\w+\}/g, ''));
     const missing = [...words].filter((w) => !pixels(w, FAMILY).equals(pixels(w, FAMILIES)));
