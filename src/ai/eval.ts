@@ -1,7 +1,7 @@
 // Measuring policies: seeded games, win counts, Wilson intervals, decision-time histograms.
 import { performance } from 'node:perf_hooks';
 import { IDENTITIES } from '../engine/index.js';
-import type { Identity } from '../engine/types.js';
+import type { CharacterSet, Identity } from '../engine/types.js';
 import { gameSeed, playRandomGame } from '../sim/random-play.js';
 import { playPolicyGame } from './play.js';
 import { randomPolicy, type Policy } from './policy.js';
@@ -33,6 +33,8 @@ export interface Job {
   to: number;
   /** Play with characters (default off). */
   characters?: boolean;
+  /** The character set with characters on (absent: standard). */
+  characterSet?: CharacterSet;
   params?: Partial<StrongParams>;
 }
 
@@ -75,6 +77,9 @@ export function emptyResult(job: Job): JobResult {
   };
 }
 
+/** The job's character set as game options: only when not the default (types.ts Options). */
+const setOf = (job: Job) => (job.characterSet === 'classic' ? { characterSet: job.characterSet } : {});
+
 export function runJob(job: Job): JobResult {
   const out = emptyResult(job);
   const hist = new Array<number>(BUCKETS).fill(0);
@@ -85,7 +90,7 @@ export function runJob(job: Job): JobResult {
     let state;
     let error: string | undefined;
     if (job.table === 'baseline') {
-      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false, characters: !!job.characters });
+      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false, characters: !!job.characters, options: setOf(job) });
       state = run.state;
       error = run.error;
       out.actions += run.actions;
@@ -93,7 +98,7 @@ export function runJob(job: Job): JobResult {
       const run = playPolicyGame({
         players: job.players,
         seed,
-        options: { characters: !!job.characters },
+        options: { characters: !!job.characters, ...setOf(job) },
         seats: (_seat, identity, rng) =>
           job.table === 'allStrong' || identity === job.identity ? strong() : randomPolicy({ rng }),
         onDecision: (_seat, _p, ms) => {

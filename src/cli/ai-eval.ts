@@ -1,5 +1,5 @@
 // npm run ai:eval -- [--games N] [--games-other M] [--seed S] [--players 3,5,7,9]
-//                    [--characters both|on|off] [--all-strong-games N] [--workers W] [--json]
+//                    [--characters both|on|off] [--character-set standard|classic] [--all-strong-games N] [--workers W] [--json]
 //
 // Seeded games:
 //  - for each table size and identity: that identity's seats played by the strong policy,
@@ -49,6 +49,10 @@ async function main(): Promise<void> {
   const chunk = Number(args.chunk ?? 100);
   const chars = String(args.characters ?? 'both');
   if (!['both', 'on', 'off'].includes(chars)) fail('--characters must be both, on or off');
+  const characterSet = String(args['character-set'] ?? 'standard');
+  if (characterSet !== 'standard' && characterSet !== 'classic') fail('--character-set must be standard or classic');
+  /** The set goes into every job, where it matters only with characters on. */
+  const cs = characterSet === 'classic' ? { characterSet: 'classic' as const } : {};
   /** Character settings to run at a table size. */
   const modes = (players: number): boolean[] =>
     chars === 'on' ? [true] : chars === 'off' ? [false] : players === 5 ? [true, false] : [true];
@@ -67,16 +71,16 @@ async function main(): Promise<void> {
     const n = players === 5 ? games : otherGames;
     for (const characters of modes(players)) {
       const c = tag(characters);
-      groups.push({ key: `${c}:${players}:baseline`, job: { table: 'baseline', players, seed, characters }, games: n });
+      groups.push({ key: `${c}:${players}:baseline`, job: { table: 'baseline', players, seed, characters, ...cs }, games: n });
       const present = new Set(identitiesFor(players, false));
       for (const identity of IDENTITIES)
         if (present.has(identity))
-          groups.push({ key: `${c}:${players}:${identity}`, job: { table: 'faction', players, identity, seed, characters }, games: n });
+          groups.push({ key: `${c}:${players}:${identity}`, job: { table: 'faction', players, identity, seed, characters, ...cs }, games: n });
     }
   }
   if (strongGames > 0)
     for (const characters of modes(5))
-      groups.push({ key: `${tag(characters)}:5:allStrong`, job: { table: 'allStrong', players: 5, seed, characters }, games: strongGames });
+      groups.push({ key: `${tag(characters)}:5:allStrong`, job: { table: 'allStrong', players: 5, seed, characters, ...cs }, games: strongGames });
 
   // Slow (big-table) work first, so the processes finish together.
   const jobs: (Job & { key: string })[] = [];
@@ -194,7 +198,7 @@ async function main(): Promise<void> {
   );
   lines.push(`Games with errors: ${errors}${firstError ? ` (first: ${firstError})` : ''}. ${seconds.toFixed(0)} s with ${workers} processes.`);
   if (args.json !== undefined) {
-    process.stdout.write(JSON.stringify({ games, otherGames, seed, characters: chars, comparisons: report, allStrong, timing, errors, firstError, seconds }) + '\n');
+    process.stdout.write(JSON.stringify({ games, otherGames, seed, characters: chars, characterSet, comparisons: report, allStrong, timing, errors, firstError, seconds }) + '\n');
   } else process.stdout.write(lines.join('\n') + '\n');
   process.exit(errors ? 1 : 0);
 }
