@@ -164,6 +164,16 @@ export class Table {
     return (this.poolCache = [total[0] / sum, total[1] / sum, total[2] / sum]);
   }
 
+  /** The red / blue intel a faction needs (胜利情报数, docs/rules.md §9b). */
+  get need(): number {
+    return this.v.victoryIntel ?? 3;
+  }
+
+  /** A faction's count of its colour as progress toward its need, on the scale of three (p.progress). */
+  toward(n: number): number {
+    return Math.max(0, n - (this.need - 3));
+  }
+
   /** Value, for us, of a seat with identity k holding counts c (alive or not). */
   seatValue(s: number, k: number, c: Vec3, alive: boolean): number {
     const p = this.p;
@@ -172,13 +182,13 @@ export class Table {
       const enemy = 1 - my;
       if (k === my) {
         if (!alive) return -p.deadAlly;
-        if (c[factionColor(my)] >= 3) return p.win;
-        return p.progress[c[factionColor(my)]] - p.black[c[BLACK]];
+        if (c[factionColor(my)] >= this.need) return p.win;
+        return p.progress[this.toward(c[factionColor(my)])] - p.black[c[BLACK]];
       }
       if (k === enemy) {
         if (!alive) return p.deadEnemy;
-        if (c[factionColor(enemy)] >= 3) return -p.win;
-        return -p.progress[c[factionColor(enemy)]] + 0.8 * p.black[c[BLACK]];
+        if (c[factionColor(enemy)] >= this.need) return -p.win;
+        return -p.progress[this.toward(c[factionColor(enemy)])] + 0.8 * p.black[c[BLACK]];
       }
       if (!alive) return p.deadSoy;
       // With characters an 打酱油的 may win on three intel of one colour (译电员, 峨嵋风: blue; 老枪: red).
@@ -211,8 +221,8 @@ export class Table {
       if (ms?.kind === 'fewLeft') return p.deadOther + 20;
       return p.deadOther;
     }
-    if (k !== SOY && c[factionColor(k)] >= 3) return -p.win;
-    return (k === SOY ? 0 : -p.progress[c[factionColor(k)]]) + p.black[c[BLACK]];
+    if (k !== SOY && c[factionColor(k)] >= this.need) return -p.win;
+    return (k === SOY ? 0 : -p.progress[this.toward(c[factionColor(k)])]) + p.black[c[BLACK]];
   }
 
   /** 闪灵 / 黑玫瑰 as 打酱油的: a death we cause ourselves (亲手) may win. */

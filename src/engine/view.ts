@@ -50,6 +50,8 @@ export interface GameView {
   current: number;
   round: number;
   roundLimit: number;
+  /** 胜利情报数 when it is 4 (调整胜利条件, docs/rules.md §9b); absent: 3. */
+  victoryIntel?: 4;
   deck: number;
   discard: number;
   removed: number;
@@ -152,6 +154,7 @@ export function view(s: GameState, seat: number | null): GameView {
     current: s.current,
     round: s.round,
     roundLimit: s.options.roundLimit,
+    ...(s.options.victoryIntel === 4 ? { victoryIntel: 4 as const } : {}),
     deck: s.deck.length,
     discard: s.discard.length,
     removed: s.removed.length,
