@@ -104,6 +104,7 @@ export class Bot {
       locale: (gameId) => this.tableLocale(gameId),
       userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       editIntervalMs: o.editIntervalMs ?? 1000,
+      timers: host,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
     this.timers = new DeadlineScheduler(o.store, host, {
@@ -153,12 +154,16 @@ export class Bot {
       if (gameId !== null) this.publisher.channelMessageGone(gameId, m.id);
     });
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
+    // What each commit owes Discord is stored in its transaction; the publisher's sender delivers it.
+    this.store.setEffects((c) => this.publisher.owed(c));
     this.client.once('clientReady', () => this.track(this.resumeGames()));
     this.timers.start();
   }
 
   /** Every recovered game: table refreshed, bot seats poked; broken ones announced. */
   private async resumeGames(): Promise<void> {
+    // First what was owed when the last process stopped (or was killed), in the order it was owed.
+    this.publisher.sender.resume();
     for (const gameId of this.store.activeGameIds()) {
       const state = this.store.state(gameId);
       if (!state) continue;
@@ -306,6 +311,8 @@ export class Bot {
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);
     await this.publisher.idle();
+    this.publisher.sender.stop();
+    this.store.setEffects(undefined);
     await this.store.close();
     await this.client.destroy();
   }
