@@ -5,7 +5,7 @@
 // (the game's table message id, a ping's id), in one transaction. A 5xx or a network failure is
 // retried with back-off; a DM that cannot be delivered (closed DMs, or the retries ran out) makes
 // the channel tell the player once a game.
-import { DiscordAPIError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, OutboxRow, TimerHost } from '../store/index.js';
@@ -111,7 +111,7 @@ export class OutboxSender {
     try {
       messageId = await this.send(row);
     } catch (err) {
-      const status = err instanceof DiscordAPIError ? err.status : null;
+      const status = err instanceof DiscordAPIError || err instanceof HTTPError ? err.status : null;
       const code = err instanceof DiscordAPIError ? err.code : null;
       // An edit or delete of a message someone deleted has nothing left to do.
       if (code === UNKNOWN_MESSAGE && (row.kind === 'edit' || row.kind === 'delete')) {
@@ -119,7 +119,8 @@ export class OutboxSender {
         return null;
       }
       const attempts = row.attempts + 1;
-      const lasting = err instanceof GiveUp || (status !== null && status < 500);
+      // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
+      const lasting = err instanceof GiveUp || (err instanceof DiscordAPIError && err.status < 500);
       if (lasting || attempts >= MAX_ATTEMPTS) {
         this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; given up');
         this.giveUp(row);

@@ -371,6 +371,8 @@ export class Publisher {
     const g = this.out(row.gameId);
     g.below = 0;
     g.picture = undefined;
+    // The post has no buttons yet: the edit that gives them follows (at once, when repostNow sent it).
+    this.tableChanged(row.gameId);
     const old = info.tableMessageId;
     if (!old || old === messageId) return;
     const l = this.o.locale(row.gameId);
