@@ -24,6 +24,55 @@ export const dmOwed = (gameId: number, userId: string, content: string): Owed =>
   target: userId,
   body: { content: [...content].slice(0, 2000).join('') },
 });
+/**
+ * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the
+ * first DM of a game (where it is, what comes next), and at the end how they did.
+ */
+export function owedDms(
+  info: { guildId: string; channelId: string },
+  users: (string | null)[],
+  state: GameState,
+  events: GameEvent[],
+  userLocale: (userId: string) => Locale,
+): [string, string][] {
+  const names = state.players.map((p) => p.name);
+  const dms = new Map<string, string[]>();
+  const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
+  for (const ev of events) {
+    if (ev.to === 'all') continue;
+    for (const seat of ev.to) {
+      const userId = users[seat];
+      if (!userId) continue;
+      // Each player reads their DMs in their own language; the channel reads the table's.
+      const line = secretLine(userLocale(userId), ev, seat, names, state.cards);
+      if (line) add(userId, line);
+    }
+  }
+  const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+  if (events.some((ev) => ev.type === 'gameStart')) {
+    for (const userId of users) {
+      if (!userId) continue;
+      dms.set(userId, [t(userLocale(userId), state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
+    }
+  }
+  if (state.result) {
+    const final = view(state, null);
+    const r = state.result;
+    users.forEach((userId, seat) => {
+      if (!userId) return;
+      const ul = userLocale(userId);
+      const p = final.players[seat];
+      const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
+      const line = t(ul, key, {
+        identity: p.identity ? identityText(ul, p.identity) : '?',
+        character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
+      });
+      add(userId, line, t(ul, 'result.link', { link }));
+    });
+  }
+  return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
+}
+
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
 /** /fengsheng table posts a channel's table again at most this often: it cannot be used to flood the channel. */
@@ -130,52 +179,11 @@ export class Publisher {
    * inside the commit's transaction (the store's effects); the sender delivers them after it.
    */
   owed(c: Committed): Owed[] {
-    const { gameId, state, events } = c;
-    const info = this.o.store.game(gameId);
+    const info = this.o.store.game(c.gameId);
     if (!info) return [];
-    const names = state.players.map((p) => p.name);
-    const users = this.o.users.of(gameId);
-    const dms = new Map<string, string[]>();
-    for (const ev of events) {
-      if (ev.to === 'all') continue;
-      for (const seat of ev.to) {
-        const userId = users[seat];
-        if (!userId) continue;
-        // Each player reads their DMs in their own language; the channel reads the table's.
-        const line = secretLine(this.o.userLocale(info.guildId, userId), ev, seat, names, state.cards);
-        if (!line) continue;
-        if (!dms.has(userId)) dms.set(userId, []);
-        dms.get(userId)!.push(line);
-      }
-    }
-    // The first DM of a game says where it is and what comes next.
-    if (events.some((ev) => ev.type === 'gameStart')) {
-      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-      users.forEach((userId) => {
-        if (!userId) return;
-        const ul = this.o.userLocale(info.guildId, userId);
-        dms.set(userId, [t(ul, state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
-      });
-    }
-    // The end: each player is told privately how they did.
-    if (state.result) {
-      const final = view(state, null);
-      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-      users.forEach((userId, seat) => {
-        if (!userId) return;
-        const ul = this.o.userLocale(info.guildId, userId);
-        const r = state.result!;
-        const p = final.players[seat];
-        const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
-        const line = t(ul, key, {
-          identity: p.identity ? identityText(ul, p.identity) : '?',
-          character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
-        });
-        if (!dms.has(userId)) dms.set(userId, []);
-        dms.get(userId)!.push(line, t(ul, 'result.link', { link }));
-      });
-    }
-    return [...dms].map(([userId, lines]) => dmOwed(gameId, userId, lines.join('\n')));
+    return owedDms(info, this.o.users.of(c.gameId), c.state, c.events, (userId) => this.o.userLocale(info.guildId, userId)).map(([userId, content]) =>
+      dmOwed(c.gameId, userId, content),
+    );
   }
 
   /** A commit happened: note its public events, deliver what it owes, refresh the table. */
