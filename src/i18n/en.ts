@@ -386,6 +386,7 @@ export const en: Record<MessageKey, string> = {
   'result.character': ', playing {character}',
   'result.link': 'The table: {link}',
   'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
+  'err.doneNoPanel': 'Done: your move counts, but the panel could not be refreshed. Press "My info" to see where things stand.',
   'err.notYourPanel': 'This is not your panel.',
   'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
   'err.paused': '⚠️ This game is paused: the bot cannot save it for now (its database cannot be written). It keeps retrying and goes on when it can.',

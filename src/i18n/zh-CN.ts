@@ -396,6 +396,7 @@ export const zhCN = {
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
+  'err.doneNoPanel': '你的操作已生效，但面板没能刷新。点「我的信息」看最新情况。',
   'err.notYourPanel': '这不是你的面板。',
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',

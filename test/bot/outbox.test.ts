@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceTo, gameOf, openBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
+import { openPanel, peopleAsked, playToEnd } from './play.js';
 import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbox-sender.js';
 import type { UserRecord } from '../support/discord/index.js';
 
@@ -113,4 +114,24 @@ describe('the outbox', () => {
     expect(liveTables(t).map((m) => m.id)).toEqual([now]);
     for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
   }, 60_000);
+
+  it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const gameId = gameOf(t);
+    for (let k = 0; k < 40 && !(t.bot.store.state(gameId)!.pending?.kind === 'window' && peopleAsked(t).length); k++) await playToEnd(t, 40 + k, { maxSteps: 1 });
+    const [u] = peopleAsked(t);
+    const panel = await openPanel(t, u!, liveTables(t)[0]!);
+    const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
+    const v0 = t.bot.store.state(gameId)!.version;
+    // The player dismisses the panel just as their click is committed: its refresh finds no message.
+    const stop = t.bot.store.subscribe(() => void (t!.discord.world.messages.get(panel.id)!.deleted = true));
+    await t.discord.click(u!, { customId: pass.customId!, messageId: panel.id }).settled();
+    await t.bot.idle();
+    stop();
+    expect(t.bot.store.state(gameId)!.version).toBeGreaterThan(v0);
+    const said = t.discord.seenBy(u!).filter((m) => m.ephemeral).map((m) => m.content);
+    expect(said.filter((c) => /再试一次|Try again/.test(c))).toEqual([]);
+    expect(said.filter((c) => /已生效|your move counts/.test(c))).toHaveLength(1);
+  }, 120_000);
 });
