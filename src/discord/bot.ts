@@ -127,7 +127,6 @@ export class Bot {
       onRefresh: o.onPanelRefresh,
     });
     this.pings = new Pings({
-      client: o.client,
       store: o.store,
       users: this.users,
       panels: this.panels,
@@ -201,7 +200,7 @@ export class Bot {
 
   private channelNotice(gameId: number, key: 'err.paused' | 'err.resumed'): void {
     const info = this.store.game(gameId);
-    if (info) this.publisher.notice(gameId, info.channelId, t(this.tableLocale(gameId), key));
+    if (info) this.publisher.noticeNow(gameId, info.channelId, t(this.tableLocale(gameId), key));
   }
 
   /**

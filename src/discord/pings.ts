@@ -2,7 +2,7 @@
 // new channel message that mentions them, the previous one deleted so the channel does not fill up,
 // or a DM where the server chose that; and once more shortly before the decision's timer runs out.
 // Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
-import { ButtonStyle, ComponentType, type Client } from 'discord.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
 import { decider, view, type GameState } from '../engine/index.js';
 import { askedSeats } from './pace.js';
 import { t, type Locale } from '../i18n/index.js';
@@ -18,7 +18,6 @@ import type { SeatUsers } from './seat-users.js';
 export const WARN_BEFORE_MS = 15_000;
 
 export interface PingsOptions {
-  client: Client;
   store: GameStore;
   users: SeatUsers;
   panels: Panels;

@@ -73,6 +73,7 @@ export function owedDms(
   return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
 }
 
+const noticeBody = (content: string) => ({ content, allowedMentions: { parse: ['users'] as 'users'[] } });
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
 /** /fengsheng table posts a channel's table again at most this often: it cannot be used to flood the channel. */
@@ -267,16 +268,21 @@ export class Publisher {
 
   /** A message to a game's channel, through the outbox. */
   notice(gameId: number, channelId: string, content: string): void {
-    const body = { content, allowedMentions: { parse: ['users'] as 'users'[] } };
     try {
-      this.o.store.owe([{ gameId, kind: 'post', target: channelId, body }]);
+      this.o.store.owe([{ gameId, kind: 'post', target: channelId, body: noticeBody(content) }]);
     } catch (err) {
-      // The database cannot be written (which the notice may be saying): sent without a record.
       this.o.log.warn({ gameId, err }, 'a notice could not be stored; sent directly');
-      this.enqueue(gameId, async () => void (await (await this.channel(channelId))?.send(body)));
-      return;
+      return this.noticeNow(gameId, channelId, content);
     }
     this.sender.flush(gameId);
+  }
+
+  /**
+   * A notice sent without the outbox: that the database cannot be written (or can again). Storing it
+   * would fail, or wait out the lock, which is what it reports.
+   */
+  noticeNow(gameId: number, channelId: string, content: string): void {
+    this.enqueue(gameId, async () => void (await (await this.channel(channelId))?.send(noticeBody(content))));
   }
 
   tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
@@ -365,8 +371,9 @@ export class Publisher {
       this.o.store.owe([{ gameId, kind: 'post', target: info.channelId, purpose: 'table', body: { ...bare, allowedMentions: NO_MENTIONS } }]);
     }
     await this.sender.deliverOwed(gameId);
+    // The new table once its id is saved; while its post waits for a retry, the old one stays up to date.
     const now = this.o.store.game(gameId);
-    if (now?.tableMessageId && !this.o.store.outbox.hasOwed(gameId, 'table')) await this.editAt(gameId, now.channelId, now.tableMessageId);
+    if (now?.tableMessageId) await this.editAt(gameId, now.channelId, now.tableMessageId);
   }
 
   /** In the transaction that marks a table post sent: its id becomes the game's table, and the old one is retired. */
