@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './connection.js';
-import { outbox, type OutboxKind } from './schema.js';
+import { games, outbox, type OutboxKind } from './schema.js';
+import { ownedBy, type Shard } from './shard.js';
 
 /** A message owed: what to send (or edit, or delete) and where. */
 export interface Owed {
@@ -38,7 +39,8 @@ export interface OutboxRow {
 /** 16 characters; Discord takes up to 25. Random, so a new database never reuses an old nonce. */
 export const newNonce = (): string => randomBytes(12).toString('base64url');
 
-export function outboxRepo(db: Db) {
+/** `shard`: at start-up only this shard's games are delivered (shard.ts); the rest of the repo goes by game id. */
+export function outboxRepo(db: Db, shard?: Shard) {
   const columns = {
     id: outbox.id,
     gameId: outbox.gameId,
@@ -80,12 +82,13 @@ export function outboxRepo(db: Db) {
         .all()
         .map((r) => ({ ...r, body: JSON.parse(r.body) as unknown }));
     },
-    /** Games with messages still owed (at start-up: finished and aborted games too). */
+    /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
     owedGames(): number[] {
       return db
         .selectDistinct({ gameId: outbox.gameId })
         .from(outbox)
-        .where(isNull(outbox.doneAt))
+        .innerJoin(games, eq(games.id, outbox.gameId))
+        .where(and(isNull(outbox.doneAt), ownedBy(shard, games.guildId)))
         .orderBy(asc(outbox.gameId))
         .all()
         .map((r) => r.gameId);

@@ -76,7 +76,7 @@ export class GameStore {
     this.log = opts.logger ?? rootLogger;
     this.repo = gamesRepo(conn.db, opts.shard);
     this.prefs = tablePrefs(conn.db);
-    this.outbox = outboxRepo(conn.db);
+    this.outbox = outboxRepo(conn.db, opts.shard);
     this.ctx = {
       conn,
       repo: this.repo,
