@@ -147,7 +147,7 @@ export const en: Record<MessageKey, string> = {
   'secret.probed': '{user} used 试探 on you: {card}',
   'secret.sent': 'The intel you sent is: {card}',
   'secret.discarded': 'You discarded: {cards}',
-  'dm.failed': '{mention}, I cannot DM you (your DMs are closed). Press "My info" on the table to see your identity and hand.',
+  'dm.failed': '{mention}, I could not DM you (your DMs are closed, or Discord kept refusing the message). Press "My info" on the table to see your identity and hand.',
 
   'err.stale': 'This button is out of date: the game has moved on. Press "My info" for your current choices.',
   'err.notYourSeat': 'This is not your seat.',
