@@ -14,6 +14,7 @@ import { registerChannelRoutes } from './rest/channel-routes.js';
 import type { RouteContext } from './rest/context.js';
 import { registerInteractionRoutes } from './rest/interaction-routes.js';
 import { Router, type RestResponse } from './rest/router.js';
+import { checkBody } from './rules/schema.js';
 import { StandInUsageError } from './setup.js';
 import { StandIn } from './stand-in.js';
 
@@ -82,7 +83,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     gatewayUrl: () => `${baseUrl.replace(/^http/, 'ws')}/gateway`,
     attachmentUrl: (channelId, id, filename) => `${baseUrl}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`,
   };
-  const api = new Router();
+  const api = new Router(true);
   registerApplicationRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
   registerInteractionRoutes(api, ctx);
@@ -117,6 +118,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       } else {
         try {
           const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
+          if (match.body) checkBody(match.body, body);
           response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
         } catch (error) {
           response = errorResponse(error);
