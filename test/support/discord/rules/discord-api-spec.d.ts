@@ -1,8 +1,7 @@
 // The package's `./zod` entry is plain JavaScript without types; these are the schemas the stand-in uses.
 declare module 'discord-api-spec/zod' {
-  interface Schema {
-    safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly unknown[] } };
-  }
+  import type { ZodMiniType } from 'zod/mini';
+  type Schema = ZodMiniType;
   export const MessageCreateRequestSchema: Schema;
   export const MessageEditRequestPartialSchema: Schema;
   export const CreatePrivateChannelRequestSchema: Schema;

@@ -1,5 +1,7 @@
 import * as spec from 'discord-api-spec/zod';
-import { FormErrors } from '../errors.js';
+import * as z from 'zod/mini';
+import { FormErrors, LengthErrors } from '../errors.js';
+import { charLength } from './message-limits.js';
 
 /**
  * Request bodies checked against Discord's published OpenAPI schema (the zod schemas of the npm
@@ -21,41 +23,7 @@ interface Issue {
   errors?: Issue[][];
 }
 
-/** What the stand-in needs of a zod schema (zod/mini's `safeParse`). */
-export interface BodySchema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly unknown[] } };
-}
-
-/** A body that is one of several schemas, like the interaction callback's. */
-function oneOf(...schemas: BodySchema[]): BodySchema {
-  return {
-    safeParse(value) {
-      let best: { success: false; error: { issues: readonly unknown[] } } | undefined;
-      for (const schema of schemas) {
-        const r = schema.safeParse(value);
-        if (r.success) return r;
-        if (!best || weight(r.error.issues as Issue[]) < weight(best.error.issues as Issue[])) best = r;
-      }
-      return best!;
-    },
-  };
-}
-
-/** A JSON array body whose items each follow `item` (the bulk command overwrite). */
-function listOf(item: BodySchema): BodySchema {
-  return {
-    safeParse(value) {
-      if (value === null) return { success: true };
-      if (!Array.isArray(value)) return { success: false, error: { issues: [{ code: 'invalid_type', expected: 'array', path: [] }] } };
-      const issues: Issue[] = [];
-      value.forEach((v, i) => {
-        const r = item.safeParse(v);
-        if (!r.success) for (const issue of r.error.issues as Issue[]) issues.push({ ...issue, path: [i, ...issue.path] });
-      });
-      return issues.length ? { success: false, error: { issues } } : { success: true };
-    },
-  };
-}
+export type BodySchema = z.ZodMiniType;
 
 /** The request body of each route the stand-in serves that takes one (Discord's `requestBody`). */
 export const RequestBodies = {
@@ -64,18 +32,100 @@ export const RequestBodies = {
   openDm: spec.CreatePrivateChannelRequestSchema,
   createCommand: spec.ApplicationCommandCreateRequestSchema,
   editCommand: spec.ApplicationCommandPatchRequestPartialSchema,
-  overwriteCommands: listOf(spec.ApplicationCommandUpdateRequestSchema),
-  interactionCallback: oneOf(
+  overwriteCommands: z.nullable(z.array(spec.ApplicationCommandUpdateRequestSchema)),
+  interactionCallback: z.union([
     spec.ApplicationCommandAutocompleteCallbackRequestSchema,
     spec.CreateMessageInteractionCallbackRequestSchema,
     spec.LaunchActivityInteractionCallbackRequestSchema,
     spec.ModalInteractionCallbackRequestSchema,
     spec.PongInteractionCallbackRequestSchema,
     spec.UpdateMessageInteractionCallbackRequestSchema,
-  ),
-  executeWebhook: oneOf(spec.IncomingWebhookRequestPartialSchema, spec.IncomingWebhookUpdateRequestPartialSchema),
+  ]),
+  executeWebhook: z.union([spec.IncomingWebhookRequestPartialSchema, spec.IncomingWebhookUpdateRequestPartialSchema]),
   editWebhookMessage: spec.IncomingWebhookUpdateRequestPartialSchema,
 } satisfies Record<string, BodySchema>;
+
+/** The whole body and its schema, to look up what an issue's path points at. */
+interface Root {
+  schema: BodySchema;
+  body: unknown;
+}
+
+function valueAt(body: unknown, path: PropertyKey[]): unknown {
+  let v = body;
+  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+/** zod's internals, as far as finding a field's length bounds needs them. */
+interface Node {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: Node;
+      getter?: () => Node;
+      in?: Node;
+      options?: Node[];
+      shape?: Record<string, Node>;
+      element?: Node;
+      valueType?: Node;
+      checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number; pattern?: RegExp } } }>;
+    };
+  };
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
+
+/** The schema node of the branch a value takes: wrappers and lazies opened, the least-failing union option. */
+function resolve(node: Node, value: unknown): Node {
+  for (;;) {
+    const def = node._zod.def;
+    if (WRAPPERS.has(def.type) && def.innerType) node = def.innerType;
+    else if (def.type === 'lazy' && def.getter) node = def.getter();
+    else if (def.type === 'pipe' && def.in) node = def.in;
+    else if (def.type === 'union' && def.options?.length) {
+      const scored = def.options.map((o) => {
+        const r = (o as unknown as BodySchema).safeParse(value);
+        return { o, w: r.success ? -1 : weight(r.error.issues as Issue[]) };
+      });
+      node = scored.reduce((a, b) => (b.w < a.w ? b : a)).o;
+    } else return node;
+  }
+}
+
+/** The schema node of the field at `path`, following the branch the body takes. */
+function nodeAt(schema: BodySchema, body: unknown, path: PropertyKey[]): Node | undefined {
+  let node = resolve(schema as unknown as Node, body);
+  let value = body;
+  for (const key of path) {
+    const def = node._zod.def;
+    const next = def.type === 'object' ? def.shape?.[String(key)] : def.type === 'array' ? def.element : def.type === 'record' ? def.valueType : undefined;
+    if (!next) return undefined;
+    value = valueAt(value, [key]);
+    node = resolve(next, value);
+  }
+  return node;
+}
+
+const checksOf = (node: Node | undefined) => (node?._zod.def.checks ?? []).map((c) => c._zod.def);
+
+/** The min and max length Discord's schema gives the field at `path` (a string's or an array's). */
+function lengthBoundsAt(root: Root, path: PropertyKey[]): { min?: number; max?: number } {
+  const checks = checksOf(nodeAt(root.schema, root.body, path));
+  return {
+    min: checks.find((c) => c.check === 'min_length')?.minimum,
+    max: checks.find((c) => c.check === 'max_length')?.maximum,
+  };
+}
+
+/** Discord takes a snowflake as a string or as an integer (its own upload example writes `"id": 0`). */
+function isIntegerSnowflake(root: Root, path: PropertyKey[]): boolean {
+  const value = valueAt(root.body, path);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return false;
+  return checksOf(nodeAt(root.schema, root.body, path)).some((c) => c.check === 'string_format' && String(c.pattern) === String(SNOWFLAKE));
+}
+
+const SNOWFLAKE = /^(0|[1-9][0-9]*)$/;
 
 /** How bad a failed branch is: a wrong discriminator (`type`) counts most, so the intended branch wins. */
 function weight(issues: Issue[]): number {
@@ -88,7 +138,7 @@ const isTypeMiss = (i: Issue) => i.path.length === 1 && i.path[0] === 'type' && 
  * A union's failure is reported the way Discord does: if no branch has this `type`, the type is
  * wrong (UNION_TYPE_CHOICES); otherwise the errors of the branch the body meant.
  */
-function addUnion(errors: FormErrors, at: PropertyKey[], issue: Issue): void {
+function addUnion(errors: FormErrors, at: PropertyKey[], issue: Issue, root: Root): void {
   const branches = issue.errors ?? [];
   const meant = branches.filter((b) => !b.some(isTypeMiss));
   if (meant.length === 0) {
@@ -101,7 +151,7 @@ function addUnion(errors: FormErrors, at: PropertyKey[], issue: Issue): void {
   const pool = meant.length > 0 ? meant : branches;
   const best = pool.reduce((a, b) => (weight(b) < weight(a) ? b : a), pool[0] ?? []);
   if (best.length === 0) errors.add(at.map(String), 'BASE_TYPE_CHOICES', 'Value did not match any allowed shape.');
-  for (const inner of best) addIssue(errors, [...at, ...inner.path], inner);
+  for (const inner of best) addIssue(errors, [...at, ...inner.path], inner, root);
 }
 
 const TYPE_WORDS: Record<string, [string, string]> = {
@@ -114,25 +164,35 @@ const TYPE_WORDS: Record<string, [string, string]> = {
   record: ['DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType'],
 };
 
-function addIssue(errors: FormErrors, at: PropertyKey[], issue: Issue): void {
+function addIssue(errors: FormErrors, at: PropertyKey[], issue: Issue, root: Root): void {
   const path = at.map(String);
   switch (issue.code) {
     case 'invalid_union':
-      return addUnion(errors, at, issue);
+      return addUnion(errors, at, issue, root);
     case 'invalid_type': {
+      if (issue.expected === 'string' && isIntegerSnowflake(root, at)) return;
       const [code, message] = TYPE_WORDS[issue.expected ?? ''] ?? ['BASE_TYPE_REQUIRED', 'This field is required'];
       return errors.add(path, code, message);
     }
     case 'too_big':
-      if (issue.origin === 'string' || issue.origin === 'array') {
-        return errors.add(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${issue.maximum} or fewer in length.`);
+    case 'too_small': {
+      if (issue.origin !== 'string' && issue.origin !== 'array') {
+        return issue.code === 'too_big'
+          ? errors.add(path, 'NUMBER_TYPE_MAX', `int value should be less than or equal to ${issue.maximum}.`)
+          : errors.add(path, 'NUMBER_TYPE_MIN', `int value should be greater than or equal to ${issue.minimum}.`);
       }
-      return errors.add(path, 'NUMBER_TYPE_MAX', `int value should be less than or equal to ${issue.maximum}.`);
-    case 'too_small':
-      if (issue.origin === 'string' || issue.origin === 'array') {
-        return errors.add(path, 'BASE_TYPE_MIN_LENGTH', `Must be ${issue.minimum} or more in length.`);
+      const value = valueAt(root.body, at);
+      const bounds = lengthBoundsAt(root, at);
+      // zod counts UTF-16 units; Discord counts characters, so an emoji is one, not two.
+      const n = typeof value === 'string' ? charLength(value) : Array.isArray(value) ? value.length : undefined;
+      if (n !== undefined && n >= (bounds.min ?? 0) && n <= (bounds.max ?? Infinity)) return;
+      if (bounds.min !== undefined && bounds.min > 0 && bounds.max !== undefined) {
+        return errors.add(path, ...LengthErrors.between(bounds.min, bounds.max));
       }
-      return errors.add(path, 'NUMBER_TYPE_MIN', `int value should be greater than or equal to ${issue.minimum}.`);
+      return issue.code === 'too_big'
+        ? errors.add(path, ...LengthErrors.max(Number(issue.maximum)))
+        : errors.add(path, 'BASE_TYPE_MIN_LENGTH', `Must be ${issue.minimum} or more in length.`);
+    }
     case 'invalid_value':
       return errors.add(path, 'BASE_TYPE_CHOICES', `Value must be one of {${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}}.`);
     case 'invalid_format':
@@ -165,7 +225,8 @@ export function checkBody(schema: BodySchema, body: unknown): void {
   const errors = new FormErrors();
   addBrokenText(errors, body, []);
   // Discord reads an absent JSON body as an empty object.
-  const r = schema.safeParse(body === undefined ? {} : body);
-  if (!r.success) for (const issue of r.error.issues as Issue[]) addIssue(errors, issue.path, issue);
+  body = body === undefined ? {} : body;
+  const r = schema.safeParse(body);
+  if (!r.success) for (const issue of r.error.issues as Issue[]) addIssue(errors, issue.path, issue, { schema, body });
   errors.throwIfAny();
 }
