@@ -127,9 +127,12 @@ function isIntegerSnowflake(root: Root, path: PropertyKey[]): boolean {
 
 const SNOWFLAKE = /^(0|[1-9][0-9]*)$/;
 
-/** How bad a failed branch is: a wrong discriminator (`type`) counts most, so the intended branch wins. */
+/**
+ * How bad a failed branch is: a wrong discriminator (`type`) or a value of another kind altogether
+ * counts most, so the branch the body meant wins.
+ */
 function weight(issues: Issue[]): number {
-  return issues.reduce((n, i) => n + (i.path.length === 1 && i.path[0] === 'type' && i.code === 'invalid_value' ? 1000 : 1), 0);
+  return issues.reduce((n, i) => n + (isTypeMiss(i) || (i.path.length === 0 && i.code === 'invalid_type') ? 1000 : 1), 0);
 }
 
 const isTypeMiss = (i: Issue) => i.path.length === 1 && i.path[0] === 'type' && i.code === 'invalid_value';
@@ -185,7 +188,7 @@ function addIssue(errors: FormErrors, at: PropertyKey[], issue: Issue, root: Roo
       const bounds = lengthBoundsAt(root, at);
       // zod counts UTF-16 units; Discord counts characters, so an emoji is one, not two.
       const n = typeof value === 'string' ? charLength(value) : Array.isArray(value) ? value.length : undefined;
-      if (n !== undefined && n >= (bounds.min ?? 0) && n <= (bounds.max ?? Infinity)) return;
+      if (n !== undefined && (issue.code === 'too_big' ? n <= Number(issue.maximum) : n >= Number(issue.minimum))) return;
       if (bounds.min !== undefined && bounds.min > 0 && bounds.max !== undefined) {
         return errors.add(path, ...LengthErrors.between(bounds.min, bounds.max));
       }
