@@ -9,7 +9,7 @@ import {
   type MessageRecord,
   type UserRecord,
 } from './model.js';
-import { EVERYONE_PERMISSIONS, channelPayload, memberPayload, messagePayload, userPayload } from './payloads.js';
+import { EVERYONE_PERMISSIONS, channelPayload, permissionsOf, memberPayload, messagePayload, userPayload } from './payloads.js';
 import { readMessageFields } from './rules/message-limits.js';
 import { readAllowedMentions, type AllowedMentions } from './rules/mentions.js';
 
@@ -105,7 +105,7 @@ export class Interactions {
       channel: channelPayload(world, spec.channel),
       channel_id: spec.channel.id,
       locale: spec.locale,
-      app_permissions: EVERYONE_PERMISSIONS,
+      app_permissions: guild ? permissionsOf(guild, world.bot.id) : EVERYONE_PERMISSIONS,
       entitlements: [],
       authorizing_integration_owners: { '0': guild?.id ?? '0' },
       context: guild ? 0 : 1,
