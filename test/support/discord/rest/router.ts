@@ -32,6 +32,7 @@ export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>
 
 interface Route {
   method: string;
+  pattern: string;
   segments: string[];
   handler: Handler;
   /** Discord's schema of the request body; every route that takes a body has one. */
@@ -39,7 +40,7 @@ interface Route {
 }
 
 export type Match =
-  | { handler: Handler; params: Record<string, string>; body: BodySchema | undefined }
+  | { handler: Handler; params: Record<string, string>; body: BodySchema | undefined; route: string }
   | 'method-not-allowed'
   | undefined;
 
@@ -59,7 +60,7 @@ export class Router {
     if (this.requireBodySchemas && TAKES_BODY.has(method) && !body) {
       throw new Error(`${method} ${pattern} takes a body and needs Discord's schema for it`);
     }
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler, body });
+    this.routes.push({ method, pattern, segments: pattern.split('/').filter(Boolean), handler, body });
     return this;
   }
 
@@ -73,7 +74,7 @@ export class Router {
       .sort((a, b) => literalCount(b.route) - literalCount(a.route));
     for (const { route, params } of candidates) {
       pathMatched = true;
-      if (route.method === method) return { handler: route.handler, params, body: route.body };
+      if (route.method === method) return { handler: route.handler, params, body: route.body, route: route.pattern };
     }
     return pathMatched ? 'method-not-allowed' : undefined;
   }
