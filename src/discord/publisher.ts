@@ -11,6 +11,7 @@ import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js
 import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
 import { eventLine, identityText, newLogMemory, secretLine, type LogMemory } from './render/words.js';
+import { clipGraphemes } from './clip.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
@@ -329,7 +330,7 @@ export class Publisher {
   async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
     try {
       const user = await this.o.client.users.fetch(userId);
-      await user.send({ content: [...content].slice(0, 2000).join('') });
+      await user.send({ content: clipGraphemes(content, 2000) });
     } catch (err) {
       if (!(err instanceof DiscordAPIError && err.code === CANNOT_DM)) throw err;
       if (!this.o.store.prefs.markToldDmsClosed(gameId, userId)) return;
