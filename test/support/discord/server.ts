@@ -12,6 +12,7 @@ import { RouteBuckets, type RouteLimitOptions } from './route-buckets.js';
 import { registerApplicationRoutes } from './rest/application-routes.js';
 import { parseBody, readRawBody } from './rest/body.js';
 import { registerChannelRoutes } from './rest/channel-routes.js';
+import { registerThreadRoutes } from './rest/thread-routes.js';
 import type { RouteContext } from './rest/context.js';
 import { registerInteractionRoutes } from './rest/interaction-routes.js';
 import { Router, type RestResponse } from './rest/router.js';
@@ -93,6 +94,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const api = new Router(true);
   registerApplicationRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
+  registerThreadRoutes(api, ctx);
   registerInteractionRoutes(api, ctx);
   let control: Router | undefined;
 
