@@ -39,7 +39,7 @@ const stringOption = (extra: Record<string, unknown> = {}) => ({ type: 3, name: 
 const HALF_EMOJI = '\uD83D';
 
 /** Routes by what they take; `:channel` etc. are filled in once the world exists. */
-type Route = 'message' | 'edit' | 'dm' | 'command' | 'commands' | 'patchCommand' | 'callback' | 'componentCallback' | 'followUp' | 'editOriginal';
+type Route = 'message' | 'edit' | 'thread' | 'dm' | 'command' | 'commands' | 'patchCommand' | 'callback' | 'componentCallback' | 'followUp' | 'editOriginal';
 
 interface Case {
   name: string;
@@ -118,6 +118,12 @@ const cases: Case[] = [
   { name: 'edit: content over 2,000', route: 'edit', body: { content: 'x'.repeat(2001) }, path: 'content' },
   { name: 'edit: six buttons in a row', route: 'edit', body: { components: [row(...Array.from({ length: 6 }, (_, i) => button(`e${i}`)))] }, path: 'components.0.components' },
   { name: 'edit: embeds is a number', route: 'edit', body: { embeds: 3 }, path: 'embeds' },
+  // Starting a thread.
+  { name: 'thread without a name', route: 'thread', body: { type: 11 }, path: 'name' },
+  { name: 'thread name over 100', route: 'thread', body: { name: 'n'.repeat(101), type: 11 }, path: 'name' },
+  { name: 'thread archived after 30 minutes', route: 'thread', body: { name: 'game', type: 11, auto_archive_duration: 30 }, path: 'auto_archive_duration' },
+  { name: 'thread type 99', route: 'thread', body: { name: 'game', type: 99 }, path: 'type' },
+  { name: 'thread invitable is text', route: 'thread', body: { name: 'game', type: 11, invitable: 'yes' }, path: 'invitable' },
   // Opening a DM.
   { name: 'DM recipient is a name, not an id', route: 'dm', body: { recipient_id: 'alice' }, path: 'recipient_id' },
   // Application commands.
@@ -178,6 +184,8 @@ async function pathFor(route: Route): Promise<{ method: string; path: string; au
       return { method: 'POST', path: `/channels/${general.id}/messages`, auth: true };
     case 'edit':
       return { method: 'PATCH', path: `/channels/${general.id}/messages/${botMessageId}`, auth: true };
+    case 'thread':
+      return { method: 'POST', path: `/channels/${general.id}/threads`, auth: true };
     case 'dm':
       return { method: 'POST', path: '/users/@me/channels', auth: true };
     case 'command':
@@ -251,6 +259,7 @@ describe('the stand-in refuses broken request bodies as Discord does', () => {
     await ok('message', { embeds: [{ title: 't'.repeat(256), description: 'd'.repeat(4096), url: 'https://example.com' }] });
     await ok('message', { flags: 1 << 15, components: [{ type: 10, content: 't'.repeat(4000) }] });
     await ok('edit', { content: 'edited' });
+    await ok('thread', { name: '风声 · 第 1 局', type: 11, auto_archive_duration: 1440 }, 201);
     await ok('dm', { recipient_id: alice.id });
     await ok('command', command({ name: 'fengsheng', options: [stringOption({ max_length: 6000, autocomplete: true })] }), 201);
     await ok('commands', [command({ name: 'play' }), command({ name: '风声', name_localizations: { 'zh-CN': '风声' } })]);

@@ -16,4 +16,6 @@ declare module 'discord-api-spec/zod' {
   export const UpdateMessageInteractionCallbackRequestSchema: Schema;
   export const IncomingWebhookRequestPartialSchema: Schema;
   export const IncomingWebhookUpdateRequestPartialSchema: Schema;
+  export const CreateTextThreadWithoutMessageRequestSchema: Schema;
+  export const CreateForumThreadRequestSchema: Schema;
 }

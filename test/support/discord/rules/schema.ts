@@ -43,6 +43,7 @@ export const RequestBodies = {
   ]),
   executeWebhook: z.union([spec.IncomingWebhookRequestPartialSchema, spec.IncomingWebhookUpdateRequestPartialSchema]),
   editWebhookMessage: spec.IncomingWebhookUpdateRequestPartialSchema,
+  startThread: z.union([spec.CreateTextThreadWithoutMessageRequestSchema, spec.CreateForumThreadRequestSchema]),
 } satisfies Record<string, BodySchema>;
 
 /** The whole body and its schema, to look up what an issue's path points at. */
@@ -135,7 +136,8 @@ function weight(issues: Issue[]): number {
   return issues.reduce((n, i) => n + (isTypeMiss(i) || (i.path.length === 0 && i.code === 'invalid_type') ? 1000 : 1), 0);
 }
 
-const isTypeMiss = (i: Issue) => i.path.length === 1 && i.path[0] === 'type' && i.code === 'invalid_value';
+/** A union option told apart by its `type` (a single literal, as components' are) that the body's `type` is not. */
+const isTypeMiss = (i: Issue) => i.path.length === 1 && i.path[0] === 'type' && i.code === 'invalid_value' && i.values?.length === 1;
 
 /**
  * A union's failure is reported the way Discord does: if no branch has this `type`, the type is
