@@ -7,6 +7,7 @@ import { characterText } from '../i18n/characters.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { encodeId } from './custom-id.js';
 import { identityText } from './render/words.js';
+import { clipGraphemes } from './clip.js';
 
 /** 摩尔密码表 as 000_… (the 2009 rulebook) prints it: letters, digits and its code words. */
 const MORSE = `A .—      B —...    C —.—.    D —..     E .
@@ -42,8 +43,7 @@ function characterPage(l: Locale, all: readonly CharacterName[], page: number): 
       const kind = t(l, 'panel.offerKind', { side: t(l, d.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${d.gender}` as MessageKey) });
       return `**${printedName(name)}**${kind}\n${text?.skills ?? ''}\n${t(l, 'rules.mission', { mission: text?.mission ?? '' })}`;
     })
-    .join('\n')
-    .slice(0, 4000);
+    .join('\n');
 }
 
 /** The pages, each a title and a text. */
@@ -54,7 +54,7 @@ function setPages(l: Locale, set: CharacterSet): { title: string; text: string }
   const [title, intro] = set === 'classic' ? (['rules.pageClassic', 'rules.classicIntro'] as const) : (['rules.pageCharacters', 'rules.charactersIntro'] as const);
   return Array.from({ length: pages }, (_, k) => ({
     title: t(l, title, { page: k + 1, pages }),
-    text: `${t(l, intro)}\n\n${characterPage(l, names, k)}`.slice(0, 4096),
+    text: clipGraphemes(`${t(l, intro)}\n\n${characterPage(l, names, k)}`, 4096),
   }));
 }
 
