@@ -41,6 +41,8 @@ export interface SeatMemory {
   readonly identity: Identity | null;
   readonly cards: readonly Card[];
   readonly beliefs: Beliefs;
+  /** The first player (a round starts when the turn comes back to it). */
+  readonly first: number;
   /** Whose turn it is (from turnStart). */
   readonly turn: number;
   /** Seats locked this turn (bitmask). */
@@ -79,6 +81,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     cards: o.cards ?? cardTable(v.edition),
     // Until the identity is dealt, a stand-in; the identity event starts the beliefs afresh.
     beliefs: initialBeliefs(n, v.you, v.identity ?? '潜伏战线', o),
+    first: 0,
     turn: -1,
     locked: 0,
     transit: null,
@@ -362,8 +365,9 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, discardKnown: [0, 0, 0] };
     case 'gameOver':
       return { ...m, over: true };
-    // Nothing this memory keeps.
     case 'gameStart':
+      return { ...m, first: e.first };
+    // Nothing this memory keeps.
     case 'characterOffer':
     case 'drawCards':
     case 'draw':
