@@ -37,7 +37,7 @@ export class ExpertPolicy implements Policy {
   readonly usesMemory = true;
   readonly playouts: number;
   private readonly strong = new StrongPolicy();
-  private total = { playouts: 0, ms: 0 };
+  private total = { playouts: 0, ms: 0, worlds: 0, rejected: 0 };
 
   constructor(o: ExpertOptions = {}) {
     this.playouts = Math.max(2, o.playouts ?? Math.round((o.budgetMs ?? 300) * PLAYOUTS_PER_MS));
@@ -63,10 +63,13 @@ export class ExpertPolicy implements Policy {
     let dealt = 0;
     for (let w = 0; w < worlds * 2 && dealt < worlds; w++) {
       const world = sampleWorld(v, m, rng);
-      if (!world) continue;
-      const offered = new Set(legalActions(world, me).map(key));
-      if (!cands.every((c) => offered.has(key(c)))) continue;
+      const offered = world && new Set(legalActions(world, me).map(key));
+      if (!world || !cands.every((c) => offered!.has(key(c)))) {
+        this.total.rejected++;
+        continue;
+      }
       dealt++;
+      this.total.worlds++;
       const seed = randInt(rng, 0x7fffffff);
       for (let i = 0; i < cands.length; i++) {
         const mine = legalActions(world, me).find((a) => key(a) === key(cands[i]))!;
@@ -151,10 +154,11 @@ export function score(s: GameState, me: number): number {
     return best - 0.7 * dead;
   };
   const blacks = count(me, '黑');
-  if (!s.players[me].alive) return mine === '打酱油的' ? 0 : 0.5 + 0.12 * (progress(mine) - progress(mine === '潜伏战线' ? '军情处' : '潜伏战线')) - 0.1;
-  if (mine === '打酱油的') return 0.35 - 0.08 * blacks;
+  if (mine === '打酱油的') return s.players[me].alive ? 0.35 - 0.08 * blacks : 0;
   const enemy = mine === '潜伏战线' ? '军情处' : '潜伏战线';
-  return Math.min(0.95, Math.max(0.05, 0.5 + 0.12 * (progress(mine) - progress(enemy)) - 0.04 * blacks));
+  // Dead, we no longer play for the side (its progress counts our death already).
+  const own = s.players[me].alive ? -0.04 * blacks : -0.15;
+  return Math.min(0.95, Math.max(0.05, 0.5 + 0.12 * (progress(mine) - progress(enemy)) + own));
 }
 
 /**
