@@ -22,7 +22,15 @@ export interface LobbyOptions {
   /** Seconds of the response clock of response windows (docs/rules.md §8b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;
+  /** The AI level of its AI seats and of absent players' autopilot (src/discord/ai-seats.ts); absent: 普通 (strong). */
+  ai?: AiLevel;
 }
+
+/** The AI levels a lobby offers, easiest first: 简单 baseline, 普通 strong, 困难 expert (src/ai). */
+export const AI_LEVELS = ['baseline', 'strong', 'expert'] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+/** 普通 until the expert is measured better (src/ai/README.md). */
+export const DEFAULT_AI_LEVEL: AiLevel = 'strong';
 
 export interface Lobby {
   id: number;

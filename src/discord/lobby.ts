@@ -5,7 +5,7 @@ import { DEFAULT_DECISION_MS } from '../store/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import type { CustomId } from './custom-id.js';
-import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange } from './lobby-model.js';
+import { addAi, AI_LEVELS, DEFAULT_AI_LEVEL, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type AiLevel, type Lobby, type LobbyChange } from './lobby-model.js';
 import { renderLobby } from './render/lobby.js';
 import { INTEGER_RANGES } from './commands.js';
 import type { Component } from './reply.js';
@@ -136,6 +136,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
+      ai: aiLevel(i.options.getString('ai')),
       ...(language ? { language } : {}),
     },
     seats: [{ userId: i.user.id, name: displayName(i) }],
@@ -147,6 +148,11 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
+}
+
+/** The AI level asked for (a forged value is the default). */
+function aiLevel(asked: string | null): AiLevel {
+  return (AI_LEVELS as readonly string[]).includes(asked ?? '') ? (asked as AiLevel) : DEFAULT_AI_LEVEL;
 }
 
 /** The first integer option outside the range its command declares, or null. */
