@@ -6,7 +6,7 @@
 // the difference of the two win rates comes with the paired Newcombe interval built from the two
 // Wilson intervals (Newcombe 1998, method 10).
 import { legalActions } from '../engine/index.js';
-import type { Edition, GameState, Identity } from '../engine/types.js';
+import type { Edition, Identity } from '../engine/types.js';
 import { gameSeed } from '../sim/random-play.js';
 import { BLUNDER_KEYS, countBlunders, noBlunders, type BlunderCounts } from './blunders.js';
 import { playPolicyGame } from './play.js';
@@ -150,12 +150,6 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     playouts: x.playouts + y.playouts,
     playoutMs: x.playoutMs + y.playoutMs,
   };
-}
-
-/** The seats A plays in game `i` of a job. */
-export function measuredSeats(job: EvalJob, state: GameState, i: number): number[] {
-  if (job.mode === 'seat') return [i % job.players];
-  return state.players.flatMap((p, s) => (p.identity === job.identity ? [s] : []));
 }
 
 /** Plays games [from, to) of a job twice each (A in the measured seats; all B), on the same seeds. */
