@@ -35,7 +35,7 @@ const OPTION_NAMES_ZH: Record<string, string> = {
   alliance: '酱油同盟',
   timer: '时限',
   rounds: '回合上限',
-  ai: 'ai难度',
+  ai: '难度',
   response: '响应时间',
   language: '语言',
   pings: '提醒方式',
