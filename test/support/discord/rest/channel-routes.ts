@@ -4,6 +4,8 @@ import { MessageFlag, type ChannelRecord, type MessageRecord } from '../model.js
 import { channelPayload, guildPayload, memberPayload, messagePayload } from '../payloads.js';
 import { readMessageFields } from '../rules/message-limits.js';
 import { readAllowedMentions } from '../rules/mentions.js';
+import { nonceHit, readNonce, takeMessageFault } from '../rules/nonces.js';
+import { RequestBodies } from '../rules/schema.js';
 import { openDm } from '../setup.js';
 import { attachmentsAfter, requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
@@ -44,6 +46,14 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     }
     const fields = readMessageFields(req.body, CHANNEL_MESSAGE_FLAGS);
     const allowedMentions = readAllowedMentions(req.body);
+    const nonce = readNonce(req.body);
+    const first = nonceHit(world, channel, world.bot.id, nonce);
+    const fault = takeMessageFault(world, channel);
+    if (fault && !fault.afterCreate) throw Errors.serverError(fault.status);
+    if (first) {
+      if (fault) throw Errors.serverError(fault.status);
+      return json(messagePayload(world, first));
+    }
     const body = (req.body ?? {}) as { message_reference?: { message_id?: string } };
     const referenceId = body.message_reference?.message_id ?? null;
     if (referenceId !== null) {
@@ -61,9 +71,11 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
       attachments: attachmentsAfter(ctx, channel.id, [], req.body, req.files),
       referenceId,
       allowedMentions,
+      nonce: nonce.nonce,
     });
+    if (fault) throw Errors.serverError(fault.status);
     return json(messagePayload(world, message));
-  });
+  }, RequestBodies.createMessage);
 
   router.add('GET', '/channels/:channelId/messages', (req) => {
     const channel = channelFor(req);
@@ -92,7 +104,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     readAllowedMentions(req.body); // validated like on create; an edit notifies nobody
     editMessage(parts, message, fields, EDITABLE_FLAGS, attachmentsAfter(ctx, channel.id, message.attachments, req.body, req.files));
     return json(messagePayload(world, message));
-  });
+  }, RequestBodies.editMessage);
 
   router.add('DELETE', '/channels/:channelId/messages/:messageId', (req) => {
     const channel = channelFor(req);
@@ -107,7 +119,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     if (!user || user.bot) throw Errors.unknownUser();
     // Opening always works; whether the user accepts DMs is decided when sending.
     return json(channelPayload(world, openDm(parts, user)));
-  });
+  }, RequestBodies.openDm);
 
   const guildFor = (req: RestRequest) => {
     requireBot(ctx, req);
