@@ -400,6 +400,8 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     case 'intelRevealed':
     case 'probeSeen':
     case 'intelToHand':
+    case 'intelReplaced': // 调包: shown to all; the intel event of whoever gains it says the rest
+    case 'intelTransferred': // 转移: an intel event follows
       return m;
     default: {
       // Every kind is named above: a new one does not compile until it is.

@@ -24,6 +24,7 @@ export const zhCN = {
   'cmd.history.desc': '本服务器最近的对局',
   'edition.standard': '标准版',
   'edition.promo': '推广版',
+  'edition.qianzhi': '千智',
   'on': '开',
   'off': '关',
 
@@ -192,6 +193,7 @@ export const zhCN = {
   'card.probe': '试探（{color}·密电）：我打赌你是{identity}，{branch}',
   'branch.抽二': '如果你是，抽二张牌；否则你宣称"其实我是卧底"',
   'branch.弃一': '如果你是，弃一张手牌；否则你宣称"我是一个好人"',
+  'branch.抽一': '如果你是，你抽一张牌，我抽一张牌；否则你宣称"其实我是卧底"',
   'card.secret': '一张牌',
 
   // events in words
@@ -224,10 +226,14 @@ export const zhCN = {
   'ev.decoded': '{seat}破译了情报。',
   'ev.burned': '{seat}面前的{card}被烧毁。',
   'ev.probeResult.draw': '{seat}被试探：抽了二张牌。',
+  'ev.probeResult.drawOne': '{seat}被试探：抽了一张牌，试探者也抽一张。',
   'ev.probeResult.discard': '{seat}被试探：要弃一张手牌。',
   'ev.probeResult.discardNone': '{seat}被试探：宣告弃牌，但没有手牌。',
   'ev.probeResult.deny': '{seat}被试探，宣称："{says}"',
   'ev.discard': '{seat}弃了{count}张牌。',
+  'ev.discardShown': '{seat}明弃了：{cards}。',
+  'ev.intelReplaced': '{seat}使用调包：{card}面朝上替换了传递中的情报，{old}进入弃牌堆。',
+  'ev.intelTransferred': '{seat}使用转移：情报转给{target}，{target}获得了{card}。',
   'ev.death': '{seat}获得三张假情报，阵亡。',
   'ev.lose': '{seat}输掉了游戏。',
   'ev.reveal': '{seat}的身份是{identity}。',

@@ -31,7 +31,7 @@ export const newLogMemory = (): LogMemory => ({ users: new Map() });
 /** One line of the table's log for a public event, or null for events not worth a line. */
 export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string | null {
   const line = lineOf(l, ev, names, cards, memo);
-  if (ev.type === 'take') memo.taken = ev.card;
+  if (ev.type === 'take' || ev.type === 'intelTransferred') memo.taken = ev.card;
   else if (ev.type !== 'intel') memo.taken = undefined;
   if (ev.type === 'play' && ev.card !== undefined) memo.users.set(ev.card, ev.seat);
   return line;
@@ -47,9 +47,25 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       p.first = name(ev.first);
       break;
     case 'draw':
+      if (!ev.count) return null;
+      p.count = Number(ev.count);
+      break;
     case 'discard':
       if (!ev.count) return null;
       p.count = Number(ev.count);
+      // Shown discards (千智风声's 明弃, 揭露) name the cards.
+      if (ev.cards) {
+        key = 'ev.discardShown';
+        p.cards = ev.cards.map((id) => card(id)).join('、');
+      }
+      break;
+    case 'intelReplaced':
+      p.card = card(ev.card);
+      p.old = card(ev.old);
+      break;
+    case 'intelTransferred':
+      p.target = name(ev.target);
+      p.card = card(ev.card);
       break;
     case 'send':
       p.mode = t(l, `mode.${String(ev.mode)}` as 'mode.密电');
@@ -109,6 +125,8 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       break;
     case 'probeResult':
       key = `ev.probeResult.${String(ev.result)}`;
+      // 千智风声's 抽一: one card (the standard line says two).
+      if (ev.result === 'draw' && ev.count === 1) key = 'ev.probeResult.drawOne';
       p.says = String(ev.says ?? '');
       break;
     case 'reveal':
@@ -309,6 +327,8 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
     case 'intelSwapped':
     case 'intelRevealed':
     case 'intelToHand':
+    case 'intelReplaced':
+    case 'intelTransferred':
       return null;
     default: {
       const unknown: never = ev;
