@@ -30,7 +30,7 @@ export const zhCN = {
 
   // lobby
   'lobby.title': '风声 · 大厅',
-  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds}\n\n玩家（{count}/9）：\n{players}',
+  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds}\n\n玩家（{count}/{max}）：\n{players}',
   'lobby.empty': '（还没有人）',
   'lobby.ai': '{name}（AI）',
   'lobby.join': '加入',
@@ -45,6 +45,8 @@ export const zhCN = {
   'lobby.left': '你已离开。',
   'lobby.notIn': '你不在这个大厅里。',
   'lobby.full': '大厅已满（9人）。',
+  'lobby.fullEdition': '大厅已满：{edition}最多{max}人。',
+  'lobby.needPlayersEdition': '{edition}只能{min}人或{max}人游戏，现在有{count}人。请增减玩家（或AI座位），或换一个版本开大厅。',
   'lobby.hostOnly': '只有房主可以这样做。',
   'lobby.needPlayers': '需要3到9名玩家，现在有{count}名。',
   'lobby.noHumans': '至少要有一名真人玩家。',
@@ -233,7 +235,7 @@ export const zhCN = {
   'ev.discard': '{seat}弃了{count}张牌。',
   'ev.discardShown': '{seat}明弃了：{cards}。',
   'ev.intelReplaced': '{seat}使用调包：{card}面朝上替换了传递中的情报，{old}进入弃牌堆。',
-  'ev.intelTransferred': '{seat}使用转移：情报转给{target}，{target}获得了{card}。',
+  'ev.intelTransferred': '{seat}使用转移：情报转给{target}，获得{card}。',
   'ev.death': '{seat}获得三张假情报，阵亡。',
   'ev.lose': '{seat}输掉了游戏。',
   'ev.reveal': '{seat}的身份是{identity}。',
@@ -485,6 +487,15 @@ export const zhCN = {
   'rules.pageCards': '卡牌',
   'rules.pageIdentities': '身份分配',
   'rules.pageCharacters': '角色（{page}/{pages}）',
+  'rules.pageQianzhi': '千智风声（版本：千智）',
+  'rules.qianzhi':
+    '网络版，大厅选项（版本：千智）。它没说的地方按标准规则。\n' +
+    '**人数**：只能5人或6人（5人：潜伏战线2 · 军情处2 · 打酱油的1；6人：2 · 2 · 2，可选3 · 3 · 0）。\n' +
+    '**回合**：摸两张牌并出牌（摸牌-出牌阶段），然后传出一张情报。没有第二个出牌阶段：情报被接收后回合就结束。\n' +
+    '**明弃**：从手牌弃掉的牌都展示给所有人。\n' +
+    '**时机**：锁定只能在自己的出牌阶段（情报传递时不行）· 烧毁在自己的出牌阶段或情报传递阶段（传递、到达）· 截获和调虎离山只在情报传递时 · 识破回应一张正在使用的牌 · 真伪莫辨（自己的出牌阶段）：从你开始按座位顺序，每位存活玩家获得牌库顶一张牌作为情报 · 试探：猜对时目标抽或弃一张牌，然后你抽一张；猜错时目标说出卡上的话。\n' +
+    '**新牌**：转移（情报传到你时：转给你选的另一位玩家，他必须接收；被锁定时不行）· 调包（情报传递时，任何人：此牌面朝上替换传递中的情报，按原方式继续传递；原情报明弃）· 增援（自己的出牌阶段：抽黑情报数+1张牌）· 博弈（自己的出牌阶段：指定一位玩家（可以是自己），他获得牌库顶牌作为情报）· 权衡（自己的出牌阶段：明弃全部手牌，再抽同样多张）。没有退回。',
+  'rules.qianzhiDeck': '**108张游戏牌**（红/蓝/黑，传递方式）：{deck}',
   'rules.pageMorse': '摩尔密码表',
   'rules.pageOf': '第{page}/{pages}页 · 用 ◀ ▶ 翻页',
   'rules.turn': '**目标**：潜伏战线集齐三张红色情报、军情处集齐三张蓝色情报即获胜；打酱油的完成自己的机密任务。面前有三张黑色情报的人死亡。\n\n**轮到你时**频道里会@你。按牌桌上的「我的信息」打开你的面板——它会自己更新，之后不用再按。\n1. **抽牌阶段**：自动抽二张牌。\n2. **出牌阶段**：在面板的「使用一张牌」菜单里选牌，再按目标；不再出牌就按「过」。\n3. **传递情报**：在「传出情报」菜单里选一张牌，按「传出」确认（直达情报先选传给谁）。情报一张张往下家传，每到一人都有响应窗口。\n4. **情报到你面前**：按「接收」或「不接收」；被锁定时必须接收，传回传出者时他必须接收。\n5. **别人出牌、情报传递时**（响应窗口）：有能用的牌就出；没有的话什么也不用按，响应时间到了系统替你「过」。按「本回合不再响应」则本回合都替你过；「只在与我有关时询问」一直有效。\n6. 最后出的牌最先结算（后发先至）。「日志」按钮看整局记录。',
