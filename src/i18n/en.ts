@@ -137,6 +137,8 @@ export const en: Record<MessageKey, string> = {
   'panel.pickTarget': '{card}: choose a target',
   'panel.pickIntel': '烧毁: choose a black intel',
   'panel.pickCounter': '识破: choose the card to negate',
+  'panel.pickTransfer': '转移: choose who gains this intel (its sender too)',
+  'panel.pickGamble': '博弈: choose who gains the top card of the deck as intel (you too)',
   'panel.done': 'Done: {what}',
   'target.intel': '{card} in front of {owner}',
   'target.stack': "{user}'s {as}",

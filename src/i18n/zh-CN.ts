@@ -139,6 +139,8 @@ export const zhCN = {
   'panel.pickTarget': '{card}：选择目标',
   'panel.pickIntel': '烧毁：选择一张假情报',
   'panel.pickCounter': '识破：选择要识破的牌',
+  'panel.pickTransfer': '转移：选择获得这份情报的玩家（可以是传出者）',
+  'panel.pickGamble': '博弈：选择获得牌库顶牌作为情报的玩家（可以是自己）',
   'panel.done': '已执行：{what}',
   'target.intel': '{owner}面前的{card}',
   'target.stack': '{user}的{as}',
