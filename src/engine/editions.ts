@@ -8,6 +8,8 @@ import type { CardName, Edition, GameState, Mode, ProbeBranch } from './types.js
 export type DeckRow = [CardName, number, number, number, Mode];
 
 export interface EditionDef {
+  /** Its name in the texts, for messages. */
+  label: string;
   /** The deck, by name, colour and mode. */
   deck: DeckRow[];
   /** Table sizes it is played at. */
@@ -29,6 +31,7 @@ const PROBE_003 = { branches: ['抽二', '弃一'], userDraws: 0 } as const;
 export const EDITIONS: Record<Edition, EditionDef> = {
   /** 标准版, from 003_…: counts 红/蓝/黑 and the passing mode. */
   standard: {
+    label: '标准版',
     deck: [
       ['锁定', 5, 5, 4, '密电'],
       ['调虎离山', 2, 2, 4, '密电'],
@@ -47,6 +50,7 @@ export const EDITIONS: Record<Edition, EditionDef> = {
   },
   /** 推广版, counts from 002_…/003_…, modes from 002_… (docs/rules.md §3). */
   promo: {
+    label: '推广版',
     deck: [
       ['锁定', 3, 3, 6, '直达'],
       ['调虎离山', 2, 2, 2, '文本'],
@@ -69,6 +73,7 @@ export const EDITIONS: Record<Edition, EditionDef> = {
    * user draws one).
    */
   qianzhi: {
+    label: '千智风声',
     deck: [
       ['破译', 3, 3, 4, '密电'],
       ['锁定', 6, 6, 6, '密电'],
@@ -100,7 +105,7 @@ export function tableSizeRefusal(edition: Edition, count: number): string | null
   const sizes = EDITIONS[edition].players;
   if (sizes.includes(count)) return null;
   const range = sizes.length === 2 ? `${sizes[0]} or ${sizes[1]}` : `${sizes[0]} to ${sizes[sizes.length - 1]}`;
-  return `the ${edition} edition is played by ${range} players, not ${count}`;
+  return `${EDITIONS[edition].label} (${edition}) is played by ${range} players, not ${count}`;
 }
 
 /** The card names an edition's deck has. */

@@ -81,6 +81,7 @@ export const en: Record<MessageKey, string> = {
   'table.summary': '{rounds} rounds, {actions} actions.',
   'table.moved': 'The table moved down.',
   'step.play1': 'play phase (1)',
+  'step.play': 'draw-and-play phase',
   'step.play2': 'play phase (2)',
   'step.transmit': 'intel on its way (传递)',
   'step.arrive': 'intel arrived (到达)',

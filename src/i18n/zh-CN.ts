@@ -82,6 +82,7 @@ export const zhCN = {
   'table.summary': '共{rounds}轮，{actions}次操作。',
   'table.moved': '牌桌已移到下方。',
   'step.play1': '出牌阶段(1)',
+  'step.play': '摸牌-出牌阶段',
   'step.play2': '出牌阶段(2)',
   'step.transmit': '情报传递',
   'step.arrive': '情报到达',

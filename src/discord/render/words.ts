@@ -1,5 +1,5 @@
 // Cards, seats and events in the reader's language.
-import type { Card, GameEvent, GameView, Identity } from '../../engine/index.js';
+import { EDITIONS, type Card, type GameEvent, type GameView, type Identity } from '../../engine/index.js';
 import { hasKey, t, type Locale } from '../../i18n/index.js';
 
 /**
@@ -221,11 +221,17 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
   return line === '' ? null : line;
 }
 
+/** The open window's step in words; 千智风声 has one play phase, not 出牌阶段(1) and (2). */
+export function stepText(l: Locale, v: GameView): string {
+  const step = v.pending?.step ?? 'play1';
+  return step === 'play1' && !EDITIONS[v.edition].secondPlay ? t(l, 'step.play') : t(l, `step.${step}`);
+}
+
 /** Who a view's pending decision waits on, in words. */
 export function pendingText(l: Locale, v: GameView): string {
   const p = v.pending;
   if (!p) return '';
-  if (p.kind === 'window') return t(l, 'pending.window', { step: t(l, `step.${p.step!}`) });
+  if (p.kind === 'window') return t(l, 'pending.window', { step: stepText(l, v) });
   // The decider's own view says which skill asks what; everyone else reads only that a skill is being decided.
   if (p.kind === 'decide' && p.skill) {
     const key = `ask.${p.skill}.${p.stage}`;
