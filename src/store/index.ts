@@ -13,6 +13,7 @@ export { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } 
 export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
 export { DEFAULT_DECISION_MS, DEFAULT_WINDOW_MS, WINDOW_SECONDS, type GuildSettings, type PingMode } from './settings.js';
 export type { PingRecord, RespondPref, TablePrefs } from './table-prefs.js';
+export { shardOf, type Shard } from './shard.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';
 export { GameStore, type GameStoreOptions, type NewGame } from './store.js';

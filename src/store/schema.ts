@@ -12,6 +12,8 @@ export interface LobbyDefaults {
   soySauceAlliance?: boolean;
   altSplit?: boolean;
   aiSeats?: number;
+  /** Each game in a thread of its own, started in the channel of /fengsheng start. */
+  threads?: boolean;
   [key: string]: unknown;
 }
 

@@ -11,6 +11,7 @@ import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type Recent
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
+import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -28,6 +29,8 @@ export interface GameStoreOptions extends OpenOptions {
   onBroken?: (b: BrokenGame) => void;
   /** Default true: rebuild and check every unfinished game on open. */
   recover?: boolean;
+  /** Running as one of several shards: only the games of this shard's guilds are recovered and timed (shard.ts). */
+  shard?: Shard;
   /** Default true: checkpoint the WAL from a worker thread rather than inside commits (see checkpointer.ts). */
   checkpointWorker?: boolean;
 }
@@ -65,7 +68,7 @@ export class GameStore {
     this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
-    this.repo = gamesRepo(conn.db);
+    this.repo = gamesRepo(conn.db, opts.shard);
     this.prefs = tablePrefs(conn.db);
     this.ctx = {
       conn,
@@ -77,7 +80,7 @@ export class GameStore {
     if (opts.recover === false) {
       this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
     } else {
-      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock());
+      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock(), opts.shard);
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
       for (const b of report.broken) opts.onBroken?.(b);

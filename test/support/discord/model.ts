@@ -94,8 +94,13 @@ export interface GuildRecord {
 
 export interface ChannelRecord {
   id: string;
-  kind: 'text' | 'dm';
+  kind: 'text' | 'dm' | 'thread';
   guildId: string | null;
+  /** A thread: the text channel it was started in, and who started it. */
+  parentId?: string;
+  ownerId?: string;
+  /** A text channel where the bot lacks 创建公开子区 (Create Public Threads), as an overwrite would make it. */
+  noThreads?: boolean;
   name: string | null;
   /** The human side of a DM channel. */
   recipientId: string | null;

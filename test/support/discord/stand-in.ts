@@ -134,6 +134,17 @@ export class StandIn {
     return found;
   }
 
+  /** The threads started in a text channel, oldest first. */
+  threadsOf(channel: Ref<ChannelRecord>): ChannelRecord[] {
+    const parent = this.channelRef(channel);
+    return [...this.world.channels.values()].filter((c) => c.kind === 'thread' && c.parentId === parent.id);
+  }
+
+  /** Takes from the bot 创建公开子区 (Create Public Threads) in a channel, as a permission overwrite would. */
+  denyThreads(channel: Ref<ChannelRecord>): void {
+    this.channelRef(channel).noThreads = true;
+  }
+
   /** The user's DM channel with the bot (opened if needed). */
   dmChannel(user: Ref<UserRecord>): ChannelRecord {
     return openDm(this.parts, this.user(user));
