@@ -1,7 +1,9 @@
 // English. Game terms keep their Chinese names in brackets where players will meet them.
+import { qianzhiEn } from './qianzhi.js';
 import type { MessageKey } from './zh-CN.js';
 
 export const en: Record<MessageKey, string> = {
+  ...qianzhiEn,
   'cmd.name': 'fengsheng',
   'cmd.desc': 'Play 风声 (The Message) in this channel',
   'cmd.start.desc': 'Open a 风声 lobby in this channel',
@@ -25,7 +27,6 @@ export const en: Record<MessageKey, string> = {
   'cmd.history.desc': 'Recent games in this server',
   'edition.standard': 'Standard (标准版)',
   'edition.promo': 'Promo (推广版)',
-  'edition.qianzhi': '千智风声 (online edition)',
   'on': 'on',
   'off': 'off',
 
@@ -45,8 +46,6 @@ export const en: Record<MessageKey, string> = {
   'lobby.left': 'You left.',
   'lobby.notIn': 'You are not in this lobby.',
   'lobby.full': 'The lobby is full (9 players).',
-  'lobby.fullEdition': 'The lobby is full: {edition} is played by at most {max} players.',
-  'lobby.needPlayersEdition': '{edition} is played by {min} or {max} players; there are {count}. Add or remove players (or AI seats), or open a lobby of another edition.',
   'lobby.hostOnly': 'Only the host can do that.',
   'lobby.needPlayers': 'A game needs 3 to 9 players; there are {count}.',
   'lobby.noHumans': 'At least one player must be a person.',
@@ -81,7 +80,6 @@ export const en: Record<MessageKey, string> = {
   'table.summary': '{rounds} rounds, {actions} actions.',
   'table.moved': 'The table moved down.',
   'step.play1': 'play phase (1)',
-  'step.play': 'draw-and-play phase',
   'step.play2': 'play phase (2)',
   'step.transmit': 'intel on its way (传递)',
   'step.arrive': 'intel arrived (到达)',
@@ -138,8 +136,6 @@ export const en: Record<MessageKey, string> = {
   'panel.pickTarget': '{card}: choose a target',
   'panel.pickIntel': '烧毁: choose a black intel',
   'panel.pickCounter': '识破: choose the card to negate',
-  'panel.pickTransfer': '转移: choose who gains this intel (its sender too)',
-  'panel.pickGamble': '博弈: choose who gains the top card of the deck as intel (you too)',
   'panel.done': 'Done: {what}',
   'target.intel': '{card} in front of {owner}',
   'target.stack': "{user}'s {as}",
@@ -192,7 +188,6 @@ export const en: Record<MessageKey, string> = {
   'card.probe': '试探 ({color}·密电): I bet you are {identity}; {branch}',
   'branch.抽二': 'if so, draw two; if not, say "Actually I am a mole"',
   'branch.弃一': 'if so, discard one; if not, say "I am a good person"',
-  'branch.抽一': 'if so, draw one (and the user draws one); if not, say "Actually I am a mole"',
   'card.secret': 'a card',
 
   'ev.gameStart': 'The game begins; {first} goes first.',
@@ -224,14 +219,10 @@ export const en: Record<MessageKey, string> = {
   'ev.decoded': '{seat} decodes the intel (破译).',
   'ev.burned': '{card} in front of {seat} is burned.',
   'ev.probeResult.draw': '{seat} was probed (试探) and drew two.',
-  'ev.probeResult.drawOne': '{seat} was probed (试探) and drew one; the user draws one too.',
   'ev.probeResult.discard': '{seat} was probed (试探) and must discard one.',
   'ev.probeResult.discardNone': '{seat} was probed (试探) and announces a discard, with no hand.',
   'ev.probeResult.deny': '{seat} was probed (试探) and says: "{says}"',
   'ev.discard': '{seat} discarded {count}.',
-  'ev.discardShown': '{seat} discarded, face up: {cards}.',
-  'ev.intelReplaced': '{seat} used 调包: {card} takes the place of the intel in transit, face up; {old} goes to the discard pile.',
-  'ev.intelTransferred': '{seat} used 转移: {target} gains the intel, {card}.',
   'ev.death': '{seat} has three black intel and dies.',
   'ev.lose': '{seat} loses the game.',
   'ev.reveal': "{seat}'s identity was {identity}.",
@@ -488,15 +479,6 @@ export const en: Record<MessageKey, string> = {
   'rules.pageIdentities': 'Identities',
   'rules.pageCharacters': 'Characters ({page}/{pages})',
   'rules.pageMorse': 'Morse table (摩尔密码表)',
-  'rules.pageQianzhi': '千智风声 (edition "千智")',
-  'rules.qianzhi':
-    'The online edition, a lobby option (版本: 千智). Where it says nothing, the standard rules hold.\n' +
-    '**Table**: 5 or 6 players only (5: 潜伏战线 2 · 军情处 2 · 打酱油的 1; 6: 2 · 2 · 2, optional 3 · 3 · 0).\n' +
-    '**Turn**: draw two and play cards (摸牌-出牌阶段), then send one intel. There is no second play phase: the turn ends once the intel is taken.\n' +
-    '**Discards are face up**: every card discarded from a hand is shown to everyone.\n' +
-    '**Timings**: 锁定 only in your own play phase (not while intel travels) · 烧毁 in your own play phase or while intel travels (传递, 到达) · 截获 and 调虎离山 only while intel travels (传递) · 识破 answers a card being used · 真伪莫辨 (your play phase): from you on, each live player gains the top card of the deck in seat order · 试探: if right, the target draws or discards one, then you draw one; if wrong, the target says the sentence.\n' +
-    '**New cards**: 转移 (intel reaches you: it goes to another player of your choice, who gains it; not while locked) · 调包 (intel travelling, anyone: this card replaces it face up and travels on the same way; the old intel is discarded face up) · 增援 (your play phase: draw one more than your black intel) · 博弈 (your play phase: a player you name, you too, gains the top card of the deck as intel) · 权衡 (your play phase: discard your whole hand face up, draw as many). No 退回.',
-  'rules.qianzhiDeck': '**The 108 cards** (red/blue/black, mode): {deck}',
   'rules.pageOf': 'Page {page}/{pages} · turn with ◀ ▶',
   'rules.turn': '**Goal**: 潜伏战线 wins with three red intel, 军情处 with three blue; 打酱油的 wins by their secret mission (机密任务). Three black intel in front of you and you die.\n\n**On your turn** the channel mentions you. Press "My info" on the table to open your panel — it updates itself from then on.\n1. **Draw**: you draw two cards.\n2. **Play phase**: pick a card in the panel\'s "Use a card" menu, then its target; press "Pass" when you are done.\n3. **Send intel**: pick a card in "Send as intel", then press "Send" (for 直达, first pick who gets it). It travels seat by seat, with a response window at each.\n4. **Intel reaches you**: press "Take" or "Refuse"; locked (锁定) you must take it, and so must its sender when it comes back.\n5. **While others play or intel travels** (response windows): use a card if you have one; otherwise press nothing — when the response clock runs out you have passed. "No more responses this turn" passes for you for the turn; "Ask me only when it concerns me" lasts.\n6. The last card played resolves first (后发先至). The "Log" button shows the whole game.',
   'rules.identitiesIntro': 'Each player gets one identity card at random, seen only by them.',

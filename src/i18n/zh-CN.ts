@@ -1,6 +1,7 @@
 // 简体中文: the default language. Keys are shared with en.ts; {name} marks a parameter.
+import { qianzhiZh } from './qianzhi.js';
 export const zhCN = {
-  // slash command
+  ...qianzhiZh, // 千智风声's words (qianzhi.ts); then the slash command
   'cmd.name': '风声',
   'cmd.desc': '在这个频道玩《风声》',
   'cmd.start.desc': '在本频道开一局风声（大厅）',
@@ -24,7 +25,6 @@ export const zhCN = {
   'cmd.history.desc': '本服务器最近的对局',
   'edition.standard': '标准版',
   'edition.promo': '推广版',
-  'edition.qianzhi': '千智',
   'on': '开',
   'off': '关',
 
@@ -45,8 +45,6 @@ export const zhCN = {
   'lobby.left': '你已离开。',
   'lobby.notIn': '你不在这个大厅里。',
   'lobby.full': '大厅已满（9人）。',
-  'lobby.fullEdition': '大厅已满：{edition}最多{max}人。',
-  'lobby.needPlayersEdition': '{edition}只能{min}人或{max}人游戏，现在有{count}人。请增减玩家（或AI座位），或换一个版本开大厅。',
   'lobby.hostOnly': '只有房主可以这样做。',
   'lobby.needPlayers': '需要3到9名玩家，现在有{count}名。',
   'lobby.noHumans': '至少要有一名真人玩家。',
@@ -82,7 +80,6 @@ export const zhCN = {
   'table.summary': '共{rounds}轮，{actions}次操作。',
   'table.moved': '牌桌已移到下方。',
   'step.play1': '出牌阶段(1)',
-  'step.play': '摸牌-出牌阶段',
   'step.play2': '出牌阶段(2)',
   'step.transmit': '情报传递',
   'step.arrive': '情报到达',
@@ -140,8 +137,6 @@ export const zhCN = {
   'panel.pickTarget': '{card}：选择目标',
   'panel.pickIntel': '烧毁：选择一张假情报',
   'panel.pickCounter': '识破：选择要识破的牌',
-  'panel.pickTransfer': '转移：选择获得这份情报的玩家（可以是传出者）',
-  'panel.pickGamble': '博弈：选择获得牌库顶牌作为情报的玩家（可以是自己）',
   'panel.done': '已执行：{what}',
   'target.intel': '{owner}面前的{card}',
   'target.stack': '{user}的{as}',
@@ -198,7 +193,6 @@ export const zhCN = {
   'card.probe': '试探（{color}·密电）：我打赌你是{identity}，{branch}',
   'branch.抽二': '如果你是，抽二张牌；否则你宣称"其实我是卧底"',
   'branch.弃一': '如果你是，弃一张手牌；否则你宣称"我是一个好人"',
-  'branch.抽一': '如果你是，你抽一张牌，我抽一张牌；否则你宣称"其实我是卧底"',
   'card.secret': '一张牌',
 
   // events in words
@@ -231,14 +225,10 @@ export const zhCN = {
   'ev.decoded': '{seat}破译了情报。',
   'ev.burned': '{seat}面前的{card}被烧毁。',
   'ev.probeResult.draw': '{seat}被试探：抽了二张牌。',
-  'ev.probeResult.drawOne': '{seat}被试探：抽了一张牌，试探者也抽一张。',
   'ev.probeResult.discard': '{seat}被试探：要弃一张手牌。',
   'ev.probeResult.discardNone': '{seat}被试探：宣告弃牌，但没有手牌。',
   'ev.probeResult.deny': '{seat}被试探，宣称："{says}"',
   'ev.discard': '{seat}弃了{count}张牌。',
-  'ev.discardShown': '{seat}明弃了：{cards}。',
-  'ev.intelReplaced': '{seat}使用调包：{card}面朝上替换了传递中的情报，{old}进入弃牌堆。',
-  'ev.intelTransferred': '{seat}使用转移：情报转给{target}，获得{card}。',
   'ev.death': '{seat}获得三张假情报，阵亡。',
   'ev.lose': '{seat}输掉了游戏。',
   'ev.reveal': '{seat}的身份是{identity}。',
@@ -346,7 +336,6 @@ export const zhCN = {
   'picture.replayTitle': '{title} · 回放',
   'picture.noHand': '没有手牌',
   'picture.wasFaceDown': '面朝下传',
-
   // the replay of an ended game (src/discord/replay.ts)
   'cmd.replay.desc': '私下回放一局结束的游戏：每回合一张图，所有手牌、身份、角色都公开',
   'cmd.replay.game': '对局编号（见 /风声 历史）；不填则为本频道上一局',
@@ -361,7 +350,6 @@ export const zhCN = {
   'replay.broken': '这局游戏的记录无法重放：{reason}',
   'replay.badPage': '回放没有这一页。请重新打开回放。',
   'replay.notYours': '这是别人的回放。点牌桌上的「回放」或用 /风声 回放 打开你自己的。',
-
   // rules guide
   'rules.title': '风声 · 简要规则',
   'rules.characters': '角色（潜伏角色开局盖伏；打酱油的以机密任务为胜利条件）',
@@ -497,15 +485,6 @@ export const zhCN = {
   'rules.pageCards': '卡牌',
   'rules.pageIdentities': '身份分配',
   'rules.pageCharacters': '角色（{page}/{pages}）',
-  'rules.pageQianzhi': '千智风声（版本：千智）',
-  'rules.qianzhi':
-    '网络版，大厅选项（版本：千智）。它没说的地方按标准规则。\n' +
-    '**人数**：只能5人或6人（5人：潜伏战线2 · 军情处2 · 打酱油的1；6人：2 · 2 · 2，可选3 · 3 · 0）。\n' +
-    '**回合**：摸两张牌并出牌（摸牌-出牌阶段），然后传出一张情报。没有第二个出牌阶段：情报被接收后回合就结束。\n' +
-    '**明弃**：从手牌弃掉的牌都展示给所有人。\n' +
-    '**时机**：锁定只能在自己的出牌阶段（情报传递时不行）· 烧毁在自己的出牌阶段或情报传递阶段（传递、到达）· 截获和调虎离山只在情报传递时 · 识破回应一张正在使用的牌 · 真伪莫辨（自己的出牌阶段）：从你开始按座位顺序，每位存活玩家获得牌库顶一张牌作为情报 · 试探：猜对时目标抽或弃一张牌，然后你抽一张；猜错时目标说出卡上的话。\n' +
-    '**新牌**：转移（情报传到你时：转给你选的另一位玩家，他必须接收；被锁定时不行）· 调包（情报传递时，任何人：此牌面朝上替换传递中的情报，按原方式继续传递；原情报明弃）· 增援（自己的出牌阶段：抽黑情报数+1张牌）· 博弈（自己的出牌阶段：指定一位玩家（可以是自己），他获得牌库顶牌作为情报）· 权衡（自己的出牌阶段：明弃全部手牌，再抽同样多张）。没有退回。',
-  'rules.qianzhiDeck': '**108张游戏牌**（红/蓝/黑，传递方式）：{deck}',
   'rules.pageMorse': '摩尔密码表',
   'rules.pageOf': '第{page}/{pages}页 · 用 ◀ ▶ 翻页',
   'rules.turn': '**目标**：潜伏战线集齐三张红色情报、军情处集齐三张蓝色情报即获胜；打酱油的完成自己的机密任务。面前有三张黑色情报的人死亡。\n\n**轮到你时**频道里会@你。按牌桌上的「我的信息」打开你的面板——它会自己更新，之后不用再按。\n1. **抽牌阶段**：自动抽二张牌。\n2. **出牌阶段**：在面板的「使用一张牌」菜单里选牌，再按目标；不再出牌就按「过」。\n3. **传递情报**：在「传出情报」菜单里选一张牌，按「传出」确认（直达情报先选传给谁）。情报一张张往下家传，每到一人都有响应窗口。\n4. **情报到你面前**：按「接收」或「不接收」；被锁定时必须接收，传回传出者时他必须接收。\n5. **别人出牌、情报传递时**（响应窗口）：有能用的牌就出；没有的话什么也不用按，响应时间到了系统替你「过」。按「本回合不再响应」则本回合都替你过；「只在与我有关时询问」一直有效。\n6. 最后出的牌最先结算（后发先至）。「日志」按钮看整局记录。',
