@@ -197,11 +197,12 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
   if (i.user.id !== host && !bot.canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
   if (gameId !== null) {
-    await bot.store.abortGame(gameId, `aborted by ${i.user.id}`);
+    // The closed table and the notice are owed in the abort's own transaction.
+    await bot.store.abortGame(gameId, `aborted by ${i.user.id}`, () => bot.publisher.abortOwed(gameId, i.user.id));
     bot.drivers.forget(gameId);
     bot.pings.closed(gameId);
     bot.panels.forget(gameId);
-    await bot.publisher.aborted(gameId, i.user.id);
+    await bot.publisher.deliver(gameId);
   }
   if (lobby) {
     bot.lobbies.remove(lobby.id);

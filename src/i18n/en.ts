@@ -149,7 +149,7 @@ export const en: Record<MessageKey, string> = {
   'secret.probed': '{user} used 试探 on you: {card}',
   'secret.sent': 'The intel you sent is: {card}',
   'secret.discarded': 'You discarded: {cards}',
-  'dm.failed': '{mention}, I cannot DM you (your DMs are closed). Press "My info" on the table to see your identity and hand.',
+  'dm.failed': '{mention}, I could not DM you (your DMs are closed, or Discord kept refusing the message). Press "My info" on the table to see your identity and hand.',
 
   'err.stale': 'This button is out of date: the game has moved on. Press "My info" for your current choices.',
   'err.notYourSeat': 'This is not your seat.',
@@ -395,6 +395,7 @@ export const en: Record<MessageKey, string> = {
   'result.character': ', playing {character}',
   'result.link': 'The table: {link}',
   'panel.pickDirect': 'Sending {card} as intel: choose who it goes to (直达), or how it travels',
+  'err.doneNoPanel': 'Done: your move counts, but the panel could not be refreshed. Press "My info" to see where things stand.',
   'err.notYourPanel': 'This is not your panel.',
   'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
   'err.paused': '⚠️ This game is paused: the bot cannot save it for now (its database cannot be written). It keeps retrying and goes on when it can.',

@@ -151,8 +151,7 @@ export const zhCN = {
   'secret.probed': '{user}对你使用了试探：{card}',
   'secret.sent': '你传出的情报是：{card}',
   'secret.discarded': '你弃掉了：{cards}',
-  'dm.failed': '{mention}，我无法私信你（私信已关闭）。请点牌桌上的「我的信息」查看你的身份和手牌。',
-
+  'dm.failed': '{mention}，我没能私信你（你的私信已关闭，或 Discord 一直没有收下）。请点牌桌上的「我的信息」查看你的身份和手牌。',
   // click errors
   'err.stale': '这个按钮已过期，局面已经变了。请点「我的信息」看最新的选择。',
   'err.notYourSeat': '这不是你的座位。',
@@ -164,7 +163,6 @@ export const zhCN = {
   'err.busy': '处理中，请稍候。',
   'err.internal': '出错了，这次点击没有生效。请再试一次，或点「我的信息」。',
   'err.permission': '你没有权限这样做。',
-
   // settings, stats, history
   'settings.saved': '已保存：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
   'settings.show': '当前设置：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
@@ -402,6 +400,7 @@ export const zhCN = {
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
+  'err.doneNoPanel': '你的操作已生效，但面板没能刷新。点「我的信息」看最新情况。',
   'err.notYourPanel': '这不是你的面板。',
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',

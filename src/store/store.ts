@@ -3,7 +3,8 @@
 import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { outboxRepo, type Owed, type OutboxRepo } from './outbox.js';
 import { databasePath } from './config.js';
 import { openDatabase, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
@@ -35,6 +36,9 @@ export interface GameStoreOptions extends OpenOptions {
   checkpointWorker?: boolean;
 }
 
+/** Delivered outbox rows are kept this long. */
+export const OUTBOX_KEEP_MS = 7 * 24 * 3600_000;
+
 export interface NewGame {
   guildId: string;
   channelId: string;
@@ -55,6 +59,8 @@ export class GameStore {
   readonly repo: GamesRepo;
   /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
   readonly prefs: TablePrefs;
+  /** What the bot owes Discord (outbox.ts). */
+  readonly outbox: OutboxRepo;
   readonly recovery: RecoveryReport;
   private readonly clock: () => number;
   private readonly log: Logger;
@@ -70,12 +76,14 @@ export class GameStore {
     this.log = opts.logger ?? rootLogger;
     this.repo = gamesRepo(conn.db, opts.shard);
     this.prefs = tablePrefs(conn.db);
+    this.outbox = outboxRepo(conn.db, opts.shard);
     this.ctx = {
       conn,
       repo: this.repo,
       live: new Map(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
+      outbox: this.outbox,
     };
     if (opts.recover === false) {
       this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
@@ -84,6 +92,11 @@ export class GameStore {
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
       for (const b of report.broken) opts.onBroken?.(b);
+    }
+    try {
+      this.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
+    } catch (err) {
+      this.log.warn({ err }, 'could not forget old delivered messages');
     }
     // Last, so that a failure above leaves no thread holding the file open.
     if (opts.checkpointWorker !== false && conn.path !== ':memory:') {
@@ -120,9 +133,10 @@ export class GameStore {
     const decisionMs = input.decisionMs !== undefined ? input.decisionMs : settings.decisionMs;
     const windowMs = input.windowMs ?? settings.windowMs;
     const { state, events } = startGame({ setup, decisionMs, windowMs, createdAt: now });
+    const c: Committed = { ok: true, gameId: 0, version: 0, action: null, state, events, finished: false, at: now };
     const id = this.conn.db.transaction(
-      () =>
-        this.repo.insertGame({
+      () => {
+        c.gameId = this.repo.insertGame({
           guildId: input.guildId,
           channelId: input.channelId,
           setup,
@@ -133,13 +147,15 @@ export class GameStore {
           deadline: state.pending?.deadline ?? null,
           createdAt: now,
           seats: input.seats,
-        }),
+        });
+        oweEffects(this.ctx, c);
+        return c.gameId;
+      },
       { behavior: 'immediate' },
     );
     const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
-    const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
     this.notify(c);
     return c;
   }
@@ -219,16 +235,41 @@ export class GameStore {
     return this.queue.run(gameId, () => this.repo.setTableMessage(gameId, messageId, this.clock()));
   }
 
-  /** Ends an active game without a result (cancelled by a moderator); its log is kept. */
-  abortGame(gameId: number, reason: string): Promise<boolean> {
+  /**
+   * Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: the
+   * messages that say so, stored in the same transaction.
+   */
+  abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
     return this.queue.run(gameId, () => {
-      const head = this.repo.head(gameId);
-      if (!head || head.status !== 'active') return false;
-      this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
+      const done = this.transaction(() => {
+        const head = this.repo.head(gameId);
+        if (!head || head.status !== 'active') return false;
+        const items = owed?.() ?? [];
+        this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
+        this.outbox.add(items, this.clock());
+        return true;
+      });
+      if (!done) return false;
       this.ctx.live.delete(gameId);
       this.log.info({ gameId, reason }, 'game aborted');
       return true;
     });
+  }
+
+  /** What every later commit (and creation) owes Discord, stored in its transaction (outbox.ts); the bot sets it. */
+  setEffects(effects: ((c: Committed) => Owed[]) | undefined): void {
+    this.ctx.effects = effects;
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction (outbox rows with the change that owes them). */
+  transaction<T>(fn: () => T): T {
+    this.assertOpen();
+    return this.conn.db.transaction(fn, { behavior: 'immediate' });
+  }
+
+  /** Stores messages owed in their own transaction. */
+  owe(items: Owed[]): void {
+    if (items.length) this.transaction(() => this.outbox.add(items, this.clock()));
   }
 
   guildSettings(guildId: string): GuildSettings {

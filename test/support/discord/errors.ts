@@ -36,6 +36,8 @@ export const Errors = {
   emptyMessage: make(400, 50006, 'Cannot send an empty message'),
   cannotDmUser: make(403, 50007, 'Cannot send messages to this user'),
   invalidWebhookToken: make(401, 50027, 'Invalid Webhook Token'),
+  /** A fault the test asked for (StandIn.failMessages): Discord's 5xx bodies carry code 0. */
+  serverError: (status = 500) => new ApiError(status, { code: 0, message: `${status}: Internal Server Error` }),
 };
 
 interface FieldError {

@@ -129,6 +129,19 @@ export interface MessageRecord {
   revision: number;
   /** Users this message notified when it was created (rules/mentions.ts); edits never add any. */
   notified: string[];
+  /** The create's `nonce`, when it had one (rules/nonces.ts). */
+  nonce: string | null;
+}
+
+/** A 5xx the test asked for on `POST /channels/:id/messages` (StandIn.failMessages). */
+export interface MessageFault {
+  /** A channel id, or 'dm' for every DM channel; undefined: every channel. */
+  channelId?: string;
+  /** How many creates it answers. */
+  count: number;
+  /** true: the message is made and the answer is lost (a 5xx after delivery); false: nothing is made. */
+  afterCreate: boolean;
+  status: number;
 }
 
 /** One push notification Discord would have sent. */
@@ -216,6 +229,8 @@ export class World {
   readonly uploads = new Map<string, Buffer>();
   readonly notifications: NotificationRecord[] = [];
   readonly requests: RequestLogEntry[] = [];
+  /** 5xx answers to message creates the test asked for, first match first. */
+  readonly messageFaults: MessageFault[] = [];
   readonly events = new EventEmitter();
   /** Bumped on every change; the control API long-polls on it. */
   version = 0;

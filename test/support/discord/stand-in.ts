@@ -244,6 +244,15 @@ export class StandIn {
     this.rateLimits.add(rule);
   }
 
+  /**
+   * The next `count` message creates in `channelId` ('dm': any DM channel; default every channel) are
+   * answered with a 5xx: before the message is made, or (`afterCreate`) after it was, as when the
+   * answer is lost on its way back.
+   */
+  failMessages(rule: { channelId?: string; count?: number; afterCreate?: boolean; status?: number } = {}): void {
+    this.world.messageFaults.push({ count: 1, afterCreate: false, status: 500, ...rule });
+  }
+
   dropGateway(options: { code?: number | 'terminate'; resumable?: boolean } = {}): void {
     this.gateway.drop(options);
   }
