@@ -1,7 +1,10 @@
 // 简体中文: the default language. Keys are shared with en.ts; {name} marks a parameter.
 import { qianzhiZh } from './qianzhi.js';
+
 export const zhCN = {
-  ...qianzhiZh, // 千智风声's words (qianzhi.ts); then the slash command
+  // 千智风声 and its new cards (qianzhi.ts)
+  ...qianzhiZh,
+  // slash command
   'cmd.name': '风声',
   'cmd.desc': '在这个频道玩《风声》',
   'cmd.start.desc': '在本频道开一局风声（大厅）',
@@ -334,6 +337,7 @@ export const zhCN = {
   'picture.replayTitle': '{title} · 回放',
   'picture.noHand': '没有手牌',
   'picture.wasFaceDown': '面朝下传',
+
   // the replay of an ended game (src/discord/replay.ts)
   'cmd.replay.desc': '私下回放一局结束的游戏：每回合一张图，所有手牌、身份、角色都公开',
   'cmd.replay.game': '对局编号（见 /风声 历史）；不填则为本频道上一局',
@@ -348,6 +352,7 @@ export const zhCN = {
   'replay.broken': '这局游戏的记录无法重放：{reason}',
   'replay.badPage': '回放没有这一页。请重新打开回放。',
   'replay.notYours': '这是别人的回放。点牌桌上的「回放」或用 /风声 回放 打开你自己的。',
+
   // rules guide
   'rules.title': '风声 · 简要规则',
   'rules.characters': '角色（潜伏角色开局盖伏；打酱油的以机密任务为胜利条件）',
