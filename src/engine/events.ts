@@ -47,7 +47,8 @@ interface Events {
   /** (user and target) the 试探 card. */
   probeCard: { seat: number; target: number; card: number };
   resolve: { seat: number; as: string; target?: number; skill?: string };
-  negated: { seat: number; as: string };
+  /** `card`: the negated card, where discards are face up (千智风声). */
+  negated: { seat: number; as: string; card?: number };
   locked: { seat: number; by: number };
   away: { seat: number; by: number };
   intercept: { seat: number; card: number };

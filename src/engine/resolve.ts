@@ -1,4 +1,5 @@
 // Resolving the stack (docs/rules.md §8, 后发先至): from the top down; a negated card does nothing.
+import { editionOf } from './editions.js';
 import { fire, rulesOf, SKILLS } from './registry.js';
 import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';
@@ -27,7 +28,9 @@ export function resolveStack(s: GameState, ctx: Ctx): void {
     if (item.negated) {
       s.stack.pop();
       if (item.card >= 0) s.discard.push(item.card);
-      ctx.ev.push({ to: 'all', type: 'negated', seat: item.user, as: item.as });
+      // Discarded face up where the edition says so (千智风声): a face-down 试探 is then shown too.
+      const shown = item.card >= 0 && editionOf(s).openDiscards;
+      ctx.ev.push({ to: 'all', type: 'negated', seat: item.user, as: item.as, ...(shown ? { card: item.card } : {}) });
       continue;
     }
     if (!item.resolved) {

@@ -21,6 +21,7 @@ export const qianzhiZh = {
     '**时机**：锁定只能在自己的出牌阶段（情报传递时不行）· 烧毁在自己的出牌阶段或情报传递阶段（传递、到达）· 截获和调虎离山只在情报传递时 · 识破回应一张正在使用的牌 · 真伪莫辨（自己的出牌阶段）：从你开始按座位顺序，每位存活玩家获得牌库顶一张牌作为情报 · 试探：猜对时目标抽或弃一张牌，然后你抽一张；猜错时目标说出卡上的话。\n' +
     '**新牌**：转移（情报传到你时：转给你选的另一位玩家，他必须接收；被锁定时不行）· 调包（情报传递时，任何人：此牌面朝上替换传递中的情报，按原方式继续传递；原情报明弃）· 增援（自己的出牌阶段：抽黑情报数+1张牌）· 博弈（自己的出牌阶段：指定一位玩家（可以是自己），他获得牌库顶牌作为情报）· 权衡（自己的出牌阶段：明弃全部手牌，再抽同样多张）。没有退回。',
   'rules.qianzhiDeck': '**108张游戏牌**（红/蓝/黑，传递方式）：{deck}',
+  'ev.negatedShown': '{seat}的{as}被识破，明弃：{card}。',
 } as const;
 
 export const qianzhiEn: Record<keyof typeof qianzhiZh, string> = {
@@ -44,4 +45,5 @@ export const qianzhiEn: Record<keyof typeof qianzhiZh, string> = {
     '**Timings**: 锁定 only in your own play phase (not while intel travels) · 烧毁 in your own play phase or while intel travels (传递, 到达) · 截获 and 调虎离山 only while intel travels (传递) · 识破 answers a card being used · 真伪莫辨 (your play phase): from you on, each live player gains the top card of the deck in seat order · 试探: if right, the target draws or discards one, then you draw one; if wrong, the target says the sentence.\n' +
     '**New cards**: 转移 (intel reaches you: it goes to another player of your choice, who gains it; not while locked) · 调包 (intel travelling, anyone: this card replaces it face up and travels on the same way; the old intel is discarded face up) · 增援 (your play phase: draw one more than your black intel) · 博弈 (your play phase: a player you name, you too, gains the top card of the deck as intel) · 权衡 (your play phase: discard your whole hand face up, draw as many). No 退回.',
   'rules.qianzhiDeck': '**The 108 cards** (red/blue/black, mode): {deck}',
+  'ev.negatedShown': "{seat}'s {as} was negated and discarded face up: {card}.",
 };

@@ -179,3 +179,41 @@ describe('千智风声 scenarios that are not valid (rulings §11, exit 2)', () 
     expect(field(raw)).toBe('players[0].hand[0]');
   });
 });
+
+describe('千智风声: a 试探 answered by 识破 is discarded face up (rulings §11)', () => {
+  it('the negated event shows the 试探 to everyone; in the standard edition it does not', () => {
+    for (const edition of ['qianzhi', 'standard']) {
+      const raw = {
+        title: 't',
+        edition,
+        players: [
+          { name: 'A', identity: '军情处', hand: ['试探 蓝 密电 潜伏战线 弃一', '锁定 红 密电'] },
+          { name: 'B', identity: '潜伏战线', hand: ['识破 黑 直达'] },
+          { name: 'C', identity: '打酱油的' },
+          { name: 'D', identity: '军情处' },
+          { name: 'E', identity: '潜伏战线' },
+        ],
+        current: 'A',
+        start: 'play',
+      };
+      let s = loadScenario(raw, 't').state;
+      const probe = s.players[0].hand[0];
+      const step = (a: Parameters<typeof apply>[1]) => {
+        const r = apply(s, a);
+        if (!r.ok) throw new Error(r.reason);
+        s = r.state;
+        return r.events;
+      };
+      step({ kind: 'play', seat: 0, card: probe, target: 1 });
+      step({ kind: 'play', seat: 1, card: s.players[1].hand[0] });
+      const events = [];
+      while (s.stack.length > 0) {
+        const seat = [0, 1, 2, 3, 4].find((i) => legalActions(s, i).some((a) => a.kind === 'pass'))!;
+        events.push(...step({ kind: 'pass', seat }));
+      }
+      const negated = events.find((e) => e.type === 'negated')!;
+      expect(negated.to).toBe('all');
+      expect('card' in negated ? negated.card : undefined).toBe(edition === 'qianzhi' ? probe : undefined);
+    }
+  });
+});

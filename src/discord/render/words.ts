@@ -117,6 +117,11 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
     }
     case 'negated':
       p.as = String(ev.as);
+      // 千智风声 discards it face up: a 试探 shows its bet.
+      if (ev.card !== undefined && cards[ev.card]) {
+        key = 'ev.negatedShown';
+        p.card = cardText(l, cards[ev.card], true);
+      }
       break;
     case 'intel':
       // Taking intel has its own line; intel gained any other way (真伪莫辨, a skill) gets this one.
