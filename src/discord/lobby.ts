@@ -9,6 +9,7 @@ import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, seatRang
 import { renderLobby } from './render/lobby.js';
 import { INTEGER_RANGES } from './commands.js';
 import type { Component } from './reply.js';
+import { clipGraphemes } from './clip.js';
 
 const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> = {
   alreadyIn: 'lobby.alreadyIn',
@@ -21,23 +22,6 @@ const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> =
 function displayName(i: ChatInputCommandInteraction | Component): string {
   const member = i.member as { nick?: string | null; displayName?: string } | null;
   return clipGraphemes(member?.displayName ?? member?.nick ?? i.user.globalName ?? i.user.username, 32);
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * At most `max` characters as people see them: a cut never splits an emoji or a letter with its
- * marks (a UTF-16 slice did, and sent invalid text to Discord).
- */
-export function clipGraphemes(text: string, max: number): string {
-  let out = '';
-  let n = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (n + [...segment].length > max) break;
-    out += segment;
-    n += [...segment].length;
-  }
-  return out;
 }
 
 export async function onLobbyCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {

@@ -7,6 +7,7 @@ import { characterText } from '../i18n/characters.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { encodeId } from './custom-id.js';
 import { identityText } from './render/words.js';
+import { clipGraphemes } from './clip.js';
 
 /** 摩尔密码表 as 000_… (the 2009 rulebook) prints it: letters, digits and its code words. */
 const MORSE = `A .—      B —...    C —.—.    D —..     E .
@@ -52,8 +53,7 @@ function characterPage(l: Locale, page: number): string {
       const kind = t(l, 'panel.offerKind', { side: t(l, d.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${d.gender}` as MessageKey) });
       return `**${name}**${kind}\n${text?.skills ?? ''}`;
     })
-    .join('\n')
-    .slice(0, 4000);
+    .join('\n');
 }
 
 /** The pages, each a title and a text. */
@@ -66,7 +66,7 @@ export function rulesPages(l: Locale): { title: string; text: string }[] {
     { title: t(l, 'rules.pageQianzhi'), text: qianzhiPage(l) },
     ...Array.from({ length: characterPages }, (_, k) => ({
       title: t(l, 'rules.pageCharacters', { page: k + 1, pages: characterPages }),
-      text: `${t(l, 'rules.charactersIntro')}\n\n${characterPage(l, k)}`.slice(0, 4096),
+      text: clipGraphemes(`${t(l, 'rules.charactersIntro')}\n\n${characterPage(l, k)}`, 4096),
     })),
     { title: t(l, 'rules.pageMorse'), text: `${t(l, 'rules.morseIntro')}\n\`\`\`\n${MORSE}\n\`\`\`` },
   ];

@@ -14,6 +14,7 @@ import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText } from './words.js';
+import { clipGraphemes } from '../clip.js';
 
 export interface PanelMessage {
   embeds: APIEmbed[];
@@ -57,7 +58,7 @@ const MAX_OPTIONS = 25;
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
 function button(label: string, customId: string, style: Style = ButtonStyle.Secondary): APIButtonComponent {
-  return { type: ComponentType.Button, style, label: [...label].slice(0, 80).join(''), custom_id: customId };
+  return { type: ComponentType.Button, style, label: clipGraphemes(label, 80), custom_id: customId };
 }
 
 function rowsOf(buttons: APIButtonComponent[]): APIActionRowComponent<APIComponentInMessageActionRow>[] {
@@ -133,10 +134,12 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
   if (pace?.respond === 'concerned') lines.push(t(l, 'panel.respondConcerned'));
 
-  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n').slice(0, 4096), color: 0x2c3e50 };
+  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n'), color: 0x2c3e50 };
   const opened = v.pending?.opened ?? v.version;
   const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
   const components: PanelMessage['components'] = [];
+  // The description is cut once, after every line is in: at most 4,096 characters, between characters.
+  const done = (): PanelMessage => ({ embeds: [{ ...embed, description: clipGraphemes(embed.description ?? '', 4096) }], components });
 
   const asked: Asked = { skill: v.pending?.skill, stage: v.pending?.stage };
   const otherLabel = (a: Action) => actionLabel(l, a, names, label, asked);
@@ -152,14 +155,14 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
       components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
     } else {
       const slice = members.slice(page * MAX_OPTIONS, (page + 1) * MAX_OPTIONS);
-      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: otherLabel(a).slice(0, 100), value: `${k}.${actionHash(a)}` }))));
+      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: clipGraphemes(otherLabel(a), 100), value: `${k}.${actionHash(a)}` }))));
     }
     const nav: APIButtonComponent[] = [];
     if (page > 0) nav.push(button(t(l, 'btn.prevPage'), id('group', f.group, page - 1, actionHash(key))));
     if (page < pages - 1 && members.length > 20) nav.push(button(t(l, 'btn.nextPage'), id('group', f.group, page + 1, actionHash(key))));
     nav.push(button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back')));
     components.push({ type: ComponentType.ActionRow, components: nav });
-    return { embeds: [embed], components };
+    return done();
   }
 
   if (x.focus) {
@@ -205,7 +208,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     embed.description += '\n\n' + prompt;
     components.push(...rowsOf(buttons.slice(0, 20)));
     components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
-    return { embeds: [embed], components };
+    return done();
   }
 
   const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
@@ -218,7 +221,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
       const face = label(c);
       byFace.set(face, [...(byFace.get(face) ?? []), c]);
     }
-    return [...byFace].map(([face, ids]) => ({ label: (ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face).slice(0, 100), value: String(ids[0]) }));
+    return [...byFace].map(([face, ids]) => ({ label: clipGraphemes(ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face, 100), value: String(ids[0]) }));
   };
   if (playable.length) components.push(select(id('play'), t(l, 'select.play'), options(playable)));
   if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), options(sendable)));
@@ -235,7 +238,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         t(l, 'select.skill'),
         keys.map((key, g) => {
           const first = other.find(({ a }) => groupOf(a) === key)!.a;
-          return { label: groupLabel(l, key, first, names).slice(0, 100), value: `${g}.0.${actionHash(key)}` };
+          return { label: clipGraphemes(groupLabel(l, key, first, names), 100), value: `${g}.0.${actionHash(key)}` };
         }),
       ),
     );
@@ -249,8 +252,10 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         id('act'),
         t(l, 'select.skill'),
         other.map(({ a, k }) => {
-          const text = [...otherLabel(a)];
-          return { label: text.slice(0, 100).join(''), ...(text.length > 100 ? { description: text.slice(100, 200).join('') } : {}), value: `${k}.${actionHash(a)}` };
+          const text = otherLabel(a);
+          const label = clipGraphemes(text, 100);
+          const rest = clipGraphemes(text.slice(label.length), 100);
+          return { label, ...(rest ? { description: rest } : {}), value: `${k}.${actionHash(a)}` };
         }),
       ),
     );
@@ -265,7 +270,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
   }
   components.push(...rowsOf(buttons).slice(0, 5 - components.length));
-  return { embeds: [embed], components };
+  return done();
 }
 
 function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {
