@@ -39,9 +39,7 @@ function qianzhiPage(l: Locale): string {
   const deck = EDITIONS.qianzhi.deck
     .map(([name, red, blue, black, mode]) => `${name} ${red}/${blue}/${black} ${t(l, `mode.${mode}`)}`)
     .join(' · ');
-  return `${t(l, 'rules.qianzhi')}
-
-${t(l, 'rules.qianzhiDeck', { deck })}`.slice(0, 4096);
+  return clipGraphemes(`${t(l, 'rules.qianzhi')}\n\n${t(l, 'rules.qianzhiDeck', { deck })}`, 4096);
 }
 
 function characterPage(l: Locale, page: number): string {
