@@ -1,7 +1,7 @@
 // Measuring policies: seeded games, win counts, Wilson intervals, decision-time histograms.
 import { performance } from 'node:perf_hooks';
 import { IDENTITIES } from '../engine/index.js';
-import type { Identity } from '../engine/types.js';
+import type { Edition, Identity } from '../engine/types.js';
 import { gameSeed, playRandomGame } from '../sim/random-play.js';
 import { playPolicyGame } from './play.js';
 import { randomPolicy, type Policy } from './policy.js';
@@ -33,6 +33,8 @@ export interface Job {
   to: number;
   /** Play with characters (default off). */
   characters?: boolean;
+  /** The edition (default standard; 千智风声 `qianzhi` at 5 or 6 players). */
+  edition?: Edition;
   params?: Partial<StrongParams>;
 }
 
@@ -85,7 +87,7 @@ export function runJob(job: Job): JobResult {
     let state;
     let error: string | undefined;
     if (job.table === 'baseline') {
-      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false, characters: !!job.characters });
+      const run = playRandomGame({ players: job.players, seed, edition: job.edition ?? 'standard', invariants: false, characters: !!job.characters });
       state = run.state;
       error = run.error;
       out.actions += run.actions;
@@ -93,6 +95,7 @@ export function runJob(job: Job): JobResult {
       const run = playPolicyGame({
         players: job.players,
         seed,
+        edition: job.edition,
         options: { characters: !!job.characters },
         seats: (_seat, identity, rng) =>
           job.table === 'allStrong' || identity === job.identity ? strong() : randomPolicy({ rng }),
