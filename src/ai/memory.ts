@@ -172,6 +172,15 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const k = idIndex(e.identity as Identity);
       return { ...m, beliefs: hardFact(m.beliefs, seat, (id) => id === k, `identity shown: ${e.identity}`) };
     }
+    case 'discard':
+      // Shown discards (千智风声's 明弃, 揭露): those cards are out of the unseen pool.
+      return e.cards ? { ...m, discardKnown: addDiscard(m, e.cards) } : m;
+    case 'intelReplaced': {
+      // 调包: the new intel travels face up; the old one goes to the discard pile face up.
+      const discardKnown = isCard(m, e.old) ? addDiscard(m, [e.old]) : m.discardKnown;
+      const transit = m.transit && isCard(m, e.card) ? { ...m.transit, card: num(e.card), faceUp: true } : m.transit;
+      return { ...m, transit, discardKnown };
+    }
     case 'intelMoved': {
       // 掩护: a black intel moves from one player to another (who gains it: an intel event follows)
       const from = num(e.from);
@@ -383,7 +392,6 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     case 'away':
     case 'returned':
     case 'negate':
-    case 'discard':
     case 'discardCards':
     case 'timeout':
     case 'characterPicked':
@@ -404,6 +412,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     case 'intelRevealed':
     case 'probeSeen':
     case 'intelToHand':
+    case 'intelTransferred': // 转移: an intel event follows
       return m;
     default: {
       // Every kind is named above: a new one does not compile until it is.

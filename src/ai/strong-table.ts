@@ -35,6 +35,8 @@ export interface StrongParams {
   variety: number;
   /** A 锁定 onto black only on a player at most this likely to be our ally. */
   lockBlackAlly: number;
+  /** Value of drawing one card for oneself (增援, 权衡, 千智's 试探). */
+  draw: number;
   /** With characters: how much an 打酱油的's intel of a 机密任务 colour threatens us (0: ignore). */
   soyThreat: number;
 }
@@ -48,7 +50,8 @@ export const DEFAULT_PARAMS: StrongParams = {
   deadEnemy: 35,
   deadSoy: 6,
   deadOther: 30,
-  keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1 },
+  keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1, 转移: 4, 调包: 3, 增援: 1, 博弈: 1.5, 权衡: 0.5 },
+  draw: 1.5,
   margin: 0.5,
   info: 3,
   undo: 0.1,
@@ -428,8 +431,9 @@ function computeFlight(tb: Table): CurrentFlight | null {
   for (const s of t.away) away |= bit(s);
   const f: Flight = { sender: t.sender, mode: t.mode, dir: t.dir, target: t.target, away, locked: tb.lockedMask };
   const mt = tb.m.transit;
-  const faceUp = t.mode === '文本';
   const knownTo = mt ? mt.knownTo : bit(t.sender);
+  // 文本, or turned face up on the way (调包).
+  const faceUp = t.mode === '文本' || (mt?.faceUp ?? false);
   const knows = (s: number) => faceUp || (knownTo & bit(s)) !== 0 || (s === tb.me && t.card !== undefined);
   let dist: Vec3;
   if (t.card) {

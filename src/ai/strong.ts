@@ -19,6 +19,17 @@ import { newMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
 import { randInt, seedRng } from '../engine/rng.js';
 import './strong-characters.js';
+import {
+  gambleEffect,
+  LOCK_IN_TRANSIT,
+  lockBeforeSendGain,
+  probeCards,
+  probeUserDraws,
+  reinforceEffect,
+  swapEffect,
+  transferGain,
+  weighGain,
+} from './strong-cards.js';
 import { characterRank, decideCtx, skillKnowledge, type DecideAct, type SkillAct } from './strong-kit.js';
 import {
   bit,
@@ -95,7 +106,8 @@ export class StrongPolicy implements Policy {
 
   private send(tb: Table, legal: SendAct[]): Action {
     const hand = new Map((tb.v.hand ?? []).map((c) => [c.id, c]));
-    const locks = (tb.v.hand ?? []).filter((c) => c.name === '锁定');
+    // A 锁定 kept for the 传递 window (not in 千智风声, where it comes before the send).
+    const locks = LOCK_IN_TRANSIT[tb.v.edition] ? (tb.v.hand ?? []).filter((c) => c.name === '锁定') : [];
     let best = legal[0];
     let bestV = -Infinity;
     const cache = new Map<string, number>();
@@ -252,6 +264,7 @@ export class StrongPolicy implements Policy {
       case '调虎离山':
         return this.lureGain(tb, cf, a.target) ?? 0;
       case '锁定': {
+        if (!cf && !LOCK_IN_TRANSIT[v.edition] && a.target !== undefined) return lockBeforeSendGain(tb, card, a.target);
         if (!cf || step !== 'transmit' || a.target === undefined) return 0;
         const at = v.transit!.at;
         const ahead = stopsFrom(tb, cf.f, at);
@@ -287,6 +300,17 @@ export class StrongPolicy implements Policy {
         for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
         return g;
       }
+      // 千智风声's own cards (strong-cards.ts).
+      case '转移':
+        return transferGain(tb, cf, a.target);
+      case '调包':
+        return (1 - this.p.undo) * swapEffect(tb, cf, card);
+      case '增援':
+        return reinforceEffect(tb, tb.me);
+      case '博弈':
+        return (1 - this.p.undo) * gambleEffect(tb, a.target);
+      case '权衡':
+        return weighGain(tb, card);
     }
     return 0;
   }
@@ -355,7 +379,8 @@ export class StrongPolicy implements Policy {
         const enemy = 1 - tb.ally(it.user);
         if (!bet) return -0.5 * enemy;
         const yes = idIndex(bet.identity) === tb.my;
-        const fx = yes ? (bet.branch === '抽二' ? 2.5 : -2) : 0;
+        const n = probeCards(bet.branch);
+        const fx = yes ? (n > 0 ? 1.25 * n : -2) - enemy * probeUserDraws(tb) * this.p.draw : 0;
         return fx - (yes ? 4 : 1.5) * enemy;
       }
       case '真伪莫辨': {
@@ -363,6 +388,14 @@ export class StrongPolicy implements Policy {
         for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
         return g;
       }
+      case '转移':
+        return !cf || it.target === undefined ? 0 : dot(cf.dist, tb.dv[it.target]) - flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
+      case '调包':
+        return swapEffect(tb, cf, it.card);
+      case '增援':
+        return reinforceEffect(tb, it.user);
+      case '博弈':
+        return gambleEffect(tb, it.target);
     }
     return 0;
   }
@@ -394,8 +427,9 @@ export class StrongPolicy implements Policy {
     const act = (pa: number) => Math.abs(2 * pa - 1);
     const decisionValue = py * act(allyYes) + (1 - py) * act(allyNo) - act(row[side]);
     const e = this.p.probeEffect;
-    const fx = bet.branch === '抽二' ? e * (2 * ally - 1) : -e * (2 * ally - 1);
-    return this.p.info * decisionValue + py * fx;
+    // 抽二 is worth e to the target's side, 抽一 half that, 弃一 −e; in 千智风声 a right bet also gives us a card.
+    const fx = (probeCards(bet.branch) > 0 ? (e * probeCards(bet.branch)) / 2 : -e) * (2 * ally - 1);
+    return this.p.info * decisionValue + py * (fx + probeUserDraws(tb) * this.p.draw);
   }
 }
 

@@ -14,11 +14,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPolicyName, makePolicy, type Policy } from '../ai/index.js';
 import { blunderRates, emptyEval, mergeEval, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
-import { identitiesFor, IDENTITIES } from '../engine/index.js';
+import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { Edition, Identity } from '../engine/types.js';
 import { parseArgs } from './args.js';
 
-const EDITIONS: readonly string[] = ['standard', 'promo'];
+const EDITIONS: readonly string[] = EDITION_NAMES;
 const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
 
 function fail(msg: string): never {
@@ -83,6 +83,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) fail('--seed must be an integer');
   if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail('--budget-ms must be a positive number');
   if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+  const size = tableSizeRefusal(edition, players);
+  if (size) fail(size);
   if (mode === 'faction' && !identitiesFor(players, false).includes(identity)) fail(`no ${identity} at ${players} players`);
   for (const spec of [a, b])
     await loadPolicy(spec, budgetMs).catch((e: Error) => fail(e.message));

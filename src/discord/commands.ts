@@ -63,7 +63,7 @@ function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicO
 
 export const COMMAND_NAME = 'fengsheng';
 
-const EDITION_CHOICES = (['standard', 'promo'] as const).map((value) => ({
+const EDITION_CHOICES = (['standard', 'promo', 'qianzhi'] as const).map((value) => ({
   name: en[`edition.${value}`],
   name_localizations: { 'zh-CN': zhCN[`edition.${value}`] },
   value,

@@ -1,5 +1,9 @@
 // 简体中文: the default language. Keys are shared with en.ts; {name} marks a parameter.
+import { qianzhiZh } from './qianzhi.js';
+
 export const zhCN = {
+  // 千智风声 and its new cards (qianzhi.ts)
+  ...qianzhiZh,
   // slash command
   'cmd.name': '风声',
   'cmd.desc': '在这个频道玩《风声》',
@@ -33,7 +37,7 @@ export const zhCN = {
 
   // lobby
   'lobby.title': '风声 · 大厅',
-  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds} · AI 难度：{ai}\n\n玩家（{count}/9）：\n{players}',
+  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds} · AI 难度：{ai}\n\n玩家（{count}/{max}）：\n{players}',
   'lobby.empty': '（还没有人）',
   'lobby.ai': '{name}（AI）',
   'lobby.join': '加入',
