@@ -199,6 +199,7 @@ export const zhCN = {
   'branch.抽二': '如果你是，抽二张牌；否则你宣称"其实我是卧底"',
   'branch.弃一': '如果你是，弃一张手牌；否则你宣称"我是一个好人"',
   'card.secret': '一张牌',
+
   // events in words
   'ev.gameStart': '游戏开始，{first}先行。',
   'ev.turnStart': '{seat}的回合开始。',
@@ -275,6 +276,7 @@ export const zhCN = {
   'pending.chooseCharacter': '选择角色',
   'pending.decide': '决定是否发动技能',
   'table.character': ' 【{character}】',
+
   // engine refusals, by code
   'refusal.malformed': '操作格式不对。',
   'refusal.unknownAction': '未知的操作。',
@@ -307,6 +309,7 @@ export const zhCN = {
   'refusal.notChoosingCharacter': '现在不是选择角色的时候。',
   'refusal.notOffered': '{character}不是发给你的角色。',
   'refusal.timeoutNotDue': '没有可以超时的决定。',
+
   // the table as a picture (src/picture)
   'picture.title': '风声 · 第{round}轮',
   'picture.titleOver': '风声 · 游戏结束',
@@ -338,6 +341,7 @@ export const zhCN = {
   'picture.replayTitle': '{title} · 回放',
   'picture.noHand': '没有手牌',
   'picture.wasFaceDown': '面朝下传',
+
   // the replay of an ended game (src/discord/replay.ts)
   'cmd.replay.desc': '私下回放一局结束的游戏：每回合一张图，所有手牌、身份、角色都公开',
   'cmd.replay.game': '对局编号（见 /风声 历史）；不填则为本频道上一局',
@@ -352,6 +356,7 @@ export const zhCN = {
   'replay.broken': '这局游戏的记录无法重放：{reason}',
   'replay.badPage': '回放没有这一页。请重新打开回放。',
   'replay.notYours': '这是别人的回放。点牌桌上的「回放」或用 /风声 回放 打开你自己的。',
+
   // rules guide
   'rules.title': '风声 · 简要规则',
   'rules.characters': '角色（潜伏角色开局盖伏；打酱油的以机密任务为胜利条件）',
