@@ -1,8 +1,8 @@
 // /fengsheng rules: a private guide in pages — a turn walked through with the buttons to press,
-// the cards, the identities for each table size, the characters (which start face down, which are
+// the cards, the identities for each table size, the 千智风声 edition, the characters (which start face down, which are
 // women), and the rulebook's 摩尔密码表 — with ◀ ▶ to turn the pages.
 import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { CHARACTER_SETS, CHARACTERS, hasAltSplit, identitiesFor, printedName, type CharacterName, type CharacterSet } from '../engine/index.js';
+import { CHARACTER_SETS, CHARACTERS, EDITIONS, hasAltSplit, identitiesFor, printedName, type CharacterName, type CharacterSet } from '../engine/index.js';
 import { characterText } from '../i18n/characters.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { encodeId } from './custom-id.js';
@@ -34,6 +34,14 @@ function identitiesPage(l: Locale): string {
   return `${t(l, 'rules.identitiesIntro')}\n\n${rows.join('\n')}`;
 }
 
+/** 千智风声 (docs/rules.md §12): what differs, then its 108 cards as the edition's table lists them. */
+function qianzhiPage(l: Locale): string {
+  const deck = EDITIONS.qianzhi.deck
+    .map(([name, red, blue, black, mode]) => `${name} ${red}/${blue}/${black} ${t(l, `mode.${mode}`)}`)
+    .join(' · ');
+  return clipGraphemes(`${t(l, 'rules.qianzhi')}\n\n${t(l, 'rules.qianzhiDeck', { deck })}`, 4096);
+}
+
 function characterPage(l: Locale, all: readonly CharacterName[], page: number): string {
   const names = all.slice(page * CHARACTERS_PER_PAGE, (page + 1) * CHARACTERS_PER_PAGE);
   return names
@@ -63,6 +71,7 @@ export function rulesPages(l: Locale): { title: string; text: string }[] {
     { title: t(l, 'rules.pageTurn'), text: t(l, 'rules.turn') },
     { title: t(l, 'rules.pageCards'), text: t(l, 'rules.body') },
     { title: t(l, 'rules.pageIdentities'), text: identitiesPage(l) },
+    { title: t(l, 'rules.pageQianzhi'), text: qianzhiPage(l) },
     ...setPages(l, 'standard'),
     ...setPages(l, 'classic'),
     { title: t(l, 'rules.pageMorse'), text: `${t(l, 'rules.morseIntro')}\n\`\`\`\n${MORSE}\n\`\`\`` },

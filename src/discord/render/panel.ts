@@ -21,6 +21,14 @@ export interface PanelMessage {
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
 }
 
+/** What a card used as itself asks for its target, where "choose a target" says too little. */
+const TARGET_PROMPTS: Partial<Record<string, MessageKey>> = {
+  烧毁: 'panel.pickIntel',
+  识破: 'panel.pickCounter',
+  转移: 'panel.pickTransfer',
+  博弈: 'panel.pickGamble',
+};
+
 /** Which second step a panel is on: the card picked, waiting for its target; or one group of skill choices. */
 export type PanelFocus = { verb: 'play' | 'send'; card: number } | { verb: 'group'; group: number; page: number };
 
@@ -190,14 +198,13 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     const card = byId.get(f.card);
     const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
     // Sending a card as intel asks where it goes, whatever the card would do when used.
+    const own = plain && card ? TARGET_PROMPTS[card.name] : undefined;
     const prompt =
       f.verb === 'send'
         ? t(l, 'panel.pickDirect', { card: label(f.card) })
-        : plain && card?.name === '烧毁'
-          ? t(l, 'panel.pickIntel')
-          : plain && card?.name === '识破'
-            ? t(l, 'panel.pickCounter')
-            : t(l, 'panel.pickTarget', { card: label(f.card) });
+        : own
+          ? t(l, own)
+          : t(l, 'panel.pickTarget', { card: label(f.card) });
     embed.description += '\n\n' + prompt;
     components.push(...rowsOf(buttons.slice(0, 20)));
     components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
