@@ -2,7 +2,7 @@
 // edits coalesced so a burst of actions is one edit), private events by DM, and notices.
 // Work for one game is chained, so messages go out in the order the actions were committed.
 import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
-import { decider, view, type GameEvent, type GameState } from '../engine/index.js';
+import { decider, printedName, view, type GameEvent, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { Committed, GameStore, Owed, OutboxRow, TimerHost } from '../store/index.js';
@@ -66,7 +66,7 @@ export function owedDms(
       const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
       const line = t(ul, key, {
         identity: p.identity ? identityText(ul, p.identity) : '?',
-        character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
+        character: p.character ? t(ul, 'result.character', { character: printedName(p.character) }) : '',
       });
       add(userId, line, t(ul, 'result.link', { link }));
     });

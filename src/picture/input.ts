@@ -2,7 +2,7 @@
 // public seat tags. The picture is drawn from this and nothing else, so it cannot show a secret,
 // and its hash tells the publisher whether the picture changed since the last upload.
 import { createHash } from 'node:crypto';
-import { decider, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
+import { decider, printedName, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface PictureCard {
@@ -71,7 +71,7 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
       intel: s.intel.map(face),
       ...(s.identity && { identity: s.identity }),
       locked: s.locked,
-      ...(s.faceUp !== undefined && { character: s.character ?? null }),
+      ...(s.faceUp !== undefined && { character: s.character ? printedName(s.character) : null }),
       ai: tags.ai.includes(s.seat),
       auto: !tags.ai.includes(s.seat) && tags.autopilot.includes(s.seat),
     })),
@@ -128,7 +128,7 @@ export function openPictureInput(locale: Locale, s: GameState, o: { status: stri
     seat.cards = p.hand.map(card);
     const c = s.chars?.seats[i];
     if (c) {
-      seat.character = c.name;
+      seat.character = c.name === null ? null : printedName(c.name);
       if (c.name !== null && !c.faceUp) seat.characterDown = true;
     }
   });

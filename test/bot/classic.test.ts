@@ -33,6 +33,10 @@ describe('角色版本 初版 and 胜利情报数 4', () => {
     const { leaks } = await playToEnd(t, 19);
     expect(leaks).toEqual([]);
     expect(isOver(tableMessage(t, me)!)).toBe(true);
+    // Players read the names the cards print (老鬼, not the engine's 老鬼·初版): table, log, panels, DMs.
+    const seen = t.discord.seenBy(me).map((m) => [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).map((f) => `${f.name}${f.value}`)]), ...m.buttons.map((b) => b.label ?? '')].join('\n'));
+    expect(seen.join('\n')).toMatch(new RegExp(CHARACTER_SETS.classic.map((n) => n.replace('·初版', '')).join('|')));
+    expect(seen.filter((x) => x.includes('·初版'))).toEqual([]);
   }, 300_000);
 
   it('胜利情报数 4 goes into the game', async () => {

@@ -9,7 +9,7 @@ import {
   type APIEmbed,
   type APISelectMenuOption,
 } from 'discord.js';
-import { CHARACTERS, intelOwnerIn, type Action, type CharacterName, type GameView, type SeenCard } from '../../engine/index.js';
+import { CHARACTERS, intelOwnerIn, printedName, type Action, type CharacterName, type GameView, type SeenCard } from '../../engine/index.js';
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
@@ -278,7 +278,8 @@ function characterLine(l: Locale, name: string, faceUp: boolean | null, mission:
   // An offer says how the character starts and its gender: 黑手, 易先生, 大美女, 礼服蒙面人, 柒佰 … depend on it.
   const def = CHARACTERS[name as CharacterName];
   const kind = def ? t(l, 'panel.offerKind', { side: t(l, def.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${def.gender}` as MessageKey) }) : '';
-  const head = faceUp === null ? t(l, 'panel.offer', { name }) + kind : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name });
+  const shown = printedName(name as CharacterName);
+  const head = faceUp === null ? t(l, 'panel.offer', { name: shown }) + kind : t(l, faceUp ? 'panel.charUp' : 'panel.charDown', { name: shown });
   if (!text) return head;
   return `${head}\n${text.skills}${mission ? `\n${t(l, 'panel.mission', { mission: text.mission })}` : ''}`;
 }
@@ -300,7 +301,7 @@ function groupLabel(l: Locale, key: string, first: Action | undefined, names: st
 export function actionLabel(l: Locale, a: Action, names: string[], card: (id: number) => string, asked?: Asked): string {
   switch (a.kind) {
     case 'pickCharacter':
-      return t(l, 'act.pick', { name: a.character });
+      return t(l, 'act.pick', { name: printedName(a.character) });
     case 'skill': {
       const parts = [a.skill];
       if (a.target !== undefined) parts.push(`→${names[a.target]}`);

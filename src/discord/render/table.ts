@@ -1,7 +1,7 @@
 // The public table: one channel message, edited as the game goes. Built from the public view
 // only, so it cannot show a secret.
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
-import type { GameView } from '../../engine/index.js';
+import { printedName, type GameView } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText, stepText } from './words.js';
@@ -40,7 +40,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   const closed = v.result !== null || x.abortedBy !== undefined;
   for (const p of v.players) {
     const count = (c: string) => p.intel.filter((i) => i.color === c).length;
-    let tags = p.character && (p.faceUp || !p.alive || p.out || v.result) ? t(l, 'table.character', { character: p.character }) : '';
+    let tags = p.character && (p.faceUp || !p.alive || p.out || v.result) ? t(l, 'table.character', { character: printedName(p.character) }) : '';
     if (!p.alive) tags += t(l, 'table.dead', { identity: p.identity ? identityText(l, p.identity) : '?' });
     else if (p.out) tags += t(l, 'table.out', { identity: p.identity ? identityText(l, p.identity) : '?' });
     if (p.locked && !closed) tags += t(l, 'table.locked');
@@ -104,7 +104,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
       t(l, 'table.identities', {
         lines: v.players
           .map((p) =>
-            t(l, p.character ? 'table.identityCharLine' : 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?', character: p.character ?? '' }),
+            t(l, p.character ? 'table.identityCharLine' : 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?', character: p.character ? printedName(p.character) : '' }),
           )
           .join('\n'),
       }),

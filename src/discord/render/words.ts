@@ -1,5 +1,5 @@
 // Cards, seats and events in the reader's language.
-import { EDITIONS, type Card, type GameEvent, type GameView, type Identity } from '../../engine/index.js';
+import { EDITIONS, printedName, type Card, type CharacterName, type GameEvent, type GameView, type Identity } from '../../engine/index.js';
 import { hasKey, t, type Locale } from '../../i18n/index.js';
 
 /**
@@ -97,13 +97,13 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       else if (ev.sole) key = 'ev.declareSole';
       else if (ev.mission) {
         key = 'ev.declareMission';
-        p.mission = String(ev.mission);
+        p.mission = printedName(ev.mission as CharacterName);
       }
       break;
     case 'overturn':
     case 'joins':
       p.of = name(ev.of);
-      p.mission = String(ev.mission);
+      p.mission = ev.mission ? printedName(ev.mission as CharacterName) : String(ev.mission);
       break;
     case 'negate': {
       p.as = String(ev.as);
@@ -148,7 +148,7 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       p.target = ev.target === undefined ? '' : t(l, 'ev.playTarget', { name: name(ev.target) });
       break;
     case 'characterUp':
-      p.character = String(ev.character);
+      p.character = printedName(ev.character as CharacterName);
       break;
     case 'handTaken':
       p.from = name(ev.from);
@@ -261,9 +261,9 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
     case 'discardCards':
       return t(l, 'secret.discarded', { cards: list(ev.cards) });
     case 'characterOffer':
-      return t(l, 'secret.offer', { characters: (ev.characters as string[]).join('、') });
+      return t(l, 'secret.offer', { characters: (ev.characters as CharacterName[]).map(printedName).join('、') });
     case 'character':
-      return t(l, 'secret.character', { character: String(ev.character) });
+      return t(l, 'secret.character', { character: printedName(ev.character as CharacterName) });
     case 'identitySeen':
       return t(l, 'secret.identitySeen', { target: names[ev.seat as number], identity: identityText(l, ev.identity as Identity) });
     case 'handSeen':
