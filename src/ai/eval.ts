@@ -6,7 +6,7 @@
 // the difference of the two win rates comes with the paired Newcombe interval built from the two
 // Wilson intervals (Newcombe 1998, method 10).
 import { legalActions } from '../engine/index.js';
-import type { Edition, Identity } from '../engine/types.js';
+import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { gameSeed } from '../sim/random-play.js';
 import { BLUNDER_KEYS, countBlunders, noBlunders, type BlunderCounts } from './blunders.js';
 import { playPolicyGame } from './play.js';
@@ -80,6 +80,8 @@ export interface EvalJob {
   players: number;
   characters: boolean;
   edition: Edition;
+  /** The characters dealt (docs/rules.md §11b); the standard thirty when absent. */
+  characterSet?: CharacterSet;
   seed: number;
   /** Game numbers [from, to). */
   from: number;
@@ -168,7 +170,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
         players: job.players,
         seed,
         edition: job.edition,
-        options: { characters: job.characters },
+        options: { characters: job.characters, ...(job.characterSet && job.characterSet !== 'standard' ? { characterSet: job.characterSet } : {}) },
         seats: (seat, identity) => {
           const inA = job.mode === 'seat' ? seat === i % job.players : identity === job.identity;
           if (inA) measured.add(seat);

@@ -1,5 +1,5 @@
 // npm run --silent ai:eval -- --json [--a NAME|FILE] [--b NAME|FILE] [--mode faction|seat]
-//   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E]
+//   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E] [--character-set standard|classic]
 //   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details]
 //
 // contracts §5: policy A in the measured seats (faction: every seat of --identity; seat: one seat,
@@ -15,11 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPolicyName, makePolicy, type Policy } from '../ai/index.js';
 import { blunderRates, emptyEval, mergeEval, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
 import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
-import type { Edition, Identity } from '../engine/types.js';
+import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { parseArgs } from './args.js';
 
 const EDITIONS: readonly string[] = EDITION_NAMES;
-const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
+const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'character-set', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
 
 function fail(msg: string): never {
   process.stderr.write(`ai:eval: ${msg}\n`);
@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
   if (characters !== 'on' && characters !== 'off') fail('--characters must be on or off');
   if (!EDITIONS.includes(edition)) fail(`--edition must be one of ${EDITIONS.join(', ')}`);
+  const characterSet = (args['character-set'] ?? 'standard') as CharacterSet;
+  if (characterSet !== 'standard' && characterSet !== 'classic') fail('--character-set must be standard or classic');
   if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
   if (!Number.isInteger(seed)) fail('--seed must be an integer');
   if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail('--budget-ms must be a positive number');
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
   for (const spec of [a, b])
     await loadPolicy(spec, budgetMs).catch((e: Error) => fail(e.message));
 
-  const base: Omit<EvalJob, 'from' | 'to'> = { mode, identity, players, characters: characters === 'on', edition, seed };
+  const base: Omit<EvalJob, 'from' | 'to'> = { mode, identity, players, characters: characters === 'on', edition, characterSet, seed };
   const chunk = Math.max(1, Math.min(50, Math.ceil(games / (workers * 4))));
   const tasks: ChildTask[] = [];
   for (let from = 0; from < games; from += chunk) tasks.push({ job: { ...base, from, to: Math.min(games, from + chunk) }, a, b, budgetMs });
