@@ -5,7 +5,7 @@ import type { Action, Edition, GameState, Options, Setup } from '../engine/index
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
 import { databasePath } from './config.js';
-import { openDatabase, type Connection, type OpenOptions } from './connection.js';
+import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
 import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
@@ -98,7 +98,7 @@ export class GameStore {
       return new GameStore(conn, opts);
     } catch (err) {
       conn.close();
-      throw err;
+      throw openFailure(conn.path, err);
     }
   }
 
