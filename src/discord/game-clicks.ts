@@ -7,7 +7,7 @@ import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
-import { explain, onPrivatePanel, panelOwner, type Component } from './reply.js';
+import { answer, explain, onPrivatePanel, panelOwner, type Component } from './reply.js';
 import type { PanelInteraction } from './panels.js';
 import { turnKey } from './pace.js';
 
@@ -127,7 +127,7 @@ function hasParams(a: Action): boolean {
 /** Shows a seat its panel through the interaction of its own click or command. */
 export async function showPanel(bot: Bot, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
   const body = panelBody(bot, gameId, seat, l, focus);
-  await bot.panels.answer(i, body);
+  await answer(i, body, () => bot.panels.answer(i, body));
   bot.panels.shown(gameId, seat, body, focus, bot.store.state(gameId)!.pending?.opened ?? -1);
 }
 

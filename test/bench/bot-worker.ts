@@ -14,7 +14,6 @@ import { GameClock, startBot } from '../bot/harness.js';
 
 const { apiBase, token, dbPath, aiDelayMs } = workerData as { apiBase: string; token: string; dbPath: string; aiDelayMs: number };
 const arrived = new Map<string, number>();
-const byToken = new Map<string, number>();
 const clock = new GameClock();
 const panelRefresh: number[] = [];
 const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 1000, aiDelayMs, onPanelRefresh: (ms) => panelRefresh.push(ms) }, {
@@ -25,19 +24,11 @@ const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 
       arrived.delete(m[1]);
       parentPort!.postMessage({ ack: performance.now() - t0 });
     }
-    // The clicker's own panel: the first edit of the interaction's original message.
-    const own = init.method === 'PATCH' ? /\/webhooks\/\d+\/([^/]+)\/messages\/@original/.exec(decodeURIComponent(url)) : null;
-    const t1 = own && byToken.get(own[1]);
-    if (own && t1 !== undefined && t1 !== null) {
-      byToken.delete(own[1]);
-      parentPort!.postMessage({ own: performance.now() - t1 });
-    }
     return DefaultRestOptions.makeRequest(url, init);
   },
 });
-bot.client.on('raw', (packet: { t?: string; d?: { id?: string; token?: string } }) => {
+bot.client.on('raw', (packet: { t?: string; d?: { id?: string } }) => {
   if (packet.t === 'INTERACTION_CREATE' && packet.d?.id) arrived.set(packet.d.id, performance.now());
-  if (packet.t === 'INTERACTION_CREATE' && packet.d?.token) byToken.set(packet.d.token, performance.now());
 });
 
 /** Per game: the response window open now, when it opened (wall and game clock), and whether anyone could answer it. */

@@ -38,14 +38,11 @@ class BotThread {
   private next = 1;
   private readonly waiting = new Map<number, (v: Record<string, unknown>) => void>();
   readonly acks: number[] = [];
-  /** Gateway packet of a click → the edit of the clicker's own panel leaving the bot. */
-  readonly own: number[] = [];
   record = true;
 
   constructor(readonly worker: Worker) {
-    worker.on('message', (m: { ack?: number; own?: number; reply?: number }) => {
+    worker.on('message', (m: { ack?: number; reply?: number }) => {
       if (m.ack !== undefined && this.record) this.acks.push(m.ack);
-      if (m.own !== undefined && this.record) this.own.push(m.own);
       if (m.reply !== undefined) {
         this.waiting.get(m.reply)?.(m as Record<string, unknown>);
         this.waiting.delete(m.reply);
@@ -230,7 +227,6 @@ export async function clickBenchmarks(games = 200): Promise<Figures> {
       }
     }
     const sequential = bot.acks.splice(0);
-    bot.own.splice(0);
 
     // 2. 200 games at once, each player clicking as soon as the game waits on them.
     bot.record = false;
@@ -248,14 +244,12 @@ export async function clickBenchmarks(games = 200): Promise<Figures> {
     );
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const concurrent = bot.acks.splice(0);
-    const ownInBot = bot.own.splice(0);
     await bot.stop();
 
     return {
       interactionAckP99Ms: { value: round2(p99(sequential)), unit: `ms, p99 over ${sequential.length} clicks (gateway packet reaching the client → its callback request leaving)` },
       interactionAckMaxMs200Games: { value: Math.round(Math.max(...concurrent)), unit: `ms, worst of ${concurrent.length} clicks with ${games} games in play at once (target ≤ 500)` },
       interactionAckP99Ms200Games: { value: round2(p99(concurrent)), unit: 'ms, p99 of the same' },
-      ownPanelLeavesBotP99Ms200Games: { value: round2(p99(ownInBot)), unit: `ms, p99 over ${ownInBot.length} clicks of the same: gateway packet → the edit of the clicker's panel leaving the bot (p50 ${round2(pct(ownInBot, 0.5))})` },
       clickToOwnPanelP99Ms200Games: {
         value: round2(p99(ownPanel)),
         unit: `ms, p99 over ${ownPanel.length} clicks with ${games} games in play at once (${round2(loadSeconds)} s): a click leaving the player → the player seeing their own panel answer it (p50 ${round2(pct(ownPanel, 0.5))}, max ${Math.round(Math.max(...ownPanel))}) (target ≤ 500)`,
