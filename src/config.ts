@@ -9,6 +9,10 @@ export interface BotConfig {
   logLevel: string;
   /** Base URL of Discord's API; null for the real Discord. */
   apiBase: string | null;
+  /** SHARDS: run as that many shards ('auto': Discord's recommendation); null for one process. */
+  shards: number | 'auto' | null;
+  /** SHARD_SPAWN_DELAY_MS: the pause between starting two shards (Discord allows one IDENTIFY per 5 s). */
+  shardSpawnDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -32,5 +36,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     databasePath: databasePath(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     apiBase: env.DISCORD_API_BASE?.trim().replace(/\/+$/, '') || null,
+    // Inside a shard, discord.js's own SHARDS (the shard's id) is not ours.
+    shards: env.SHARDING_MANAGER ? null : readShards(env.SHARDS),
+    shardSpawnDelayMs: readDelay(env.SHARD_SPAWN_DELAY_MS),
   };
+}
+
+function readShards(raw: string | undefined): number | 'auto' | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  if (v === 'auto') return 'auto';
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`SHARDS must be auto or a whole number of shards (1 or more), not "${v}".`);
+  return n === 1 ? null : n;
+}
+
+function readDelay(raw: string | undefined): number {
+  const v = raw?.trim();
+  if (!v) return 5_500;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds, not "${v}".`);
+  return n;
 }

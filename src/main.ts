@@ -6,6 +6,13 @@ import { createClient } from './discord/client.js';
 import { logger } from './log.js';
 import { GameStore, StoreOpenError } from './store/index.js';
 import { sqliteLobbies } from './store/lobbies.js';
+import { runShards } from './shards.js';
+
+/** Inside a shard started by the ShardingManager (shards.ts): its id and the count. */
+function shardEnv(): { id: number; count: number } | undefined {
+  if (!process.env.SHARDING_MANAGER) return undefined;
+  return { id: Number(process.env.SHARDS), count: Number(process.env.SHARD_COUNT) };
+}
 
 async function main(): Promise<void> {
   let config;
@@ -19,40 +26,43 @@ async function main(): Promise<void> {
     throw err;
   }
   logger.level = config.logLevel;
+  if (config.shards !== null) return runShards(config, logger, process.argv[1]!);
+  const shard = shardEnv();
+  const log = shard ? logger.child({ shard: shard.id }) : logger;
   let store: GameStore;
   try {
-    store = GameStore.open({ path: config.databasePath, logger });
+    store = GameStore.open({ path: config.databasePath, logger: log, ...(shard ? { shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) {
       // One sentence, in the log and on stderr, and an exit code per cause (README "Where data lives").
-      logger.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
+      log.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
       process.stderr.write(`${err.message}\n`);
       process.exit(err.exitCode);
     }
     throw err;
   }
-  logger.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, path: config.databasePath }, 'database open');
+  log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, path: config.databasePath }, 'database open');
   const client = createClient(config.apiBase);
-  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: logger });
+  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log });
   bot.start();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping');
+    log.info({ signal }, 'stopping');
     bot.stop().then(
       () => process.exit(0),
       (err) => {
-        logger.error({ err }, 'error while stopping');
+        log.error({ err }, 'error while stopping');
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   await client.login(config.token);
-  logger.info({ user: client.user?.tag }, 'logged in');
+  log.info({ user: client.user?.tag }, 'logged in');
 }
 
 void main();

@@ -107,6 +107,7 @@ export class Bot {
       locale: (gameId) => this.tableLocale(gameId),
       userLocale: (guildId, userId) => this.userLocale(guildId, userId),
       editIntervalMs: o.editIntervalMs ?? 1000,
+      timers: host,
       seatTags: (gameId) => ({ ai: this.drivers.aiSeats(gameId), autopilot: this.drivers.autopilotSeats(gameId) }),
     });
     this.timers = new DeadlineScheduler(o.store, host, {
@@ -129,7 +130,6 @@ export class Bot {
       onRefresh: o.onPanelRefresh,
     });
     this.pings = new Pings({
-      client: o.client,
       store: o.store,
       users: this.users,
       panels: this.panels,
@@ -156,12 +156,16 @@ export class Bot {
       if (gameId !== null) this.publisher.channelMessageGone(gameId, m.id);
     });
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
+    // What each commit owes Discord is stored in its transaction; the publisher's sender delivers it.
+    this.store.setEffects((c) => this.publisher.owed(c));
     this.client.once('clientReady', () => this.track(this.resumeGames()));
     this.timers.start();
   }
 
   /** Every recovered game: table refreshed, bot seats poked; broken ones announced. */
   private async resumeGames(): Promise<void> {
+    // First what was owed when the last process stopped (or was killed), in the order it was owed.
+    this.publisher.sender.resume();
     for (const gameId of this.store.activeGameIds()) {
       const state = this.store.state(gameId);
       if (!state) continue;
@@ -199,7 +203,7 @@ export class Bot {
 
   private channelNotice(gameId: number, key: 'err.paused' | 'err.resumed'): void {
     const info = this.store.game(gameId);
-    if (info) this.publisher.notice(gameId, info.channelId, t(this.tableLocale(gameId), key));
+    if (info) this.publisher.noticeNow(gameId, info.channelId, t(this.tableLocale(gameId), key));
   }
 
   /**
@@ -314,6 +318,8 @@ export class Bot {
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);
     await this.publisher.idle();
+    this.publisher.sender.stop();
+    this.store.setEffects(undefined);
     await this.store.close();
     await this.client.destroy();
   }

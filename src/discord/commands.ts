@@ -37,6 +37,7 @@ const OPTION_NAMES_ZH: Record<string, string> = {
   response: '响应时间',
   language: '语言',
   pings: '提醒方式',
+  thread: '子区',
   user: '玩家',
   game: '对局',
 };
@@ -104,6 +105,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
           { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), ...range('timer') },
           { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), ...range('rounds') },
           RESPONSE_OPTION,
+          { type: ApplicationCommandOptionType.Boolean, name: 'thread', ...desc('cmd.start.thread') },
           {
             type: ApplicationCommandOptionType.String,
             name: 'language',
@@ -148,6 +150,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
             ...desc('cmd.settings.pings'),
             choices: (['channel', 'dm'] as const).map((value) => ({ name: en[`pings.${value}`], name_localizations: { 'zh-CN': zhCN[`pings.${value}`] }, value })),
           },
+          { type: ApplicationCommandOptionType.Boolean, name: 'thread', ...desc('cmd.settings.thread') },
         ]),
         sub('stats', 'cmd.stats.desc', [{ type: ApplicationCommandOptionType.User, name: 'user', ...desc('cmd.stats.user') }]),
         sub('history', 'cmd.history.desc'),

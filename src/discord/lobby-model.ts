@@ -92,6 +92,8 @@ export interface LobbyRepo {
   /** The open lobby (not yet begun) of a channel. */
   inChannel(guildId: string, channelId: string): Lobby | null;
   ofGame(gameId: number): Lobby | null;
+  /** The open lobby a user hosts in a server, wherever it is (one at a time when games get threads). */
+  hostedBy(guildId: string, hostId: string): Lobby | null;
   save(l: Lobby): void;
   remove(id: number): void;
 }
@@ -114,6 +116,10 @@ export function memoryLobbies(): LobbyRepo {
     },
     ofGame: (gameId) => {
       for (const l of all.values()) if (l.gameId === gameId) return copy(l);
+      return null;
+    },
+    hostedBy: (g, h) => {
+      for (const l of all.values()) if (l.guildId === g && l.hostId === h && l.gameId === null) return copy(l);
       return null;
     },
     save: (l) => void all.set(l.id, copy(l)),

@@ -1,11 +1,11 @@
 // Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction } from 'discord.js';
 import { DEFAULT_OPTIONS, hasAltSplit } from '../engine/index.js';
 import { DEFAULT_DECISION_MS } from '../store/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import type { CustomId } from './custom-id.js';
-import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange } from './lobby-model.js';
+import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange, type LobbyOptions } from './lobby-model.js';
 import { renderLobby } from './render/lobby.js';
 import { INTEGER_RANGES } from './commands.js';
 import type { Component } from './reply.js';
@@ -123,12 +123,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const edition = asked === 'promo' ? 'promo' : 'standard';
   const picked = i.options.getString('language');
   const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
-  // The check that the channel is free and the new lobby are one write: two /start at once make one lobby.
-  const lobby = bot.lobbies.create({
-    guildId,
-    channelId,
-    hostId: i.user.id,
-    options: {
+  const options: LobbyOptions = {
       edition,
       characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
       altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
@@ -137,16 +132,43 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
       ...(language ? { language } : {}),
-    },
-    seats: [{ userId: i.user.id, name: displayName(i) }],
-    messageId: null,
-    gameId: null,
-  });
+  };
+  const open = (channelId: string) =>
+    // The check that the channel is free and the new lobby are one write: two /start at once make one lobby.
+    bot.lobbies.create({ guildId, channelId, hostId: i.user.id, options, seats: [{ userId: i.user.id, name: displayName(i) }], messageId: null, gameId: null });
+  const wantsThread = (i.options.getBoolean('thread') ?? d.threads ?? false) && !i.channel?.isThread();
+  if (wantsThread) return startInThread(bot, i, l, open, language ?? bot.guildLocale(guildId));
+  const lobby = open(channelId);
   if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
   await i.deferReply();
   const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
+}
+
+/**
+ * A game in a thread of its own (the server's setting or the host's option): the thread is started in
+ * the channel, the lobby and everything after it live there, and the channel gets one line pointing
+ * to it. A host has one open lobby at a time, so threads cannot be opened by the dozen.
+ */
+async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Lobby | null, g: Locale): Promise<void> {
+  const hosted = bot.lobbies.hostedBy(i.guildId!, i.user.id);
+  if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
+  await i.deferReply();
+  const parent = i.channel ?? (await bot.client.channels.fetch(i.channelId).catch(() => null));
+  const thread =
+    parent && parent.type === ChannelType.GuildText
+      ? await parent.threads
+          .create({ name: clipGraphemes(t(g, 'lobby.threadName', { host: displayName(i) }), 100), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay, type: ChannelType.PublicThread })
+          .catch((err) => void bot.log.warn({ err: { code: err?.code, status: err?.status }, channelId: i.channelId }, 'could not start a thread for a game'))
+      : undefined;
+  if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
+  const lobby = open(thread.id);
+  if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
+  const msg = await thread.send(renderLobby(lobbyLocale(bot, lobby), lobby));
+  lobby.messageId = msg.id;
+  bot.lobbies.save(lobby);
+  await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
 }
 
 /** The first integer option outside the range its command declares, or null. */
@@ -166,11 +188,12 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
   if (i.user.id !== host && !bot.canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
   if (gameId !== null) {
-    await bot.store.abortGame(gameId, `aborted by ${i.user.id}`);
+    // The closed table and the notice are owed in the abort's own transaction.
+    await bot.store.abortGame(gameId, `aborted by ${i.user.id}`, () => bot.publisher.abortOwed(gameId, i.user.id));
     bot.drivers.forget(gameId);
     bot.pings.closed(gameId);
     bot.panels.forget(gameId);
-    await bot.publisher.aborted(gameId, i.user.id);
+    await bot.publisher.deliver(gameId);
   }
   if (lobby) {
     bot.lobbies.remove(lobby.id);

@@ -2,24 +2,22 @@
 // new channel message that mentions them, the previous one deleted so the channel does not fill up,
 // or a DM where the server chose that; and once more shortly before the decision's timer runs out.
 // Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
-import { ButtonStyle, ComponentType, DiscordAPIError, type Client } from 'discord.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
 import { decider, view, type GameState } from '../engine/index.js';
 import { askedSeats } from './pace.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore, PingRecord, TimerHost } from '../store/index.js';
+import type { GameStore, Owed, OutboxRow, PingRecord, TimerHost } from '../store/index.js';
 import { encodeId } from './custom-id.js';
 import type { Panels } from './panels.js';
-import type { Publisher } from './publisher.js';
+import { dmOwed, type Publisher } from './publisher.js';
 import { pendingText } from './render/words.js';
 import type { SeatUsers } from './seat-users.js';
 
 /** The warning comes this long before the deadline (a quarter of a short timer). */
 export const WARN_BEFORE_MS = 15_000;
-const UNKNOWN_MESSAGE = 10008;
 
 export interface PingsOptions {
-  client: Client;
   store: GameStore;
   users: SeatUsers;
   panels: Panels;
@@ -39,7 +37,9 @@ export class Pings {
   /** Per game: the warning set for the decision opened at `opened`. */
   private readonly alarms = new Map<number, { opened: number; handle: unknown }>();
 
-  constructor(private readonly o: PingsOptions) {}
+  constructor(private readonly o: PingsOptions) {
+    o.publisher.sender.onSettle('ping', (row, id) => this.posted(row, id));
+  }
 
   private record(gameId: number): PingRecord {
     let r = this.records.get(gameId);
@@ -109,45 +109,61 @@ export class Pings {
     this.replace(gameId, s, 'warn', `${opened}:warn`);
   }
 
-  /** Posts the ping of `kind` (or none), deleting the previous one; remembers it under `key`. */
+  /**
+   * Posts the ping of `kind` (or none), deleting the previous one; remembers it under `key`. The
+   * record and the messages it owes are stored in one transaction, so a restart neither repeats the
+   * ping nor loses it.
+   */
   private replace(gameId: number, s: GameState, kind: 'turn' | 'warn' | null, key: string | null): void {
     const info = this.o.store.game(gameId);
     if (!info) return;
     const old = this.record(gameId).messageId;
     const seats = kind ? this.people(gameId, s) : [];
-    this.save(gameId, { messageId: null, key });
     const users = this.o.users.of(gameId);
     const l = this.o.locale(gameId);
-    const dm = this.o.store.guildSettings(info.guildId).pings === 'dm';
-    this.o.publisher.enqueue(gameId, async () => {
-      const channel = await this.o.publisher.channel(info.channelId);
-      if (old && channel) await channel.messages.delete(old).catch((err) => this.ignoreGone(gameId, err));
-      if (!kind) return;
+    const owed: Owed[] = [];
+    if (old) owed.push({ gameId, kind: 'delete', target: info.channelId, messageId: old, body: null });
+    if (kind) {
       const ids = seats.map((seat) => users[seat]!);
-      if (dm) {
+      if (this.o.store.guildSettings(info.guildId).pings === 'dm') {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-        for (const id of ids) {
-          const mine = this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id]);
-          await this.o.publisher.dm(gameId, info.channelId, id, `${mine}\n${link}`, l);
-        }
-        return;
-      }
-      if (!channel) return;
-      const msg = await channel.send({
-        content: this.text(l, gameId, s, kind, seats, ids),
-        allowedMentions: { users: ids },
-        components: [
-          {
-            type: ComponentType.ActionRow,
-            components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(gameId, 0, 'info') }],
+        for (const id of ids) owed.push(dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id])}\n${link}`));
+      } else {
+        owed.push({
+          gameId,
+          kind: 'post',
+          target: info.channelId,
+          purpose: `ping:${key}`,
+          body: {
+            content: this.text(l, gameId, s, kind, seats, ids),
+            allowedMentions: { users: ids },
+            components: [
+              {
+                type: ComponentType.ActionRow,
+                components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(gameId, 0, 'info') }],
+              },
+            ],
           },
-        ],
-      });
-      // A later ping may already have replaced this one while it was being sent.
-      const now = this.record(gameId);
-      if (now.key === key && now.messageId === null) this.save(gameId, { messageId: msg.id, key });
-      else await msg.delete().catch((err) => this.ignoreGone(gameId, err));
+        });
+      }
+    }
+    this.o.store.transaction(() => {
+      this.o.store.prefs.setPing(gameId, { messageId: null, key });
+      this.o.store.outbox.add(owed, this.o.store.now());
     });
+    this.records.set(gameId, { messageId: null, key });
+    this.o.publisher.sender.flush(gameId);
+  }
+
+  /** In the transaction that marks a ping sent: it is the game's ping, unless a later one replaced it while it was sent. */
+  private posted(row: OutboxRow, messageId: string | null): void {
+    if (messageId === null) return;
+    const key = row.purpose!.slice('ping:'.length);
+    const now = this.o.store.prefs.ping(row.gameId);
+    if (now.key === key && now.messageId === null) {
+      this.o.store.prefs.setPing(row.gameId, { messageId, key });
+      this.records.set(row.gameId, { messageId, key });
+    } else this.o.store.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], this.o.store.now());
   }
 
   private text(l: Locale, gameId: number, s: GameState, kind: 'turn' | 'warn', seats: number[], ids: string[]): string {
@@ -159,11 +175,6 @@ export class Pings {
     if (kind === 'warn' && deadline !== undefined)
       return t(l, 'ping.warn', { mentions, what, seconds: Math.max(1, Math.round((deadline - this.o.timers.now()) / 1000)), panel });
     return t(l, 'ping.turn', { mentions, what, deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '', panel });
-  }
-
-  private ignoreGone(gameId: number, err: unknown): void {
-    if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) return;
-    this.o.log.warn({ gameId, code: err instanceof DiscordAPIError ? err.code : undefined }, 'could not delete an old ping');
   }
 
   /** The game was stopped: its last ping goes, and no warning comes. */

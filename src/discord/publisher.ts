@@ -5,18 +5,75 @@ import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js'
 import { decider, view, type GameEvent, type GameState } from '../engine/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore } from '../store/index.js';
+import type { Committed, GameStore, Owed, OutboxRow, TimerHost } from '../store/index.js';
+import { OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from './seat-users.js';
 import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
 import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
 import { eventLine, identityText, newLogMemory, secretLine, type LogMemory } from './render/words.js';
 
-export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
 /** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
 const RECENT_LINES = 10;
 const LOG_LINES = 1000;
+/** A DM owed to a player (Discord takes 2,000 characters). */
+export const dmOwed = (gameId: number, userId: string, content: string): Owed => ({
+  gameId,
+  kind: 'dm',
+  target: userId,
+  body: { content: [...content].slice(0, 2000).join('') },
+});
+/**
+ * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the
+ * first DM of a game (where it is, what comes next), and at the end how they did.
+ */
+export function owedDms(
+  info: { guildId: string; channelId: string },
+  users: (string | null)[],
+  state: GameState,
+  events: GameEvent[],
+  userLocale: (userId: string) => Locale,
+): [string, string][] {
+  const names = state.players.map((p) => p.name);
+  const dms = new Map<string, string[]>();
+  const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
+  for (const ev of events) {
+    if (ev.to === 'all') continue;
+    for (const seat of ev.to) {
+      const userId = users[seat];
+      if (!userId) continue;
+      // Each player reads their DMs in their own language; the channel reads the table's.
+      const line = secretLine(userLocale(userId), ev, seat, names, state.cards);
+      if (line) add(userId, line);
+    }
+  }
+  const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+  if (events.some((ev) => ev.type === 'gameStart')) {
+    for (const userId of users) {
+      if (!userId) continue;
+      dms.set(userId, [t(userLocale(userId), state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
+    }
+  }
+  if (state.result) {
+    const final = view(state, null);
+    const r = state.result;
+    users.forEach((userId, seat) => {
+      if (!userId) return;
+      const ul = userLocale(userId);
+      const p = final.players[seat];
+      const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
+      const line = t(ul, key, {
+        identity: p.identity ? identityText(ul, p.identity) : '?',
+        character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
+      });
+      add(userId, line, t(ul, 'result.link', { link }));
+    });
+  }
+  return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
+}
+
+const noticeBody = (content: string) => ({ content, allowedMentions: { parse: ['users'] as 'users'[] } });
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
 /** /fengsheng table posts a channel's table again at most this often: it cannot be used to flood the channel. */
@@ -53,6 +110,8 @@ export interface PublisherOptions {
   userLocale: (guildId: string, userId: string) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
   editIntervalMs: number;
+  /** Back-off of the outbox's retries. */
+  timers: TimerHost;
   /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags. */
   seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
 }
@@ -60,8 +119,12 @@ export interface PublisherOptions {
 export class Publisher {
   private readonly games = new Map<number, GameOut>();
   private readonly pending = new Set<Promise<unknown>>();
+  readonly sender: OutboxSender;
 
-  constructor(private readonly o: PublisherOptions) {}
+  constructor(private readonly o: PublisherOptions) {
+    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, enqueue: (g, w) => this.enqueue(g, w), locale: o.locale });
+    this.sender.onSettle('table', (row, id) => this.tablePosted(row, id));
+  }
 
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
@@ -112,75 +175,44 @@ export class Publisher {
     return this.out(gameId).log;
   }
 
-  /** A commit happened: note its public events, send its private ones, refresh the table. */
+  /**
+   * The DMs a commit owes: its private events in words, the first DM of a game, the result. Called
+   * inside the commit's transaction (the store's effects); the sender delivers them after it.
+   */
+  owed(c: Committed): Owed[] {
+    const info = this.o.store.game(c.gameId);
+    if (!info) return [];
+    return owedDms(info, this.o.users.of(c.gameId), c.state, c.events, (userId) => this.o.userLocale(info.guildId, userId)).map(([userId, content]) =>
+      dmOwed(c.gameId, userId, content),
+    );
+  }
+
+  /** A commit happened: note its public events, deliver what it owes, refresh the table. */
   committed(gameId: number, state: GameState, events: GameEvent[]): void {
-    const info = this.o.store.game(gameId);
-    if (!info) return;
-    const l = this.o.locale(gameId);
-    const names = state.players.map((p) => p.name);
-    this.noteRecent(gameId, l, events, state);
-    const users = this.o.users.of(gameId);
-    const dms = new Map<string, string[]>();
-    for (const ev of events) {
-      if (ev.to === 'all') continue;
-      for (const seat of ev.to) {
-        const userId = users[seat];
-        if (!userId) continue;
-        // Each player reads their DMs in their own language; the channel reads the table's.
-        const line = secretLine(this.o.userLocale(info.guildId, userId), ev, seat, names, state.cards);
-        if (!line) continue;
-        if (!dms.has(userId)) dms.set(userId, []);
-        dms.get(userId)!.push(line);
-      }
-    }
-    // The first DM of a game says where it is and what comes next.
-    if (events.some((ev) => ev.type === 'gameStart')) {
-      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-      users.forEach((userId) => {
-        if (!userId) return;
-        const ul = this.o.userLocale(info.guildId, userId);
-        dms.set(userId, [t(ul, state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
-      });
-    }
-    // The end: each player is told privately how they did.
-    if (state.result) {
-      const final = view(state, null);
-      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-      users.forEach((userId, seat) => {
-        if (!userId) return;
-        const ul = this.o.userLocale(info.guildId, userId);
-        const r = state.result!;
-        const p = final.players[seat];
-        const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
-        const line = t(ul, key, {
-          identity: p.identity ? identityText(ul, p.identity) : '?',
-          character: p.character ? t(ul, 'result.character', { character: p.character }) : '',
-        });
-        if (!dms.has(userId)) dms.set(userId, []);
-        dms.get(userId)!.push(line, t(ul, 'result.link', { link }));
-      });
-    }
-    for (const [userId, lines] of dms) this.enqueue(gameId, () => this.dm(gameId, info.channelId, userId, lines.join('\n'), l));
+    if (!this.o.store.game(gameId)) return;
+    this.noteRecent(gameId, this.o.locale(gameId), events, state);
+    this.sender.flush(gameId);
     this.tableChanged(gameId);
   }
 
-  /** /fengsheng abort stopped a running game: its table closes (no buttons) and the channel is told who stopped it. */
-  aborted(gameId: number, by: string): Promise<void> {
-    return new Promise((resolve) =>
-      this.enqueue(gameId, async () => {
-        try {
-          const info = this.o.store.game(gameId);
-          const channel = info && (await this.channel(info.channelId));
-          if (!info || !channel) return;
-          const body = { ...this.tableMessage(gameId, by), allowedMentions: NO_MENTIONS };
-          const edited = info.tableMessageId ? await channel.messages.edit(info.tableMessageId, body).then(() => true, () => false) : false;
-          if (!edited) await channel.send(body);
-          await channel.send({ content: t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` }), allowedMentions: NO_MENTIONS });
-        } finally {
-          resolve();
-        }
-      }),
-    );
+  /**
+   * What /fengsheng abort owes, stored with the abort: the table closes (no buttons) and the channel
+   * is told who stopped the game. Called inside the abort's transaction.
+   */
+  abortOwed(gameId: number, by: string): Owed[] {
+    const info = this.o.store.game(gameId);
+    if (!info) return [];
+    const table = { ...this.tableMessage(gameId, { abortedBy: by }), allowedMentions: NO_MENTIONS };
+    const content = t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` });
+    const close: Owed = info.tableMessageId
+      ? { gameId, kind: 'edit', target: info.channelId, messageId: info.tableMessageId, body: table }
+      : { gameId, kind: 'post', target: info.channelId, body: table };
+    return [close, { gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: NO_MENTIONS } }];
+  }
+
+  /** Delivers what the game owes now; resolves when that is done. */
+  deliver(gameId: number): Promise<void> {
+    return new Promise((resolve) => this.enqueue(gameId, () => this.sender.deliverOwed(gameId).finally(resolve)));
   }
 
   /** Marks the table out of date; one edit covers every change made before it goes out. */
@@ -234,14 +266,26 @@ export class Publisher {
     if (messageId !== this.o.store.game(gameId)?.tableMessageId && g.below > 0) g.below--;
   }
 
+  /** A message to a game's channel, through the outbox. */
   notice(gameId: number, channelId: string, content: string): void {
-    this.enqueue(gameId, async () => {
-      const channel = await this.channel(channelId);
-      await channel?.send({ content, allowedMentions: { parse: ['users'] } });
-    });
+    try {
+      this.o.store.owe([{ gameId, kind: 'post', target: channelId, body: noticeBody(content) }]);
+    } catch (err) {
+      this.o.log.warn({ gameId, err }, 'a notice could not be stored; sent directly');
+      return this.noticeNow(gameId, channelId, content);
+    }
+    this.sender.flush(gameId);
   }
 
-  tableMessage(gameId: number, abortedBy?: string) {
+  /**
+   * A notice sent without the outbox: that the database cannot be written (or can again). Storing it
+   * would fail, or wait out the lock, which is what it reports.
+   */
+  noticeNow(gameId: number, channelId: string, content: string): void {
+    this.enqueue(gameId, async () => void (await (await this.channel(channelId))?.send(noticeBody(content))));
+  }
+
+  tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
     const info = this.o.store.game(gameId)!;
     const state = this.o.store.state(gameId)!;
     const tags = this.o.seatTags(gameId);
@@ -253,8 +297,8 @@ export class Publisher {
       decider: decider(state),
       recent: this.out(gameId).log.slice(-RECENT_LINES),
       actions: state.version,
-      picture: true,
-      ...(abortedBy !== undefined ? { abortedBy } : {}),
+      picture: o.picture ?? true,
+      ...(o.abortedBy !== undefined ? { abortedBy: o.abortedBy } : {}),
     });
   }
 
@@ -294,13 +338,9 @@ export class Publisher {
   private async editTable(gameId: number): Promise<void> {
     const info = this.o.store.game(gameId);
     if (!info) return;
-    if (!info.tableMessageId) return void (await this.repostNow(gameId));
-    const channel = await this.channel(info.channelId);
-    if (!channel) return;
+    if (!info.tableMessageId || this.o.store.outbox.hasOwed(gameId, 'table')) return void (await this.repostNow(gameId));
     try {
-      const { key, message } = await this.tableWithPicture(gameId, info.tableMessageId);
-      await channel.messages.edit(info.tableMessageId, message);
-      this.out(gameId).picture = { key, messageId: info.tableMessageId };
+      await this.editAt(gameId, info.channelId, info.tableMessageId);
     } catch (err) {
       // Someone deleted the table: post it again rather than leave the game without one.
       if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
@@ -308,35 +348,53 @@ export class Publisher {
     }
   }
 
-  /** Posts the table at the bottom of its channel and retires the old message, if it still exists. */
-  private async repostNow(gameId: number): Promise<void> {
-    const info = this.o.store.game(gameId);
-    const channel = info && (await this.channel(info.channelId));
-    if (!info || !channel) return;
-    const old = info.tableMessageId;
-    const { key, message } = await this.tableWithPicture(gameId, null);
-    const msg = await channel.send(message);
-    this.out(gameId).picture = { key, messageId: msg.id };
-    await this.o.store.setTableMessage(gameId, msg.id);
-    this.out(gameId).below = 0;
-    if (old) {
-      const l = this.o.locale(gameId);
-      await channel.messages.edit(old, { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] }).catch(() => undefined);
-    }
+  /** The whole table (picture, buttons) on message `messageId`. */
+  private async editAt(gameId: number, channelId: string, messageId: string): Promise<void> {
+    const channel = await this.channel(channelId);
+    if (!channel) return;
+    const { key, message } = await this.tableWithPicture(gameId, messageId);
+    await channel.messages.edit(messageId, message);
+    this.out(gameId).picture = { key, messageId };
   }
 
-  /** A DM to a player; a player whose DMs are closed is told once in the channel. */
-  async dm(gameId: number, channelId: string, userId: string, content: string, l: Locale): Promise<void> {
-    try {
-      const user = await this.o.client.users.fetch(userId);
-      await user.send({ content: [...content].slice(0, 2000).join('') });
-    } catch (err) {
-      if (!(err instanceof DiscordAPIError && err.code === CANNOT_DM)) throw err;
-      if (!this.o.store.prefs.markToldDmsClosed(gameId, userId)) return;
-      this.o.log.info({ gameId, userId }, 'DMs closed; told the player in the channel');
-      const channel = await this.channel(channelId);
-      await channel?.send({ content: t(l, 'dm.failed', { mention: `<@${userId}>` }), allowedMentions: { users: [userId] } });
+  /**
+   * Posts the table at the bottom of its channel, through the outbox: first without buttons, and its
+   * id is saved (the old table retired) in the transaction that marks the post sent; only then is it
+   * edited into the whole table. A kill in between leaves no second live table: after a restart the
+   * post is sent again with the same nonce, which Discord answers with the message already made.
+   */
+  private async repostNow(gameId: number): Promise<void> {
+    const info = this.o.store.game(gameId);
+    if (!info) return;
+    if (!this.o.store.outbox.hasOwed(gameId, 'table')) {
+      const { components: _, ...bare } = this.tableMessage(gameId, { picture: false });
+      this.o.store.owe([{ gameId, kind: 'post', target: info.channelId, purpose: 'table', body: { ...bare, allowedMentions: NO_MENTIONS } }]);
     }
+    await this.sender.deliverOwed(gameId);
+    // The new table once its id is saved; while its post waits for a retry, the old one stays up to date.
+    const now = this.o.store.game(gameId);
+    if (now?.tableMessageId) await this.editAt(gameId, now.channelId, now.tableMessageId);
+  }
+
+  /** In the transaction that marks a table post sent: its id becomes the game's table, and the old one is retired. */
+  private tablePosted(row: OutboxRow, messageId: string | null): void {
+    if (messageId === null) return;
+    const info = this.o.store.game(row.gameId);
+    if (!info) return;
+    const now = this.o.store.now();
+    this.o.store.repo.setTableMessage(row.gameId, messageId, now);
+    const g = this.out(row.gameId);
+    g.below = 0;
+    g.picture = undefined;
+    // The post has no buttons yet: the edit that gives them follows (at once, when repostNow sent it).
+    this.tableChanged(row.gameId);
+    const old = info.tableMessageId;
+    if (!old || old === messageId) return;
+    const l = this.o.locale(row.gameId);
+    this.o.store.outbox.add(
+      [{ gameId: row.gameId, kind: 'edit', target: info.channelId, messageId: old, body: { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] } }],
+      now,
+    );
   }
 
   async channel(channelId: string): Promise<SendableChannels | null> {

@@ -47,7 +47,11 @@ export async function answer(i: Component | ChatInputCommandInteraction, body: I
   const c = i as Component;
   const response = onPrivatePanel(c) ? c.update(body as Parameters<Component['update']>[0]) : c.reply({ ...(body as object), flags: MessageFlags.Ephemeral });
   answered.set(c, response);
-  await response;
+  // A response that failed (a 5xx) is no answer: an acknowledgement may still be tried after it.
+  await response.catch((err: unknown) => {
+    answered.delete(c);
+    throw err;
+  });
 }
 
 /** A short private explanation, wherever the click came from. */

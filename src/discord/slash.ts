@@ -57,12 +57,13 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   const edition = i.options.getString('edition') as 'standard' | 'promo' | null;
   const response = i.options.getInteger('response');
   const pings = i.options.getString('pings') as PingMode | null;
+  const threads = i.options.getBoolean('thread');
   const bad =
     outOfRange(i) ??
     (language !== null && !['zh-CN', 'en', 'auto'].includes(language) ? 'language' : null) ??
     (edition !== null && edition !== 'standard' && edition !== 'promo' ? 'edition' : null) ?? (pings !== null && pings !== 'channel' && pings !== 'dm' ? 'pings' : null);
   if (bad) return void (await i.editReply(t(l, 'err.badOption', { option: bad })));
-  const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null;
+  const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null || threads !== null;
   if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));
   let s = bot.store.guildSettings(guildId);
   if (changing) {
@@ -71,7 +72,7 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
       ...(timer !== null ? { decisionMs: timer * 1000 } : {}),
       ...(response !== null ? { windowMs: response * 1000 } : {}),
       ...(pings !== null ? { pings } : {}),
-      lobbyOptions: { ...s.lobbyOptions, ...(rounds !== null ? { roundLimit: rounds } : {}), ...(edition !== null ? { edition } : {}) },
+      lobbyOptions: { ...s.lobbyOptions, ...(rounds !== null ? { roundLimit: rounds } : {}), ...(edition !== null ? { edition } : {}), ...(threads !== null ? { threads } : {}) },
     });
   }
   const shown = bot.localeFor(i);
@@ -79,7 +80,9 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
     t(shown, changing ? 'settings.saved' : 'settings.show', {
       language: s.language ?? t(shown, 'language.auto'),
       timer: Math.round((s.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
-      pace: t(shown, 'settings.response', { response: Math.round(s.windowMs / 1000), pings: t(shown, `pings.${s.pings}`) }),
+      pace:
+        t(shown, 'settings.response', { response: Math.round(s.windowMs / 1000), pings: t(shown, `pings.${s.pings}`) }) +
+        (s.lobbyOptions.threads ? t(shown, 'settings.threads') : ''),
       rounds: s.lobbyOptions.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       edition: t(shown, `edition.${s.lobbyOptions.edition ?? 'standard'}`),
     }),

@@ -150,8 +150,7 @@ export const zhCN = {
   'secret.probed': '{user}对你使用了试探：{card}',
   'secret.sent': '你传出的情报是：{card}',
   'secret.discarded': '你弃掉了：{cards}',
-  'dm.failed': '{mention}，我无法私信你（私信已关闭）。请点牌桌上的「我的信息」查看你的身份和手牌。',
-
+  'dm.failed': '{mention}，我没能私信你（你的私信已关闭，或 Discord 一直没有收下）。请点牌桌上的「我的信息」查看你的身份和手牌。',
   // click errors
   'err.stale': '这个按钮已过期，局面已经变了。请点「我的信息」看最新的选择。',
   'err.notYourSeat': '这不是你的座位。',
@@ -163,7 +162,6 @@ export const zhCN = {
   'err.busy': '处理中，请稍候。',
   'err.internal': '出错了，这次点击没有生效。请再试一次，或点「我的信息」。',
   'err.permission': '你没有权限这样做。',
-
   // settings, stats, history
   'settings.saved': '已保存：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
   'settings.show': '当前设置：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',
@@ -378,6 +376,13 @@ export const zhCN = {
   'panel.quiet': '本回合不再响应：本回合的响应窗口里由系统替你「过」，直到需要你自己做决定。',
   'panel.respondConcerned': '你选择了只在与你有关时被询问（你的回合、情报传到你、有牌针对你或你的情报）；其他响应窗口由系统替你「过」。',
   'panel.clock': '响应时间：{seconds} 秒内无人出牌，窗口自动关闭（未出牌的人视为「过」）。',
+  'cmd.start.thread': '这一局在自己的子区里进行（默认：服务器设置）',
+  'cmd.settings.thread': '每局游戏开一个子区，牌桌、提醒和通知都在里面',
+  'lobby.threadName': '风声 · {host} 的对局',
+  'lobby.inThread': '{host} 开了一局风声：到子区 {thread} 里加入。',
+  'lobby.threadFailed': '没能为这局开子区：机器人在本频道需要「创建公开子区」和「在子区中发送消息」权限。',
+  'lobby.hostHasOpen': '你已经开了一个大厅：{channel}。先开始或中止它，再开新的一局。',
+  'settings.threads': '，每局一个子区',
   'settings.response': '，响应时间 {response}秒，提醒方式 {pings}',
   'cmd.start.language': '牌桌的语言（默认：服务器设置，否则简体中文）',
   'how.faction': '方式：阵营集齐三张真情报，宣告胜利',
@@ -396,6 +401,7 @@ export const zhCN = {
   'result.character': '，角色{character}',
   'result.link': '看牌桌：{link}',
   'panel.pickDirect': '把{card}作为情报传出：选择传给谁（直达），或传递方式',
+  'err.doneNoPanel': '你的操作已生效，但面板没能刷新。点「我的信息」看最新情况。',
   'err.notYourPanel': '这不是你的面板。',
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',

@@ -2,7 +2,7 @@
 import { CLEANUP, view, type GameView } from '../engine/index.js';
 import { handSeenBy, identityTold } from '../engine/registry.js';
 import { countColor, inGame } from '../engine/state.js';
-import type { GameState } from '../engine/types.js';
+import type { GameEvent, GameState } from '../engine/types.js';
 
 /** Every card id appearing as a `SeenCard` anywhere in a view. */
 function seenIds(v: unknown, out: Set<number>): void {
@@ -82,6 +82,86 @@ export function checkInvariants(s: GameState, prev?: GameState): string[] {
     for (const it of s.stack)
       if (it.as === '试探' && seat !== it.user && seat !== it.target && ids.has(it.card))
         bad.push(`view of ${seat} shows a 试探's content`);
+  }
+  return bad;
+}
+
+/** The fields of each event kind that hold card ids (stack indexes and seats are not cards). */
+const CARD_FIELDS: Partial<Record<GameEvent['type'], string[]>> = {
+  drawCards: ['cards'], send: ['card'], sendCard: ['card'], intelDiscarded: ['card'], take: ['card'], intel: ['card'],
+  play: ['card', 'intel', 'of'], probeCard: ['card'], intercept: ['card'], peek: ['card'], burned: ['card'],
+  negate: ['card'], discard: ['cards'], discardCards: ['cards'], skill: ['intel', 'cards'], shown: ['card'],
+  handTakenCards: ['cards'], cardGivenCards: ['cards'], handGivenCards: ['cards'], handSeen: ['cards'],
+  intelToDeck: ['card'], intelMoved: ['card'], intelSwapped: ['card', 'old'], intelRevealed: ['card'],
+  probeSeen: ['card'], intelToHand: ['card'],
+};
+
+/**
+ * Events whose purpose is to show their cards, as the rules show them: to everyone (intel turned face
+ * up in front of a player, 黑玫瑰's top card, 揭露's discard …), or only to the seats the event names (a
+ * draw, a look at a hand or an intel, cards handed over). Such a card may be public or private only for
+ * a moment inside one action (intel taken, then discarded at its taker's death), so it is checked by
+ * its audience, not by the views around the action.
+ */
+const SHOWS_ALL = new Set<GameEvent['type']>(['take', 'intel', 'intercept', 'shown', 'intelRevealed', 'discard', 'skill']);
+const SHOWS_SOME = new Set<GameEvent['type']>([
+  'drawCards', 'sendCard', 'peek', 'probeCard', 'probeSeen', 'handTakenCards', 'cardGivenCards', 'handGivenCards', 'discardCards',
+]);
+/** A look at another's hand (浮萍's 先机, 六姐's): shown to one seat, which the event does not name. */
+const SHOWS_ONE = new Set<GameEvent['type']>(['handSeen']);
+
+/** The card ids an event names. */
+export function eventCards(e: GameEvent): number[] {
+  const out: number[] = [];
+  for (const f of CARD_FIELDS[e.type] ?? []) {
+    const v = (e as unknown as Record<string, unknown>)[f];
+    if (typeof v === 'number') out.push(v);
+    else if (Array.isArray(v)) out.push(...(v as number[]));
+  }
+  return out;
+}
+
+/** The seats an event names (its actor, target, giver …). */
+function namedSeats(e: GameEvent): number[] {
+  const o = e as unknown as Record<string, unknown>;
+  return ['seat', 'target', 'from', 'user', 'by'].map((k) => o[k]).filter((x): x is number => typeof x === 'number');
+}
+
+/**
+ * Secrets in events (docs/rules.md, Event kinds): a card an event names must be one its audience may
+ * see. A showing event (above) to everyone is the rule's own showing; one to some seats may go only to
+ * seats it names. Any other event may name only cards its audience sees in its view before the action
+ * or after it (the public view for a public event, each listed seat's view otherwise).
+ */
+export function checkEvents(prev: GameState, next: GameState, events: GameEvent[]): string[] {
+  const bad: string[] = [];
+  const seen = new Map<number | null, Set<number>>();
+  const seenBy = (seat: number | null): Set<number> => {
+    let ids = seen.get(seat);
+    if (!ids) {
+      ids = new Set<number>();
+      seenIds(view(prev, seat), ids);
+      seenIds(view(next, seat), ids);
+      seen.set(seat, ids);
+    }
+    return ids;
+  };
+  for (const e of events) {
+    const cards = eventCards(e);
+    if (!cards.length || SHOWS_ALL.has(e.type)) continue;
+    if (SHOWS_ONE.has(e.type)) {
+      if (e.to === 'all' || e.to.length !== 1) bad.push(`event ${e.type} shows a hand to ${String(e.to)}, not to one seat`);
+      continue;
+    }
+    if (SHOWS_SOME.has(e.type)) {
+      const named = namedSeats(e);
+      if (e.to === 'all' || e.to.some((x) => !named.includes(x))) bad.push(`event ${e.type} shows its cards to ${String(e.to)}, beyond the seats it names`);
+      continue;
+    }
+    const audience: (number | null)[] = e.to === 'all' ? [null] : e.to;
+    for (const seat of audience)
+      for (const id of cards)
+        if (!seenBy(seat).has(id)) bad.push(`event ${e.type} to ${seat ?? 'all'} names card ${id}, which it cannot see`);
   }
   return bad;
 }

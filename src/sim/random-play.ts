@@ -2,7 +2,7 @@
 import { apply, legalActions, newGame, waitingOn } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { Action, Edition, GameEvent, GameState } from '../engine/types.js';
-import { checkInvariants } from './invariants.js';
+import { checkEvents, checkInvariants } from './invariants.js';
 
 export interface PlayOptions {
   players: number;
@@ -58,7 +58,7 @@ export function playRandomGame(o: PlayOptions): GameRun {
       if (!r.ok) return { state, actions, violations, skills, error: `legal action refused: ${JSON.stringify(a)}: ${r.reason}` };
       if (o.countSkills) countSkills(r.events, skills);
       if (o.invariants) {
-        const bad = checkInvariants(r.state, state);
+        const bad = [...checkInvariants(r.state, state), ...checkEvents(state, r.state, r.events)];
         if (bad.length) violations.push(...bad.map((b) => `game seed ${o.seed}, version ${r.state.version}: ${b}`));
       }
       state = r.state;

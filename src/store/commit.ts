@@ -5,6 +5,7 @@ import { apply, type Action, type GameEvent, type GameState } from '../engine/in
 import type { Logger } from '../log.js';
 import type { Connection } from './connection.js';
 import type { GameHead, GamesRepo } from './games-repo.js';
+import type { Owed, OutboxRepo } from './outbox.js';
 import { clockAt } from './replay.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { recordFinish } from './stats.js';
@@ -48,6 +49,25 @@ export interface CommitContext {
   log: Logger;
   /** Called after a transaction that marked the game broken has committed. */
   onBroken(gameId: number, head: GameHead, reason: string): void;
+  outbox: OutboxRepo;
+  /** The messages a commit owes (DMs of its private events): stored in its transaction. */
+  effects?: (c: Committed) => Owed[];
+}
+
+/**
+ * Stores what `c` owes Discord, inside the commit's transaction. A failure to word the messages
+ * must not refuse an action the engine accepted: it is logged and the action commits without them.
+ */
+export function oweEffects(ctx: CommitContext, c: Committed): void {
+  if (!ctx.effects) return;
+  let owed: Owed[];
+  try {
+    owed = ctx.effects(c);
+  } catch (err) {
+    ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
+    return;
+  }
+  ctx.outbox.add(owed, c.at);
 }
 
 const refused = (gameId: number, code: string, reason: string, params?: Record<string, string | number>): Refused =>
@@ -134,11 +154,9 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
     finishedAt: finished ? now : null,
   });
   if (finished) recordFinish(ctx.conn.db, gameId, next, now);
-  return {
-    result: { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now },
-    live,
-    broken: null,
-  };
+  const result: Committed = { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
+  oweEffects(ctx, result);
+  return { result, live, broken: null };
 }
 
 // One transaction function per connection, made once: better-sqlite3's db.transaction() (which

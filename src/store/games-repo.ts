@@ -5,6 +5,7 @@ import { ENGINE_VERSION, type Options, type Setup } from '../engine/index.js';
 import type { Db } from './connection.js';
 import type { StoredAction } from './replay.js';
 import { actions, games, seats, type GameStatus, type SeatResult } from './schema.js';
+import { ownedBy, type Shard } from './shard.js';
 
 export interface GameHead {
   status: GameStatus;
@@ -82,7 +83,9 @@ const headColumns = {
   channelId: games.channelId,
 };
 
-export function gamesRepo(db: Db) {
+/** `shard`: the games this process drives (active ids, deadlines); every other read sees all games. */
+export function gamesRepo(db: Db, shard?: Shard) {
+  const mine = ownedBy(shard, games.guildId);
   const p = sql.placeholder;
   const head = db.select(headColumns).from(games).where(eq(games.id, p('id'))).prepare();
   const info = db
@@ -121,12 +124,12 @@ export function gamesRepo(db: Db) {
   const nextDeadline = db
     .select({ at: min(games.deadline) })
     .from(games)
-    .where(and(eq(games.status, 'active'), isNotNull(games.deadline)))
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadline), mine))
     .prepare();
   const due = db
     .select({ id: games.id })
     .from(games)
-    .where(and(eq(games.status, 'active'), lte(games.deadline, p('now'))))
+    .where(and(eq(games.status, 'active'), lte(games.deadline, p('now')), mine))
     .orderBy(asc(games.deadline))
     .prepare();
 
@@ -230,7 +233,7 @@ export function gamesRepo(db: Db) {
     },
 
     activeIds(): number[] {
-      return db.select({ id: games.id }).from(games).where(eq(games.status, 'active')).orderBy(asc(games.id)).all().map((r) => r.id);
+      return db.select({ id: games.id }).from(games).where(and(eq(games.status, 'active'), mine)).orderBy(asc(games.id)).all().map((r) => r.id);
     },
 
     nextDeadline: (): number | null => nextDeadline.get()?.at ?? null,

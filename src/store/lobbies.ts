@@ -1,5 +1,5 @@
 // Lobbies in SQLite, so an open lobby survives a restart like a game does.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Lobby, LobbyRepo } from '../discord/lobby-model.js';
 import { lobbies } from './schema.js';
 import type { GameStore } from './store.js';
@@ -21,6 +21,11 @@ function toLobby(r: Row): Lobby {
 
 export function sqliteLobbies(store: GameStore): LobbyRepo {
   const db = store.conn.db;
+  /** The newest lobby not yet begun that matches. */
+  const newestOpen = (where: SQL | undefined): Lobby | null => {
+    const r = db.select().from(lobbies).where(and(where, isNull(lobbies.gameId))).orderBy(desc(lobbies.id)).get();
+    return r ? toLobby(r) : null;
+  };
   return {
     create(l) {
       const now = store.now();
@@ -42,19 +47,12 @@ export function sqliteLobbies(store: GameStore): LobbyRepo {
       const r = db.select().from(lobbies).where(eq(lobbies.id, id)).get();
       return r ? toLobby(r) : null;
     },
-    inChannel(guildId, channelId) {
-      const r = db
-        .select()
-        .from(lobbies)
-        .where(and(eq(lobbies.guildId, guildId), eq(lobbies.channelId, channelId), isNull(lobbies.gameId)))
-        .orderBy(desc(lobbies.id))
-        .get();
-      return r ? toLobby(r) : null;
-    },
+    inChannel: (guildId, channelId) => newestOpen(and(eq(lobbies.guildId, guildId), eq(lobbies.channelId, channelId))),
     ofGame(gameId) {
       const r = db.select().from(lobbies).where(eq(lobbies.gameId, gameId)).get();
       return r ? toLobby(r) : null;
     },
+    hostedBy: (guildId, hostId) => newestOpen(and(eq(lobbies.guildId, guildId), eq(lobbies.hostId, hostId))),
     save(l) {
       db.update(lobbies)
         .set({ hostId: l.hostId, options: JSON.stringify(l.options), seats: JSON.stringify(l.seats), messageId: l.messageId, gameId: l.gameId, updatedAt: store.now() })

@@ -13,6 +13,7 @@ import type { GameHead, GamesRepo } from './games-repo.js';
 import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
 import { snapshotText, snapshotTextOf } from './snapshot.js';
 import { upgradeSnapshot } from './upgrade.js';
+import { ownedByRaw, type Shard } from './shard.js';
 
 export interface RecoveredGame {
   gameId: number;
@@ -102,7 +103,7 @@ export function verifyGame(
  * by one costs about twice as much, and this is the path that must do thousands of games a second.
  * A row whose action is not valid JSON goes in as a JSON string, so it spoils only its own game.
  */
-export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now: number): { report: RecoveryReport; live: Map<number, LiveGame> } {
+export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now: number, shard?: Shard): { report: RecoveryReport; live: Map<number, LiveGame> } {
   const started = performance.now();
   const rows = conn.sqlite
     .prepare(
@@ -111,7 +112,7 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
                                           iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
                  FROM actions a WHERE a.game_id = g.id),
               g.engine_version
-         FROM games g WHERE g.status = 'active' ORDER BY g.id`,
+         FROM games g WHERE g.status = 'active' AND ${ownedByRaw(shard, 'g.guild_id')} ORDER BY g.id`,
     )
     .raw()
     .iterate() as IterableIterator<GameRowRaw>;

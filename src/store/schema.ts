@@ -12,6 +12,8 @@ export interface LobbyDefaults {
   soySauceAlliance?: boolean;
   altSplit?: boolean;
   aiSeats?: number;
+  /** Each game in a thread of its own, started in the channel of /fengsheng start. */
+  threads?: boolean;
   [key: string]: unknown;
 }
 
@@ -179,4 +181,41 @@ export const lobbies = sqliteTable(
     /** One open lobby (not yet begun) per channel. */
     uniqueIndex('lobbies_one_open_per_channel').on(t.guildId, t.channelId).where(sql`game_id IS NULL`),
   ],
+);
+
+export const OUTBOX_KINDS = ['dm', 'post', 'edit', 'delete'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * What the bot owes Discord (outbox.ts): written in the transaction of the change that causes it,
+ * delivered after the commit (and after a restart), each create with its own `nonce` so a retry
+ * never makes a second message. Delivered rows stay a week, as a record of what was sent.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** dm: a DM to `target` (a user); post: a message in `target` (a channel); edit, delete: `messageId` in `target`. */
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
+    target: text('target').notNull(),
+    /** The message edited or deleted; for a dm or post, the message it made once sent. */
+    messageId: text('message_id'),
+    /** JSON of the message body, as the REST API takes it. */
+    body: text('body').notNull(),
+    /** Discord's message nonce (with enforce_nonce): a repeated create returns the first message. */
+    nonce: text('nonce').notNull(),
+    /** What else its delivery settles: 'table' (the message becomes the game's table), 'ping', or null. */
+    purpose: text('purpose'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time (back-off after a failed attempt). */
+    nextAt: integer('next_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** null: still owed. */
+    doneAt: integer('done_at'),
+    outcome: text('outcome', { enum: ['sent', 'failed'] }),
+  },
+  (t) => [index('outbox_owed_idx').on(t.gameId, t.id).where(sql`done_at IS NULL`)],
 );

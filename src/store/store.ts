@@ -4,7 +4,8 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { outboxRepo, type Owed, type OutboxRepo } from './outbox.js';
 import { BOT_BUSY_TIMEOUT_MS, databasePath, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
@@ -12,6 +13,7 @@ import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type Recent
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
+import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -29,9 +31,14 @@ export interface GameStoreOptions extends OpenOptions {
   onBroken?: (b: BrokenGame) => void;
   /** Default true: rebuild and check every unfinished game on open. */
   recover?: boolean;
+  /** Running as one of several shards: only the games of this shard's guilds are recovered and timed (shard.ts). */
+  shard?: Shard;
   /** Default true: checkpoint the WAL from a worker thread rather than inside commits (see checkpointer.ts). */
   checkpointWorker?: boolean;
 }
+
+/** Delivered outbox rows are kept this long. */
+export const OUTBOX_KEEP_MS = 7 * 24 * 3600_000;
 
 export interface NewGame {
   guildId: string;
@@ -53,6 +60,8 @@ export class GameStore {
   readonly repo: GamesRepo;
   /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
   readonly prefs: TablePrefs;
+  /** What the bot owes Discord (outbox.ts). */
+  readonly outbox: OutboxRepo;
   readonly recovery: RecoveryReport;
   private readonly clock: () => number;
   private readonly log: Logger;
@@ -68,22 +77,29 @@ export class GameStore {
     this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
-    this.repo = gamesRepo(conn.db);
+    this.repo = gamesRepo(conn.db, opts.shard);
     this.prefs = tablePrefs(conn.db);
+    this.outbox = outboxRepo(conn.db, opts.shard);
     this.ctx = {
       conn,
       repo: this.repo,
       live: new Map(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
+      outbox: this.outbox,
     };
     if (opts.recover === false) {
       this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
     } else {
-      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock());
+      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock(), opts.shard);
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
       for (const b of report.broken) opts.onBroken?.(b);
+    }
+    try {
+      this.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
+    } catch (err) {
+      this.log.warn({ err }, 'could not forget old delivered messages');
     }
     conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
     // Last, so that a failure above leaves no thread holding the file open.
@@ -121,9 +137,10 @@ export class GameStore {
     const decisionMs = input.decisionMs !== undefined ? input.decisionMs : settings.decisionMs;
     const windowMs = input.windowMs ?? settings.windowMs;
     const { state, events } = startGame({ setup, decisionMs, windowMs, createdAt: now });
+    const c: Committed = { ok: true, gameId: 0, version: 0, action: null, state, events, finished: false, at: now };
     const id = this.conn.db.transaction(
-      () =>
-        this.repo.insertGame({
+      () => {
+        c.gameId = this.repo.insertGame({
           guildId: input.guildId,
           channelId: input.channelId,
           setup,
@@ -134,13 +151,15 @@ export class GameStore {
           deadline: state.pending?.deadline ?? null,
           createdAt: now,
           seats: input.seats,
-        }),
+        });
+        oweEffects(this.ctx, c);
+        return c.gameId;
+      },
       { behavior: 'immediate' },
     );
     const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
-    const c: Committed = { ok: true, gameId: id, version: 0, action: null, state, events, finished: false, at: now };
     this.notify(c);
     return c;
   }
@@ -263,16 +282,41 @@ export class GameStore {
     return this.queue.run(gameId, () => this.repo.setTableMessage(gameId, messageId, this.clock()));
   }
 
-  /** Ends an active game without a result (cancelled by a moderator); its log is kept. */
-  abortGame(gameId: number, reason: string): Promise<boolean> {
+  /**
+   * Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: the
+   * messages that say so, stored in the same transaction.
+   */
+  abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
     return this.queue.run(gameId, () => {
-      const head = this.repo.head(gameId);
-      if (!head || head.status !== 'active') return false;
-      this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
+      const done = this.transaction(() => {
+        const head = this.repo.head(gameId);
+        if (!head || head.status !== 'active') return false;
+        const items = owed?.() ?? [];
+        this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
+        this.outbox.add(items, this.clock());
+        return true;
+      });
+      if (!done) return false;
       this.ctx.live.delete(gameId);
       this.log.info({ gameId, reason }, 'game aborted');
       return true;
     });
+  }
+
+  /** What every later commit (and creation) owes Discord, stored in its transaction (outbox.ts); the bot sets it. */
+  setEffects(effects: ((c: Committed) => Owed[]) | undefined): void {
+    this.ctx.effects = effects;
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction (outbox rows with the change that owes them). */
+  transaction<T>(fn: () => T): T {
+    this.assertOpen();
+    return this.conn.db.transaction(fn, { behavior: 'immediate' });
+  }
+
+  /** Stores messages owed in their own transaction. */
+  owe(items: Owed[]): void {
+    if (items.length) this.transaction(() => this.outbox.add(items, this.clock()));
   }
 
   guildSettings(guildId: string): GuildSettings {

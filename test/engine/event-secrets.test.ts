@@ -1,35 +1,57 @@
-// Public events carry nothing the public may not know: a 识破 of a face-down 试探, its negation and
-// face-down intel discarded name no card id (card ids map to fixed cards, so an id is the card).
+// Events carry nothing their audience may not know (issue 16 §5): the sim's event check, and that it
+// catches the leaks it is there for.
 import { describe, expect, it } from 'vitest';
-import { apply, newGame } from '../../src/engine/index.js';
-import { seedRng } from '../../src/engine/rng.js';
-import { randomAction } from '../../src/sim/random-play.js';
+import { apply, legalActions, newGame, waitingOn } from '../../src/engine/index.js';
+import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameEvent, GameState } from '../../src/engine/types.js';
+import { checkEvents } from '../../src/sim/invariants.js';
+import { playRandomGame } from '../../src/sim/random-play.js';
 
-describe('public events and face-down cards', () => {
-  it('never name a face-down 试探 on the stack, nor face-down intel discarded, over random games', () => {
-    let checked = 0;
-    for (const characters of [false, true])
-      for (let g = 0; g < 120; g++) {
-        let s: GameState = newGame({ seed: g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters } }).state;
-        const rng = seedRng(g);
-        for (let k = 0; k < 3000 && !s.result; k++) {
-          const probes = new Set(s.stack.filter((it) => it.card >= 0 && s.cards[it.card].probe && it.as === '试探').map((it) => it.card));
-          const faceDown = s.transit && !s.transit.faceUp ? s.transit.card : undefined;
-          const r = apply(s, randomAction(s, rng));
-          if (!r.ok) break;
-          for (const ev of r.events as (GameEvent & { card?: number; of?: number })[]) {
-            if (ev.to !== 'all') continue;
-            if (ev.type === 'play' && ev.of !== undefined) {
-              expect(probes.has(ev.of), `play names the 试探 ${ev.of}`).toBe(false);
-              checked++;
-            }
-            if (ev.type === 'negate' && ev.card !== undefined) expect(probes.has(ev.card), `negate names the 试探 ${ev.card}`).toBe(false);
-            if (ev.type === 'intelDiscarded') expect(ev.card === undefined || ev.card !== faceDown, 'face-down intel discarded by id').toBe(true);
-          }
-          s = r.state;
-        }
-      }
-    expect(checked).toBeGreaterThan(50);
+/** Plays a seeded random game until `found` holds of a state; returns that state. */
+function findState(found: (s: GameState) => boolean, characters = false): GameState {
+  for (let seed = 1; seed < 400; seed++) {
+    let s = newGame({ seed, players: ['A', 'B', 'C', 'D', 'E'], edition: 'standard', options: { characters } }).state;
+    const rng = seedRng(seed);
+    while (!s.result) {
+      if (found(s)) return s;
+      const seats = waitingOn(s);
+      const acts = legalActions(s, seats[randInt(rng, seats.length)]);
+      const r = apply(s, acts[randInt(rng, acts.length)]);
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+  }
+  throw new Error('no such state in 400 games');
+}
+
+describe('secrets in events', () => {
+  it('random games with characters name no card an event audience cannot see', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = playRandomGame({ players: 5, seed, edition: 'standard', invariants: true, characters: true });
+      expect(run.error).toBeUndefined();
+      expect(run.violations).toEqual([]);
+    }
+  });
+
+  it('flags the id of a face-down 试探 in a public event', () => {
+    const s = findState((x) => x.stack.some((it) => it.as === '试探' && it.card >= 0));
+    const it = s.stack.find((x) => x.as === '试探')!;
+    const leak: GameEvent = { to: 'all', type: 'negate', seat: it.user, card: it.card, as: '试探' };
+    expect(checkEvents(s, s, [leak])).toEqual([`event negate to all names card ${it.card}, which it cannot see`]);
+    // Its user saw it: the same event to the user alone is no leak.
+    expect(checkEvents(s, s, [{ ...leak, to: [it.user] }])).toEqual([]);
+    // A bystander is told of it without its id.
+    expect(checkEvents(s, s, [{ to: 'all', type: 'negate', seat: it.user, as: '试探' }])).toEqual([]);
+  });
+
+  it('flags face-down intel named in a public event, and a private showing sent to everyone', () => {
+    const s = findState((x) => !!x.transit && !x.transit.faceUp);
+    const card = s.transit!.card;
+    expect(checkEvents(s, s, [{ to: 'all', type: 'intelDiscarded', card }])).toHaveLength(1);
+    expect(checkEvents(s, s, [{ to: 'all', type: 'peek', seat: 0, card }])).toEqual(['event peek shows its cards to all, beyond the seats it names']);
+    // A look by one who may look: fine; its event may go to nobody else.
+    const other = [0, 1, 2, 3, 4].find((i) => !(s.transit!.known & (1 << i)))!;
+    expect(checkEvents(s, s, [{ to: [other], type: 'peek', seat: other, card }])).toEqual([]);
+    expect(checkEvents(s, s, [{ to: [other, (other + 1) % 5], type: 'peek', seat: other, card }])).toHaveLength(1);
   });
 });

@@ -30,10 +30,14 @@ export const Errors = {
   unknownInteraction: make(404, 10062, 'Unknown interaction'),
   alreadyAcknowledged: make(400, 40060, 'Interaction has already been acknowledged.'),
   missingAccess: make(403, 50001, 'Missing Access'),
+  missingPermissions: make(403, 50013, 'Missing Permissions'),
+  wrongChannelType: make(400, 50024, 'Cannot execute action on this channel type'),
   cannotEditOthers: make(403, 50005, 'Cannot edit a message authored by another user'),
   emptyMessage: make(400, 50006, 'Cannot send an empty message'),
   cannotDmUser: make(403, 50007, 'Cannot send messages to this user'),
   invalidWebhookToken: make(401, 50027, 'Invalid Webhook Token'),
+  /** A fault the test asked for (StandIn.failMessages): Discord's 5xx bodies carry code 0. */
+  serverError: (status = 500) => new ApiError(status, { code: 0, message: `${status}: Internal Server Error` }),
 };
 
 interface FieldError {

@@ -28,6 +28,7 @@ export interface NewMessage {
   loading?: boolean;
   /** The body's allowed_mentions, already validated; undefined: Discord's default (every mention). */
   allowedMentions?: AllowedMentions;
+  nonce?: string | null;
 }
 
 function messageIntent(channel: ChannelRecord): number {
@@ -58,6 +59,7 @@ export function createMessage({ world, gateway }: StandInParts, init: NewMessage
     referenceId: init.referenceId ?? null,
     revision: 0,
     notified: [],
+    nonce: init.nonce ?? null,
   };
   if (!init.loading) assertNotEmpty(message);
   world.messages.set(message.id, message);

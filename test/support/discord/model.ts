@@ -94,8 +94,13 @@ export interface GuildRecord {
 
 export interface ChannelRecord {
   id: string;
-  kind: 'text' | 'dm';
+  kind: 'text' | 'dm' | 'thread';
   guildId: string | null;
+  /** A thread: the text channel it was started in, and who started it. */
+  parentId?: string;
+  ownerId?: string;
+  /** A text channel where the bot lacks 创建公开子区 (Create Public Threads), as an overwrite would make it. */
+  noThreads?: boolean;
   name: string | null;
   /** The human side of a DM channel. */
   recipientId: string | null;
@@ -124,6 +129,19 @@ export interface MessageRecord {
   revision: number;
   /** Users this message notified when it was created (rules/mentions.ts); edits never add any. */
   notified: string[];
+  /** The create's `nonce`, when it had one (rules/nonces.ts). */
+  nonce: string | null;
+}
+
+/** A 5xx the test asked for on `POST /channels/:id/messages` (StandIn.failMessages). */
+export interface MessageFault {
+  /** A channel id, or 'dm' for every DM channel; undefined: every channel. */
+  channelId?: string;
+  /** How many creates it answers. */
+  count: number;
+  /** true: the message is made and the answer is lost (a 5xx after delivery); false: nothing is made. */
+  afterCreate: boolean;
+  status: number;
 }
 
 /** One push notification Discord would have sent. */
@@ -211,6 +229,8 @@ export class World {
   readonly uploads = new Map<string, Buffer>();
   readonly notifications: NotificationRecord[] = [];
   readonly requests: RequestLogEntry[] = [];
+  /** 5xx answers to message creates the test asked for, first match first. */
+  readonly messageFaults: MessageFault[] = [];
   readonly events = new EventEmitter();
   /** Bumped on every change; the control API long-polls on it. */
   version = 0;

@@ -83,6 +83,22 @@ export function channelPayload(world: World, channel: ChannelRecord): Record<str
       recipients: recipient ? [userPayload(recipient)] : [],
     };
   }
+  if (channel.kind === 'thread') {
+    return {
+      id: channel.id,
+      type: 11,
+      guild_id: channel.guildId,
+      name: channel.name,
+      parent_id: channel.parentId,
+      owner_id: channel.ownerId,
+      last_message_id: channel.lastMessageId,
+      rate_limit_per_user: 0,
+      message_count: 0,
+      member_count: 1,
+      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: timestamp(world.clock.now()), locked: false },
+      flags: 0,
+    };
+  }
   return {
     id: channel.id,
     type: 0,
@@ -152,7 +168,8 @@ export function guildCreatePayload(world: World, guild: GuildRecord): Record<str
     member_count: members.length,
     members,
     channels,
-    threads: [],
+    // Active threads of the guild, as Discord sends them to a member.
+    threads: [...world.channels.values()].filter((c) => c.kind === 'thread' && c.guildId === guild.id).map((c) => channelPayload(world, c)),
     presences: [],
     voice_states: [],
     stage_instances: [],

@@ -11,6 +11,7 @@ import { RateLimits } from './rate-limits.js';
 import { registerApplicationRoutes } from './rest/application-routes.js';
 import { parseBody, readRawBody } from './rest/body.js';
 import { registerChannelRoutes } from './rest/channel-routes.js';
+import { registerThreadRoutes } from './rest/thread-routes.js';
 import type { RouteContext } from './rest/context.js';
 import { registerInteractionRoutes } from './rest/interaction-routes.js';
 import { Router, type RestResponse } from './rest/router.js';
@@ -85,6 +86,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const api = new Router();
   registerApplicationRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
+  registerThreadRoutes(api, ctx);
   registerInteractionRoutes(api, ctx);
   let control: Router | undefined;
 

@@ -134,6 +134,17 @@ export class StandIn {
     return found;
   }
 
+  /** The threads started in a text channel, oldest first. */
+  threadsOf(channel: Ref<ChannelRecord>): ChannelRecord[] {
+    const parent = this.channelRef(channel);
+    return [...this.world.channels.values()].filter((c) => c.kind === 'thread' && c.parentId === parent.id);
+  }
+
+  /** Takes from the bot 创建公开子区 (Create Public Threads) in a channel, as a permission overwrite would. */
+  denyThreads(channel: Ref<ChannelRecord>): void {
+    this.channelRef(channel).noThreads = true;
+  }
+
   /** The user's DM channel with the bot (opened if needed). */
   dmChannel(user: Ref<UserRecord>): ChannelRecord {
     return openDm(this.parts, this.user(user));
@@ -231,6 +242,15 @@ export class StandIn {
   /** The next matching REST request(s) get a 429 with `retry_after`. */
   rateLimit(rule: RateLimitRule = {}): void {
     this.rateLimits.add(rule);
+  }
+
+  /**
+   * The next `count` message creates in `channelId` ('dm': any DM channel; default every channel) are
+   * answered with a 5xx: before the message is made, or (`afterCreate`) after it was, as when the
+   * answer is lost on its way back.
+   */
+  failMessages(rule: { channelId?: string; count?: number; afterCreate?: boolean; status?: number } = {}): void {
+    this.world.messageFaults.push({ count: 1, afterCreate: false, status: 500, ...rule });
   }
 
   dropGateway(options: { code?: number | 'terminate'; resumable?: boolean } = {}): void {

@@ -4,6 +4,7 @@ import { MessageFlag, type ChannelRecord, type MessageRecord } from '../model.js
 import { channelPayload, guildPayload, memberPayload, messagePayload } from '../payloads.js';
 import { readMessageFields } from '../rules/message-limits.js';
 import { readAllowedMentions } from '../rules/mentions.js';
+import { nonceHit, readNonce, takeMessageFault } from '../rules/nonces.js';
 import { openDm } from '../setup.js';
 import { attachmentsAfter, requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
@@ -44,6 +45,14 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     }
     const fields = readMessageFields(req.body, CHANNEL_MESSAGE_FLAGS);
     const allowedMentions = readAllowedMentions(req.body);
+    const nonce = readNonce(req.body);
+    const first = nonceHit(world, channel, world.bot.id, nonce);
+    const fault = takeMessageFault(world, channel);
+    if (fault && !fault.afterCreate) throw Errors.serverError(fault.status);
+    if (first) {
+      if (fault) throw Errors.serverError(fault.status);
+      return json(messagePayload(world, first));
+    }
     const body = (req.body ?? {}) as { message_reference?: { message_id?: string } };
     const referenceId = body.message_reference?.message_id ?? null;
     if (referenceId !== null) {
@@ -61,7 +70,9 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
       attachments: attachmentsAfter(ctx, channel.id, [], req.body, req.files),
       referenceId,
       allowedMentions,
+      nonce: nonce.nonce,
     });
+    if (fault) throw Errors.serverError(fault.status);
     return json(messagePayload(world, message));
   });
 

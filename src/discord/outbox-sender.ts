@@ -1,0 +1,182 @@
+// Delivers the outbox (src/store/outbox.ts): the messages a commit owes, after the commit and
+// again after a restart. A create goes out with the row's nonce and enforce_nonce, so however often
+// it is retried (discord.js's own retries after a 5xx, ours after back-off, a new process after a
+// kill) Discord makes one message. A row is marked sent, together with whatever its delivery settles
+// (the game's table message id, a ping's id), in one transaction. A 5xx or a network failure is
+// retried with back-off; a DM that cannot be delivered (closed DMs, or the retries ran out) makes
+// the channel tell the player once a game.
+import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import { t, type Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { GameStore, OutboxRow, TimerHost } from '../store/index.js';
+
+export const CANNOT_DM = 50007;
+const UNKNOWN_MESSAGE = 10008;
+/** Attempts of one row before it is given up (each is up to four requests: discord.js retries a 5xx three times). */
+export const MAX_ATTEMPTS = 8;
+/** The wait after the n-th failed attempt: 1 s, doubling, at most a minute (about two minutes in all). */
+export const backoffMs = (attempts: number): number => Math.min(60_000, 1000 * 2 ** (attempts - 1));
+
+export interface SenderOptions {
+  client: Client;
+  store: GameStore;
+  log: Logger;
+  timers: TimerHost;
+  /** Runs work for one game after everything queued for it before (the publisher's chain). */
+  enqueue: (gameId: number, work: () => Promise<void>) => void;
+  /** The language of a game's channel. */
+  locale: (gameId: number) => Locale;
+}
+
+/** Called inside the transaction that marks a row sent, with the message it made. */
+export type Settle = (row: OutboxRow, messageId: string | null) => void;
+
+class GiveUp extends Error {}
+
+export class OutboxSender {
+  private readonly settles = new Map<string, Settle>();
+  private readonly wakes = new Map<number, { at: number; handle: unknown }>();
+  private readonly queued = new Set<number>();
+  private stopped = false;
+
+  constructor(private readonly o: SenderOptions) {}
+
+  /** `settle` runs for every row whose purpose is `prefix` or starts with `prefix:`. */
+  onSettle(prefix: string, settle: Settle): void {
+    this.settles.set(prefix, settle);
+  }
+
+  /** Delivers what the game owes, after the work already queued for it. */
+  flush(gameId: number): void {
+    if (this.stopped || this.queued.has(gameId)) return;
+    this.queued.add(gameId);
+    this.o.enqueue(gameId, () => {
+      this.queued.delete(gameId);
+      return this.deliverOwed(gameId);
+    });
+  }
+
+  /** At start-up: every game with messages still owed, finished and aborted ones too. */
+  resume(): void {
+    for (const gameId of this.o.store.outbox.owedGames()) this.flush(gameId);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const w of this.wakes.values()) this.o.timers.clearTimeout(w.handle);
+    this.wakes.clear();
+  }
+
+  /**
+   * Delivers the game's owed rows in order. Call only from the game's chain. A row waiting for its
+   * back-off holds back the later rows to the same target (their order is kept), not the others.
+   */
+  async deliverOwed(gameId: number): Promise<void> {
+    const held = new Set<string>();
+    let wake: number | null = null;
+    for (;;) {
+      if (this.stopped) return;
+      const now = this.o.timers.now();
+      const row = this.o.store.outbox.owed(gameId).find((r) => {
+        if (held.has(r.target)) return false;
+        if (r.nextAt <= now) return true;
+        held.add(r.target);
+        wake = wake === null ? r.nextAt : Math.min(wake, r.nextAt);
+        return false;
+      });
+      if (!row) break;
+      const retryAt = await this.deliver(row);
+      if (retryAt !== null) {
+        held.add(row.target);
+        wake = wake === null ? retryAt : Math.min(wake, retryAt);
+      }
+    }
+    if (wake !== null) this.wakeAt(gameId, wake);
+  }
+
+  private wakeAt(gameId: number, at: number): void {
+    const w = this.wakes.get(gameId);
+    if (w && w.at <= at) return;
+    if (w) this.o.timers.clearTimeout(w.handle);
+    const handle = this.o.timers.setTimeout(() => {
+      this.wakes.delete(gameId);
+      this.flush(gameId);
+    }, Math.max(0, at - this.o.timers.now()));
+    this.wakes.set(gameId, { at, handle });
+  }
+
+  /** One attempt at one row: null when it is settled (sent or given up), else when to try again. */
+  private async deliver(row: OutboxRow): Promise<number | null> {
+    let messageId: string | null;
+    try {
+      messageId = await this.send(row);
+    } catch (err) {
+      const status = err instanceof DiscordAPIError || err instanceof HTTPError ? err.status : null;
+      const code = err instanceof DiscordAPIError ? err.code : null;
+      // An edit or delete of a message someone deleted has nothing left to do.
+      if (code === UNKNOWN_MESSAGE && (row.kind === 'edit' || row.kind === 'delete')) {
+        this.settle(row, null);
+        return null;
+      }
+      const attempts = row.attempts + 1;
+      // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
+      const lasting = err instanceof GiveUp || (err instanceof DiscordAPIError && err.status < 500);
+      if (lasting || attempts >= MAX_ATTEMPTS) {
+        this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; given up');
+        this.giveUp(row);
+        return null;
+      }
+      const at = this.o.timers.now() + backoffMs(attempts);
+      this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; retrying later');
+      this.o.store.outbox.retryAt(row.id, attempts, at);
+      return at;
+    }
+    this.settle(row, messageId);
+    return null;
+  }
+
+  private settle(row: OutboxRow, messageId: string | null): void {
+    const hook = row.purpose ? this.settles.get(row.purpose.split(':')[0]!) : undefined;
+    this.o.store.transaction(() => {
+      this.o.store.outbox.sent(row.id, messageId, this.o.timers.now());
+      hook?.(row, messageId);
+    });
+  }
+
+  /** The row is given up; a player whose DM it was is told in the channel, once a game. */
+  private giveUp(row: OutboxRow): void {
+    this.o.store.transaction(() => {
+      const now = this.o.timers.now();
+      this.o.store.outbox.failed(row.id, now);
+      if (row.kind !== 'dm' || !this.o.store.prefs.markToldDmsClosed(row.gameId, row.target)) return;
+      const info = this.o.store.game(row.gameId);
+      if (!info) return;
+      const content = t(this.o.locale(row.gameId), 'dm.failed', { mention: `<@${row.target}>` });
+      this.o.store.outbox.add([{ gameId: row.gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: { users: [row.target] } } }], now);
+      this.o.log.info({ gameId: row.gameId, userId: row.target }, 'a DM could not be delivered; the player is told in the channel');
+    });
+  }
+
+  /** The request itself; the id of the message made, for a dm or post. */
+  private async send(row: OutboxRow): Promise<string | null> {
+    const nonced = { ...(row.body as MessageCreateOptions), nonce: row.nonce, enforceNonce: true };
+    if (row.kind === 'dm') {
+      const user = await this.o.client.users.fetch(row.target);
+      return (await user.send(nonced)).id;
+    }
+    const channel = await this.channel(row.target);
+    if (row.kind === 'post') return (await channel.send(nonced)).id;
+    if (row.kind === 'edit') await channel.messages.edit(row.messageId!, row.body as never);
+    else await channel.messages.delete(row.messageId!);
+    return null;
+  }
+
+  private async channel(channelId: string): Promise<SendableChannels> {
+    const c = await this.o.client.channels.fetch(channelId).catch((err: unknown) => {
+      if (err instanceof DiscordAPIError && err.status < 500) throw new GiveUp(`channel ${channelId}: ${err.code}`);
+      throw err;
+    });
+    if (!c || !c.isSendable()) throw new GiveUp(`channel ${channelId} cannot take messages`);
+    return c;
+  }
+}

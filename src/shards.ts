@@ -1,0 +1,43 @@
+// SHARDS=auto|N with npm start (or npm run start:sharded): the bot as several discord.js shards on this
+// machine, one process each, all on the same SQLite file (README, Shards). This process only
+// migrates the database and keeps the shards running; each shard is `main.ts` again, started by
+// discord.js's ShardingManager with SHARDING_MANAGER, SHARDS (its id) and SHARD_COUNT set, and drives
+// only the games of its guilds (src/store/shard.ts).
+import { REST, Routes, ShardingManager } from 'discord.js';
+import type { BotConfig } from './config.js';
+import type { Logger } from './log.js';
+import { GameStore } from './store/index.js';
+
+/** Discord's recommended shard count for this bot (GET /gateway/bot). */
+async function recommendedShards(config: BotConfig): Promise<number> {
+  const rest = new REST(config.apiBase ? { api: config.apiBase } : {}).setToken(config.token);
+  const { shards } = (await rest.get(Routes.gatewayBot())) as { shards: number };
+  return Math.max(1, shards);
+}
+
+export async function runShards(config: BotConfig, log: Logger, entry: string): Promise<void> {
+  // Migrations run once, here, before any shard opens the file.
+  GameStore.open({ path: config.databasePath, logger: log, recover: false, checkpointWorker: false }).close();
+  const count = config.shards === 'auto' ? await recommendedShards(config) : config.shards!;
+  const manager = new ShardingManager(entry, {
+    token: config.token,
+    totalShards: count,
+    mode: 'process',
+    respawn: true,
+    // The shards run TypeScript the way this process does (tsx's loader).
+    execArgv: process.execArgv,
+  });
+  manager.on('shardCreate', (shard) => {
+    log.info({ shard: shard.id, count }, 'shard starting');
+    shard.on('death', (p) => log.error({ shard: shard.id, exitCode: 'exitCode' in p ? p.exitCode : null }, 'shard process died; restarting it'));
+  });
+  const stop = (signal: string) => {
+    log.info({ signal }, 'stopping every shard');
+    for (const shard of manager.shards.values()) shard.kill();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  await manager.spawn({ amount: count, delay: config.shardSpawnDelayMs, timeout: -1 });
+  log.info({ count }, 'every shard started');
+}

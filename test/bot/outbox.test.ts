@@ -1,0 +1,137 @@
+// What the bot owes Discord is sent exactly once (src/store/outbox.ts, src/discord/outbox-sender.ts):
+// through 5xx answers that lost a delivered message, 5xx bursts that delivered nothing, DMs that
+// never get through, and a table posted whose id was not saved.
+import { afterEach, describe, expect, it } from 'vitest';
+import { advanceTo, gameOf, openBotTable, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { openPanel, peopleAsked, playToEnd } from './play.js';
+import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbox-sender.js';
+import type { UserRecord } from '../support/discord/index.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const WELCOME = /风声开局了|A game of 风声 began/;
+const dmsOf = (t: BotTable, u: UserRecord) => t.discord.seenBy(u).filter((m) => m.where === 'DM');
+const outboxRows = (t: BotTable) =>
+  t.bot.store.conn.sqlite.prepare('SELECT id, kind, target, nonce, outcome, done_at AS doneAt, attempts FROM outbox ORDER BY id').all() as {
+    id: number;
+    kind: string;
+    target: string;
+    nonce: string;
+    outcome: string | null;
+    doneAt: number | null;
+    attempts: number;
+  }[];
+/** Table messages in the channel that still have buttons: the ones a player can click. */
+const liveTables = (t: BotTable) =>
+  t.discord
+    .seenBy(t.users[0], { channel: t.general })
+    .filter((m) => m.author.bot && m.embeds[0]?.title?.startsWith('风声 ·') && !m.embeds[0].title.includes('大厅') && m.buttons.length > 0);
+
+/** Every message the stand-in holds with a nonce: no nonce twice. */
+function nonceCounts(t: BotTable): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const m of t.discord.world.messages.values()) if (m.nonce && !m.deleted) n.set(m.nonce, (n.get(m.nonce) ?? 0) + 1);
+  return n;
+}
+
+describe('the outbox', () => {
+  it('a 5xx after a DM was delivered does not send it again', async () => {
+    t = await openBotTable(3);
+    // The first two DM creates are made, and their answers lost (discord.js retries a 5xx three times).
+    t.discord.failMessages({ channelId: 'dm', count: 2, afterCreate: true });
+    await openLobbyAndBegin(t);
+    for (const u of t.users) expect(dmsOf(t, u).filter((m) => WELCOME.test(m.content)), u.username).toHaveLength(1);
+    const rows = outboxRows(t).filter((r) => r.kind === 'dm');
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.outcome === 'sent')).toBe(true);
+    // One message per row, none without one.
+    const counts = nonceCounts(t);
+    for (const r of rows) expect(counts.get(r.nonce), `row ${r.id}`).toBe(1);
+    expect([...t.discord.world.messages.values()].filter((m) => !m.deleted && t!.discord.world.channels.get(m.channelId)?.kind === 'dm')).toHaveLength(rows.length);
+  }, 60_000);
+
+  it('DMs a 5xx burst did not deliver are sent after back-off, once each and in order', async () => {
+    t = await openBotTable(3);
+    // Two attempts of four requests each fail before anything is made; the third gets through.
+    t.discord.failMessages({ channelId: 'dm', count: 8 });
+    await openLobbyAndBegin(t);
+    const first = outboxRows(t).find((r) => r.kind === 'dm' && r.outcome === null);
+    expect(first, 'a DM is still owed after the burst').toBeDefined();
+    for (let k = 1; k <= 3; k++) await advanceTo(t, t.clock.now() + backoffMs(k));
+    for (const u of t.users) {
+      const dms = dmsOf(t, u);
+      expect(dms.filter((m) => WELCOME.test(m.content)), u.username).toHaveLength(1);
+      // The welcome is the first DM a player reads, however late it came.
+      expect(dms[0]!.content).toMatch(WELCOME);
+    }
+    const rows = outboxRows(t).filter((r) => r.kind === 'dm');
+    expect(rows.filter((r) => r.outcome !== 'sent')).toEqual([]);
+    // Tried again, not given up: the burst cost some rows a second (or third) attempt.
+    expect(Math.max(...rows.map((r) => r.attempts))).toBeGreaterThanOrEqual(2);
+    for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
+  }, 60_000);
+
+  it('a player whose DMs never get through is told in the channel once, after the retries', async () => {
+    t = await openBotTable(3);
+    const [, bob] = t.users;
+    t.discord.failMessages({ channelId: t.discord.dmChannel(bob).id, count: 100_000 });
+    await openLobbyAndBegin(t);
+    const told = () => t!.discord.seenBy(t!.users[0], { channel: t!.general }).filter((m) => m.content.includes(`<@${bob.id}>`) && /私信|DM/.test(m.content));
+    expect(told()).toHaveLength(0);
+    for (let k = 1; k < MAX_ATTEMPTS; k++) await advanceTo(t, t.clock.now() + backoffMs(k));
+    expect(told()).toHaveLength(1);
+    expect(outboxRows(t).find((r) => r.kind === 'dm' && r.target === bob.id)!.outcome).toBe('failed');
+    // Once a game, across a restart and more DMs that fail the same way.
+    await t.restart();
+    for (let k = 1; k <= MAX_ATTEMPTS; k++) await advanceTo(t, t.clock.now() + backoffMs(k));
+    expect(told()).toHaveLength(1);
+    for (const u of [t.users[0], t.users[2]]) expect(dmsOf(t, u!).filter((m) => WELCOME.test(m.content))).toHaveLength(1);
+  }, 120_000);
+
+  it('a table posted whose id was not saved becomes the table after a restart: one live table', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const gameId = gameOf(t);
+    const old = t.bot.store.game(gameId)!.tableMessageId;
+    expect(liveTables(t).map((m) => m.id)).toEqual([old]);
+    // /fengsheng table posts anew; the post is made but every answer to it is lost, so its id is not saved.
+    t.discord.failMessages({ channelId: t.general.id, count: 4, afterCreate: true });
+    await t.discord.runCommand(t.users[1], t.general, 'fengsheng table', {}).settled();
+    await t.bot.idle();
+    expect(t.bot.store.game(gameId)!.tableMessageId).toBe(old);
+    // The message that was made carries no buttons yet: nobody can click a table the bot does not know.
+    expect(liveTables(t).map((m) => m.id)).toEqual([old]);
+    await t.restart();
+    // The new process sends the post again once its back-off is over, with the same nonce.
+    await advanceTo(t, t.clock.now() + backoffMs(1));
+    const now = t.bot.store.game(gameId)!.tableMessageId;
+    expect(now).not.toBe(old);
+    expect(liveTables(t).map((m) => m.id)).toEqual([now]);
+    for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
+  }, 60_000);
+
+  it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const gameId = gameOf(t);
+    for (let k = 0; k < 40 && !(t.bot.store.state(gameId)!.pending?.kind === 'window' && peopleAsked(t).length); k++) await playToEnd(t, 40 + k, { maxSteps: 1 });
+    const [u] = peopleAsked(t);
+    const panel = await openPanel(t, u!, liveTables(t)[0]!);
+    const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
+    const v0 = t.bot.store.state(gameId)!.version;
+    // The player dismisses the panel just as their click is committed: its refresh finds no message.
+    const stop = t.bot.store.subscribe(() => void (t!.discord.world.messages.get(panel.id)!.deleted = true));
+    await t.discord.click(u!, { customId: pass.customId!, messageId: panel.id }).settled();
+    await t.bot.idle();
+    stop();
+    expect(t.bot.store.state(gameId)!.version).toBeGreaterThan(v0);
+    const said = t.discord.seenBy(u!).filter((m) => m.ephemeral).map((m) => m.content);
+    expect(said.filter((c) => /再试一次|Try again/.test(c))).toEqual([]);
+    expect(said.filter((c) => /已生效|your move counts/.test(c))).toHaveLength(1);
+  }, 120_000);
+});
