@@ -1,6 +1,6 @@
 // A player's clicks during a game: each becomes one engine action, checked against the decision
 // it was made for, committed by the store, and answered with the player's refreshed panel.
-import { DiscordAPIError, MessageFlags, type StringSelectMenuInteraction } from 'discord.js';
+import { DiscordAPIError, type StringSelectMenuInteraction } from 'discord.js';
 import { isResponseWindow, legalActions, view, type Action, type GameState } from '../engine/index.js';
 import { hasKey, t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
