@@ -115,7 +115,12 @@ async function step(bot: BotThread, t: BotTable, rng: RngState): Promise<boolean
     return true;
   }
   const u = asked[randInt(rng, asked.length)];
-  const panel = await openPanel(t, u, tableMessage(t, u)!);
+  // A table just posted gets its buttons once its message id is stored (the outbox): wait for them.
+  const table = await t.discord.waitFor(() => {
+    const m = tableMessage(t, u);
+    return m?.buttons.some((b) => b.customId?.endsWith(':info')) ? m : undefined;
+  }, WAIT);
+  const panel = await openPanel(t, u, table);
   await actOnPanel(t, u, panel, rng);
   return true;
 }
