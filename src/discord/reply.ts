@@ -27,6 +27,16 @@ export async function ack(i: Component): Promise<void> {
 }
 
 /**
+ * A game click is answered with the clicker's panel itself, in the interaction's response: one
+ * request, not an acknowledgement and then an edit. Should the work take longer than `ms`, the
+ * click is acknowledged first and the panel follows as an edit. Returns a cancel for the timer.
+ */
+export function ackUnlessAnsweredIn(i: Component, ms: number): () => void {
+  const timer = setTimeout(() => void ack(i).catch(() => undefined), ms);
+  return () => clearTimeout(timer);
+}
+
+/**
  * Shows `body` as the answer to the interaction: the interaction's response when it has none yet,
  * else an edit of its original message by `edit` (the interaction REST client, panels.ts).
  */
