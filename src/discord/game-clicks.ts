@@ -1,6 +1,6 @@
 // A player's clicks during a game: each becomes one engine action, checked against the decision
 // it was made for, committed by the store, and answered with the player's refreshed panel.
-import { DiscordAPIError, type StringSelectMenuInteraction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, type StringSelectMenuInteraction } from 'discord.js';
 import { isResponseWindow, legalActions, view, type Action, type GameState } from '../engine/index.js';
 import { hasKey, t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
@@ -68,7 +68,14 @@ async function onSeatClick(bot: Bot, i: Component, id: CustomId, seat: number, s
   } catch (err) {
     // The action is committed: the player must not read "this click did nothing, try again".
     bot.log.warn({ gameId: id.game, seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'the panel could not be refreshed after a committed action');
-    await explain(i, t(l, 'err.doneNoPanel')).catch(() => undefined);
+    // Said in a message of its own: the panel it would have followed may be gone. A message that is
+    // the interaction's answer is no panel, so the refresher must not edit it into one.
+    const said = { content: t(l, 'err.doneNoPanel'), flags: MessageFlags.Ephemeral } as const;
+    if (i.deferred || i.replied) await i.followUp(said).catch(() => undefined);
+    else {
+      bot.panels.forgetSeat(id.game, seat);
+      await i.reply(said).catch(() => undefined);
+    }
   }
 }
 

@@ -169,6 +169,12 @@ export class Panels {
     this.byGame.get(p.gameId)?.delete(k);
   }
 
+  /** The seat's panel cannot be edited through its interaction any more. */
+  forgetSeat(gameId: number, seat: number): void {
+    const p = this.open.get(key(gameId, seat));
+    if (p) this.drop(p);
+  }
+
   forget(gameId: number): void {
     for (const k of this.byGame.get(gameId) ?? []) this.open.delete(k);
     this.byGame.delete(gameId);
