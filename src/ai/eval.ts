@@ -1,11 +1,16 @@
-// Measuring policies: seeded games, win counts, Wilson intervals, decision-time histograms.
-import { performance } from 'node:perf_hooks';
-import { IDENTITIES } from '../engine/index.js';
-import type { Identity } from '../engine/types.js';
-import { gameSeed, playRandomGame } from '../sim/random-play.js';
+// Measuring policies against each other on the same seeds (npm run ai:eval, contracts §5).
+//
+// Each game seed is played twice: once with policy A in the measured seats (faction: every seat
+// of one identity; seat: one seat, turning round the table with the game number) and B in the
+// others, once with B everywhere. The measured seats win or not in each, so a seed gives a pair;
+// the difference of the two win rates comes with the paired Newcombe interval built from the two
+// Wilson intervals (Newcombe 1998, method 10).
+import { legalActions } from '../engine/index.js';
+import type { Edition, Identity } from '../engine/types.js';
+import { gameSeed } from '../sim/random-play.js';
+import { BLUNDER_KEYS, countBlunders, noBlunders, type BlunderCounts } from './blunders.js';
 import { playPolicyGame } from './play.js';
-import { randomPolicy, type Policy } from './policy.js';
-import { StrongPolicy, type StrongParams } from './strong.js';
+import type { Policy } from './policy.js';
 
 /** Wilson score interval (95% by default) for k successes in n trials. */
 export function wilson(k: number, n: number, z = 1.959964): { p: number; lo: number; hi: number } {
@@ -18,134 +23,43 @@ export function wilson(k: number, n: number, z = 1.959964): { p: number; lo: num
   return { p, lo: Math.max(0, center - half), hi: Math.min(1, center + half) };
 }
 
+/** Paired outcomes: `both` A's seats won and the same seats won with all-B, `onlyA`, `onlyB`, `neither`. */
+export interface Pairs {
+  both: number;
+  onlyA: number;
+  onlyB: number;
+  neither: number;
+}
+
 /**
- * Who plays: `baseline` every seat random (exactly the simulator's games); `faction` the seats
- * of `identity` strong, the others random; `allStrong` every seat strong.
+ * 95% interval of rate(A) − rate(B) over paired games: Newcombe's method 10, from the Wilson
+ * intervals of both rates and the correlation of the pairs.
  */
-export type Table = 'baseline' | 'faction' | 'allStrong';
-
-export interface Job {
-  table: Table;
-  players: number;
-  identity?: Identity;
-  seed: number;
-  from: number;
-  to: number;
-  /** Play with characters (default off). */
-  characters?: boolean;
-  params?: Partial<StrongParams>;
+export function pairedDiff(x: Pairs): { diff: number; lo: number; hi: number } {
+  const { both: a, onlyA: b, onlyB: c, neither: d } = x;
+  const n = a + b + c + d;
+  if (n === 0) return { diff: 0, lo: -1, hi: 1 };
+  const w1 = wilson(a + b, n);
+  const w2 = wilson(a + c, n);
+  const diff = w1.p - w2.p;
+  const den = Math.sqrt((a + b) * (c + d) * (a + c) * (b + d));
+  const phi = den === 0 ? 0 : (a * d - b * c) / den;
+  const dl1 = w1.p - w1.lo;
+  const du1 = w1.hi - w1.p;
+  const dl2 = w2.p - w2.lo;
+  const du2 = w2.hi - w2.p;
+  const lo = diff - Math.sqrt(Math.max(0, dl1 * dl1 - 2 * phi * dl1 * du2 + du2 * du2));
+  const hi = diff + Math.sqrt(Math.max(0, du1 * du1 - 2 * phi * du1 * dl2 + dl2 * dl2));
+  return { diff, lo: Math.max(-1, lo), hi: Math.min(1, hi) };
 }
 
-/** Decision times in buckets of 10 µs up to 100 ms (the last bucket holds the rest). */
-export const BUCKET_MS = 0.01;
-export const BUCKETS = 10_000;
+// Decision times: 10 µs buckets up to 10 ms, then 1 ms buckets up to 10 s (the last holds the rest).
+const FINE = 1000;
+const BUCKETS = FINE + 10_000;
+const bucketOf = (ms: number): number => (ms < 10 ? Math.floor(ms / 0.01) : Math.min(BUCKETS - 1, FINE + Math.floor(ms - 10)));
+const upperEdge = (i: number): number => (i < FINE ? (i + 1) * 0.01 : 10 + (i - FINE + 1));
 
-export interface JobResult {
-  job: Job;
-  games: number;
-  errors: number;
-  firstError: string | null;
-  /** Games won by each identity (a faction win counts once for the faction). */
-  wins: Record<Identity, number>;
-  draws: number;
-  rounds: number;
-  actions: number;
-  decisions: number;
-  decisionMs: number;
-  maxDecisionMs: number;
-  hist: number[];
-  seconds: number;
-}
-
-export function emptyResult(job: Job): JobResult {
-  return {
-    job,
-    games: 0,
-    errors: 0,
-    firstError: null,
-    wins: { 潜伏战线: 0, 军情处: 0, 打酱油的: 0 },
-    draws: 0,
-    rounds: 0,
-    actions: 0,
-    decisions: 0,
-    decisionMs: 0,
-    maxDecisionMs: 0,
-    hist: [],
-    seconds: 0,
-  };
-}
-
-export function runJob(job: Job): JobResult {
-  const out = emptyResult(job);
-  const hist = new Array<number>(BUCKETS).fill(0);
-  const t0 = performance.now();
-  const strong = (): Policy => new StrongPolicy('strong', job.params);
-  for (let i = job.from; i < job.to; i++) {
-    const seed = gameSeed(job.seed, i);
-    let state;
-    let error: string | undefined;
-    if (job.table === 'baseline') {
-      const run = playRandomGame({ players: job.players, seed, edition: 'standard', invariants: false, characters: !!job.characters });
-      state = run.state;
-      error = run.error;
-      out.actions += run.actions;
-    } else {
-      const run = playPolicyGame({
-        players: job.players,
-        seed,
-        options: { characters: !!job.characters },
-        seats: (_seat, identity, rng) =>
-          job.table === 'allStrong' || identity === job.identity ? strong() : randomPolicy({ rng }),
-        onDecision: (_seat, _p, ms) => {
-          out.decisions++;
-          out.decisionMs += ms;
-          if (ms > out.maxDecisionMs) out.maxDecisionMs = ms;
-          hist[Math.min(BUCKETS - 1, Math.floor(ms / BUCKET_MS))]++;
-        },
-      });
-      state = run.state;
-      error = run.error;
-      out.actions += run.actions;
-    }
-    out.games++;
-    if (error || !state.result) {
-      out.errors++;
-      out.firstError ??= error ?? 'no result';
-      continue;
-    }
-    out.rounds += state.round;
-    const r = state.result;
-    if (r.draw) out.draws++;
-    else for (const id of new Set(r.winners.map((w) => state.players[w].identity))) out.wins[id]++;
-  }
-  out.hist = hist;
-  out.seconds = (performance.now() - t0) / 1000;
-  return out;
-}
-
-export function mergeResults(a: JobResult, b: JobResult): JobResult {
-  const hist = a.hist.length ? a.hist.slice() : new Array<number>(BUCKETS).fill(0);
-  b.hist.forEach((x, i) => (hist[i] += x));
-  const wins = { ...a.wins };
-  for (const id of IDENTITIES) wins[id] += b.wins[id];
-  return {
-    job: a.job,
-    games: a.games + b.games,
-    errors: a.errors + b.errors,
-    firstError: a.firstError ?? b.firstError,
-    wins,
-    draws: a.draws + b.draws,
-    rounds: a.rounds + b.rounds,
-    actions: a.actions + b.actions,
-    decisions: a.decisions + b.decisions,
-    decisionMs: a.decisionMs + b.decisionMs,
-    maxDecisionMs: Math.max(a.maxDecisionMs, b.maxDecisionMs),
-    hist,
-    seconds: a.seconds + b.seconds,
-  };
-}
-
-/** The q-quantile of a decision-time histogram, in ms (upper edge of its bucket). */
+/** The q-quantile of a decision-time histogram, in ms (the upper edge of its bucket). */
 export function quantileMs(hist: readonly number[], q: number): number {
   const total = hist.reduce((s, x) => s + x, 0);
   if (total === 0) return 0;
@@ -153,7 +67,167 @@ export function quantileMs(hist: readonly number[], q: number): number {
   let seen = 0;
   for (let i = 0; i < hist.length; i++) {
     seen += hist[i];
-    if (seen >= want) return (i + 1) * BUCKET_MS;
+    if (seen >= want) return upperEdge(i);
   }
-  return hist.length * BUCKET_MS;
+  return upperEdge(hist.length - 1);
+}
+
+export type Mode = 'faction' | 'seat';
+
+export interface EvalJob {
+  mode: Mode;
+  identity: Identity;
+  players: number;
+  characters: boolean;
+  edition: Edition;
+  seed: number;
+  /** Game numbers [from, to). */
+  from: number;
+  to: number;
+}
+
+export interface EvalResult extends Pairs {
+  games: number;
+  errors: number;
+  firstError: string | null;
+  /** A's decision times (ms histogram). */
+  hist: number[];
+  decisions: number;
+  /** Blunders of A's seats in the mixed games, of every seat in the all-B games, and the seat-games behind each. */
+  blundersA: BlunderCounts;
+  seatGamesA: number;
+  blundersB: BlunderCounts;
+  seatGamesB: number;
+  /** Draws of the all-B games. */
+  drawsB: number;
+  /** Search playouts and their time, for policies that report them (Policy.stats). */
+  playouts: number;
+  playoutMs: number;
+}
+
+export function emptyEval(): EvalResult {
+  return {
+    games: 0,
+    both: 0,
+    onlyA: 0,
+    onlyB: 0,
+    neither: 0,
+    errors: 0,
+    firstError: null,
+    hist: new Array<number>(BUCKETS).fill(0),
+    decisions: 0,
+    blundersA: noBlunders(),
+    seatGamesA: 0,
+    blundersB: noBlunders(),
+    seatGamesB: 0,
+    drawsB: 0,
+    playouts: 0,
+    playoutMs: 0,
+  };
+}
+
+export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
+  const add = (p: BlunderCounts, q: BlunderCounts): BlunderCounts => {
+    const o = noBlunders();
+    for (const k of BLUNDER_KEYS) o[k] = p[k] + q[k];
+    return o;
+  };
+  return {
+    games: x.games + y.games,
+    both: x.both + y.both,
+    onlyA: x.onlyA + y.onlyA,
+    onlyB: x.onlyB + y.onlyB,
+    neither: x.neither + y.neither,
+    errors: x.errors + y.errors,
+    firstError: x.firstError ?? y.firstError,
+    hist: x.hist.map((h, i) => h + (y.hist[i] ?? 0)),
+    decisions: x.decisions + y.decisions,
+    blundersA: add(x.blundersA, y.blundersA),
+    seatGamesA: x.seatGamesA + y.seatGamesA,
+    blundersB: add(x.blundersB, y.blundersB),
+    seatGamesB: x.seatGamesB + y.seatGamesB,
+    drawsB: x.drawsB + y.drawsB,
+    playouts: x.playouts + y.playouts,
+    playoutMs: x.playoutMs + y.playoutMs,
+  };
+}
+
+/** Plays games [from, to) of a job twice each (A in the measured seats; all B), on the same seeds. */
+export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy): EvalResult {
+  const out = emptyEval();
+  for (let i = job.from; i < job.to; i++) {
+    const seed = gameSeed(job.seed, i);
+    const measured = new Set<number>();
+    const won: boolean[] = [];
+    for (const mixed of [true, false]) {
+      const a = makeA();
+      const b = makeB();
+      const blunders = mixed ? out.blundersA : out.blundersB;
+      const statsBefore = mixed ? a.stats?.() : undefined;
+      const run = playPolicyGame({
+        players: job.players,
+        seed,
+        edition: job.edition,
+        options: { characters: job.characters },
+        seats: (seat, identity) => {
+          const inA = job.mode === 'seat' ? seat === i % job.players : identity === job.identity;
+          if (inA) measured.add(seat);
+          return mixed && inA ? a : b;
+        },
+        onDecision: (seat, _p, ms) => {
+          if (!mixed || !measured.has(seat)) return;
+          out.decisions++;
+          out.hist[bucketOf(ms)]++;
+        },
+        onAction: (before, action, after) => {
+          const refusable = action.kind === 'take' && legalActions(before, action.seat).some((x) => x.kind === 'refuse');
+          countBlunders(before, action, after, refusable, (s) => (!mixed || measured.has(s) ? blunders : null));
+        },
+      });
+      if (mixed) {
+        out.seatGamesA += measured.size;
+        const st = a.stats?.();
+        if (st && statsBefore) {
+          out.playouts += st.playouts - statsBefore.playouts;
+          out.playoutMs += st.ms - statsBefore.ms;
+        }
+      } else out.seatGamesB += job.players;
+      if (run.error || !run.state.result) {
+        out.errors++;
+        out.firstError ??= run.error ?? 'no result';
+      }
+      const r = run.state.result;
+      if (!mixed && r?.draw) out.drawsB++;
+      won.push(!!r && !r.draw && r.winners.some((w) => measured.has(w)));
+    }
+    out.games++;
+    if (won[0] && won[1]) out.both++;
+    else if (won[0]) out.onlyA++;
+    else if (won[1]) out.onlyB++;
+    else out.neither++;
+  }
+  return out;
+}
+
+/** The contract's summary (contracts §5) of a merged result. */
+export function summary(r: EvalResult, a: string, b: string, mode: Mode) {
+  const d = pairedDiff(r);
+  return {
+    games: r.games,
+    a,
+    b,
+    mode,
+    winRateA: (r.both + r.onlyA) / Math.max(1, r.games),
+    winRateBaseline: (r.both + r.onlyB) / Math.max(1, r.games),
+    diff: d.diff,
+    ci95: [d.lo, d.hi] as [number, number],
+    decisionP99Ms: quantileMs(r.hist, 0.99),
+  };
+}
+
+/** Per 100 seat-games. */
+export function blunderRates(c: BlunderCounts, seatGames: number): Record<keyof BlunderCounts, number> {
+  const o = {} as Record<keyof BlunderCounts, number>;
+  for (const k of BLUNDER_KEYS) o[k] = (100 * c[k]) / Math.max(1, seatGames);
+  return o;
 }

@@ -41,6 +41,8 @@ export interface SeatMemory {
   readonly identity: Identity | null;
   readonly cards: readonly Card[];
   readonly beliefs: Beliefs;
+  /** The first player (a round starts when the turn comes back to it). */
+  readonly first: number;
   /** Whose turn it is (from turnStart). */
   readonly turn: number;
   /** Seats locked this turn (bitmask). */
@@ -79,6 +81,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     cards: o.cards ?? cardTable(v.edition),
     // Until the identity is dealt, a stand-in; the identity event starts the beliefs afresh.
     beliefs: initialBeliefs(n, v.you, v.identity ?? '潜伏战线', o),
+    first: 0,
     turn: -1,
     locked: 0,
     transit: null,
@@ -168,6 +171,15 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       if (!m.intel[seat] || typeof e.identity !== 'string') return m;
       const k = idIndex(e.identity as Identity);
       return { ...m, beliefs: hardFact(m.beliefs, seat, (id) => id === k, `identity shown: ${e.identity}`) };
+    }
+    case 'discard':
+      // Shown discards (千智风声's 明弃, 揭露): those cards are out of the unseen pool.
+      return e.cards ? { ...m, discardKnown: addDiscard(m, e.cards) } : m;
+    case 'intelReplaced': {
+      // 调包: the new intel travels face up; the old one goes to the discard pile face up.
+      const discardKnown = isCard(m, e.old) ? addDiscard(m, [e.old]) : m.discardKnown;
+      const transit = m.transit && isCard(m, e.card) ? { ...m.transit, card: num(e.card), faceUp: true } : m.transit;
+      return { ...m, transit, discardKnown };
     }
     case 'intelMoved': {
       // 掩护: a black intel moves from one player to another (who gains it: an intel event follows)
@@ -362,8 +374,9 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, discardKnown: [0, 0, 0] };
     case 'gameOver':
       return { ...m, over: true };
-    // Nothing this memory keeps.
     case 'gameStart':
+      return { ...m, first: e.first };
+    // Nothing this memory keeps.
     case 'characterOffer':
     case 'drawCards':
     case 'draw':
@@ -379,7 +392,6 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     case 'away':
     case 'returned':
     case 'negate':
-    case 'discard':
     case 'discardCards':
     case 'timeout':
     case 'characterPicked':
@@ -400,6 +412,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
     case 'intelRevealed':
     case 'probeSeen':
     case 'intelToHand':
+    case 'intelTransferred': // 转移: an intel event follows
       return m;
     default: {
       // Every kind is named above: a new one does not compile until it is.

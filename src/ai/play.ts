@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { apply, legalActions, newGame, view, waitingOn } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
-import type { Edition, GameEvent, GameState, Identity, Options } from '../engine/types.js';
+import type { Action, Edition, GameEvent, GameState, Identity, Options } from '../engine/types.js';
 import { checkInvariants } from '../sim/invariants.js';
 import { newMemory, observeAll, type MemoryOptions, type SeatMemory } from './memory.js';
 import type { Policy } from './policy.js';
@@ -19,8 +19,10 @@ export interface PolicyGameOptions {
   seats: (seat: number, identity: Identity, rng: RngState) => Policy;
   invariants?: boolean;
   maxActions?: number;
-  /** Called after each decision of a policy that uses memory, with its duration in ms. */
+  /** Called after each decision of a policy, with its duration in ms. */
   onDecision?: (seat: number, policy: Policy, ms: number) => void;
+  /** Called after each accepted action with the states before and after (measurements: ai:eval's blunders). */
+  onAction?: (before: GameState, action: Action, after: GameState, events: readonly GameEvent[]) => void;
   memoryOptions?: MemoryOptions;
   /** Keep every event (for tests that rebuild memories from the log). */
   keepLog?: boolean;
@@ -62,7 +64,7 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
       // A policy that never reads the view gets the first one made (views cost time).
       const v = policy.readsView === false ? (anyView ??= view(state, seat)) : view(state, seat);
       let a;
-      if (o.onDecision && policy.usesMemory) {
+      if (o.onDecision) {
         const t0 = performance.now();
         a = policy.decide(v, legal, mem);
         o.onDecision(seat, policy, performance.now() - t0);
@@ -79,6 +81,7 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
         if (m) memories[i] = observeAll(m, r.events);
       }
       if (log) log.push(...r.events);
+      o.onAction?.(state, a, r.state, r.events);
       state = r.state;
       actions++;
     }

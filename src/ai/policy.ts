@@ -16,6 +16,8 @@ export interface Policy {
    * from every event it has seen. Deterministic: the same arguments give the same action.
    */
   decide(view: GameView, legal: readonly Action[], memory?: SeatMemory): Action;
+  /** A searching policy's running totals: playouts played and the milliseconds they took. */
+  stats?(): { playouts: number; ms: number };
 }
 
 /** A 32-bit seed from what the seat sees, for any randomness a policy wants. */

@@ -15,6 +15,8 @@ export interface StrongParams {
   /** Cost of black count 0, 1, 2 in front of a player (3 kills). */
   black: [number, number, number];
   deadAlly: number;
+  /** More for our own death than a teammate's: we stop playing for the side. */
+  deadSelf: number;
   deadEnemy: number;
   deadSoy: number;
   /** 打酱油的 only: value of each other player's death (the way to be last). */
@@ -23,12 +25,18 @@ export interface StrongParams {
   keep: Record<string, number>;
   /** A use must beat keeping the card by this much. */
   margin: number;
-  /** Weight of information (bits about identities) from a 试探. */
+  /** Worth of a 试探's answer: how much it improves acting on the target as ally or enemy (0..1), times this. */
   info: number;
   /** Chance that a 锁定 or other play of ours is undone (识破) — discounts its gain. */
   undo: number;
   /** Value of a player drawing two (or, negated, discarding one) for its side. */
   probeEffect: number;
+  /** Seeded variety: up to this much added to each choice's value (strong.ts jitter). */
+  variety: number;
+  /** A 锁定 onto black only on a player at most this likely to be our ally. */
+  lockBlackAlly: number;
+  /** Value of drawing one card for oneself (增援, 权衡, 千智's 试探). */
+  draw: number;
   /** With characters: how much an 打酱油的's intel of a 机密任务 colour threatens us (0: ignore). */
   soyThreat: number;
 }
@@ -38,15 +46,19 @@ export const DEFAULT_PARAMS: StrongParams = {
   progress: [0, 10, 30],
   black: [0, 8, 25],
   deadAlly: 45,
+  deadSelf: 25,
   deadEnemy: 35,
   deadSoy: 6,
   deadOther: 30,
-  keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1 },
+  keep: { 识破: 5, 截获: 4, 锁定: 4, 烧毁: 6, 破译: 1.5, 退回: 1.5, 调虎离山: 2.5, 试探: 1, 真伪莫辨: 1, 转移: 4, 调包: 3, 增援: 1, 博弈: 1.5, 权衡: 0.5 },
+  draw: 1.5,
   margin: 0.5,
-  info: 1,
+  info: 3,
   undo: 0.1,
   probeEffect: 3,
   soyThreat: 1,
+  lockBlackAlly: 0.08,
+  variety: 0.3,
 };
 
 export type Vec3 = [number, number, number];
@@ -169,7 +181,7 @@ export class Table {
     if (my !== SOY) {
       const enemy = 1 - my;
       if (k === my) {
-        if (!alive) return -p.deadAlly;
+        if (!alive) return -p.deadAlly - (s === this.me ? p.deadSelf : 0);
         if (c[factionColor(my)] >= 3) return p.win;
         return p.progress[c[factionColor(my)]] - p.black[c[BLACK]];
       }
@@ -419,8 +431,9 @@ function computeFlight(tb: Table): CurrentFlight | null {
   for (const s of t.away) away |= bit(s);
   const f: Flight = { sender: t.sender, mode: t.mode, dir: t.dir, target: t.target, away, locked: tb.lockedMask };
   const mt = tb.m.transit;
-  const faceUp = t.mode === '文本';
   const knownTo = mt ? mt.knownTo : bit(t.sender);
+  // 文本, or turned face up on the way (调包).
+  const faceUp = t.mode === '文本' || (mt?.faceUp ?? false);
   const knows = (s: number) => faceUp || (knownTo & bit(s)) !== 0 || (s === tb.me && t.card !== undefined);
   let dist: Vec3;
   if (t.card) {

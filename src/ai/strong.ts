@@ -13,12 +13,23 @@
 // taught through strong-kit.ts: the policy dispatches by skill name and names none itself.
 import { intelOwnerIn, type SeenCard } from '../engine/index.js';
 import type { Action, GameView } from '../engine/index.js';
-import { BLACK, colorIndex, idIndex, SOY } from './cards.js';
+import { BLACK, colorIndex, idIndex, RED, SOY } from './cards.js';
 import type { SeatMemory } from './memory.js';
 import { newMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
 import { randInt, seedRng } from '../engine/rng.js';
 import './strong-characters.js';
+import {
+  gambleEffect,
+  LOCK_IN_TRANSIT,
+  lockBeforeSendGain,
+  probeCards,
+  probeUserDraws,
+  reinforceEffect,
+  swapEffect,
+  transferGain,
+  weighGain,
+} from './strong-cards.js';
 import { characterRank, decideCtx, skillKnowledge, type DecideAct, type SkillAct } from './strong-kit.js';
 import {
   bit,
@@ -95,7 +106,8 @@ export class StrongPolicy implements Policy {
 
   private send(tb: Table, legal: SendAct[]): Action {
     const hand = new Map((tb.v.hand ?? []).map((c) => [c.id, c]));
-    const locks = (tb.v.hand ?? []).filter((c) => c.name === '锁定');
+    // A 锁定 kept for the 传递 window (not in 千智风声, where it comes before the send).
+    const locks = LOCK_IN_TRANSIT[tb.v.edition] ? (tb.v.hand ?? []).filter((c) => c.name === '锁定') : [];
     let best = legal[0];
     let bestV = -Infinity;
     const cache = new Map<string, number>();
@@ -118,6 +130,8 @@ export class StrongPolicy implements Policy {
           const kl = tb.keep(lock);
           for (const s of stops) {
             if (s === tb.me || !tb.alive[s]) continue;
+            // Never force black onto a player who may well be with us (beliefs can be wrong).
+            if (x === BLACK && tb.ally(s) > this.p.lockBlackAlly) continue;
             const fl = { ...f, locked: f.locked | bit(s) };
             const lv: number = (1 - this.p.undo) * tb.pathValue(fl, stops, knows, one, own)[x] + this.p.undo * v0 - kl;
             if (lv > v0 + this.p.margin) v0 = lv;
@@ -126,7 +140,7 @@ export class StrongPolicy implements Policy {
         val = v0;
         cache.set(key, val);
       }
-      const total = val - tb.keep(card);
+      const total = val - tb.keep(card) + this.jitter(tb.v, a);
       if (total > bestV) {
         bestV = total;
         best = a;
@@ -172,19 +186,40 @@ export class StrongPolicy implements Policy {
       const card = hand.get(a.card)!;
       // A card used as another (预谋, 洞察 …) is worth what it does as that card.
       const used = a.as ? { ...card, name: a.as } : card;
+      // Our own card of this function and aim already waits on the stack: its effect is coming.
+      if (this.onStack(tb, used.name, a)) continue;
       const key = `${used.name}|${a.target}|${a.intel}|${a.of}`;
       let g = seen.get(key);
       if (g === undefined) {
         g = this.playGain(tb, used, a);
         seen.set(key, g);
       }
-      const net = g - tb.keep(card);
+      const net = g - tb.keep(card) + this.jitter(tb.v, a);
       if (net > bestGain) {
         bestGain = net;
         best = a;
       }
     }
     return best;
+  }
+
+  /**
+   * Seeded variety: a small amount in [0, variety) added to a choice's value, from the view and
+   * the choice, so near-equal choices differ between games but the same view decides the same.
+   */
+  private jitter(v: GameView, a: Action): number {
+    if (this.p.variety <= 0) return 0;
+    const t = 'target' in a && a.target !== undefined ? a.target : 15;
+    const c = ('card' in a ? a.card : undefined) ?? 255;
+    const h = Math.imul(viewSeed(v, 0x2545f491) ^ Math.imul(c + 1, 0x9e3779b1) ^ Math.imul(t + 1, 0x85ebca6b), 0xc2b2ae35) >>> 0;
+    return (this.p.variety * (h >>> 8)) / 0x1000000;
+  }
+
+  /** Whether a card of ours of this function, aimed the same way, is on the stack unanswered by us. */
+  private onStack(tb: Table, as: string, a: PlayAct): boolean {
+    const st = tb.v.stack;
+    const of = as === '识破' ? (a.of ?? st.length - 1) : undefined;
+    return st.some((it) => it.user === tb.me && it.card !== undefined && it.as === as && it.target === a.target && it.intel?.id === a.intel && it.of === of);
   }
 
   /** What using a character skill this way is worth, after the worth of keeping it for later. */
@@ -229,10 +264,12 @@ export class StrongPolicy implements Policy {
       case '调虎离山':
         return this.lureGain(tb, cf, a.target) ?? 0;
       case '锁定': {
+        if (!cf && !LOCK_IN_TRANSIT[v.edition] && a.target !== undefined) return lockBeforeSendGain(tb, card, a.target);
         if (!cf || step !== 'transmit' || a.target === undefined) return 0;
         const at = v.transit!.at;
         const ahead = stopsFrom(tb, cf.f, at);
         if (!ahead.includes(a.target)) return 0;
+        if (v.transit!.card?.color === '黑' && tb.ally(a.target) > this.p.lockBlackAlly) return 0;
         const now = flightValue(tb, cf.f, at, cf.knows, cf.dist);
         const f2 = { ...cf.f, locked: cf.f.locked | bit(a.target) };
         const then = flightValue(tb, f2, at, cf.knows, cf.dist);
@@ -263,6 +300,17 @@ export class StrongPolicy implements Policy {
         for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
         return g;
       }
+      // 千智风声's own cards (strong-cards.ts).
+      case '转移':
+        return transferGain(tb, cf, a.target);
+      case '调包':
+        return (1 - this.p.undo) * swapEffect(tb, cf, card);
+      case '增援':
+        return reinforceEffect(tb, tb.me);
+      case '博弈':
+        return (1 - this.p.undo) * gambleEffect(tb, a.target);
+      case '权衡':
+        return weighGain(tb, card);
     }
     return 0;
   }
@@ -331,7 +379,8 @@ export class StrongPolicy implements Policy {
         const enemy = 1 - tb.ally(it.user);
         if (!bet) return -0.5 * enemy;
         const yes = idIndex(bet.identity) === tb.my;
-        const fx = yes ? (bet.branch === '抽二' ? 2.5 : -2) : 0;
+        const n = probeCards(bet.branch);
+        const fx = yes ? (n > 0 ? 1.25 * n : -2) - enemy * probeUserDraws(tb) * this.p.draw : 0;
         return fx - (yes ? 4 : 1.5) * enemy;
       }
       case '真伪莫辨': {
@@ -339,6 +388,14 @@ export class StrongPolicy implements Policy {
         for (let s = 0; s < tb.n; s++) if (tb.alive[s]) g += dot(tb.pool, tb.dv[s]);
         return g;
       }
+      case '转移':
+        return !cf || it.target === undefined ? 0 : dot(cf.dist, tb.dv[it.target]) - flightValue(tb, cf.f, v.transit!.at, cf.knows, cf.dist);
+      case '调包':
+        return swapEffect(tb, cf, it.card);
+      case '增援':
+        return reinforceEffect(tb, it.user);
+      case '博弈':
+        return gambleEffect(tb, it.target);
     }
     return 0;
   }
@@ -351,6 +408,10 @@ export class StrongPolicy implements Policy {
     return (1 - this.p.undo) * -this.effect(tb, of, depth);
   }
 
+  /**
+   * What a 试探 on `target` is worth: how much its answer would improve what we do about that
+   * player (treat as ally or as enemy: worth ±1 by the chance we are right), and its effect.
+   */
   private probeGain(tb: Table, card: SeenCard, target: number): number {
     const bet = card.probe;
     if (!bet) return 0;
@@ -358,14 +419,17 @@ export class StrongPolicy implements Policy {
     const row = [tb.idp[target * 3], tb.idp[target * 3 + 1], tb.idp[target * 3 + 2]];
     const py = row[k];
     if (py <= 0.001 || py >= 0.999) return 0;
-    const H = (ps: number[]) => ps.reduce((h, q) => (q > 0 ? h - q * Math.log2(q) : h), 0);
-    const no = row.map((q, j) => (j === k ? 0 : q / (1 - py)));
-    const gainBits = H(row) - (1 - py) * H(no);
-    // Where the answer matters: an unclear ally/enemy is worth learning; a dead end is not.
-    const ally = tb.my === SOY ? 0 : row[tb.my];
+    // 打酱油的 has no ally: what it would act on is which faction the player is in.
+    const side = tb.my === SOY ? RED : tb.my;
+    const ally = tb.my === SOY ? 0 : row[side];
+    const allyYes = k === side ? 1 : 0;
+    const allyNo = k === side ? 0 : row[side] / (1 - py);
+    const act = (pa: number) => Math.abs(2 * pa - 1);
+    const decisionValue = py * act(allyYes) + (1 - py) * act(allyNo) - act(row[side]);
     const e = this.p.probeEffect;
-    const fx = bet.branch === '抽二' ? e * (2 * ally - 1) : -e * (2 * ally - 1);
-    return this.p.info * gainBits + py * fx;
+    // 抽二 is worth e to the target's side, 抽一 half that, 弃一 −e; in 千智风声 a right bet also gives us a card.
+    const fx = (probeCards(bet.branch) > 0 ? (e * probeCards(bet.branch)) / 2 : -e) * (2 * ally - 1);
+    return this.p.info * decisionValue + py * (fx + probeUserDraws(tb) * this.p.draw);
   }
 }
 

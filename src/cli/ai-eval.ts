@@ -1,200 +1,139 @@
-// npm run ai:eval -- [--games N] [--games-other M] [--seed S] [--players 3,5,7,9]
-//                    [--characters both|on|off] [--all-strong-games N] [--workers W] [--json]
+// npm run --silent ai:eval -- --json [--a NAME|FILE] [--b NAME|FILE] [--mode faction|seat]
+//   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E]
+//   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details]
 //
-// Seeded games:
-//  - for each table size and identity: that identity's seats played by the strong policy,
-//    everyone else random, against the same seeds played random-versus-random;
-//  - a table of strong policies (5 players): its draw rate;
-//  - the strong policy's decision time (mean, p50, p99, max).
-// --games (default 2000) is per 5-player comparison, --games-other (default min(games, 1000))
-// per comparison at the other table sizes, which cost more per game at 7 and 9 players.
-// --characters both (default): every table size with characters, and 5 players without them
-// too; on / off: every table size one way. Win rates come with 95% Wilson intervals. Games
-// run in W child processes.
+// contracts §5: policy A in the measured seats (faction: every seat of --identity; seat: one seat,
+// seat i % P in game i) and B elsewhere, against all-B on the same seeds. Prints
+// {"games","a","b","mode","winRateA","winRateBaseline","diff","ci95","decisionP99Ms"}; --details adds
+// "blunders" (per 100 seat-games: A's seats in the mixed games, every seat of the all-B games) and
+// "search" (playouts and playouts per second of a searching A). Without --json: one line of text.
+// Games run in W child processes (default 2). Exit 0, 1 when a game failed, 2 for bad options.
 import { fork } from 'node:child_process';
-import { cpus } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { identitiesFor, IDENTITIES } from '../engine/index.js';
-import type { Identity } from '../engine/types.js';
-import { emptyResult, mergeResults, quantileMs, runJob, wilson, type Job, type JobResult } from '../ai/eval.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPolicyName, makePolicy, type Policy } from '../ai/index.js';
+import { blunderRates, emptyEval, mergeEval, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
+import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
+import type { Edition, Identity } from '../engine/types.js';
 import { parseArgs } from './args.js';
 
-/** Pads to a display width (a CJK character takes two columns). */
-function pad(s: string, width: number): string {
-  let w = 0;
-  for (const ch of s) w += /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1;
-  return s + ' '.repeat(Math.max(1, width - w));
-}
+const EDITIONS: readonly string[] = EDITION_NAMES;
+const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
 
 function fail(msg: string): never {
   process.stderr.write(`ai:eval: ${msg}\n`);
   process.exit(2);
 }
 
+/** A policy maker for a registered name or a module path whose default export is a policy. */
+async function loadPolicy(spec: string, budgetMs: number): Promise<() => Policy> {
+  if (isPolicyName(spec)) return () => makePolicy(spec, { budgetMs });
+  const file = resolve(spec);
+  if (!existsSync(file)) throw new Error(`"${spec}" is neither a policy name nor a file`);
+  const mod = (await import(pathToFileURL(file).href)) as { default?: Policy };
+  const p = mod.default;
+  if (!p || typeof p.decide !== 'function' || typeof p.name !== 'string')
+    throw new Error(`${spec}: its default export is not a policy (name, usesMemory, decide)`);
+  return () => p;
+}
+
+interface ChildTask {
+  job: EvalJob;
+  a: string;
+  b: string;
+  budgetMs: number;
+}
+
 if (process.argv[2] === '--child') {
-  process.on('message', (job: Job) => process.send!(runJob(job)));
+  const cache = new Map<string, () => Policy>();
+  const get = async (spec: string, budgetMs: number) => {
+    const key = `${spec}|${budgetMs}`;
+    if (!cache.has(key)) cache.set(key, await loadPolicy(spec, budgetMs));
+    return cache.get(key)!;
+  };
+  process.on('message', async (t: ChildTask) => {
+    const r = runEval(t.job, await get(t.a, t.budgetMs), await get(t.b, t.budgetMs));
+    process.send!(r);
+  });
 } else {
   await main();
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const games = Number(args.games ?? 2000);
-  const otherGames = Number(args['games-other'] ?? Math.min(games, 1000));
-  const strongGames = Number(args['all-strong-games'] ?? games);
+  for (const k of Object.keys(args)) if (!KNOWN.has(k) || k === 'child') fail(`unknown option --${k}`);
+  const a = args.a ?? 'strong';
+  const b = args.b ?? 'baseline';
+  const mode = (args.mode ?? 'faction') as Mode;
+  const identity = (args.identity ?? '潜伏战线') as Identity;
+  const players = Number(args.players ?? 5);
+  const characters = args.characters ?? 'on';
+  const edition = (args.edition ?? 'standard') as Edition;
+  const games = Number(args.games ?? 200);
   const seed = Number(args.seed ?? 1);
-  const sizes = String(args.players ?? '3,5,7,9').split(',').map(Number);
-  const workers = Number(args.workers ?? Math.max(1, Math.min(2, cpus().length)));
-  const chunk = Number(args.chunk ?? 100);
-  const chars = String(args.characters ?? 'both');
-  if (!['both', 'on', 'off'].includes(chars)) fail('--characters must be both, on or off');
-  /** Character settings to run at a table size. */
-  const modes = (players: number): boolean[] =>
-    chars === 'on' ? [true] : chars === 'off' ? [false] : players === 5 ? [true, false] : [true];
+  const budgetMs = Number(args['budget-ms'] ?? 300);
+  const workers = Number(args.workers ?? 2);
+  if (mode !== 'faction' && mode !== 'seat') fail('--mode must be faction or seat');
+  if (!(IDENTITIES as readonly string[]).includes(identity)) fail(`--identity must be one of ${IDENTITIES.join(', ')}`);
+  if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
+  if (characters !== 'on' && characters !== 'off') fail('--characters must be on or off');
+  if (!EDITIONS.includes(edition)) fail(`--edition must be one of ${EDITIONS.join(', ')}`);
   if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
-  if (!Number.isInteger(strongGames) || strongGames < 0) fail('--all-strong-games must be an integer ≥ 0');
-  if (!Number.isInteger(otherGames) || otherGames < 1) fail('--games-other must be a positive integer');
   if (!Number.isInteger(seed)) fail('--seed must be an integer');
-  if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail('--players must list sizes in 3..9');
+  if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail('--budget-ms must be a positive number');
   if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+  const size = tableSizeRefusal(edition, players);
+  if (size) fail(size);
+  if (mode === 'faction' && !identitiesFor(players, false).includes(identity)) fail(`no ${identity} at ${players} players`);
+  for (const spec of [a, b])
+    await loadPolicy(spec, budgetMs).catch((e: Error) => fail(e.message));
 
-  // The comparisons, as named groups of games.
-  type Group = { key: string; job: Omit<Job, 'from' | 'to'>; games: number };
-  const groups: Group[] = [];
-  const tag = (characters: boolean) => (characters ? 'on' : 'off');
-  for (const players of sizes) {
-    const n = players === 5 ? games : otherGames;
-    for (const characters of modes(players)) {
-      const c = tag(characters);
-      groups.push({ key: `${c}:${players}:baseline`, job: { table: 'baseline', players, seed, characters }, games: n });
-      const present = new Set(identitiesFor(players, false));
-      for (const identity of IDENTITIES)
-        if (present.has(identity))
-          groups.push({ key: `${c}:${players}:${identity}`, job: { table: 'faction', players, identity, seed, characters }, games: n });
-    }
-  }
-  if (strongGames > 0)
-    for (const characters of modes(5))
-      groups.push({ key: `${tag(characters)}:5:allStrong`, job: { table: 'allStrong', players: 5, seed, characters }, games: strongGames });
+  const base: Omit<EvalJob, 'from' | 'to'> = { mode, identity, players, characters: characters === 'on', edition, seed };
+  const chunk = Math.max(1, Math.min(50, Math.ceil(games / (workers * 4))));
+  const tasks: ChildTask[] = [];
+  for (let from = 0; from < games; from += chunk) tasks.push({ job: { ...base, from, to: Math.min(games, from + chunk) }, a, b, budgetMs });
 
-  // Slow (big-table) work first, so the processes finish together.
-  const jobs: (Job & { key: string })[] = [];
-  for (const g of groups) for (let from = 0; from < g.games; from += chunk)
-    jobs.push({ ...g.job, key: g.key, from, to: Math.min(g.games, from + chunk) });
-  const cost = (j: Job) => (j.table === 'baseline' ? 0.2 : j.table === 'allStrong' ? 3 : 1) * j.players * j.players;
-  jobs.sort((a, b) => cost(b) - cost(a));
-
-  const results = new Map<string, JobResult>();
-  const t0 = performance.now();
-  let done = 0;
-  await new Promise<void>((resolve, reject) => {
+  let total: EvalResult = emptyEval();
+  await new Promise<void>((done, reject) => {
     let next = 0;
     let running = 0;
     const script = fileURLToPath(import.meta.url);
-    for (let w = 0; w < Math.min(workers, jobs.length); w++) {
+    for (let w = 0; w < Math.min(workers, tasks.length); w++) {
       const child = fork(script, ['--child'], { execArgv: ['--import', 'tsx'] });
       running++;
-      const feed = () => {
-        if (next >= jobs.length) {
-          child.kill();
-          return;
-        }
-        child.send(jobs[next++]);
-      };
-      child.on('message', (r: JobResult) => {
-        const key = (r.job as Job & { key: string }).key;
-        const prev = results.get(key);
-        results.set(key, prev ? mergeResults(prev, r) : mergeResults(emptyResult(r.job), r));
-        done++;
-        if (process.stderr.isTTY) process.stderr.write(`\r${done}/${jobs.length} batches`);
+      const feed = () => (next < tasks.length ? child.send(tasks[next++]) : child.kill());
+      child.on('message', (r: EvalResult) => {
+        total = mergeEval(total, r);
         feed();
       });
       child.on('exit', () => {
-        if (--running === 0) resolve();
+        if (--running === 0) done();
       });
       child.on('error', reject);
       feed();
     }
   });
-  if (process.stderr.isTTY) process.stderr.write('\n');
-  const seconds = (performance.now() - t0) / 1000;
 
-  const pct = (x: number) => (100 * x).toFixed(1);
-  const ci = (k: number, n: number) => {
-    const w = wilson(k, n);
-    return { rate: w.p, lo: w.lo, hi: w.hi, text: `${pct(w.p)}% [${pct(w.lo)}, ${pct(w.hi)}]` };
-  };
-  const report: Record<string, unknown>[] = [];
-  const lines: string[] = [];
-  const widths = [8, 7, 11, 10, 24, 24, 7];
-  const row = (cells: string[]) => cells.map((x, i) => pad(x, widths[i])).join('');
-  lines.push(`风声 AI evaluation — seed ${seed}, 标准版; games per comparison: ${games} at 5 players, ${otherGames} at other sizes`);
-  lines.push('Win rate of the identity named, with 95% Wilson intervals (same seeds in both columns).');
-  lines.push('');
-  lines.push(row(['players', 'games', 'characters', 'identity', 'random vs random', 'strong vs random', 'gain']));
-  let errors = 0;
-  let firstError: string | null = null;
-  let all = emptyResult({ table: 'faction', players: 0, seed, from: 0, to: 0 });
-  const note = (r: JobResult) => {
-    errors += r.errors;
-    firstError ??= r.firstError;
-  };
-  for (const players of sizes) {
-    for (const characters of modes(players)) {
-      const c = tag(characters);
-      const base = results.get(`${c}:${players}:baseline`)!;
-      note(base);
-      for (const identity of IDENTITIES) {
-        const r = results.get(`${c}:${players}:${identity}`);
-        if (!r) continue;
-        note(r);
-        all = mergeResults(all, r);
-        const b = ci(base.wins[identity as Identity], base.games);
-        const st = ci(r.wins[identity as Identity], r.games);
-        lines.push(row([String(players), String(r.games), c, identity, b.text, st.text, `${st.rate >= b.rate ? '+' : ''}${pct(st.rate - b.rate)}`]));
-        report.push({
-          players,
-          characters,
-          identity,
-          games: r.games,
-          random: b,
-          strong: st,
-          strongDraws: r.draws,
-          meanRounds: r.rounds / Math.max(1, r.games),
-          cpuSeconds: { random: base.seconds, strong: r.seconds },
-        });
-      }
-    }
+  const out: Record<string, unknown> = summary(total, a, b, mode);
+  if (args.details !== undefined) {
+    out.blunders = {
+      a: { seatGames: total.seatGamesA, per100: blunderRates(total.blundersA, total.seatGamesA) },
+      b: { seatGames: total.seatGamesB, per100: blunderRates(total.blundersB, total.seatGamesB) },
+    };
+    out.search = { playouts: total.playouts, playoutsPerSecond: total.playoutMs > 0 ? (1000 * total.playouts) / total.playoutMs : 0 };
+    out.errors = total.errors;
+    out.firstError = total.firstError;
   }
-  const allStrong: Record<string, unknown>[] = [];
-  for (const characters of modes(5)) {
-    const st = results.get(`${tag(characters)}:5:allStrong`);
-    if (!st) continue;
-    note(st);
-    all = mergeResults(all, st);
-    const d = ci(st.draws, st.games);
-    const wins = Object.fromEntries(IDENTITIES.map((id) => [id, ci(st.wins[id], st.games)]));
-    allStrong.push({ characters, games: st.games, draws: d, wins, meanRounds: st.rounds / Math.max(1, st.games), cpuSeconds: st.seconds });
-    lines.push('');
-    lines.push(
-      `All-strong table, 5 players, characters ${tag(characters)}, ${st.games} games: draws ${d.text}; wins ${IDENTITIES.map((id) => `${id} ${wins[id].text}`).join(', ')}; mean rounds ${(st.rounds / Math.max(1, st.games)).toFixed(2)}`,
+  if (args.json !== undefined) process.stdout.write(JSON.stringify(out) + '\n');
+  else {
+    const s = out as ReturnType<typeof summary>;
+    const pct = (x: number) => (100 * x).toFixed(1);
+    process.stdout.write(
+      `${s.a} ${mode === 'faction' ? `as ${identity}` : 'in one seat'} among ${s.b} (${players} players, characters ${characters}, ${s.games} games): ` +
+        `${pct(s.winRateA)}% vs ${pct(s.winRateBaseline)}% all-${s.b}, diff ${s.diff >= 0 ? '+' : ''}${pct(s.diff)} [${pct(s.ci95[0])}, ${pct(s.ci95[1])}]; decision p99 ${s.decisionP99Ms.toFixed(2)} ms\n`,
     );
   }
-  const timing = {
-    decisions: all.decisions,
-    meanMs: all.decisions ? all.decisionMs / all.decisions : 0,
-    p50Ms: quantileMs(all.hist, 0.5),
-    p99Ms: quantileMs(all.hist, 0.99),
-    maxMs: all.maxDecisionMs,
-  };
-  lines.push('');
-  lines.push(
-    `Strong decision time over ${timing.decisions} decisions: mean ${timing.meanMs.toFixed(3)} ms, p50 ≤ ${timing.p50Ms.toFixed(2)} ms, p99 ≤ ${timing.p99Ms.toFixed(2)} ms (target ≤ 5 ms), max ${timing.maxMs.toFixed(1)} ms`,
-  );
-  lines.push(`Games with errors: ${errors}${firstError ? ` (first: ${firstError})` : ''}. ${seconds.toFixed(0)} s with ${workers} processes.`);
-  if (args.json !== undefined) {
-    process.stdout.write(JSON.stringify({ games, otherGames, seed, characters: chars, comparisons: report, allStrong, timing, errors, firstError, seconds }) + '\n');
-  } else process.stdout.write(lines.join('\n') + '\n');
-  process.exit(errors ? 1 : 0);
+  if (total.errors) process.stderr.write(`ai:eval: ${total.errors} game(s) failed; first: ${total.firstError}\n`);
+  process.exit(total.errors ? 1 : 0);
 }

@@ -1,6 +1,6 @@
 // npm run --silent render-table -- [options] --out FILE.png   (contracts.md §4)
 // Renders the public table picture exactly as the bot posts it, at one moment of a game:
-//   --seed S --players P --actions N [--characters on|off] [--edition standard|promo] [--locale zh-CN|en]
+//   --seed S --players P --actions N [--characters on|off] [--edition standard|promo|qianzhi] [--locale zh-CN|en]
 //   --export FILE --at N [--locale zh-CN|en]
 // Prints {"out", "width", "height", "bytes", "ms"}; exits 2 with a message for bad options.
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { exportMoment, momentInput, seededMoment, type Moment } from '../picture
 import { drawTablePicture } from '../picture/table.js';
 import type { GameRecord } from '../store/export.js';
 import { parseArgs } from './args.js';
+import { EDITION_NAMES, tableSizeRefusal, type Edition } from '../engine/index.js';
 
 function fail(msg: string): never {
   process.stderr.write(`render-table: ${msg}\n`);
@@ -56,8 +57,10 @@ if (args.export !== undefined) {
   const seed = int('seed', -0x80000000, 0xffffffff);
   const players = int('players', 3, 9);
   const actions = int('actions', 0);
-  const edition = args.edition ?? 'standard';
-  if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
+  const edition = (args.edition ?? 'standard') as Edition;
+  if (!EDITION_NAMES.includes(edition)) fail(`--edition must be ${EDITION_NAMES.join(', ')}`);
+  const size = tableSizeRefusal(edition, players);
+  if (size) fail(`--players: ${size}`);
   if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
   moment = seededMoment({ seed, players, actions, edition, characters: args.characters !== 'off' });
 }

@@ -1,8 +1,8 @@
-// npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo]
+// npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo|qianzhi]
 //   [--characters on|off] [--ai random|strong]   (README: commands for checks and tools)
 import { performance } from 'node:perf_hooks';
 import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { CHARACTERS } from '../engine/index.js';
+import { CHARACTERS, EDITION_NAMES, tableSizeRefusal, type Edition } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
 import { parseArgs } from './args.js';
 
@@ -20,7 +20,10 @@ const ai = args.ai ?? 'random';
 if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
 if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
-if (edition !== 'standard' && edition !== 'promo') fail('--edition must be standard or promo');
+if (!(EDITION_NAMES as string[]).includes(edition)) fail(`--edition must be ${EDITION_NAMES.join(', ')}`);
+// 千智风声 is played by 5 or 6 (docs/rules.md §12).
+const size = tableSizeRefusal(edition as Edition, players);
+if (size) fail(`--players: ${size}`);
 if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
   fail('--characters must be on or off');
 // Characters are on by default now that they exist (README: commands for checks and tools).
@@ -29,11 +32,11 @@ if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(',
 // Every seat plays the named policy. `random` is the simulator's own random play.
 const play = (seed: number) =>
   ai === 'random'
-    ? playRandomGame({ players, seed, edition, invariants: true, characters, countSkills: characters })
+    ? playRandomGame({ players, seed, edition: edition as Edition, invariants: true, characters, countSkills: characters })
     : policyGame(seed);
 
 function policyGame(seed: number) {
-  const run = playPolicyGame({ players, seed, edition: edition as 'standard' | 'promo', options: { characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
+  const run = playPolicyGame({ players, seed, edition: edition as Edition, options: { characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
   const skills: Record<string, number> = {};
   countSkills(run.log ?? [], skills);
   return { ...run, skills };

@@ -22,7 +22,7 @@ import type { LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
 import { SeatUsers } from './seat-users.js';
-import { aiSeats, type AiSeats } from './ai-seats.js';
+import { aiSeats, DEFAULT_AI_LEVEL, type AiSeats } from './ai-seats.js';
 import { ackUnlessAnsweredIn, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
 import { onReplayCommand, onReplayComponent } from './replay.js';
@@ -41,6 +41,8 @@ export interface BotOptions {
   aiDelayMs?: number;
   aiPolicy?: SeatPolicy;
   autopilotPolicy?: SeatPolicy;
+  /** The expert's (困难) search budget per decision, in ms of its playout count (src/ai/expert.ts); default 300. */
+  aiBudgetMs?: number;
   /** Timers; default real ones. Tests pass their own clock. */
   timerHost?: TimerHost;
   /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
@@ -86,8 +88,9 @@ export class Bot {
     this.events = new EventLog(o.store);
     this.users = new SeatUsers(o.store);
     this.flags = new TableFlags(o.store);
-    this.ai = aiSeats(this.events);
-    const strong = this.ai.decide;
+    // The lobby's AI level plays its AI seats and its absent players (普通 for lobbies before levels).
+    this.ai = aiSeats(this.events, (gameId) => this.lobbies.ofGame(gameId)?.options.ai ?? DEFAULT_AI_LEVEL, { budgetMs: o.aiBudgetMs });
+    const lobbyLevel = this.ai.decide;
     const host = o.timerHost ?? realHost(o.store);
     this.drivers = new Drivers({
       timers: host,
@@ -96,8 +99,8 @@ export class Bot {
       flags: this.flags,
       log: o.log,
       aiDelayMs: o.aiDelayMs ?? 1500,
-      aiPolicy: o.aiPolicy ?? strong,
-      autopilotPolicy: o.autopilotPolicy ?? strong,
+      aiPolicy: o.aiPolicy ?? lobbyLevel,
+      autopilotPolicy: o.autopilotPolicy ?? lobbyLevel,
     });
     this.publisher = new Publisher({
       client: o.client,
@@ -315,6 +318,7 @@ export class Bot {
     this.stopping = true;
     this.timers.stop();
     this.drivers.stop();
+    await this.ai.close();
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);
     await this.publisher.idle();

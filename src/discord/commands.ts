@@ -8,6 +8,7 @@ import {
 import { en } from '../i18n/en.js';
 import { zhCN, type MessageKey } from '../i18n/zh-CN.js';
 import { WINDOW_SECONDS } from '../store/settings.js';
+import { AI_LEVELS } from './lobby-model.js';
 
 /** Subcommand names: Discord shows zh-CN users the Chinese name. */
 const SUB_NAMES_ZH: Record<string, string> = {
@@ -34,6 +35,7 @@ const OPTION_NAMES_ZH: Record<string, string> = {
   alliance: '酱油同盟',
   timer: '时限',
   rounds: '回合上限',
+  ai: '难度',
   response: '响应时间',
   language: '语言',
   pings: '提醒方式',
@@ -61,9 +63,15 @@ function sub(name: string, key: MessageKey, options: APIApplicationCommandBasicO
 
 export const COMMAND_NAME = 'fengsheng';
 
-const EDITION_CHOICES = (['standard', 'promo'] as const).map((value) => ({
+const EDITION_CHOICES = (['standard', 'promo', 'qianzhi'] as const).map((value) => ({
   name: en[`edition.${value}`],
   name_localizations: { 'zh-CN': zhCN[`edition.${value}`] },
+  value,
+}));
+
+const AI_CHOICES = AI_LEVELS.map((value) => ({
+  name: en[`ai.level.${value}`],
+  name_localizations: { 'zh-CN': zhCN[`ai.level.${value}`] },
   value,
 }));
 
@@ -105,6 +113,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
           { type: ApplicationCommandOptionType.Integer, name: 'timer', ...desc('cmd.start.timer'), ...range('timer') },
           { type: ApplicationCommandOptionType.Integer, name: 'rounds', ...desc('cmd.start.rounds'), ...range('rounds') },
           RESPONSE_OPTION,
+          { type: ApplicationCommandOptionType.String, name: 'ai', ...desc('cmd.start.ai'), choices: AI_CHOICES },
           { type: ApplicationCommandOptionType.Boolean, name: 'thread', ...desc('cmd.start.thread') },
           {
             type: ApplicationCommandOptionType.String,

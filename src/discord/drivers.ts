@@ -16,11 +16,15 @@ export const AUTOPILOT_AFTER = 2;
 export const MOVE_RETRY_FIRST_MS = 1_000;
 export const MOVE_RETRY_MAX_MS = 30_000;
 
-/** Decides for a seat from what that seat may see. */
-export type SeatPolicy = (gameId: number, state: GameState, seat: number) => Action;
+/**
+ * Decides for a seat from what that seat may see; a searching policy answers later (a promise,
+ * worked out off the event loop): the seat then acts when the answer comes, if its decision is
+ * still open.
+ */
+export type SeatPolicy = (gameId: number, state: GameState, seat: number) => Action | Promise<Action>;
 
 /** docs/rules.md §10: the defaults, taken at once: the engine's defaultAction, the one a timeout takes. */
-export const defaultPolicy: SeatPolicy = (_gameId, state, seat) => {
+export const defaultPolicy = (_gameId: number, state: GameState, seat: number): Action => {
   const d = defaultAction(state, seat);
   return d && !check(state, d) ? d : legalActions(state, seat)[0];
 };
@@ -50,6 +54,8 @@ export class Drivers {
   private readonly misses = new Map<number, Map<number, number>>();
   /** Per game: the decision (its opened version) the bot has already acted on, and for which seats. */
   private readonly done = new Map<number, { opened: number; seats: Set<number> }>();
+  /** Per game: answers of a searching policy for the decision opened at `opened`, and the seats still thinking. */
+  private readonly thought = new Map<number, { opened: number; ready: Map<number, Action>; thinking: Set<number> }>();
   private readonly pending = new Set<Promise<unknown>>();
   /** Per game: bot moves in a row whose save failed (they are retried with back-off). */
   private readonly failures = new Map<number, number>();
@@ -145,8 +151,8 @@ export class Drivers {
     const shown: Action[] = [];
     for (const seat of waitingOn(state)) {
       if (!bots.has(seat) || done.seats.has(seat)) continue;
-      const action = this.decide(gameId, state, seat, ai.has(seat));
-      (shownKinds.has(action.kind) ? shown : quick).push(action);
+      const action = this.decide(gameId, state, seat, ai.has(seat), opened);
+      if (action) (shownKinds.has(action.kind) ? shown : quick).push(action);
     }
     for (const a of quick) done.seats.add((a as { seat: number }).seat);
     for (const a of quick) this.submit(gameId, opened, a, 0);
@@ -161,15 +167,40 @@ export class Drivers {
     }
   }
 
-  private decide(gameId: number, state: GameState, seat: number, isAi: boolean): Action {
+  /** The seat's action now, or null while a searching policy thinks (poke runs again when it answers). */
+  private decide(gameId: number, state: GameState, seat: number, isAi: boolean, opened: number): Action | null {
+    let t = this.thought.get(gameId);
+    if (!t || t.opened !== opened) this.thought.set(gameId, (t = { opened, ready: new Map(), thinking: new Set() }));
+    const ready = t.ready.get(seat);
+    if (ready) return ready;
+    if (t.thinking.has(seat)) return null;
     const policy = isAi ? this.o.aiPolicy : this.o.autopilotPolicy;
-    try {
-      return policy(gameId, state, seat);
-    } catch (err) {
+    const failed = (err: unknown) => {
       // A policy that cannot decide must not stall the table: the rules' default decides.
       this.o.log.warn({ gameId, seat, err }, 'a bot seat policy failed; playing the default');
       return defaultPolicy(gameId, state, seat);
+    };
+    let got: Action | Promise<Action>;
+    try {
+      got = policy(gameId, state, seat);
+    } catch (err) {
+      return failed(err);
     }
+    if (!(got instanceof Promise)) return got;
+    const mine = t;
+    mine.thinking.add(seat);
+    const p = got
+      .catch(failed)
+      .then((a) => {
+        mine.thinking.delete(seat);
+        if (this.thought.get(gameId) !== mine || this.stopped) return;
+        mine.ready.set(seat, a);
+        const now = this.o.store.state(gameId);
+        if (now && now.pending?.opened === opened) this.poke(gameId, now);
+      });
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+    return null;
   }
 
   /** Submits a bot's action for the decision opened at `opened`, after `delayMs`; a stale one is dropped. */
@@ -251,5 +282,6 @@ export class Drivers {
     this.misses.delete(gameId);
     this.done.delete(gameId);
     this.failures.delete(gameId);
+    this.thought.delete(gameId);
   }
 }

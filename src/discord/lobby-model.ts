@@ -1,6 +1,6 @@
 // A lobby: the seats and options of a game not yet begun. Pure data and rules; storage is the
 // store's, Discord is lobby.ts's.
-import type { Edition } from '../engine/index.js';
+import { EDITIONS, type Edition } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface LobbySeat {
@@ -22,7 +22,15 @@ export interface LobbyOptions {
   /** Seconds of the response clock of response windows (docs/rules.md §8b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;
+  /** The AI level of its AI seats and of absent players' autopilot (src/discord/ai-seats.ts); absent: 普通 (strong). */
+  ai?: AiLevel;
 }
+
+/** The AI levels a lobby offers, easiest first: 简单 baseline, 普通 strong, 困难 expert (src/ai). */
+export const AI_LEVELS = ['baseline', 'strong', 'expert'] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+/** 普通 until the expert is measured better (src/ai/README.md). */
+export const DEFAULT_AI_LEVEL: AiLevel = 'strong';
 
 export interface Lobby {
   id: number;
@@ -39,11 +47,17 @@ export interface Lobby {
 export const MAX_SEATS = 9;
 export const MIN_SEATS = 3;
 
+/** The table sizes the lobby's edition is played at: 3 to 9, 千智风声 5 or 6 (docs/rules.md §12). */
+export function seatRange(l: Lobby): { min: number; max: number } {
+  const sizes = EDITIONS[l.options.edition ?? 'standard'].players;
+  return { min: sizes[0], max: sizes[sizes.length - 1] };
+}
+
 export type LobbyChange = 'ok' | 'alreadyIn' | 'notIn' | 'full' | 'hostOnly' | 'noAi';
 
 export function join(l: Lobby, userId: string, name: string): LobbyChange {
   if (l.seats.some((s) => s.userId === userId)) return 'alreadyIn';
-  if (l.seats.length >= MAX_SEATS) return 'full';
+  if (l.seats.length >= seatRange(l).max) return 'full';
   l.seats.push({ userId, name });
   return 'ok';
 }
@@ -63,7 +77,7 @@ export function hasHumans(l: Lobby): boolean {
 
 export function addAi(l: Lobby, by: string): LobbyChange {
   if (by !== l.hostId) return 'hostOnly';
-  if (l.seats.length >= MAX_SEATS) return 'full';
+  if (l.seats.length >= seatRange(l).max) return 'full';
   const taken = new Set(l.seats.map((s) => s.name));
   let n = 1;
   while (taken.has(`AI-${n}`)) n++;

@@ -1,14 +1,15 @@
 // Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
 import { ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction } from 'discord.js';
-import { DEFAULT_OPTIONS, hasAltSplit } from '../engine/index.js';
+import { DEFAULT_OPTIONS, EDITION_NAMES, hasAltSplit, type Edition } from '../engine/index.js';
 import { DEFAULT_DECISION_MS } from '../store/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Bot } from './bot.js';
 import type { CustomId } from './custom-id.js';
-import { addAi, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, type Lobby, type LobbyChange, type LobbyOptions } from './lobby-model.js';
+import { addAi, AI_LEVELS, DEFAULT_AI_LEVEL, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, seatRange, type AiLevel, type Lobby, type LobbyChange, type LobbyOptions } from './lobby-model.js';
 import { renderLobby } from './render/lobby.js';
 import { INTEGER_RANGES } from './commands.js';
 import type { Component } from './reply.js';
+import { clipGraphemes } from './clip.js';
 
 const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> = {
   alreadyIn: 'lobby.alreadyIn',
@@ -21,23 +22,6 @@ const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> =
 function displayName(i: ChatInputCommandInteraction | Component): string {
   const member = i.member as { nick?: string | null; displayName?: string } | null;
   return clipGraphemes(member?.displayName ?? member?.nick ?? i.user.globalName ?? i.user.username, 32);
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * At most `max` characters as people see them: a cut never splits an emoji or a letter with its
- * marks (a UTF-16 slice did, and sent invalid text to Discord).
- */
-export function clipGraphemes(text: string, max: number): string {
-  let out = '';
-  let n = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (n + [...segment].length > max) break;
-    out += segment;
-    n += [...segment].length;
-  }
-  return out;
 }
 
 export async function onLobbyCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
@@ -72,13 +56,22 @@ function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: stri
   });
   if (verb === 'begin') {
     if (userId !== lobby.hostId) return fail('lobby.hostOnly');
-    if (lobby.seats.length < MIN_SEATS || lobby.seats.length > MAX_SEATS) return fail('lobby.needPlayers', { count: lobby.seats.length });
+    const { min, max } = seatRange(lobby);
+    if (lobby.seats.length < min || lobby.seats.length > max) {
+      // An edition with its own table sizes (千智风声: 5 or 6) says so, with its name.
+      if (min === MIN_SEATS && max === MAX_SEATS) return fail('lobby.needPlayers', { count: lobby.seats.length });
+      return { lobby, text: (l) => t(l, 'lobby.needPlayersEdition', { edition: t(l, `edition.${lobby.options.edition}`), min, max, count: lobby.seats.length }), done: () => '' };
+    }
     if (!hasHumans(lobby)) return fail('lobby.noHumans');
     beginGame(bot, lobby);
     return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
   }
   const r =
     verb === 'join' ? join(lobby, userId, name) : verb === 'leave' ? leave(lobby, userId) : verb === 'addai' ? addAi(lobby, userId) : removeAi(lobby, userId);
+  if (r === 'full' && seatRange(lobby).max < MAX_SEATS) {
+    const max = seatRange(lobby).max;
+    return { lobby, text: (l) => t(l, 'lobby.fullEdition', { edition: t(l, `edition.${lobby.options.edition}`), max }), done: () => '' };
+  }
   if (r !== 'ok') return fail(CHANGE_TEXT[r]);
   if (!hasHumans(lobby)) {
     bot.lobbies.remove(lobby.id);
@@ -120,7 +113,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const settings = bot.store.guildSettings(guildId);
   const d = settings.lobbyOptions;
   const asked = i.options.getString('edition') ?? d.edition;
-  const edition = asked === 'promo' ? 'promo' : 'standard';
+  const edition: Edition = (EDITION_NAMES as string[]).includes(asked as string) ? (asked as Edition) : 'standard';
   const picked = i.options.getString('language');
   const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
   const options: LobbyOptions = {
@@ -131,6 +124,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
       timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
       roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
       response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
+      ai: aiLevel(i.options.getString('ai')),
       ...(language ? { language } : {}),
   };
   const open = (channelId: string) =>
@@ -144,6 +138,11 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
+}
+
+/** The AI level asked for (a forged value is the default). */
+function aiLevel(asked: string | null): AiLevel {
+  return (AI_LEVELS as readonly string[]).includes(asked ?? '') ? (asked as AiLevel) : DEFAULT_AI_LEVEL;
 }
 
 /**

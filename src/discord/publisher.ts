@@ -12,6 +12,7 @@ import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js
 import { drawInThread } from '../picture/renderer.js';
 import { renderTable } from './render/table.js';
 import { eventLine, identityText, newLogMemory, secretLine, type LogMemory } from './render/words.js';
+import { clipGraphemes } from './clip.js';
 
 const UNKNOWN_MESSAGE = 10008;
 /** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
@@ -22,7 +23,7 @@ export const dmOwed = (gameId: number, userId: string, content: string): Owed =>
   gameId,
   kind: 'dm',
   target: userId,
-  body: { content: [...content].slice(0, 2000).join('') },
+  body: { content: clipGraphemes(content, 2000) },
 });
 /**
  * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the

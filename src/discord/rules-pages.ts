@@ -1,12 +1,13 @@
 // /fengsheng rules: a private guide in pages — a turn walked through with the buttons to press,
-// the cards, the identities for each table size, the characters (which start face down, which are
+// the cards, the identities for each table size, the 千智风声 edition, the characters (which start face down, which are
 // women), and the rulebook's 摩尔密码表 — with ◀ ▶ to turn the pages.
 import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { CHARACTERS, CHARACTER_NAMES, hasAltSplit, identitiesFor } from '../engine/index.js';
+import { CHARACTERS, CHARACTER_NAMES, EDITIONS, hasAltSplit, identitiesFor } from '../engine/index.js';
 import { characterText } from '../i18n/characters.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import { encodeId } from './custom-id.js';
 import { identityText } from './render/words.js';
+import { clipGraphemes } from './clip.js';
 
 /** 摩尔密码表 as 000_… (the 2009 rulebook) prints it: letters, digits and its code words. */
 const MORSE = `A .—      B —...    C —.—.    D —..     E .
@@ -33,6 +34,14 @@ function identitiesPage(l: Locale): string {
   return `${t(l, 'rules.identitiesIntro')}\n\n${rows.join('\n')}`;
 }
 
+/** 千智风声 (docs/rules.md §12): what differs, then its 108 cards as the edition's table lists them. */
+function qianzhiPage(l: Locale): string {
+  const deck = EDITIONS.qianzhi.deck
+    .map(([name, red, blue, black, mode]) => `${name} ${red}/${blue}/${black} ${t(l, `mode.${mode}`)}`)
+    .join(' · ');
+  return clipGraphemes(`${t(l, 'rules.qianzhi')}\n\n${t(l, 'rules.qianzhiDeck', { deck })}`, 4096);
+}
+
 function characterPage(l: Locale, page: number): string {
   const names = CHARACTER_NAMES.slice(page * CHARACTERS_PER_PAGE, (page + 1) * CHARACTERS_PER_PAGE);
   return names
@@ -42,8 +51,7 @@ function characterPage(l: Locale, page: number): string {
       const kind = t(l, 'panel.offerKind', { side: t(l, d.hidden ? 'panel.startsDown' : 'panel.startsUp'), gender: t(l, `gender.${d.gender}` as MessageKey) });
       return `**${name}**${kind}\n${text?.skills ?? ''}`;
     })
-    .join('\n')
-    .slice(0, 4000);
+    .join('\n');
 }
 
 /** The pages, each a title and a text. */
@@ -53,9 +61,10 @@ export function rulesPages(l: Locale): { title: string; text: string }[] {
     { title: t(l, 'rules.pageTurn'), text: t(l, 'rules.turn') },
     { title: t(l, 'rules.pageCards'), text: t(l, 'rules.body') },
     { title: t(l, 'rules.pageIdentities'), text: identitiesPage(l) },
+    { title: t(l, 'rules.pageQianzhi'), text: qianzhiPage(l) },
     ...Array.from({ length: characterPages }, (_, k) => ({
       title: t(l, 'rules.pageCharacters', { page: k + 1, pages: characterPages }),
-      text: `${t(l, 'rules.charactersIntro')}\n\n${characterPage(l, k)}`.slice(0, 4096),
+      text: clipGraphemes(`${t(l, 'rules.charactersIntro')}\n\n${characterPage(l, k)}`, 4096),
     })),
     { title: t(l, 'rules.pageMorse'), text: `${t(l, 'rules.morseIntro')}\n\`\`\`\n${MORSE}\n\`\`\`` },
   ];

@@ -7,7 +7,7 @@ import { showPanel } from './game-clicks.js';
 import { outOfRange } from './lobby.js';
 import { gameForLog, showLog } from './log-view.js';
 import { showRules } from './rules-pages.js';
-import { DEFAULT_OPTIONS } from '../engine/index.js';
+import { DEFAULT_OPTIONS, EDITION_NAMES, type Edition } from '../engine/index.js';
 import { DEFAULT_DECISION_MS, type PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
@@ -54,14 +54,14 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   const language = i.options.getString('language');
   const timer = i.options.getInteger('timer');
   const rounds = i.options.getInteger('rounds');
-  const edition = i.options.getString('edition') as 'standard' | 'promo' | null;
+  const edition = i.options.getString('edition') as Edition | null;
   const response = i.options.getInteger('response');
   const pings = i.options.getString('pings') as PingMode | null;
   const threads = i.options.getBoolean('thread');
   const bad =
     outOfRange(i) ??
     (language !== null && !['zh-CN', 'en', 'auto'].includes(language) ? 'language' : null) ??
-    (edition !== null && edition !== 'standard' && edition !== 'promo' ? 'edition' : null) ?? (pings !== null && pings !== 'channel' && pings !== 'dm' ? 'pings' : null);
+    (edition !== null && !(EDITION_NAMES as string[]).includes(edition) ? 'edition' : null) ?? (pings !== null && pings !== 'channel' && pings !== 'dm' ? 'pings' : null);
   if (bad) return void (await i.editReply(t(l, 'err.badOption', { option: bad })));
   const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null || threads !== null;
   if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));

@@ -2,8 +2,9 @@
 // action gets a working copy to change.
 import { checkEnd } from './outcome.js';
 import { performPick, checkPick, timeoutPick } from './pick.js';
+import { discardFromHand, drawAfterDiscard } from './ops.js';
 import { pump } from './queue.js';
-import { fire, perk, playsAs, RULES } from './registry.js';
+import { fire, perk, playsAs, rulesOf } from './registry.js';
 import { defaultAction } from './defaults.js';
 import { sendRefusal } from './send.js';
 import { checkDecide, checkSkill, performDecide, performSkill } from './skills.js';
@@ -57,7 +58,7 @@ export function check(s: GameState, a: Action): Refusal | null {
       if (c) return c;
       if (a.as !== undefined && !playsAs(s, seat, a.card).some((x) => x.as === a.as))
         return refuse('cannotPlayAs', { as: String(a.as) });
-      return RULES[a.as ?? s.cards[a.card].name].check(s, seat, p.step, a);
+      return rulesOf(s)[a.as ?? s.cards[a.card].name].check(s, seat, p.step, a);
     }
     case 'send': {
       if (p.kind !== 'send' || p.seat !== seat) return refuse('notSendPhase');
@@ -94,8 +95,8 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
     }
     case 'play': {
       const w = p as Extract<Pending, { kind: 'window' }>;
-      const own = RULES[s.cards[a.card].name];
-      const rule = a.as === undefined ? own : RULES[a.as];
+      const own = rulesOf(s)[s.cards[a.card].name];
+      const rule = a.as === undefined ? own : rulesOf(s)[a.as];
       const via = a.as === undefined ? rule.perkUsed?.(s, a.seat) : playsAs(s, a.seat, a.card).find((x) => x.as === a.as)!.skill;
       removeFrom(s.players[a.seat].hand, a.card);
       const of = rule.needs === 'stackItem' ? (a.of ?? s.stack.length - 1) : undefined;
@@ -143,10 +144,8 @@ function perform(s: GameState, ctx: Ctx, a: Action): void {
       refuseIntel(s, ctx, a.seat);
       return;
     case 'choose':
-      removeFrom(s.players[a.seat].hand, a.card);
-      s.discard.push(a.card);
-      ctx.ev.push({ to: 'all', type: 'discard', seat: a.seat, count: 1 });
-      ctx.ev.push({ to: [a.seat], type: 'discardCards', seat: a.seat, cards: [a.card] });
+      discardFromHand(s, ctx, a.seat, [a.card]);
+      drawAfterDiscard(s, ctx, p as Extract<Pending, { kind: 'discard' }>);
       continueResolving(s, ctx);
       return;
     case 'timeout':

@@ -47,7 +47,8 @@ interface Events {
   /** (user and target) the 试探 card. */
   probeCard: { seat: number; target: number; card: number };
   resolve: { seat: number; as: string; target?: number; skill?: string };
-  negated: { seat: number; as: string };
+  /** `card`: the negated card, where discards are face up (千智风声). */
+  negated: { seat: number; as: string; card?: number };
   locked: { seat: number; by: number };
   away: { seat: number; by: number };
   intercept: { seat: number; card: number };
@@ -58,7 +59,8 @@ interface Events {
   burned: { seat: number; card: number };
   /** The negated card, unless it is a face-down 试探. */
   negate: { seat: number; card?: number; as: string };
-  probeResult: { seat: number; by: number; result: 'deny' | 'draw' | 'discard' | 'discardNone'; says?: string };
+  /** `count`: how many the target draws (抽二 2, 千智's 抽一 1). */
+  probeResult: { seat: number; by: number; result: 'deny' | 'draw' | 'discard' | 'discardNone'; says?: string; count?: number };
   /** `cards` when the discard is shown (揭露). */
   discard: { seat: number; count: number; cards?: number[] };
   /** (private) the cards discarded. */
@@ -103,6 +105,10 @@ interface Events {
   probeSeen: { seat: number; user: number; target?: number; card: number };
   /** 时差, 偷天: an intel into a hand. */
   intelToHand: { from: number; seat: number; card?: number };
+  /** 调包 (千智): the user's card took the place of the intel in transit, face up; `old` went to the discard pile. */
+  intelReplaced: { seat: number; card: number; old: number };
+  /** 转移 (千智): the intel that reached `seat` goes to `target`, who gains it. */
+  intelTransferred: { seat: number; target: number; card: number };
 }
 
 export type EventKind = keyof Events;
@@ -121,7 +127,7 @@ export const EVENT_KINDS = [
   'discardCards', 'timeout', 'characterPicked', 'character', 'characterUp', 'characterDown', 'skill', 'skillUsed',
   'shown', 'identitySeen', 'identityShown', 'handTaken', 'handTakenCards', 'saved', 'cardGiven', 'cardGivenCards',
   'handGiven', 'handGivenCards', 'handSeen', 'intelToDeck', 'intelMoved', 'toDeckTop', 'intelSwapped',
-  'intelRevealed', 'probeSeen', 'intelToHand',
+  'intelRevealed', 'probeSeen', 'intelToHand', 'intelReplaced', 'intelTransferred',
 ] as const satisfies readonly EventKind[];
 
 /** Fails to compile when EVENT_KINDS misses a kind. */

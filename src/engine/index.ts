@@ -4,6 +4,7 @@ import './content.js';
 export { apply, check } from './apply.js';
 export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
 export { decider, deadlineAt, isResponseWindow } from './clock.js';
+export { EDITION_NAMES, EDITIONS, editionCards, tableSizeRefusal, type EditionDef } from './editions.js';
 export { defaultAction } from './defaults.js';
 export { CLEANUP } from './pending.js';
 export { legalActions, waitingOn } from './legal.js';

@@ -1,7 +1,7 @@
 // Listing what a seat may do now. Every listed action passes check(); nothing else does.
 import type { CardRule, PlayAction } from './cards/rule.js';
 import { has, inGame } from './state.js';
-import { playsAs, RULES } from './registry.js';
+import { playsAs, rulesOf } from './registry.js';
 import { sendActions } from './send.js';
 import { decideChoices, skillActions } from './skills.js';
 import type { Action, GameState } from './types.js';
@@ -57,11 +57,11 @@ export function legalActions(s: GameState, seat: number): Action[] {
       if (has(p.passed, seat)) return out;
       out.push({ kind: 'pass', seat });
       for (const card of hand) {
-        const rule = RULES[s.cards[card].name];
+        const rule = rulesOf(s)[s.cards[card].name];
         for (const a of candidates(s, seat, card, rule.needs)) if (!rule.check(s, seat, p.step, a)) out.push(a);
         if (!s.chars) continue;
         for (const x of playsAs(s, seat, card)) {
-          const as = RULES[x.as];
+          const as = rulesOf(s)[x.as];
           for (const a of candidates(s, seat, card, as.needs)) {
             a.as = x.as;
             if (!as.check(s, seat, p.step, a)) out.push(a);

@@ -1,8 +1,9 @@
 // Primitives that move cards and turn character or identity cards over. Cards and characters
 // call these; none of them decides what happens next (turn.ts does).
+import { editionOf } from './editions.js';
 import { shuffleInPlace } from './rng.js';
-import type { Ctx } from './state.js';
-import type { GameState } from './types.js';
+import { inGame, removeFrom, type Ctx } from './state.js';
+import type { GameState, Pending } from './types.js';
 
 /** Takes the top card, reshuffling the discard pile into a new deck when the deck is empty. */
 export function takeTop(s: GameState, ctx: Ctx): number | undefined {
@@ -25,6 +26,27 @@ export function draw(s: GameState, ctx: Ctx, seat: number, n: number): void {
   s.players[seat].hand.push(...got);
   ctx.ev.push({ to: 'all', type: 'draw', seat, count: got.length });
   if (got.length) ctx.ev.push({ to: [seat], type: 'drawCards', seat, cards: got });
+}
+
+/**
+ * Hand cards to the discard pile. Everyone sees how many; what they were, only their owner, unless the
+ * edition discards face up (千智风声, 004: 弃牌采用明弃).
+ */
+export function discardFromHand(s: GameState, ctx: Ctx, seat: number, cards: number[]): void {
+  if (cards.length === 0) return;
+  for (const c of cards) removeFrom(s.players[seat].hand, c);
+  s.discard.push(...cards);
+  if (editionOf(s).openDiscards) ctx.ev.push({ to: 'all', type: 'discard', seat, count: cards.length, cards: cards.slice() });
+  else {
+    ctx.ev.push({ to: 'all', type: 'discard', seat, count: cards.length });
+    ctx.ev.push({ to: [seat], type: 'discardCards', seat, cards: cards.slice() });
+  }
+}
+
+/** What a discard decision says comes after it (千智's 试探: its user draws one). */
+export function drawAfterDiscard(s: GameState, ctx: Ctx, p: Extract<Pending, { kind: 'discard' }>): void {
+  const t = p.thenDraw;
+  if (t && inGame(s.players[t.seat])) draw(s, ctx, t.seat, t.count);
 }
 
 /** 翻开 / 盖伏 (003: a face-down character cannot be 盖伏'd again, nor a face-up one 翻开'd). */

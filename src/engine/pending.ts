@@ -26,9 +26,18 @@ export function openWindow(s: GameState, ctx: Ctx, step: Step): void {
  */
 export const CLEANUP = '#cleanup';
 export const NEXT_TURN = '#nextTurn';
+/**
+ * END_TURN: in an edition without 出牌阶段(2) (千智风声), the end of the turn once the skills of the
+ * moment the intel was taken are decided (turn.ts endPassing).
+ */
+export const END_TURN = '#endTurn';
 
 export function queueCleanup(s: GameState, seat: number): void {
   s.chars!.queue.push({ seat, skill: CLEANUP, stage: 'cleanup' });
+}
+
+export function queueEndTurn(s: GameState, seat: number): void {
+  s.chars!.queue.push({ seat, skill: END_TURN, stage: 'end' });
 }
 
 export function queueNextTurn(s: GameState, seat: number): void {

@@ -2,7 +2,8 @@
 // queued by a moment are asked one by one, holding the decision they interrupted, which is then
 // given back as the state now is. Part of the turn machine; apply() calls pump() after every action.
 import { checkEnd, clearOut } from './outcome.js';
-import { CLEANUP, NEXT_TURN, setPending } from './pending.js';
+import { drawAfterDiscard } from './ops.js';
+import { CLEANUP, END_TURN, NEXT_TURN, setPending } from './pending.js';
 import { charOf } from './registry.js';
 import { choicesOf } from './skills.js';
 import { inGame, type Ctx } from './state.js';
@@ -26,16 +27,17 @@ export function pump(s: GameState, ctx: Ctx): void {
         checkEnd(s, ctx);
         continue;
       }
-      if (t.skill === NEXT_TURN) {
+      if (t.skill === NEXT_TURN || t.skill === END_TURN) {
         // Something queued after the turn's end (a death by a turn-end skill) comes first.
-        if (c.queue.some((x) => x.skill !== NEXT_TURN)) {
+        if (c.queue.some((x) => x.skill !== NEXT_TURN && x.skill !== END_TURN)) {
           c.queue.push(t);
           continue;
         }
         c.holding = false;
         c.held = null;
         s.pending = null;
-        nextTurn(s, ctx);
+        if (t.skill === NEXT_TURN) nextTurn(s, ctx);
+        else endTurn(s, ctx);
         continue;
       }
       const def = charOf(s, t.of ?? t.seat);
@@ -97,9 +99,14 @@ function resume(s: GameState, ctx: Ctx, h: Pending | null): void {
         return hop(s, ctx);
       }
       return setPending(s, ctx, { kind: 'receive', seat: h.seat });
-    case 'discard':
-      if (!inGame(s.players[h.seat]) || s.players[h.seat].hand.length === 0) return continueResolving(s, ctx);
-      return setPending(s, ctx, { kind: 'discard', seat: h.seat, reason: h.reason });
+    case 'discard': {
+      if (!inGame(s.players[h.seat]) || s.players[h.seat].hand.length === 0) {
+        drawAfterDiscard(s, ctx, h);
+        return continueResolving(s, ctx);
+      }
+      const { opened: _o, deadline: _d, ...rest } = h;
+      return setPending(s, ctx, rest);
+    }
     case 'decide': {
       const { opened: _o, deadline: _d, ...rest } = h;
       return setPending(s, ctx, rest);

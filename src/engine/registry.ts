@@ -7,7 +7,8 @@ import type { CardRule } from './cards/rule.js';
 import type { ActiveSkill, CharacterDef, Decide, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
-import type { CardName, CharacterName, GameState } from './types.js';
+import { EDITION_NAMES } from './editions.js';
+import type { CardName, CharacterName, Edition, GameState } from './types.js';
 
 /** Card rules by card name. */
 export const RULES = {} as Record<CardName, CardRule>;
@@ -17,10 +18,17 @@ export const CHARACTER_NAMES: CharacterName[] = [];
 /** Active skills by name (each name belongs to one character). */
 export const SKILLS: Record<string, ActiveSkill> = {};
 
+/** Card rules by edition, each edition's variants (CardRule.editions) applied. */
+const BY_EDITION = Object.fromEntries(EDITION_NAMES.map((e) => [e, {}])) as Record<Edition, Record<CardName, CardRule>>;
+
 export function registerCard(rule: CardRule): void {
   if (RULES[rule.name]) throw new Error(`card ${rule.name} registered twice`);
   RULES[rule.name] = rule;
+  for (const e of EDITION_NAMES) BY_EDITION[e][rule.name] = { ...rule, ...rule.editions?.[e] };
 }
+
+/** The card rules of this game's edition. */
+export const rulesOf = (s: GameState): Record<CardName, CardRule> => BY_EDITION[s.edition];
 
 /** Registers a character, its declared triggers made into hooks and questions (triggers.ts). */
 export function registerCharacter(declared: CharacterDef): void {

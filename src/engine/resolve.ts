@@ -1,5 +1,6 @@
 // Resolving the stack (docs/rules.md §8, 后发先至): from the top down; a negated card does nothing.
-import { fire, RULES, SKILLS } from './registry.js';
+import { editionOf } from './editions.js';
+import { fire, rulesOf, SKILLS } from './registry.js';
 import { over, type Ctx } from './state.js';
 import type { CardName, GameState, StackItem } from './types.js';
 
@@ -7,10 +8,10 @@ function effect(s: GameState, ctx: Ctx, item: StackItem): void {
   if (item.skill) {
     const skill = SKILLS[item.skill];
     if (skill.resolve) skill.resolve(s, ctx, item);
-    else RULES[skill.as!].resolve(s, ctx, item);
+    else rulesOf(s)[skill.as!].resolve(s, ctx, item);
     return;
   }
-  RULES[item.as as CardName].resolve(s, ctx, item);
+  rulesOf(s)[item.as as CardName].resolve(s, ctx, item);
 }
 
 /**
@@ -27,7 +28,9 @@ export function resolveStack(s: GameState, ctx: Ctx): void {
     if (item.negated) {
       s.stack.pop();
       if (item.card >= 0) s.discard.push(item.card);
-      ctx.ev.push({ to: 'all', type: 'negated', seat: item.user, as: item.as });
+      // Discarded face up where the edition says so (千智风声): a face-down 试探 is then shown too.
+      const shown = item.card >= 0 && editionOf(s).openDiscards;
+      ctx.ev.push({ to: 'all', type: 'negated', seat: item.user, as: item.as, ...(shown ? { card: item.card } : {}) });
       continue;
     }
     if (!item.resolved) {
@@ -57,8 +60,8 @@ export function resolveStack(s: GameState, ctx: Ctx): void {
     }
     s.stack.pop();
     if (item.card >= 0) {
-      const rule = item.skill ? undefined : RULES[item.as as CardName];
-      (rule?.resolvedTo === 'removed' ? s.removed : s.discard).push(item.card);
+      const rule = item.skill ? undefined : rulesOf(s)[item.as as CardName];
+      if (rule?.resolvedTo !== 'placed') (rule?.resolvedTo === 'removed' ? s.removed : s.discard).push(item.card);
     }
   }
   s.resolving = null;

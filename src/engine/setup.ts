@@ -2,6 +2,7 @@
 // a random first player.
 import { buildDeck } from './deck.js';
 import { deadlineAt } from './clock.js';
+import { tableSizeRefusal } from './editions.js';
 import { openWindow, setPending } from './pending.js';
 import { startTurn } from './turn.js';
 import { randInt, seedRng, shuffleInPlace } from './rng.js';
@@ -71,6 +72,9 @@ export function hasAltSplit(count: number): boolean {
 export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
   const edition = setup.edition ?? 'standard';
   const options: Options = { ...DEFAULT_OPTIONS, ...setup.options };
+  // 千智风声 is played by 5 or 6 (004_…): a table of another size is refused before anything is dealt.
+  const size = tableSizeRefusal(edition, setup.players.length);
+  if (size) throw new Error(`风声: ${size}`);
   const rng = seedRng(setup.seed);
   const identities = identitiesFor(setup.players.length, options.altSplit);
   shuffleInPlace(rng, identities);

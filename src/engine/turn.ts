@@ -2,7 +2,8 @@
 // between decisions. Every function here mutates the working copy of an accepted action.
 import { draw } from './ops.js';
 import { checkEnd, finish, gainIntel, lose } from './outcome.js';
-import { cleanupWaiting, openWindow, queueNextTurn, setPending } from './pending.js';
+import { editionOf } from './editions.js';
+import { cleanupWaiting, openWindow, queueEndTurn, queueNextTurn, setPending } from './pending.js';
 import { fire, perk } from './registry.js';
 import { resolveStack } from './resolve.js';
 import { mayStopAt, nextStop as routeNext } from './route.js';
@@ -102,7 +103,7 @@ function advance(s: GameState, ctx: Ctx, step: Step): void {
         // docs/rules.md §5: cannot send, loses at the end of this turn
         s.failedToSend = true;
         ctx.ev.push({ to: 'all', type: 'cannotSend', seat: cur });
-        return openWindow(s, ctx, 'play2');
+        return editionOf(s).secondPlay ? openWindow(s, ctx, 'play2') : endTurn(s, ctx);
       }
       return setPending(s, ctx, { kind: 'send', seat: cur });
     case 'transmit':
@@ -210,7 +211,14 @@ export function endPassing(s: GameState, ctx: Ctx): void {
   // waits in 出牌阶段(2) (held behind those decisions) instead of ending before they are asked.
   const deciding = cleanupWaiting(s, s.current);
   if (!inGame(s.players[s.current]) && !deciding) return endTurn(s, ctx);
-  openWindow(s, ctx, 'play2');
+  if (editionOf(s).secondPlay) return openWindow(s, ctx, 'play2');
+  // No 出牌阶段(2) (004): the turn ends once the intel is taken, after the skills of that moment.
+  if (s.chars && s.chars.queue.length > 0) {
+    queueEndTurn(s, s.current);
+    s.pending = null;
+    return;
+  }
+  endTurn(s, ctx);
 }
 
 

@@ -5,9 +5,12 @@ export type Color = '红' | '蓝' | '黑';
 export type Mode = '密电' | '直达' | '文本';
 export type Identity = '潜伏战线' | '军情处' | '打酱油的';
 export type CardName =
-  | '锁定' | '调虎离山' | '截获' | '退回' | '破译' | '烧毁' | '识破' | '试探' | '真伪莫辨';
-export type ProbeBranch = '抽二' | '弃一';
-export type Edition = 'standard' | 'promo';
+  | '锁定' | '调虎离山' | '截获' | '退回' | '破译' | '烧毁' | '识破' | '试探' | '真伪莫辨'
+  /** 千智风声 only (004_…). */
+  | '转移' | '调包' | '增援' | '博弈' | '权衡';
+/** 抽二 in the standard and promo editions, 抽一 in 千智风声. */
+export type ProbeBranch = '抽二' | '抽一' | '弃一';
+export type Edition = 'standard' | 'promo' | 'qianzhi';
 
 /** A physical game card. Cards never change; the state refers to them by index (their id). */
 export interface Card {
@@ -181,7 +184,8 @@ export type Pending = (
   | { kind: 'window'; step: Step; passed: number }
   | { kind: 'send'; seat: number }
   | { kind: 'receive'; seat: number }
-  | { kind: 'discard'; seat: number; reason: '试探' }
+  /** `thenDraw`: who then draws how many (千智's right 试探: its user draws one after the target discards). */
+  | { kind: 'discard'; seat: number; reason: '试探'; thenDraw?: { seat: number; count: number } }
   /** Everyone picks a character at once before the first turn; `picked` is a bitmask. */
   | { kind: 'chooseCharacter'; picked: number }
   /**

@@ -1,7 +1,9 @@
 // English. Game terms keep their Chinese names in brackets where players will meet them.
+import { qianzhiEn } from './qianzhi.js';
 import type { MessageKey } from './zh-CN.js';
 
 export const en: Record<MessageKey, string> = {
+  ...qianzhiEn,
   'cmd.name': 'fengsheng',
   'cmd.desc': 'Play 风声 (The Message) in this channel',
   'cmd.start.desc': 'Open a 风声 lobby in this channel',
@@ -11,6 +13,10 @@ export const en: Record<MessageKey, string> = {
   'cmd.start.alliance': '酱油同盟 (bystanders win together)',
   'cmd.start.timer': 'Seconds for each decision',
   'cmd.start.rounds': 'Round limit (a draw when reached)',
+  'cmd.start.ai': 'AI level: easy, normal or hard (AI seats and autopilot play at it)',
+  'ai.level.baseline': 'Easy',
+  'ai.level.strong': 'Normal',
+  'ai.level.expert': 'Hard',
   'cmd.join.desc': 'Join the lobby in this channel',
   'cmd.leave.desc': 'Leave the lobby in this channel',
   'cmd.begin.desc': 'Start the game (host only, 3–9 players)',
@@ -29,7 +35,7 @@ export const en: Record<MessageKey, string> = {
   'off': 'off',
 
   'lobby.title': '风声 · Lobby',
-  'lobby.body': 'Host: {host}\nEdition: {edition} · Characters: {characters} · 酱油同盟: {alliance} · Timer: {timer}s · Response clock: {response}s · Round limit: {rounds}\n\nPlayers ({count}/9):\n{players}',
+  'lobby.body': 'Host: {host}\nEdition: {edition} · Characters: {characters} · 酱油同盟: {alliance} · Timer: {timer}s · Response clock: {response}s · Round limit: {rounds} · AI: {ai}\n\nPlayers ({count}/{max}):\n{players}',
   'lobby.empty': '(nobody yet)',
   'lobby.ai': '{name} (AI)',
   'lobby.join': 'Join',

@@ -1,5 +1,9 @@
 // 简体中文: the default language. Keys are shared with en.ts; {name} marks a parameter.
+import { qianzhiZh } from './qianzhi.js';
+
 export const zhCN = {
+  // 千智风声 and its new cards (qianzhi.ts)
+  ...qianzhiZh,
   // slash command
   'cmd.name': '风声',
   'cmd.desc': '在这个频道玩《风声》',
@@ -10,6 +14,10 @@ export const zhCN = {
   'cmd.start.alliance': '酱油同盟',
   'cmd.start.timer': '每次决定的时限（秒）',
   'cmd.start.rounds': '回合上限（到达则平局）',
+  'cmd.start.ai': 'AI 难度：简单、普通或困难（AI 座位与托管都按此难度）',
+  'ai.level.baseline': '简单',
+  'ai.level.strong': '普通',
+  'ai.level.expert': '困难',
   'cmd.join.desc': '加入本频道的大厅',
   'cmd.leave.desc': '离开本频道的大厅',
   'cmd.begin.desc': '开始游戏（仅房主，3–9人）',
@@ -29,7 +37,7 @@ export const zhCN = {
 
   // lobby
   'lobby.title': '风声 · 大厅',
-  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds}\n\n玩家（{count}/9）：\n{players}',
+  'lobby.body': '房主：{host}\n版本：{edition} · 角色：{characters} · 酱油同盟：{alliance} · 时限：{timer}秒 · 响应时间：{response}秒 · 回合上限：{rounds} · AI 难度：{ai}\n\n玩家（{count}/{max}）：\n{players}',
   'lobby.empty': '（还没有人）',
   'lobby.ai': '{name}（AI）',
   'lobby.join': '加入',

@@ -1,5 +1,5 @@
 // Whole games of random legal actions: the simulator, the benchmark and tests share this.
-import { apply, legalActions, newGame, waitingOn } from '../engine/index.js';
+import { apply, buildDeck, legalActions, newGame, waitingOn } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { Action, Edition, GameEvent, GameState } from '../engine/types.js';
 import { checkEvents, checkInvariants } from './invariants.js';
@@ -48,6 +48,9 @@ export function playRandomGame(o: PlayOptions): GameRun {
   const rng = seedRng(o.seed ^ 0x5bd1e995);
   const max = o.maxActions ?? 100_000;
   const violations: string[] = o.invariants ? checkInvariants(state) : [];
+  // Card conservation counts the whole deck of the edition (81, or 108 for 千智风声).
+  if (o.invariants && state.cards.length !== buildDeck(o.edition).length)
+    violations.push(`game seed ${o.seed}: ${state.cards.length} cards, the ${o.edition} deck has ${buildDeck(o.edition).length}`);
   let actions = 0;
   const skills: Record<string, number> = {};
   try {

@@ -7,7 +7,7 @@ import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from
 
 /** Lobby defaults a server may set; the engine's own Options fill whatever is left out. */
 export interface LobbyDefaults {
-  edition?: 'standard' | 'promo';
+  edition?: 'standard' | 'promo' | 'qianzhi';
   roundLimit?: number;
   soySauceAlliance?: boolean;
   altSplit?: boolean;

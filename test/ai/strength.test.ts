@@ -1,9 +1,13 @@
-// The strong policy beats random play by a wide margin.
-// Measured (npm run ai:eval, 2,000 games): see the report; the thresholds here sit far below
-// the measured rates so a seeded sample cannot fail by chance, but a broken policy fails them.
+// The strong policy beats random play by a wide margin, and the baseline beats random too.
+// Measured (npm run ai:eval): see src/ai/README.md; the thresholds here sit far below the
+// measured rates so a seeded sample cannot fail by chance, but a broken policy fails them.
 import { describe, expect, it } from 'vitest';
 import type { Identity } from '../../src/engine/types.js';
-import { runJob, wilson } from '../../src/ai/eval.js';
+import { makePolicy, type PolicyName } from '../../src/ai/index.js';
+import { runEval, summary } from '../../src/ai/eval.js';
+
+const job = (identity: Identity, characters: boolean, to: number) =>
+  ({ mode: 'faction', identity, players: 5, characters, edition: 'standard', seed: 1, from: 0, to }) as const;
 
 describe('strong policy', () => {
   const cases: [Identity, boolean, number][] = [
@@ -11,19 +15,25 @@ describe('strong policy', () => {
     ['军情处', true, 0.7],
     ['打酱油的', true, 0.4],
   ];
-  const baselines = new Map<boolean, ReturnType<typeof runJob>>();
   for (const [identity, characters, threshold] of cases) {
-    it(`a strong ${identity} beats random opponents in 5-player games (200 seeded games, characters ${characters ? 'on' : 'off'})`, () => {
-      const strong = runJob({ table: 'faction', players: 5, identity, seed: 1, from: 0, to: 200, characters });
-      if (!baselines.has(characters))
-        baselines.set(characters, runJob({ table: 'baseline', players: 5, seed: 1, from: 0, to: 200, characters }));
-      const base = baselines.get(characters)!;
-      expect(strong.errors).toBe(0);
-      const s = wilson(strong.wins[identity], strong.games);
-      const b = wilson(base.wins[identity], base.games);
-      expect(s.p).toBeGreaterThan(threshold);
-      expect(s.lo).toBeGreaterThan(b.hi);
+    it(`a strong ${identity} beats random opponents in 5-player games (150 seeded games, characters ${characters ? 'on' : 'off'})`, () => {
+      const r = runEval(job(identity, characters, 150), () => makePolicy('strong'), () => makePolicy('random'));
+      expect(r.errors).toBe(0);
+      const s = summary(r, 'strong', 'random', 'faction');
+      expect(s.winRateA).toBeGreaterThan(threshold);
+      expect(s.ci95[0]).toBeGreaterThan(0.2);
     });
   }
+});
 
+describe('baseline policy', () => {
+  const play = (a: PolicyName, b: PolicyName) =>
+    summary(runEval(job('军情处', true, 120), () => makePolicy(a), () => makePolicy(b)), a, b, 'faction');
+  it('beats random opponents, and the strong policy beats it (120 seeded 5-player games, characters on)', () => {
+    const vsRandom = play('baseline', 'random');
+    expect(vsRandom.winRateA).toBeGreaterThan(0.7);
+    expect(vsRandom.ci95[0]).toBeGreaterThan(0.15);
+    const strong = play('strong', 'baseline');
+    expect(strong.ci95[0]).toBeGreaterThan(0.1);
+  });
 });

@@ -28,6 +28,20 @@ describe('AI seats and timers', () => {
     expect(table.embeds[0].description).toContain('AI-1');
   }, 300_000);
 
+  it('困难 AI seats (the expert) think in the search thread and play a game to its end', async () => {
+    t = await openBotTable(1, { aiBudgetMs: 4 });
+    const [me] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false, ai: 'expert' }).response();
+    for (let k = 0; k < 2; k++) await t.discord.click(me, { label: '添加AI', messageId: lobby.id }).response();
+    const seen = t.discord.seenBy(me, { channel: t.general }).find((m) => m.id === lobby.id)!;
+    expect(seen.embeds[0].description).toContain('AI 难度：困难');
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const { leaks } = await playToEnd(t, 5);
+    expect(leaks).toEqual([]);
+    expect(isOver(tableMessage(t, me)!)).toBe(true);
+  }, 300_000);
+
   it('timeouts apply the default; after two in a row the bot plays the seat until its owner clicks', async () => {
     t = await openBotTable(3);
     const [host, b, c] = t.users;

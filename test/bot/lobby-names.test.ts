@@ -1,6 +1,6 @@
 // Seat names are cut as people see characters: never inside an emoji or a letter with its marks.
 import { describe, expect, it } from 'vitest';
-import { clipGraphemes } from '../../src/discord/lobby.js';
+import { clipGraphemes } from '../../src/discord/clip.js';
 
 describe('seat names', () => {
   it('are cut by grapheme, never splitting a surrogate pair or a joined emoji', () => {

@@ -9,6 +9,9 @@ import { decodeId } from '../../src/discord/custom-id.js';
 import { clickAction } from '../../src/discord/game-clicks.js';
 import { renderPanel, type PanelFocus, type PanelMessage } from '../../src/discord/render/panel.js';
 import { randomAction } from '../../src/sim/random-play.js';
+import { ApiError } from '../support/discord/errors.js';
+import { readMessageFields } from '../support/discord/rules/message-limits.js';
+import { checkBody, RequestBodies } from '../support/discord/rules/schema.js';
 
 /**
  * An action as a comparable string: keys sorted, absent fields dropped, and a hand card named by
@@ -20,16 +23,13 @@ function norm(a: Action, s?: GameState): string {
   return JSON.stringify(Object.fromEntries(Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => [k, o[k]])));
 }
 
+/** The panel as the bot sends it (an interaction webhook edit), checked as the stand-in checks it: Discord's schema, then its documented limits. */
 function checkLimits(p: PanelMessage, problems: string[]): void {
-  if (p.components.length > 5) problems.push(`${p.components.length} rows`);
-  for (const row of p.components) {
-    if (row.components.length > 5) problems.push(`${row.components.length} components in a row`);
-    for (const c of row.components) {
-      const x = c as { custom_id?: string; label?: string; options?: { label: string }[] };
-      if ((x.custom_id?.length ?? 0) > 100) problems.push(`custom_id ${x.custom_id}`);
-      if (x.options && (x.options.length === 0 || x.options.length > 25)) problems.push(`${x.options.length} options`);
-      if (x.label !== undefined && (x.label.length === 0 || x.label.length > 80)) problems.push(`label "${x.label}"`);
-    }
+  try {
+    checkBody(RequestBodies.editWebhookMessage, p);
+    readMessageFields(p, 0);
+  } catch (error) {
+    problems.push(error instanceof ApiError ? JSON.stringify(error.body.errors) : String(error));
   }
 }
 
@@ -61,8 +61,11 @@ function reachable(s: GameState, seat: number, problems: string[]): Set<string> 
   return out;
 }
 
-function playChecking(players: number, seed: number): { checked: number; problems: string[] } {
-  let s = newGame({ seed, players: Array.from({ length: players }, (_, i) => `P${i}`), options: { characters: true } }).state;
+/** Seat names as long as the lobby lets them be (30 of the 32 characters), of emoji that a UTF-16 cut would split. */
+const EMOJI_NAMES = (n: number) => Array.from({ length: n }, (_, i) => '👨‍👩‍👧' + '😀'.repeat(26) + String(i));
+
+function playChecking(players: number, seed: number, names = Array.from({ length: players }, (_, i) => `P${i}`)): { checked: number; problems: string[] } {
+  let s = newGame({ seed, players: names, options: { characters: true } }).state;
   const rng = seedRng(seed);
   const problems: string[] = [];
   let checked = 0;
@@ -95,5 +98,9 @@ describe('the panel offers every legal action', () => {
 
   it('along random 9-player games with characters', () => {
     for (let seed = 1; seed <= 3; seed++) expect(playChecking(9, 900 + seed).problems.slice(0, 5)).toEqual([]);
+  }, 240_000);
+
+  it('along random 9-player games whose seats are named in emoji, every panel valid text within the limits', () => {
+    for (let seed = 1; seed <= 2; seed++) expect(playChecking(9, 950 + seed, EMOJI_NAMES(9)).problems.slice(0, 5)).toEqual([]);
   }, 240_000);
 });

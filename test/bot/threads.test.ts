@@ -14,12 +14,11 @@ describe('games in threads', () => {
     const t = await openBotTable(3);
     try {
       const [host, ...rest] = t.users;
-      // A member without Manage Server cannot turn it on (the stand-in gives nobody that permission yet: set it in the store).
+      // A member without Manage Server cannot turn it on; the server's owner can.
       const denied = await t.discord.runCommand(rest[0], t.general, 'fengsheng settings', { thread: true }).response();
       expect(denied.content).toBe('You do not have permission to do that.'); // bob reads English
-      t.bot.store.updateGuildSettings(t.guild.id, { lobbyOptions: { threads: true } });
-      const shown = await t.discord.runCommand(host, t.general, 'fengsheng settings').response();
-      expect(shown.content).toContain('每局一个子区');
+      const saved = await t.discord.runCommand(host, t.general, 'fengsheng settings', { thread: true }).response();
+      expect(saved.content).toContain('每局一个子区');
       const parent = t.general;
       const pointer = await t.discord.runCommand(host, parent, 'fengsheng start', { characters: false }).response();
       const [thread] = t.discord.threadsOf(parent);
@@ -47,7 +46,7 @@ describe('games in threads', () => {
       // The finished table is in the thread, with no live buttons.
       expect(tableMessage(t, host)!.buttons.map((b) => b.label)).not.toContain('我的信息');
       // Nothing of the game reached the channel but the pointer: no table, no ping.
-      expect(botLines(t, parent).filter((c) => !c.startsWith('当前设置'))).toEqual([pointer.content]);
+      expect(botLines(t, parent).filter((c) => !c.startsWith('已保存'))).toEqual([pointer.content]);
       expect(t.discord.seenBy(host, { channel: parent }).filter((m) => m.author.bot && m.embeds.length)).toEqual([]);
     } finally {
       await t.close();

@@ -14,11 +14,20 @@ import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText } from './words.js';
+import { clipGraphemes } from '../clip.js';
 
 export interface PanelMessage {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
 }
+
+/** What a card used as itself asks for its target, where "choose a target" says too little. */
+const TARGET_PROMPTS: Partial<Record<string, MessageKey>> = {
+  烧毁: 'panel.pickIntel',
+  识破: 'panel.pickCounter',
+  转移: 'panel.pickTransfer',
+  博弈: 'panel.pickGamble',
+};
 
 /** Which second step a panel is on: the card picked, waiting for its target; or one group of skill choices. */
 export type PanelFocus = { verb: 'play' | 'send'; card: number } | { verb: 'group'; group: number; page: number };
@@ -49,7 +58,7 @@ const MAX_OPTIONS = 25;
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
 function button(label: string, customId: string, style: Style = ButtonStyle.Secondary): APIButtonComponent {
-  return { type: ComponentType.Button, style, label: [...label].slice(0, 80).join(''), custom_id: customId };
+  return { type: ComponentType.Button, style, label: clipGraphemes(label, 80), custom_id: customId };
 }
 
 function rowsOf(buttons: APIButtonComponent[]): APIActionRowComponent<APIComponentInMessageActionRow>[] {
@@ -125,10 +134,12 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
   if (pace?.respond === 'concerned') lines.push(t(l, 'panel.respondConcerned'));
 
-  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n').slice(0, 4096), color: 0x2c3e50 };
+  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n'), color: 0x2c3e50 };
   const opened = v.pending?.opened ?? v.version;
   const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
   const components: PanelMessage['components'] = [];
+  // The description is cut once, after every line is in: at most 4,096 characters, between characters.
+  const done = (): PanelMessage => ({ embeds: [{ ...embed, description: clipGraphemes(embed.description ?? '', 4096) }], components });
 
   const asked: Asked = { skill: v.pending?.skill, stage: v.pending?.stage };
   const otherLabel = (a: Action) => actionLabel(l, a, names, label, asked);
@@ -144,14 +155,14 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
       components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
     } else {
       const slice = members.slice(page * MAX_OPTIONS, (page + 1) * MAX_OPTIONS);
-      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: otherLabel(a).slice(0, 100), value: `${k}.${actionHash(a)}` }))));
+      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: clipGraphemes(otherLabel(a), 100), value: `${k}.${actionHash(a)}` }))));
     }
     const nav: APIButtonComponent[] = [];
     if (page > 0) nav.push(button(t(l, 'btn.prevPage'), id('group', f.group, page - 1, actionHash(key))));
     if (page < pages - 1 && members.length > 20) nav.push(button(t(l, 'btn.nextPage'), id('group', f.group, page + 1, actionHash(key))));
     nav.push(button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back')));
     components.push({ type: ComponentType.ActionRow, components: nav });
-    return { embeds: [embed], components };
+    return done();
   }
 
   if (x.focus) {
@@ -187,18 +198,17 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     const card = byId.get(f.card);
     const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
     // Sending a card as intel asks where it goes, whatever the card would do when used.
+    const own = plain && card ? TARGET_PROMPTS[card.name] : undefined;
     const prompt =
       f.verb === 'send'
         ? t(l, 'panel.pickDirect', { card: label(f.card) })
-        : plain && card?.name === '烧毁'
-          ? t(l, 'panel.pickIntel')
-          : plain && card?.name === '识破'
-            ? t(l, 'panel.pickCounter')
-            : t(l, 'panel.pickTarget', { card: label(f.card) });
+        : own
+          ? t(l, own)
+          : t(l, 'panel.pickTarget', { card: label(f.card) });
     embed.description += '\n\n' + prompt;
     components.push(...rowsOf(buttons.slice(0, 20)));
     components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
-    return { embeds: [embed], components };
+    return done();
   }
 
   const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
@@ -211,7 +221,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
       const face = label(c);
       byFace.set(face, [...(byFace.get(face) ?? []), c]);
     }
-    return [...byFace].map(([face, ids]) => ({ label: (ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face).slice(0, 100), value: String(ids[0]) }));
+    return [...byFace].map(([face, ids]) => ({ label: clipGraphemes(ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face, 100), value: String(ids[0]) }));
   };
   if (playable.length) components.push(select(id('play'), t(l, 'select.play'), options(playable)));
   if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), options(sendable)));
@@ -228,7 +238,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         t(l, 'select.skill'),
         keys.map((key, g) => {
           const first = other.find(({ a }) => groupOf(a) === key)!.a;
-          return { label: groupLabel(l, key, first, names).slice(0, 100), value: `${g}.0.${actionHash(key)}` };
+          return { label: clipGraphemes(groupLabel(l, key, first, names), 100), value: `${g}.0.${actionHash(key)}` };
         }),
       ),
     );
@@ -242,8 +252,10 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
         id('act'),
         t(l, 'select.skill'),
         other.map(({ a, k }) => {
-          const text = [...otherLabel(a)];
-          return { label: text.slice(0, 100).join(''), ...(text.length > 100 ? { description: text.slice(100, 200).join('') } : {}), value: `${k}.${actionHash(a)}` };
+          const text = otherLabel(a);
+          const label = clipGraphemes(text, 100);
+          const rest = clipGraphemes(text.slice(label.length), 100);
+          return { label, ...(rest ? { description: rest } : {}), value: `${k}.${actionHash(a)}` };
         }),
       ),
     );
@@ -258,7 +270,7 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
   }
   components.push(...rowsOf(buttons).slice(0, 5 - components.length));
-  return { embeds: [embed], components };
+  return done();
 }
 
 function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {

@@ -4,7 +4,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonC
 import type { GameView } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { encodeId } from '../custom-id.js';
-import { cardText, identityText, pendingText } from './words.js';
+import { cardText, identityText, pendingText, stepText } from './words.js';
 
 export interface TableExtras {
   gameId: number;
@@ -88,7 +88,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
       const who = x.users[own] ? `<@${x.users[own]}>` : names[own];
       const what = v.pending.kind === 'window' ? t(l, 'ping.play') : pendingText(l, v);
       content = t(l, 'table.waiting', { what, who, deadline });
-    } else if (v.pending.kind === 'window') content = t(l, 'table.window', { step: t(l, `step.${v.pending.step!}`), deadline });
+    } else if (v.pending.kind === 'window') content = t(l, 'table.window', { step: stepText(l, v), deadline });
     else content = t(l, 'table.everyone', { what: pendingText(l, v), deadline });
   }
   // Rounds played: a draw at the round limit is decided as the next round would begin.

@@ -1,5 +1,5 @@
 // Cards, seats and events in the reader's language.
-import type { Card, GameEvent, GameView, Identity } from '../../engine/index.js';
+import { EDITIONS, type Card, type GameEvent, type GameView, type Identity } from '../../engine/index.js';
 import { hasKey, t, type Locale } from '../../i18n/index.js';
 
 /**
@@ -31,7 +31,7 @@ export const newLogMemory = (): LogMemory => ({ users: new Map() });
 /** One line of the table's log for a public event, or null for events not worth a line. */
 export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string | null {
   const line = lineOf(l, ev, names, cards, memo);
-  if (ev.type === 'take') memo.taken = ev.card;
+  if (ev.type === 'take' || ev.type === 'intelTransferred') memo.taken = ev.card;
   else if (ev.type !== 'intel') memo.taken = undefined;
   if (ev.type === 'play' && ev.card !== undefined) memo.users.set(ev.card, ev.seat);
   return line;
@@ -47,9 +47,25 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       p.first = name(ev.first);
       break;
     case 'draw':
+      if (!ev.count) return null;
+      p.count = Number(ev.count);
+      break;
     case 'discard':
       if (!ev.count) return null;
       p.count = Number(ev.count);
+      // Shown discards (千智风声's 明弃, 揭露) name the cards.
+      if (ev.cards) {
+        key = 'ev.discardShown';
+        p.cards = ev.cards.map((id) => card(id)).join('、');
+      }
+      break;
+    case 'intelReplaced':
+      p.card = card(ev.card);
+      p.old = card(ev.old);
+      break;
+    case 'intelTransferred':
+      p.target = name(ev.target);
+      p.card = card(ev.card);
       break;
     case 'send':
       p.mode = t(l, `mode.${String(ev.mode)}` as 'mode.密电');
@@ -101,6 +117,11 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
     }
     case 'negated':
       p.as = String(ev.as);
+      // 千智风声 discards it face up: a 试探 shows its bet.
+      if (ev.card !== undefined && cards[ev.card]) {
+        key = 'ev.negatedShown';
+        p.card = cardText(l, cards[ev.card], true);
+      }
       break;
     case 'intel':
       // Taking intel has its own line; intel gained any other way (真伪莫辨, a skill) gets this one.
@@ -109,6 +130,8 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       break;
     case 'probeResult':
       key = `ev.probeResult.${String(ev.result)}`;
+      // 千智风声's 抽一: one card (the standard line says two).
+      if (ev.result === 'draw' && ev.count === 1) key = 'ev.probeResult.drawOne';
       p.says = String(ev.says ?? '');
       break;
     case 'reveal':
@@ -203,11 +226,17 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
   return line === '' ? null : line;
 }
 
+/** The open window's step in words; 千智风声 has one play phase, not 出牌阶段(1) and (2). */
+export function stepText(l: Locale, v: GameView): string {
+  const step = v.pending?.step ?? 'play1';
+  return step === 'play1' && !EDITIONS[v.edition].secondPlay ? t(l, 'step.play') : t(l, `step.${step}`);
+}
+
 /** Who a view's pending decision waits on, in words. */
 export function pendingText(l: Locale, v: GameView): string {
   const p = v.pending;
   if (!p) return '';
-  if (p.kind === 'window') return t(l, 'pending.window', { step: t(l, `step.${p.step!}`) });
+  if (p.kind === 'window') return t(l, 'pending.window', { step: stepText(l, v) });
   // The decider's own view says which skill asks what; everyone else reads only that a skill is being decided.
   if (p.kind === 'decide' && p.skill) {
     const key = `ask.${p.skill}.${p.stage}`;
@@ -309,6 +338,8 @@ export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[]
     case 'intelSwapped':
     case 'intelRevealed':
     case 'intelToHand':
+    case 'intelReplaced':
+    case 'intelTransferred':
       return null;
     default: {
       const unknown: never = ev;

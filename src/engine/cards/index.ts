@@ -9,8 +9,15 @@ import { lock } from './lock.js';
 import { lure } from './lure.js';
 import { probe } from './probe.js';
 import { returnCard } from './return.js';
+import { reinforce } from './reinforce.js';
 import { shuffle } from './shuffle.js';
+import { swap } from './swap.js';
+import { transfer } from './transfer.js';
+import { gamble } from './gamble.js';
+import { weigh } from './weigh.js';
 
 for (const rule of [lock, lure, intercept, returnCard, decode, burn, counter, probe, shuffle]) registerCard(rule);
+// 千智风声's own cards (004_…).
+for (const rule of [transfer, swap, reinforce, gamble, weigh]) registerCard(rule);
 
 export { RULES };

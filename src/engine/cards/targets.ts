@@ -20,3 +20,9 @@ export function otherLivePlayer(
 export function wrongMoment(card: CardName, rule: string): Refusal {
   return refuse('wrongMoment', { card, rule });
 }
+
+/** "只能在自己的出牌阶段使用": the user's own 出牌阶段. */
+export function ownPlayPhase(s: GameState, seat: number, step: string, card: CardName): Refusal | null {
+  if (seat !== s.current || (step !== 'play1' && step !== 'play2')) return wrongMoment(card, 'only in your own 出牌阶段');
+  return null;
+}

@@ -8,7 +8,7 @@
 //   effect; only you see the card; the 试探 then goes on as normal. [choice] Not for a 试探 you used or
 //   that targets you (you already see it).
 // 机密任务: 获得三张或以上的红色情报.
-import { draw } from '../ops.js';
+import { discardFromHand, draw } from '../ops.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { handOf, inTransmit, isCardList, notNow } from './common.js';
@@ -72,11 +72,8 @@ export const 福尔摩斯: CharacterDef = {
         if (a.card === undefined) return;
         const me = d.seat;
         const it = s.stack[d.data!.item!];
-        removeFrom(s.players[me].hand, a.card);
-        s.discard.push(a.card);
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '真相', target: it.target, user: it.user });
-        ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });
-        ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [a.card] });
+        discardFromHand(s, ctx, me, [a.card]);
         ctx.ev.push({ to: [me], type: 'probeSeen', seat: me, user: it.user, target: it.target, card: it.card });
       },
     },

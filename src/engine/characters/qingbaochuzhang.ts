@@ -8,7 +8,7 @@
 //   its mode; nobody knows the face of a face-down swapped intel. [choice] The hand card is named at use
 //   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
 // 机密任务: 获得三张或以上的红色情报.
-import { draw, takeTop } from '../ops.js';
+import { discardFromHand, draw, takeTop } from '../ops.js';
 import { askNext } from '../pending.js';
 import { countColor, inGame, removeFrom } from '../state.js';
 import { handCardChoices, handToDeckTop, isCardList, notNow } from './common.js';
@@ -35,10 +35,7 @@ export const 情报处长: CharacterDef = {
         const t = s.transit;
         const card = item.cards![0];
         if (!t || t.at !== me || !inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
-        removeFrom(s.players[me].hand, card);
-        s.discard.push(card);
-        ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });
-        ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [card] });
+        discardFromHand(s, ctx, me, [card]);
         const top = takeTop(s, ctx);
         if (top === undefined) return;
         const old = t.card;

@@ -6,6 +6,7 @@
  *   --manual-clock      Discord's timers only move via POST /control/clock/advance
  *   --heartbeat-ms N    heartbeat_interval sent in HELLO (default 41250)
  *   --token T           bot token to accept (default: generated)
+ *   --route-limits      Discord's per-route buckets and global limit, with their headers
  */
 import { parseArgs } from 'node:util';
 import { ManualClock } from './clock.js';
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     'manual-clock': { type: 'boolean', default: false },
     'heartbeat-ms': { type: 'string' },
     token: { type: 'string' },
+    'route-limits': { type: 'boolean', default: false },
   },
 });
 
@@ -25,6 +27,7 @@ const standIn = await startStandIn({
   ...(values['manual-clock'] ? { clock: new ManualClock() } : {}),
   ...(values['heartbeat-ms'] ? { heartbeatIntervalMs: Number(values['heartbeat-ms']) } : {}),
   ...(values.token ? { token: values.token } : {}),
+  ...(values['route-limits'] ? { routeLimits: true as const } : {}),
 });
 
 // The first line is the contract for scripts: "control API: <url>".

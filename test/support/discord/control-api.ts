@@ -1,6 +1,6 @@
 import { ManualClock } from './clock.js';
 import type { OptionInput } from './commands.js';
-import type { ChannelRecord, GuildRecord, InteractionRecord, UserRecord } from './model.js';
+import type { ChannelRecord, GuildRecord, InteractionRecord, RoleRecord, UserRecord } from './model.js';
 import { json, noContent, Router, type RestRequest } from './rest/router.js';
 import { StandInUsageError } from './setup.js';
 import type { StandIn } from './stand-in.js';
@@ -52,6 +52,8 @@ const channelJson = (c: ChannelRecord) => ({
   recipientId: c.recipientId,
 });
 
+const roleJson = (r: RoleRecord) => ({ id: r.id, name: r.name, permissions: r.permissions.toString() });
+
 function guildJson(standIn: StandIn, g: GuildRecord) {
   return {
     id: g.id,
@@ -59,6 +61,8 @@ function guildJson(standIn: StandIn, g: GuildRecord) {
     ownerId: g.ownerId,
     locale: g.locale,
     memberIds: [...g.members.keys()],
+    roles: g.roles.map(roleJson),
+    memberRoles: Object.fromEntries(g.memberRoles),
     channels: g.channelIds.map((id) => channelJson(standIn.world.channels.get(id)!)),
   };
 }
@@ -164,6 +168,33 @@ export function createControlRouter(standIn: StandIn): Router {
   router.add('POST', '/guilds/:guildId/channels', (req) =>
     json(channelJson(standIn.createChannel(req.params.guildId!, str(bodyOf(req), 'name', true))), 201),
   );
+
+  router.add('POST', '/guilds/:guildId/roles', (req) => {
+    const body = bodyOf(req);
+    const permissions = str(body, 'permissions');
+    if (permissions !== undefined && !/^\d+$/.test(permissions)) throw new StandInUsageError('"permissions" is a string of decimal bits, as Discord writes it');
+    const role = standIn.createRole(req.params.guildId!, {
+      name: str(body, 'name'),
+      ...(permissions !== undefined ? { permissions: BigInt(permissions) } : {}),
+    });
+    return json(roleJson(role), 201);
+  });
+
+  router.add('PUT', '/guilds/:guildId/members/:userId/roles/:roleId', (req) => {
+    standIn.giveRole(req.params.guildId!, req.params.userId!, req.params.roleId!);
+    return noContent();
+  });
+
+  router.add('DELETE', '/guilds/:guildId/members/:userId/roles/:roleId', (req) => {
+    standIn.takeRole(req.params.guildId!, req.params.userId!, req.params.roleId!);
+    return noContent();
+  });
+
+  router.add('POST', '/channels/:channelId/messages', (req) => {
+    const body = bodyOf(req);
+    const message = standIn.say(str(body, 'userId', true), req.params.channelId!, str(body, 'content', true));
+    return json({ id: message.id, channelId: message.channelId, authorId: message.authorId, content: message.content }, 201);
+  });
 
   router.add('GET', '/commands', (req) => {
     const guildId = req.query.get('guildId');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, Errors } from './errors.js';
+import { ApiError, Errors, FormErrors, LengthErrors } from './errors.js';
 import { createMessage, deleteMessage, editMessage, type StandInParts } from './messages.js';
 import {
   MessageFlag,
@@ -9,7 +9,7 @@ import {
   type MessageRecord,
   type UserRecord,
 } from './model.js';
-import { EVERYONE_PERMISSIONS, channelPayload, memberPayload, messagePayload, userPayload } from './payloads.js';
+import { EVERYONE_PERMISSIONS, channelPayload, permissionsOf, memberPayload, messagePayload, userPayload } from './payloads.js';
 import { readMessageFields } from './rules/message-limits.js';
 import { readAllowedMentions, type AllowedMentions } from './rules/mentions.js';
 
@@ -23,7 +23,32 @@ export const ResponseType = {
   DeferredReply: 5,
   DeferredUpdate: 6,
   Update: 7,
+  Modal: 9,
 } as const;
+
+/** A modal holds 1 to 5 components (Discord's documentation; the published schema allows 40). */
+const MODAL_COMPONENTS = 5;
+
+/** Runs a check of the callback's `data`: its errors are named inside `data`, as Discord names them. */
+function inData<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ApiError && error.body.code === 50035 && error.body.errors) {
+      throw new ApiError(400, { ...error.body, errors: { data: error.body.errors } });
+    }
+    throw error;
+  }
+}
+
+function checkModal(data: unknown): void {
+  const components = (data as { components?: unknown } | undefined)?.components;
+  if (Array.isArray(components) && components.length > MODAL_COMPONENTS) {
+    const errors = new FormErrors();
+    errors.add(['components'], ...LengthErrors.between(1, MODAL_COMPONENTS));
+    errors.throwIfAny();
+  }
+}
 
 const REPLY_FLAGS =
   MessageFlag.Ephemeral | MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.ComponentsV2;
@@ -80,7 +105,7 @@ export class Interactions {
       channel: channelPayload(world, spec.channel),
       channel_id: spec.channel.id,
       locale: spec.locale,
-      app_permissions: EVERYONE_PERMISSIONS,
+      app_permissions: guild ? permissionsOf(guild, world.bot.id) : EVERYONE_PERMISSIONS,
       entitlements: [],
       authorizing_integration_owners: { '0': guild?.id ?? '0' },
       context: guild ? 0 : 1,
@@ -159,12 +184,13 @@ export class Interactions {
     let original: MessageRecord | undefined;
     switch (type) {
       case ResponseType.Reply: {
-        const fields = readMessageFields(request.data, REPLY_FLAGS);
-        original = this.respondWithMessage(record, fields, false, attach(record.channelId, [], request.data), undefined, readAllowedMentions(request.data));
+        const fields = inData(() => readMessageFields(request.data, REPLY_FLAGS));
+        const mentions = inData(() => readAllowedMentions(request.data));
+        original = this.respondWithMessage(record, fields, false, inData(() => attach(record.channelId, [], request.data)), undefined, mentions);
         break;
       }
       case ResponseType.DeferredReply: {
-        const flags = readMessageFields(request.data, MessageFlag.Ephemeral).flags ?? 0;
+        const flags = inData(() => readMessageFields(request.data, MessageFlag.Ephemeral)).flags ?? 0;
         original = this.respondWithMessage(record, { flags }, true);
         break;
       }
@@ -176,13 +202,16 @@ export class Interactions {
           editMessage(
             this.parts,
             original,
-            readMessageFields(request.data, EDIT_FLAGS, original.flags),
+            inData(() => readMessageFields(request.data, EDIT_FLAGS, original!.flags)),
             EDIT_FLAGS,
-            attach(original.channelId, original.attachments, request.data),
+            inData(() => attach(original!.channelId, original!.attachments, request.data)),
           );
         }
         break;
       }
+      case ResponseType.Modal:
+        inData(() => checkModal(request.data));
+        throw invalidResponseType(type);
       default:
         throw invalidResponseType(type);
     }

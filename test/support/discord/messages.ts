@@ -1,8 +1,9 @@
 import type { Gateway } from './gateway.js';
 import { Intent } from './gateway.js';
-import { MessageFlag, type AttachmentJson, type ChannelRecord, type MessageRecord, type World } from './model.js';
+import { StandInUsageError } from './setup.js';
+import { MessageFlag, type AttachmentJson, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './model.js';
 import { messagePayload } from './payloads.js';
-import { assertNotEmpty, type MessageFields } from './rules/message-limits.js';
+import { assertNotEmpty, charLength, Limits, type MessageFields } from './rules/message-limits.js';
 import { notifiedBy, type AllowedMentions } from './rules/mentions.js';
 
 /**
@@ -127,4 +128,15 @@ export function deleteMessage({ world, gateway }: StandInParts, message: Message
     );
   }
   world.changed({ kind: 'message', id: message.id, op: 'delete' });
+}
+
+/** A person's message in a channel they can see; the bot receives it as MESSAGE_CREATE. */
+export function postAsUser(parts: StandInParts, user: UserRecord, channel: ChannelRecord, content: string): MessageRecord {
+  if (user.bot || !parts.world.canSeeChannel(user.id, channel)) {
+    throw new StandInUsageError(`${user.username} cannot write in ${channel.name ?? channel.id}`);
+  }
+  if (content === '' || charLength(content) > Limits.content) {
+    throw new StandInUsageError(`A message has 1 to ${Limits.content} characters, not ${charLength(content)}`);
+  }
+  return createMessage(parts, { channel, authorId: user.id, fields: { content } });
 }

@@ -90,6 +90,18 @@ export interface GuildRecord {
   /** user id -> joined_at, in join order */
   members: Map<string, string>;
   channelIds: string[];
+  /** The guild's roles besides @everyone (whose id is the guild's), in creation order. */
+  roles: RoleRecord[];
+  /** user id -> the ids of the roles the member has */
+  memberRoles: Map<string, string[]>;
+}
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  /** Discord's permission bits (see `Permission` in payloads.ts). */
+  permissions: bigint;
+  position: number;
 }
 
 export interface ChannelRecord {

@@ -1,8 +1,20 @@
-import type { ChannelRecord, GuildRecord, MessageRecord, UserRecord, World } from './model.js';
+import type { ChannelRecord, GuildRecord, MessageRecord, RoleRecord, UserRecord, World } from './model.js';
 
 /** Renders model records as Discord API v10 JSON, the shapes discord.js parses. */
 
 const bit = (n: number): bigint => 1n << BigInt(n);
+
+/** The permission bits the stand-in's tests give roles (Discord's numbering). */
+export const Permission = {
+  Administrator: bit(3),
+  ManageChannels: bit(4),
+  ManageGuild: bit(5),
+  ManageMessages: bit(13),
+  ManageRoles: bit(28),
+} as const;
+
+/** Every permission Discord defines (bits 0 to 50): what the owner and an Administrator have. */
+const ALL_PERMISSIONS = (1n << 51n) - 1n;
 
 /** What @everyone may do here: enough for a game bot and its players, nothing more. */
 export const EVERYONE_PERMISSIONS = (
@@ -16,6 +28,36 @@ export const EVERYONE_PERMISSIONS = (
   bit(31) | // USE_APPLICATION_COMMANDS
   bit(38) // SEND_MESSAGES_IN_THREADS
 ).toString();
+
+/**
+ * A member's permissions in the guild, as Discord computes them for `member.permissions` and
+ * `app_permissions` (the stand-in has no channel overwrites): the owner has all of them; otherwise
+ * @everyone's and their roles' together, all of them with Administrator.
+ */
+export function permissionsOf(guild: GuildRecord, userId: string): string {
+  if (guild.ownerId === userId) return ALL_PERMISSIONS.toString();
+  let bits = BigInt(EVERYONE_PERMISSIONS);
+  const held = new Set(guild.memberRoles.get(userId) ?? []);
+  for (const role of guild.roles) if (held.has(role.id)) bits |= role.permissions;
+  return ((bits & Permission.Administrator) !== 0n ? ALL_PERMISSIONS : bits).toString();
+}
+
+export function rolePayload(role: RoleRecord): Record<string, unknown> {
+  return {
+    id: role.id,
+    name: role.name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: role.permissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  };
+}
 
 export function timestamp(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '+00:00');
@@ -43,7 +85,7 @@ export function memberPayload(guild: GuildRecord, user: UserRecord, withPermissi
     nick: null,
     avatar: null,
     banner: null,
-    roles: [],
+    roles: guild.memberRoles.get(user.id) ?? [],
     joined_at: guild.members.get(user.id) ?? timestamp(0),
     premium_since: null,
     deaf: false,
@@ -51,7 +93,7 @@ export function memberPayload(guild: GuildRecord, user: UserRecord, withPermissi
     flags: 0,
     pending: false,
     communication_disabled_until: null,
-    ...(withPermissions ? { permissions: EVERYONE_PERMISSIONS } : {}),
+    ...(withPermissions ? { permissions: permissionsOf(guild, user.id) } : {}),
   };
 }
 
@@ -128,7 +170,7 @@ export function guildPayload(guild: GuildRecord): Record<string, unknown> {
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: [everyoneRole(guild)],
+    roles: [everyoneRole(guild), ...guild.roles.map(rolePayload)],
     emojis: [],
     stickers: [],
     features: [],
@@ -227,6 +269,14 @@ export function messagePayload(world: World, message: MessageRecord, forGateway 
       ...(channel?.guildId ? { guild_id: channel.guildId } : {}),
     };
   }
-  if (forGateway && channel?.guildId) payload.guild_id = channel.guildId;
+  if (forGateway && channel?.guildId) {
+    payload.guild_id = channel.guildId;
+    // A person's message in a server carries their member (without the user, which is `author`).
+    const guild = world.guilds.get(channel.guildId);
+    if (author && !message.webhookId && guild?.members.has(author.id)) {
+      const { user: _user, ...member } = memberPayload(guild, author);
+      payload.member = member;
+    }
+  }
   return payload;
 }

@@ -8,6 +8,7 @@ import { Gateway } from './gateway.js';
 import { Interactions } from './interactions.js';
 import { World } from './model.js';
 import { RateLimits } from './rate-limits.js';
+import { RouteBuckets, type RouteLimitOptions } from './route-buckets.js';
 import { registerApplicationRoutes } from './rest/application-routes.js';
 import { parseBody, readRawBody } from './rest/body.js';
 import { registerChannelRoutes } from './rest/channel-routes.js';
@@ -15,6 +16,7 @@ import { registerThreadRoutes } from './rest/thread-routes.js';
 import type { RouteContext } from './rest/context.js';
 import { registerInteractionRoutes } from './rest/interaction-routes.js';
 import { Router, type RestResponse } from './rest/router.js';
+import { checkBody } from './rules/schema.js';
 import { StandInUsageError } from './setup.js';
 import { StandIn } from './stand-in.js';
 
@@ -29,6 +31,11 @@ export interface StandInOptions {
   heartbeatIntervalMs?: number;
   /** Whether the application may use privileged intents (members, presences, message content). */
   privilegedIntents?: boolean;
+  /**
+   * Discord's per-route buckets and global limit, with their headers (route-buckets.ts). Off by
+   * default: then only the 429s a test asks for (`rateLimit`) are given.
+   */
+  routeLimits?: RouteLimitOptions | true;
 }
 
 const API_PREFIX = '/api/v10';
@@ -75,6 +82,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   });
   const interactions = new Interactions({ world, gateway });
   const rateLimits = new RateLimits();
+  const buckets = options.routeLimits ? new RouteBuckets(clock, options.routeLimits === true ? {} : options.routeLimits) : null;
   const ctx: RouteContext = {
     world,
     gateway,
@@ -83,7 +91,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     gatewayUrl: () => `${baseUrl.replace(/^http/, 'ws')}/gateway`,
     attachmentUrl: (channelId, id, filename) => `${baseUrl}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`,
   };
-  const api = new Router();
+  const api = new Router(true);
   registerApplicationRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
   registerThreadRoutes(api, ctx);
@@ -117,11 +125,23 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         req.resume();
         response = errorResponse(Errors.methodNotAllowed());
       } else {
-        try {
-          const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
-          response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
-        } catch (error) {
-          response = errorResponse(error);
+        const bucket = buckets?.take(method, match.route, path, match.params);
+        if (bucket?.limited) {
+          req.resume();
+          response = {
+            status: 429,
+            headers: bucket.headers,
+            body: { message: 'You are being rate limited.', retry_after: bucket.limited.retryAfter, global: bucket.limited.global },
+          };
+        } else {
+          try {
+            const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
+            if (match.body) checkBody(match.body, body);
+            response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
+          } catch (error) {
+            response = errorResponse(error);
+          }
+          if (bucket) response = { ...response, headers: { ...response.headers, ...bucket.headers } };
         }
       }
     }

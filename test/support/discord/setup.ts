@@ -1,7 +1,7 @@
 import { Intent } from './gateway.js';
 import type { StandInParts } from './messages.js';
-import { LOCALES, type ChannelRecord, type GuildRecord, type UserRecord } from './model.js';
-import { channelPayload, guildCreatePayload, memberPayload, timestamp } from './payloads.js';
+import { LOCALES, type ChannelRecord, type GuildRecord, type RoleRecord, type UserRecord } from './model.js';
+import { channelPayload, guildCreatePayload, memberPayload, rolePayload, timestamp } from './payloads.js';
 
 /** Mistakes in a test's script (not Discord errors): unknown user, bad locale, … */
 export class StandInUsageError extends Error {
@@ -65,6 +65,8 @@ export function createGuild(parts: StandInParts, spec: NewGuild = {}): GuildReco
     locale: checkLocale(spec.locale ?? 'en-US'),
     members: new Map(),
     channelIds: [],
+    roles: [],
+    memberRoles: new Map(),
   };
   const joined = timestamp(world.clock.now());
   for (const user of [world.bot, owner, ...(spec.members ?? [])]) guild.members.set(user.id, joined);
@@ -82,6 +84,42 @@ export function addMember(parts: StandInParts, guild: GuildRecord, user: UserRec
   world.changed({ kind: 'member', id: user.id });
   gateway.dispatch(
     'GUILD_MEMBER_ADD',
+    { guild_id: guild.id, ...memberPayload(guild, user) },
+    { intent: Intent.GuildMembers, guildId: guild.id },
+  );
+}
+
+export interface NewRole {
+  name?: string;
+  /** Permission bits, e.g. `Permission.ManageGuild` (payloads.ts); default none beyond @everyone's. */
+  permissions?: bigint;
+}
+
+/** A role in the guild, as a server admin would make it in Server Settings → Roles. */
+export function createRole(parts: StandInParts, guild: GuildRecord, spec: NewRole = {}): RoleRecord {
+  const { world, gateway } = parts;
+  const role: RoleRecord = {
+    id: world.ids.next(),
+    name: spec.name ?? `role ${guild.roles.length + 1}`,
+    permissions: spec.permissions ?? 0n,
+    position: guild.roles.length + 1,
+  };
+  guild.roles.push(role);
+  world.changed({ kind: 'guild', id: guild.id });
+  gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guild.id, role: rolePayload(role) }, { intent: Intent.Guilds, guildId: guild.id });
+  return role;
+}
+
+/** Gives a member a role (or takes it away): their next interaction carries the new permissions. */
+export function setMemberRole(parts: StandInParts, guild: GuildRecord, user: UserRecord, role: RoleRecord, has: boolean): void {
+  const { world, gateway } = parts;
+  if (!guild.members.has(user.id)) throw new StandInUsageError(`${user.username} is not a member of ${guild.name}`);
+  if (!guild.roles.includes(role)) throw new StandInUsageError(`${role.name} is not a role of ${guild.name}`);
+  const held = (guild.memberRoles.get(user.id) ?? []).filter((id) => id !== role.id);
+  guild.memberRoles.set(user.id, has ? [...held, role.id] : held);
+  world.changed({ kind: 'member', id: user.id });
+  gateway.dispatch(
+    'GUILD_MEMBER_UPDATE',
     { guild_id: guild.id, ...memberPayload(guild, user) },
     { intent: Intent.GuildMembers, guildId: guild.id },
   );

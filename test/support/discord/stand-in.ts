@@ -4,20 +4,24 @@ import type { OptionInput } from './commands.js';
 import type { Gateway } from './gateway.js';
 import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
-import type { ChannelRecord, GuildRecord, InteractionRecord, Notice, NotificationRecord, UserRecord, World } from './model.js';
+import type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { RateLimitRule, RateLimits } from './rate-limits.js';
 import {
   addMember,
   createChannel,
   createGuild,
+  createRole,
   createUser,
   openDm,
+  setMemberRole,
   StandInUsageError,
   updateUser,
   type NewGuild,
+  type NewRole,
   type NewUser,
 } from './setup.js';
+import { postAsUser } from './messages.js';
 import { describeMessage, userView, type SeenMessage, type UserView } from './view.js';
 import { waitForWorld, type WaitOptions } from './wait.js';
 
@@ -126,6 +130,21 @@ export class StandIn {
     return createChannel(this.parts, this.guild(guild), name);
   }
 
+  /** A role, e.g. `{ name: 'Mods', permissions: Permission.ManageGuild }`; the guild's owner needs none. */
+  createRole(guild: Ref<GuildRecord>, spec: NewRole = {}): RoleRecord {
+    return createRole(this.parts, this.guild(guild), spec);
+  }
+
+  giveRole(guild: Ref<GuildRecord>, user: Ref<UserRecord>, role: RoleRecord | string): void {
+    const g = this.guild(guild);
+    setMemberRole(this.parts, g, this.user(user), this.role(g, role), true);
+  }
+
+  takeRole(guild: Ref<GuildRecord>, user: Ref<UserRecord>, role: RoleRecord | string): void {
+    const g = this.guild(guild);
+    setMemberRole(this.parts, g, this.user(user), this.role(g, role), false);
+  }
+
   /** A guild's text channel by name. */
   channel(guild: Ref<GuildRecord>, name: string): ChannelRecord {
     const g = this.guild(guild);
@@ -167,6 +186,11 @@ export class StandIn {
     const u = this.user(user);
     const c = channel === 'dm' ? this.dmChannel(u) : this.channelRef(channel);
     return runCommand(this.world, this.interactions, u, c, line, options, settings.locale ?? u.locale);
+  }
+
+  /** `user` writes `content` in a channel, as people chat while a game is on. */
+  say(user: Ref<UserRecord>, channel: Ref<ChannelRecord>, content: string): MessageRecord {
+    return postAsUser(this.parts, this.user(user), this.channelRef(channel), content);
   }
 
   click(user: Ref<UserRecord>, target: ButtonTarget): InteractionHandle {
@@ -276,6 +300,13 @@ export class StandIn {
     const user = this.world.user(id);
     if (!user) throw new StandInUsageError(`Unknown user ${id}`);
     return user;
+  }
+
+  role(guild: GuildRecord, ref: RoleRecord | string): RoleRecord {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const found = guild.roles.find((r) => r.id === id || r.name === id);
+    if (!found) throw new StandInUsageError(`Guild ${guild.name} has no role ${id}`);
+    return found;
   }
 
   guild(ref: Ref<GuildRecord>): GuildRecord {

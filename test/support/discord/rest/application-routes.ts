@@ -2,6 +2,7 @@ import { Errors } from '../errors.js';
 import type { CommandRecord } from '../model.js';
 import { userPayload } from '../payloads.js';
 import { readCommandList, readSingleCommand } from '../rules/command-limits.js';
+import { RequestBodies } from '../rules/schema.js';
 import { requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
 
@@ -85,7 +86,7 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
       for (const old of listed(guildId)) if (!kept.includes(old)) world.commands.delete(old.id);
       world.changed({ kind: 'commands', id: guildId ?? 'global' });
       return json(kept.map(render));
-    });
+    }, RequestBodies.overwriteCommands);
     router.add('POST', base, (req) => {
       const guildId = scope(req);
       const data = readSingleCommand(req.body, guildId);
@@ -93,7 +94,7 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
       const record = upsert(guildId, data);
       world.changed({ kind: 'commands', id: guildId ?? 'global' });
       return json(render(record), existed ? 200 : 201);
-    });
+    }, RequestBodies.createCommand);
     router.add('GET', `${base}/:commandId`, (req) => json(render(find(req, scope(req)))));
     router.add('PATCH', `${base}/:commandId`, (req) => {
       const guildId = scope(req);
@@ -103,7 +104,7 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
       command.version = world.ids.next();
       world.changed({ kind: 'commands', id: guildId ?? 'global' });
       return json(render(command));
-    });
+    }, RequestBodies.editCommand);
     router.add('DELETE', `${base}/:commandId`, (req) => {
       const guildId = scope(req);
       world.commands.delete(find(req, guildId).id);

@@ -5,6 +5,7 @@ import { channelPayload, guildPayload, memberPayload, messagePayload } from '../
 import { readMessageFields } from '../rules/message-limits.js';
 import { readAllowedMentions } from '../rules/mentions.js';
 import { nonceHit, readNonce, takeMessageFault } from '../rules/nonces.js';
+import { RequestBodies } from '../rules/schema.js';
 import { openDm } from '../setup.js';
 import { attachmentsAfter, requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
@@ -74,7 +75,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     });
     if (fault) throw Errors.serverError(fault.status);
     return json(messagePayload(world, message));
-  });
+  }, RequestBodies.createMessage);
 
   router.add('GET', '/channels/:channelId/messages', (req) => {
     const channel = channelFor(req);
@@ -103,7 +104,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     readAllowedMentions(req.body); // validated like on create; an edit notifies nobody
     editMessage(parts, message, fields, EDITABLE_FLAGS, attachmentsAfter(ctx, channel.id, message.attachments, req.body, req.files));
     return json(messagePayload(world, message));
-  });
+  }, RequestBodies.editMessage);
 
   router.add('DELETE', '/channels/:channelId/messages/:messageId', (req) => {
     const channel = channelFor(req);
@@ -118,7 +119,7 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
     if (!user || user.bot) throw Errors.unknownUser();
     // Opening always works; whether the user accepts DMs is decided when sending.
     return json(channelPayload(world, openDm(parts, user)));
-  });
+  }, RequestBodies.openDm);
 
   const guildFor = (req: RestRequest) => {
     requireBot(ctx, req);

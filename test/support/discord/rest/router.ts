@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BodySchema } from '../rules/schema.js';
 
 export interface UploadedFile {
   field: string;
@@ -31,18 +32,35 @@ export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>
 
 interface Route {
   method: string;
+  pattern: string;
   segments: string[];
   handler: Handler;
+  /** Discord's schema of the request body; every route that takes a body has one. */
+  body: BodySchema | undefined;
 }
 
-export type Match = { handler: Handler; params: Record<string, string> } | 'method-not-allowed' | undefined;
+export type Match =
+  | { handler: Handler; params: Record<string, string>; body: BodySchema | undefined; route: string }
+  | 'method-not-allowed'
+  | undefined;
+
+const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Matches `/channels/:channelId/messages`-style patterns; literal segments win over params. */
 export class Router {
   private readonly routes: Route[] = [];
 
-  add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+  constructor(private readonly requireBodySchemas = false) {}
+
+  /**
+   * `body` is required for the API's POST, PUT and PATCH routes (`requireBodySchemas`), so no
+   * request body reaches a handler unchecked.
+   */
+  add(method: string, pattern: string, handler: Handler, body?: BodySchema): this {
+    if (this.requireBodySchemas && TAKES_BODY.has(method) && !body) {
+      throw new Error(`${method} ${pattern} takes a body and needs Discord's schema for it`);
+    }
+    this.routes.push({ method, pattern, segments: pattern.split('/').filter(Boolean), handler, body });
     return this;
   }
 
@@ -56,7 +74,7 @@ export class Router {
       .sort((a, b) => literalCount(b.route) - literalCount(a.route));
     for (const { route, params } of candidates) {
       pathMatched = true;
-      if (route.method === method) return { handler: route.handler, params };
+      if (route.method === method) return { handler: route.handler, params, body: route.body, route: route.pattern };
     }
     return pathMatched ? 'method-not-allowed' : undefined;
   }

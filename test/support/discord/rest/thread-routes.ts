@@ -3,6 +3,7 @@ import { Intent } from '../gateway.js';
 import type { ChannelRecord } from '../model.js';
 import { channelPayload } from '../payloads.js';
 import { requireBot, type RouteContext } from './context.js';
+import { RequestBodies } from '../rules/schema.js';
 import { json, type Router } from './router.js';
 
 /** Discord's archive durations, in minutes. */
@@ -49,5 +50,5 @@ export function registerThreadRoutes(router: Router, ctx: RouteContext): void {
     world.changed({ kind: 'channel', id: thread.id });
     ctx.gateway.dispatch('THREAD_CREATE', { ...channelPayload(world, thread), newly_created: true }, { intent: Intent.Guilds, guildId: thread.guildId! });
     return json(channelPayload(world, thread), 201);
-  });
+  }, RequestBodies.startThread);
 }

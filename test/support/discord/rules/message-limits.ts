@@ -259,7 +259,9 @@ export function readMessageFields(raw: unknown, allowedFlags: number, currentFla
     }
   }
   if ('embeds' in body) out.embeds = body.embeds === null ? [] : validateEmbeds(body.embeds, errors);
-  if (typeof body.flags === 'number') out.flags = body.flags & allowedFlags;
+  if (body.flags !== undefined && body.flags !== null && (!Number.isSafeInteger(body.flags) || (body.flags as number) < 0)) {
+    errors.add(['flags'], 'NUMBER_TYPE_COERCE', `Value "${String(body.flags)}" is not int.`);
+  } else if (typeof body.flags === 'number') out.flags = body.flags & allowedFlags;
   const v2 = ((out.flags ?? currentFlags) & MessageFlag.ComponentsV2) !== 0;
   if ('components' in body) {
     const components = body.components === null ? [] : body.components;

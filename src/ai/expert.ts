@@ -1,0 +1,196 @@
+// The expert policy: the strong policy's judgement, checked by search where it matters.
+//
+// At a send, a take-or-refuse, a 试探's discard, and a response window in which the strong policy
+// would use a card or skill, it deals worlds consistent with its view (sample.ts: identities from
+// its beliefs, the hidden cards and characters dealt at random), and in each world plays every
+// candidate action followed by a playout of a fast policy (rolloutAction) at every seat to the
+// end of the game. The candidate that wins most often in the same worlds, on the same playout
+// seeds, is played; the strong policy's own choice wins ties. Everything is seeded from the view,
+// so the same view, legal actions and memory decide the same.
+//
+// The budget is counted in playouts, not wall time (so decisions do not depend on the machine's
+// load): `budgetMs` × PLAYOUTS_PER_MS playouts per decision, each at most MAX_DEPTH actions.
+import { performance } from 'node:perf_hooks';
+import { apply, legalActions, waitingOn, type Action, type GameView } from '../engine/index.js';
+import { randInt, seedRng, type RngState } from '../engine/rng.js';
+import type { GameState } from '../engine/types.js';
+import { newMemory, type SeatMemory } from './memory.js';
+import { viewSeed, type Policy } from './policy.js';
+import { sampleWorld } from './sample.js';
+import { StrongPolicy } from './strong.js';
+
+/** Playouts per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
+export const PLAYOUTS_PER_MS = 1.5;
+/** Actions a playout plays at most before the game is scored as it stands (score). */
+export const MAX_DEPTH = 150;
+
+const key = (a: Action): string => JSON.stringify({ ...a, version: undefined });
+
+export interface ExpertOptions {
+  budgetMs?: number;
+  /** Playouts per decision (overrides the budget). */
+  playouts?: number;
+}
+
+export class ExpertPolicy implements Policy {
+  readonly name = 'expert';
+  readonly usesMemory = true;
+  readonly playouts: number;
+  private readonly strong = new StrongPolicy();
+  private total = { playouts: 0, ms: 0, worlds: 0, rejected: 0 };
+
+  constructor(o: ExpertOptions = {}) {
+    this.playouts = Math.max(2, o.playouts ?? Math.round((o.budgetMs ?? 300) * PLAYOUTS_PER_MS));
+  }
+
+  stats() {
+    return { ...this.total };
+  }
+
+  decide(v: GameView, legal: readonly Action[], memory?: SeatMemory): Action {
+    if (legal.length === 0) throw new Error(`expert: seat ${v.you} has no legal action`);
+    const m = memory ?? newMemory(v);
+    const pick = this.strong.decide(v, legal, m);
+    if (legal.length === 1 || v.identity === undefined) return pick;
+    const cands = this.candidates(v, legal, pick);
+    if (cands.length <= 1) return pick;
+    const t0 = performance.now();
+    const rng = seedRng(viewSeed(v, 0x6a09e667));
+    const me = v.you!;
+    const score = new Array<number>(cands.length).fill(0);
+    const worlds = Math.max(1, Math.ceil(this.playouts / cands.length));
+    let played = 0;
+    let dealt = 0;
+    for (let w = 0; w < worlds * 2 && dealt < worlds; w++) {
+      const world = sampleWorld(v, m, rng);
+      const offered = world && new Set(legalActions(world, me).map(key));
+      if (!world || !cands.every((c) => offered!.has(key(c)))) {
+        this.total.rejected++;
+        continue;
+      }
+      dealt++;
+      this.total.worlds++;
+      const seed = randInt(rng, 0x7fffffff);
+      for (let i = 0; i < cands.length; i++) {
+        const mine = legalActions(world, me).find((a) => key(a) === key(cands[i]))!;
+        score[i] += this.playout(world, mine, me, seed);
+        played++;
+      }
+    }
+    this.total.playouts += played;
+    this.total.ms += performance.now() - t0;
+    if (dealt === 0) return pick;
+    // The strong policy's choice keeps ties (half a win in one world).
+    let best = cands.indexOf(pick);
+    let bestS = score[best] + 0.5;
+    for (let i = 0; i < cands.length; i++)
+      if (score[i] > bestS) {
+        bestS = score[i];
+        best = i;
+      }
+    return cands[best];
+  }
+
+  /** The actions worth searching: distinct sends, takes and discards; in a window, the strong choice against passing. */
+  private candidates(v: GameView, legal: readonly Action[], pick: Action): Action[] {
+    const k = legal[0].kind;
+    const hand = new Map((v.hand ?? []).map((c) => [c.id, c]));
+    if (k === 'send' || k === 'choose') {
+      const seen = new Map<string, Action>();
+      for (const a of legal) {
+        const c = 'card' in a && a.card !== undefined ? hand.get(a.card) : undefined;
+        const face = c ? `${c.name}|${c.color}|${c.mode}|${c.probe?.identity ?? ''}|${c.probe?.branch ?? ''}` : key(a);
+        const id = `${face}|${'target' in a ? a.target : ''}|${'dir' in a ? a.dir : ''}|${'via' in a ? a.via : ''}`;
+        // The strong choice stands for its face.
+        if (a === pick || !seen.has(id)) seen.set(id, a);
+      }
+      return [...seen.values()];
+    }
+    if (k === 'take' || k === 'refuse') return legal.filter((a) => a.kind === 'take' || a.kind === 'refuse');
+    if (k === 'decide' || k === 'pickCharacter') return [pick];
+    // A window: would the strong policy's card or skill really beat passing?
+    const pass = legal.find((a) => a.kind === 'pass');
+    return pass && pick !== pass ? [pick, pass] : [pick];
+  }
+
+  /** 1 when our side wins the game played on from `world` after `first`, 0 when it loses, ½ a draw. */
+  private playout(world: GameState, first: Action, me: number, seed: number): number {
+    const r = apply(world, first);
+    if (!r.ok) return 0;
+    let s = r.state;
+    const rng = seedRng(seed);
+    for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
+      const seats = waitingOn(s);
+      const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+      const next = apply(s, rolloutAction(s, seat, rng));
+      if (!next.ok) return 0.5;
+      s = next.state;
+    }
+    return score(s, me);
+  }
+}
+
+const colourOf = (id: string): string | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);
+
+/**
+ * What the game is worth to `me` in a world: 1 won, 0 lost, ½ a draw; a game still on (the
+ * playout stopped at MAX_DEPTH) is scored by the best progress of each faction toward three of
+ * its colour, deaths and black in front of us.
+ */
+export function score(s: GameState, me: number): number {
+  const res = s.result;
+  if (res) return res.draw ? 0.5 : res.winners.includes(me) ? 1 : 0;
+  const mine = s.players[me].identity;
+  const count = (seat: number, colour: string) => s.players[seat].intel.reduce((k, id) => (s.cards[id].color === colour ? k + 1 : k), 0);
+  const progress = (id: string) => {
+    const c = colourOf(id)!;
+    let best = 0;
+    let dead = 0;
+    s.players.forEach((p, i) => {
+      if (p.identity !== id) return;
+      if (!p.alive) dead++;
+      else best = Math.max(best, count(i, c));
+    });
+    return best - 0.7 * dead;
+  };
+  const blacks = count(me, '黑');
+  if (mine === '打酱油的') return s.players[me].alive ? 0.35 - 0.08 * blacks : 0;
+  const enemy = mine === '潜伏战线' ? '军情处' : '潜伏战线';
+  // Dead, we no longer play for the side (its progress counts our death already).
+  const own = s.players[me].alive ? -0.04 * blacks : -0.15;
+  return Math.min(0.95, Math.max(0.05, 0.5 + 0.12 * (progress(mine) - progress(enemy)) + own));
+}
+
+/**
+ * The playouts' fast policy. It plays inside a sampled world (never the real game), so it may read
+ * that world's state: each seat takes its colour and refuses black when it can see the card (and
+ * takes face-down intel half the time below two black), sends a random card, passes every window,
+ * and answers questions with the first choice.
+ */
+export function rolloutAction(s: GameState, seat: number, rng: RngState): Action {
+  const p = s.pending!;
+  if (p.kind === 'window') return { kind: 'pass', seat };
+  const legal = legalActions(s, seat);
+  if (legal.length === 1) return legal[0];
+  if (p.kind === 'receive') {
+    const refuse = legal.find((a) => a.kind === 'refuse');
+    const take = legal.find((a) => a.kind === 'take')!;
+    const t = s.transit!;
+    const pl = s.players[seat];
+    const color = s.cards[t.card].color;
+    const blacks = pl.intel.reduce((k, id) => (s.cards[id].color === '黑' ? k + 1 : k), 0);
+    if (!refuse) return take;
+    if (t.faceUp || t.known & (1 << seat)) {
+      if (color === '黑') return refuse;
+      const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
+      return own === null || color === own ? take : refuse;
+    }
+    return blacks < 2 && randInt(rng, 2) ? take : refuse;
+  }
+  if (p.kind === 'send') return legal[randInt(rng, legal.length)];
+  return legal[0];
+}
+
+export function expertPolicy(o: ExpertOptions = {}): Policy {
+  return new ExpertPolicy(o);
+}

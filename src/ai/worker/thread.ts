@@ -1,0 +1,21 @@
+// The search worker thread: decides for the expert policy off the bot's event loop. A request
+// carries what the policy may read — the seat's view, its legal actions, its memory — and the
+// answer is the index of the chosen action among those legal actions.
+import { parentPort } from 'node:worker_threads';
+import { ExpertPolicy } from '../expert.js';
+import type { SearchRequest, SearchAnswer } from './pool.js';
+
+const policies = new Map<number, ExpertPolicy>();
+
+parentPort!.on('message', (r: SearchRequest) => {
+  let answer: SearchAnswer;
+  try {
+    let p = policies.get(r.budgetMs);
+    if (!p) policies.set(r.budgetMs, (p = new ExpertPolicy({ budgetMs: r.budgetMs })));
+    const a = p.decide(r.view, r.legal, r.memory);
+    answer = { id: r.id, index: r.legal.indexOf(a) };
+  } catch (e) {
+    answer = { id: r.id, index: -1, error: String((e as Error).stack ?? e) };
+  }
+  parentPort!.postMessage(answer);
+});

@@ -1,0 +1,95 @@
+// The expert policy decides from the seat's view, its legal actions and memory only: a state whose
+// hidden parts were dealt again, consistently with the view, gets the same decision. Its worlds
+// (sample.ts) are states the seat's view could be a view of.
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
+import { randInt, seedRng } from '../../src/engine/rng.js';
+import type { GameState } from '../../src/engine/types.js';
+import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
+import { sampleWorld } from '../../src/ai/sample.js';
+import { checkInvariants } from '../../src/sim/invariants.js';
+
+/** A state that differs from `s` only in what `seat` cannot see: deck order, others' hands, two hidden identities. */
+function redeal(s: GameState, seat: number, seed: number): GameState {
+  const rng = seedRng(seed);
+  const t: GameState = JSON.parse(JSON.stringify(s));
+  const others = t.players.flatMap((p, i) => (i === seat ? [] : [p]));
+  const pool = [...t.deck, ...others.flatMap((p) => p.hand)];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = randInt(rng, i + 1);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  for (const p of others) p.hand = pool.splice(0, p.hand.length);
+  t.deck = pool;
+  const seen = view(s, seat).players;
+  const hidden = t.players.map((_, i) => i).filter((i) => i !== seat && seen[i].identity === undefined);
+  if (hidden.length >= 2) {
+    const [a, b] = [hidden[0], hidden[hidden.length - 1]];
+    [t.players[a].identity, t.players[b].identity] = [t.players[b].identity, t.players[a].identity];
+  }
+  return t;
+}
+
+/** Moments of strong-played games where a seat has a real choice to search, with that seat's memory. */
+function moments(count: number, characters: boolean): { s: GameState; seat: number; memory: SeatMemory }[] {
+  const out: { s: GameState; seat: number; memory: SeatMemory }[] = [];
+  const strong = new StrongPolicy();
+  for (let g = 0; out.length < count && g < 20; g++) {
+    const start = newGame({ seed: 300 + g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters } });
+    let s = start.state;
+    let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
+    const rng = seedRng(g);
+    let k = 0;
+    while (!s.result && out.length < count) {
+      const seats = waitingOn(s);
+      const seat = seats[randInt(rng, seats.length)];
+      const legal = legalActions(s, seat);
+      const kind = s.pending?.kind;
+      if ((kind === 'send' || kind === 'receive') && legal.length > 1 && k++ % 3 === 0) out.push({ s, seat, memory: mems[seat] });
+      const r = apply(s, strong.decide(view(s, seat), legal, mems[seat]));
+      if (!r.ok) throw new Error(r.reason);
+      mems = mems.map((m) => observeAll(m, r.events));
+      s = r.state;
+    }
+  }
+  return out;
+}
+
+const keys = (s: GameState, seat: number) => legalActions(s, seat).map((a) => JSON.stringify(a)).sort();
+
+describe('expert policy', () => {
+  const expert = new ExpertPolicy({ playouts: 24 });
+  for (const characters of [false, true]) {
+    it(`decides the same when the hidden parts are dealt again (characters ${characters ? 'on' : 'off'})`, () => {
+      const ms = moments(8, characters);
+      expect(ms.length).toBe(8);
+      let searched = 0;
+      for (const [i, { s, seat, memory }] of ms.entries()) {
+        const t = redeal(s, seat, i + 1);
+        expect(JSON.stringify(view(t, seat))).toBe(JSON.stringify(view(s, seat)));
+        expect(JSON.stringify(t)).not.toBe(JSON.stringify(s));
+        const before = expert.stats().playouts;
+        const a = expert.decide(view(s, seat), legalActions(s, seat), memory);
+        if (expert.stats().playouts > before) searched++;
+        const b = expert.decide(view(t, seat), legalActions(t, seat), memory);
+        expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+      }
+      // The moments are real searches, not the strong policy's answer passed on.
+      expect(searched).toBeGreaterThan(4);
+    });
+
+    it(`samples worlds the seat's view could be a view of (characters ${characters ? 'on' : 'off'})`, () => {
+      for (const [i, { s, seat, memory }] of moments(6, characters).entries()) {
+        const v = view(s, seat);
+        const w = sampleWorld(v, memory, seedRng(i + 7));
+        expect(w).not.toBeNull();
+        const wv = view(w!, seat);
+        expect(wv.hand).toEqual(v.hand);
+        expect(wv.players.map((p) => [p.handCount, p.intel, p.alive, p.locked])).toEqual(v.players.map((p) => [p.handCount, p.intel, p.alive, p.locked]));
+        expect([wv.deck, wv.discard, wv.removed, wv.transit, wv.pending?.kind]).toEqual([v.deck, v.discard, v.removed, v.transit, v.pending?.kind]);
+        expect(keys(w!, seat)).toEqual(keys(s, seat));
+        expect(checkInvariants(w!).filter((x) => x.includes('places'))).toEqual([]);
+      }
+    });
+  }
+});
