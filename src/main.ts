@@ -34,8 +34,10 @@ async function main(): Promise<void> {
     store = GameStore.open({ path: config.databasePath, logger: log, ...(shard ? { shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) {
+      // One sentence, in the log and on stderr, and an exit code per cause (README "Where data lives").
+      log.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
       process.stderr.write(`${err.message}\n`);
-      process.exit(1);
+      process.exit(err.exitCode);
     }
     throw err;
   }

@@ -23,9 +23,12 @@ import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
 import { SeatUsers } from './seat-users.js';
 import { aiSeats, DEFAULT_AI_LEVEL, type AiSeats } from './ai-seats.js';
-import { ack, type Component } from './reply.js';
+import { ackUnlessAnsweredIn, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
 import { onReplayCommand, onReplayComponent } from './replay.js';
+
+/** A game click not answered with its panel by then is acknowledged first (Discord allows 3 s). */
+const ANSWER_WITHIN_MS = 1_000;
 
 export interface BotOptions {
   client: Client;
@@ -284,9 +287,14 @@ export class Bot {
       return showLog(this, i, info && info.guildId === i.guildId ? id.game : null, this.localeFor(i));
     }
     if (id.verb === 'replay') return onReplayComponent(this, i, id);
-    await ack(i);
+    // The clicker's panel is the answer itself (reply.ts), unless the work takes longer than this.
+    const cancel = ackUnlessAnsweredIn(i, ANSWER_WITHIN_MS);
+    try {
+      await onGameComponent(this, i, id);
+    } finally {
+      cancel();
+    }
     this.onAck?.(performance.now() - started);
-    return onGameComponent(this, i, id);
   }
 
   private track(p: Promise<unknown>): void {

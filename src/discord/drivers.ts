@@ -12,6 +12,10 @@ import type { TableFlags } from './table-flags.js';
 /** Timed-out decisions in a row after which the bot plays a seat for its owner. */
 export const AUTOPILOT_AFTER = 2;
 
+/** A bot move whose save failed is tried again after this long, doubling up to the cap. */
+export const MOVE_RETRY_FIRST_MS = 1_000;
+export const MOVE_RETRY_MAX_MS = 30_000;
+
 /**
  * Decides for a seat from what that seat may see; a searching policy answers later (a promise,
  * worked out off the event loop): the seat then acts when the answer comes, if its decision is
@@ -53,6 +57,9 @@ export class Drivers {
   /** Per game: answers of a searching policy for the decision opened at `opened`, and the seats still thinking. */
   private readonly thought = new Map<number, { opened: number; ready: Map<number, Action>; thinking: Set<number> }>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Per game: bot moves in a row whose save failed (they are retried with back-off). */
+  private readonly failures = new Map<number, number>();
+  private readonly retrying = new Set<number>();
   /** Bot actions waiting out their pause: not work in progress (idle() does not wait for them). */
   private sleeping = 0;
   private stopped = false;
@@ -210,16 +217,47 @@ export class Drivers {
     }
     const p = Promise.resolve()
       .then(async () => {
-        if (this.stopped) return;
+        if (this.stopped) return false;
         const r = await this.o.store.submit(gameId, action, still);
-        if (r.ok || r.code === 'stale' || r.code === 'gameNotActive') return;
+        if (r.ok || r.code === 'stale' || r.code === 'gameNotActive') return r.ok;
         this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
         const again = this.o.store.state(gameId);
-        if (again && !again.result && !still(again)) await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still);
+        return !!again && !again.result && !still(again) && (await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still)).ok;
       })
-      .catch((err) => this.o.log.error({ gameId, err }, 'a bot seat failed to act'));
+      .then(
+        (committed) => committed && this.saved(gameId),
+        (err) => this.unsaved(gameId, opened, seat, err),
+      );
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
+  }
+
+  /**
+   * A bot seat's move could not be saved (the database refused the write): the seat decides again
+   * after a back-off on the bot's timers, as long as the decision is still open. Logged once a fault.
+   */
+  private unsaved(gameId: number, opened: number, seat: number, err: unknown): void {
+    const done = this.done.get(gameId);
+    if (done?.opened === opened) done.seats.delete(seat);
+    // Several seats' moves fail together: one retry for the game decides for all of them.
+    if (this.retrying.has(gameId)) return;
+    this.retrying.add(gameId);
+    const n = (this.failures.get(gameId) ?? 0) + 1;
+    this.failures.set(gameId, n);
+    if (n === 1) this.o.log.error({ gameId, seat, err }, "a bot seat's move could not be saved; trying again with back-off");
+    this.sleeping++;
+    this.o.timers.setTimeout(() => {
+      this.sleeping--;
+      this.retrying.delete(gameId);
+      const state = this.o.store.state(gameId);
+      if (state) this.poke(gameId, state);
+    }, Math.min(MOVE_RETRY_MAX_MS, MOVE_RETRY_FIRST_MS * 2 ** (n - 1)));
+  }
+
+  private saved(gameId: number): void {
+    if (!this.failures.has(gameId)) return;
+    this.failures.delete(gameId);
+    this.o.log.info({ gameId }, "bot seats' moves are saved again");
   }
 
   get busy(): boolean {
@@ -243,6 +281,7 @@ export class Drivers {
     this.autopilot.delete(gameId);
     this.misses.delete(gameId);
     this.done.delete(gameId);
+    this.failures.delete(gameId);
     this.thought.delete(gameId);
   }
 }

@@ -7,7 +7,8 @@ import type { Bot } from './bot.js';
 import { actionHash, type CustomId } from './custom-id.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from './render/panel.js';
 import { secretLine } from './render/words.js';
-import { explain, onPrivatePanel, panelOwner, show, type Component } from './reply.js';
+import { answer, explain, onPrivatePanel, panelOwner, type Component } from './reply.js';
+import type { PanelInteraction } from './panels.js';
 import { turnKey } from './pace.js';
 
 export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
@@ -67,7 +68,14 @@ async function onSeatClick(bot: Bot, i: Component, id: CustomId, seat: number, s
   } catch (err) {
     // The action is committed: the player must not read "this click did nothing, try again".
     bot.log.warn({ gameId: id.game, seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'the panel could not be refreshed after a committed action');
-    await i.followUp({ content: t(l, 'err.doneNoPanel'), flags: MessageFlags.Ephemeral }).catch(() => undefined);
+    // Said in a message of its own: the panel it would have followed may be gone. A message that is
+    // the interaction's answer is no panel, so the refresher must not edit it into one.
+    const said = { content: t(l, 'err.doneNoPanel'), flags: MessageFlags.Ephemeral } as const;
+    if (i.deferred || i.replied) await i.followUp(said).catch(() => undefined);
+    else {
+      bot.panels.forgetSeat(id.game, seat);
+      await i.reply(said).catch(() => undefined);
+    }
   }
 }
 
@@ -130,9 +138,9 @@ function hasParams(a: Action): boolean {
 }
 
 /** Shows a seat its panel through the interaction of its own click or command. */
-export async function showPanel(bot: Bot, i: Component | Parameters<typeof show>[0], gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
+export async function showPanel(bot: Bot, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
   const body = panelBody(bot, gameId, seat, l, focus);
-  await show(i, body);
+  await answer(i, body, () => bot.panels.answer(i, body));
   bot.panels.shown(gameId, seat, body, focus, bot.store.state(gameId)!.pending?.opened ?? -1);
 }
 

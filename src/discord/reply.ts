@@ -13,17 +13,50 @@ export function panelOwner(i: Component): string | undefined {
   return i.message.interactionMetadata?.user.id ?? i.message.interaction?.user.id;
 }
 
+/** The interaction's first answer (an acknowledgement, or the panel itself), once it is under way. */
+const answered = new WeakMap<Component, Promise<unknown>>();
+
 /**
- * Acknowledges within Discord's 3 seconds before any work: a private panel is updated in place,
- * a public button opens a private answer.
+ * Acknowledges (once) within Discord's 3 seconds: a private panel is updated in place, a public
+ * button opens a private answer.
  */
 export async function ack(i: Component): Promise<void> {
-  if (onPrivatePanel(i)) await i.deferUpdate();
-  else await i.deferReply({ flags: MessageFlags.Ephemeral });
+  let p = answered.get(i);
+  if (!p) answered.set(i, (p = onPrivatePanel(i) ? i.deferUpdate() : i.deferReply({ flags: MessageFlags.Ephemeral })));
+  await p;
+}
+
+/**
+ * A game click is answered with the clicker's panel itself, in the interaction's response: one
+ * request, not an acknowledgement and then an edit. Should the work take longer than `ms`, the
+ * click is acknowledged first and the panel follows as an edit. Returns a cancel for the timer.
+ */
+export function ackUnlessAnsweredIn(i: Component, ms: number): () => void {
+  const timer = setTimeout(() => void ack(i).catch(() => undefined), ms);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Shows `body` as the answer to the interaction: the interaction's response when it has none yet,
+ * else an edit of its original message by `edit` (the interaction REST client, panels.ts).
+ */
+export async function answer(i: Component | ChatInputCommandInteraction, body: InteractionEditReplyOptions, edit: () => Promise<unknown>): Promise<void> {
+  const first = i.isChatInputCommand() ? undefined : answered.get(i);
+  if (first) await first;
+  if (first || i.deferred || i.replied) return void (await edit());
+  const c = i as Component;
+  const response = onPrivatePanel(c) ? c.update(body as Parameters<Component['update']>[0]) : c.reply({ ...(body as object), flags: MessageFlags.Ephemeral });
+  answered.set(c, response);
+  // A response that failed (a 5xx) is no answer: an acknowledgement may still be tried after it.
+  await response.catch((err: unknown) => {
+    answered.delete(c);
+    throw err;
+  });
 }
 
 /** A short private explanation, wherever the click came from. */
 export async function explain(i: Component, content: string): Promise<void> {
+  await ack(i);
   if (onPrivatePanel(i)) await i.followUp({ content, flags: MessageFlags.Ephemeral });
   else await i.editReply({ content, embeds: [], components: [] });
 }

@@ -5,8 +5,20 @@ export const DEFAULT_DATABASE_PATH = './data/fengsheng.db';
 /** Written into the SQLite header of every database the bot creates ("FSbt"), so a foreign file is recognised. */
 export const APPLICATION_ID = 0x46536274;
 
-/** How long a connection waits for another connection's write lock before failing. */
+/** How long a connection waits for another connection's write lock before failing (tools, start-up). */
 export const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * The running bot's connection waits only this long, synchronously, for a write lock another process
+ * holds: better-sqlite3 waits on the event loop's thread, so 5 s froze every game and every click.
+ * Past it, the game's action waits asynchronously and is tried again (store.ts), other games go on.
+ */
+export const BOT_BUSY_TIMEOUT_MS = 20;
+/** The first wait before an action the lock refused is tried again; it doubles up to the cap. */
+export const LOCKED_RETRY_FIRST_MS = 10;
+export const LOCKED_RETRY_MAX_MS = 500;
+/** After this long waiting for the lock, the action fails (a click is told, a timeout backs off, a bot seat retries later). */
+export const LOCKED_GIVE_UP_MS = 30_000;
 
 export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);

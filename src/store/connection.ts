@@ -5,7 +5,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { logger as rootLogger, type Logger } from '../log.js';
 import { APPLICATION_ID, BUSY_TIMEOUT_MS, databaseSynchronous, type Synchronous } from './config.js';
 import { StoreOpenError } from './errors.js';
-import { inspectDatabase, type Inspection } from './guard.js';
+import { damaged, inspectDatabase, type Inspection } from './guard.js';
 import { MIGRATIONS_FOLDER, runMigrations, shippedMigrations } from './migrate.js';
 import * as schema from './schema.js';
 
@@ -67,7 +67,7 @@ export function guardFile(file: string, migrationsFolder = MIGRATIONS_FOLDER): I
 export function openDatabase(file: string, opts: OpenOptions = {}): Connection {
   const log = (opts.logger ?? rootLogger).child({ db: file });
   const folder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') checkWritable(file);
 
   const inspection = guardFile(file, folder);
   const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
@@ -91,8 +91,44 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Connection {
     return { path: file, sqlite, db, close: () => sqlite.close() };
   } catch (err) {
     sqlite.close();
-    throw err;
+    throw openFailure(file, err);
   }
+}
+
+const reason = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+
+/**
+ * The folder exists (or is made) and is writable, and so is the file if there is one: else one clear
+ * StoreOpenError before SQLite is asked. access() asks the kernel, so a read-only mount or an immutable
+ * file is seen even by root (for whom permission bits do not count).
+ */
+function checkWritable(file: string): void {
+  const dir = path.dirname(file);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new StoreOpenError('no-folder', file, `The folder ${dir} for the database cannot be created (${reason(err)}): set DATABASE_PATH to a path in a folder the bot may create or write.`);
+  }
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw new StoreOpenError('read-only-folder', file, `The folder ${dir} is read-only (${reason(err)}): the bot writes its database and the files beside it (-wal, -shm) there, so make it writable or set DATABASE_PATH elsewhere.`);
+  }
+  if (!fs.existsSync(file)) return;
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+  } catch (err) {
+    throw new StoreOpenError('read-only-file', file, `The database ${file} is read-only (${reason(err)}): the bot must write to it, so make it writable (or restore a writable copy).`);
+  }
+}
+
+/** SQLite's own refusals while opening, as the same StoreOpenErrors. */
+export function openFailure(file: string, err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (err instanceof StoreOpenError || typeof code !== 'string') return err;
+  if (code.startsWith('SQLITE_READONLY')) return new StoreOpenError('read-only-file', file, `The database ${file} is read-only (${code}): the bot must write to it, so make it and its folder writable.`);
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return damaged(file, err);
+  return err;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Decides, before anything is written, whether a database file is one the bot may use.
 // Only reads: a refused file must come out of this byte for byte as it went in.
+import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { APPLICATION_ID } from './config.js';
 import { StoreOpenError } from './errors.js';
@@ -21,6 +22,7 @@ export function inspectDatabase(sqlite: Database.Database, file: string, shipped
       }[]
     ).map((r) => r.name);
   } catch (err) {
+    if (looksLikeSqlite(file)) throw damaged(file, err);
     throw new StoreOpenError(
       'not-a-database',
       file,
@@ -62,6 +64,44 @@ export function inspectDatabase(sqlite: Database.Database, file: string, shipped
       );
     }
   }
+  // A damaged page anywhere (a disk fault, a copy of the file taken while the bot was writing) stops
+  // the bot here, not at the first game that reads it. ~0.25 s per 120 MB of database.
+  let check: unknown;
+  try {
+    check = sqlite.pragma('quick_check(1)', { simple: true });
+  } catch (err) {
+    throw damaged(file, err);
+  }
+  if (check !== 'ok') throw damaged(file, new Error(String(check)));
   const appliedHashes = new Set(applied.map((m) => m.hash));
   return { kind: 'ours', applied: applied.length, pending: shipped.filter((m) => !appliedHashes.has(m.hash)).length };
 }
+
+const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Whether the file starts with SQLite's header: one that then cannot be read is damaged, not foreign. */
+export function looksLikeSqlite(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(HEADER.length);
+      return fs.readSync(fd, head, 0, head.length, 0) === head.length && head.equals(HEADER);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** A database of ours (or one that was) that SQLite finds damaged. */
+export function damaged(file: string, err: unknown): StoreOpenError {
+  return new StoreOpenError(
+    'damaged',
+    file,
+    `${file} is damaged (SQLite: ${oneLine((err as Error).message)}); it was left unchanged. Stop the bot and restore the newest backup (README "Backups").`,
+  );
+}
+
+/** quick_check's report is several lines with a banner: one clause of a sentence instead. */
+const oneLine = (text: string) => text.replace(/\*\*\* in database \w+ \*\*\*\s*/g, '').trim().replace(/\s*\n\s*/g, '; ');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './connection.js';
 import { guildSettings, type LobbyDefaults } from './schema.js';
 
@@ -23,8 +23,14 @@ export const DEFAULT_WINDOW_MS = 8_000;
 export const WINDOW_SECONDS = { min: 3, max: 30 } as const;
 
 /** A server that never changed anything gets the defaults without a row being written. */
+/** Per connection, prepared once: every interaction reads its server's settings. */
+const byGuild = new WeakMap<Db, ReturnType<typeof prepareRead>>();
+const prepareRead = (db: Db) => db.select().from(guildSettings).where(eq(guildSettings.guildId, sql.placeholder('guildId'))).prepare();
+
 export function readGuildSettings(db: Db, guildId: string): GuildSettings {
-  const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
+  let read = byGuild.get(db);
+  if (!read) byGuild.set(db, (read = prepareRead(db)));
+  const row = read.get({ guildId });
   if (!row)
     return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
   return {

@@ -1,12 +1,13 @@
 // The store the bot talks to: open (guard, migrate, recover), create games, submit actions, fire
 // timers. Every method that changes a game goes through that game's queue.
 import { randomInt } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
 import { outboxRepo, type Owed, type OutboxRepo } from './outbox.js';
-import { databasePath } from './config.js';
-import { openDatabase, type Connection, type OpenOptions } from './connection.js';
+import { BOT_BUSY_TIMEOUT_MS, databasePath, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
+import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
 import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
 import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
@@ -69,6 +70,8 @@ export class GameStore {
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly checkpointer: Checkpointer | null;
   private closed = false;
+  /** While another process holds the write lock: resolves when it is free (or waiting gave up). */
+  private lockWait: Promise<void> | null = null;
 
   private constructor(conn: Connection, private readonly opts: GameStoreOptions) {
     this.conn = conn;
@@ -98,6 +101,7 @@ export class GameStore {
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
+    conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
     // Last, so that a failure above leaves no thread holding the file open.
     if (opts.checkpointWorker !== false && conn.path !== ':memory:') {
       this.checkpointer = Checkpointer.start(conn.path, this.log);
@@ -114,7 +118,7 @@ export class GameStore {
       return new GameStore(conn, opts);
     } catch (err) {
       conn.close();
-      throw err;
+      throw openFailure(conn.path, err);
     }
   }
 
@@ -173,7 +177,7 @@ export class GameStore {
       const current = precondition && this.state(gameId);
       const why = current ? precondition(current) : null;
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
-      const r = applyAndCommit(this.ctx, gameId, action, this.clock());
+      const r = await this.commitWhenUnlocked(gameId, action);
       if (r.ok) {
         if (by !== undefined) r.by = by;
         this.notify(r);
@@ -187,6 +191,49 @@ export class GameStore {
       }
       return r;
     });
+  }
+
+  /**
+   * Commits, or while another process holds the write lock (SQLITE_BUSY after BOT_BUSY_TIMEOUT_MS)
+   * waits without blocking the event loop and tries again, up to LOCKED_GIVE_UP_MS: only games with
+   * an action to commit wait. While the lock is held, one probe (waitForLock) tries it with back-off
+   * and every other commit waits for that probe, so the process blocks for at most one short busy
+   * timeout per probe, not one per game.
+   */
+  private async commitWhenUnlocked(gameId: number, action: Action): Promise<SubmitResult> {
+    const started = performance.now();
+    for (;;) {
+      while (this.lockWait) await this.lockWait;
+      try {
+        return applyAndCommit(this.ctx, gameId, action, this.clock());
+      } catch (err) {
+        if (!isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
+        this.lockWait ??= this.waitForLock(gameId);
+      }
+    }
+  }
+
+  /** Tries the write lock later and later until it is free (or LOCKED_GIVE_UP_MS passed); logged once each way. */
+  private async waitForLock(gameId: number): Promise<void> {
+    const started = performance.now();
+    this.log.warn({ gameId }, 'another process holds the database write lock; actions wait and are tried again');
+    let wait = LOCKED_RETRY_FIRST_MS;
+    let free = false;
+    while (!free && performance.now() - started < LOCKED_GIVE_UP_MS) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(LOCKED_RETRY_MAX_MS, wait * 2);
+      try {
+        this.conn.sqlite.exec('BEGIN IMMEDIATE');
+        this.conn.sqlite.exec('ROLLBACK');
+        free = true;
+      } catch (err) {
+        if (!isBusy(err)) free = true;
+      }
+    }
+    const waitedMs = Math.round(performance.now() - started);
+    if (free) this.log.info({ waitedMs }, 'the database write lock is free again');
+    else this.log.error({ waitedMs }, 'the database write lock is still held; the waiting actions fail');
+    this.lockWait = null;
   }
 
   /** Submits a timeout to every game whose deadline is at or before now. */
@@ -323,3 +370,9 @@ export class GameStore {
 }
 
 export type { LiveGame };
+
+/** SQLite's "database is locked": another connection holds the lock this one needs. */
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

@@ -33,6 +33,10 @@ export class GameClock implements TimerHost {
   clearTimeout(handle: unknown): void {
     this.alarms.delete(handle as number);
   }
+  /** When each alarm set now rings. */
+  alarmTimes(): number[] {
+    return [...this.alarms.values()].map((a) => a.at);
+  }
   /** When the next alarm rings, or null. */
   nextAlarm(): number | null {
     let at: number | null = null;

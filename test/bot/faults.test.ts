@@ -1,0 +1,84 @@
+// Faults that degrade: a bot seat's move that the database refused to save is tried again later,
+// without a timeout having to decide for it, and the fault is logged once, not once per try.
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitingOn } from '../../src/engine/index.js';
+import { seedRng } from '../../src/engine/rng.js';
+import { MOVE_RETRY_FIRST_MS } from '../../src/discord/drivers.js';
+import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { actOnPanel, openPanel } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function collectingLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as { level: number; msg: string });
+      done();
+    },
+  });
+  return { lines, log: pino({ level: 'info' }, stream) };
+}
+
+describe('faults degrade', () => {
+  it("an AI seat's move whose save failed is retried after a back-off, and logged once", async () => {
+    const { lines, log } = collectingLogger();
+    t = await openBotTable(1, { log });
+    const [me] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false, timer: 60 }).response();
+    for (let k = 0; k < 4; k++) await t.discord.click(me, { label: '添加AI', messageId: lobby.id }).response();
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const store = t.bot.store;
+    const gameId = store.activeGameIn(t.guild.id, t.general.id)!;
+    const ai = new Set(t.bot.drivers.aiSeats(gameId));
+    const rng = seedRng(5);
+
+    // Play until the person's click leaves a decision that AI seats make; right after that click is
+    // committed, the database stops taking writes (SQLite's query_only: as a read-only file would).
+    let refusing = false;
+    const unsubscribe = store.subscribe((c) => {
+      if (c.by !== undefined && !c.finished && waitingOn(c.state).some((s) => ai.has(s))) {
+        store.conn.sqlite.pragma('query_only = ON');
+        refusing = true;
+      }
+    });
+    for (let k = 0; k < 50 && !refusing; k++) {
+      const table = tableMessage(t, me)!;
+      await actOnPanel(t, me, await openPanel(t, me, table), rng);
+      await t.bot.idle();
+    }
+    unsubscribe();
+    expect(refusing).toBe(true);
+    const stuck = store.state(gameId)!;
+    const deadline = stuck.pending!.deadline!;
+
+    // Every try fails while writes are refused, and the next waits twice as long.
+    let retryAt = 0;
+    for (let k = 0; k < 1; k++) {
+      retryAt = t.clock.now() + MOVE_RETRY_FIRST_MS * 2 ** k;
+      expect(t.clock.alarmTimes()).toContain(retryAt);
+      t.clock.runUntil(retryAt);
+      await t.bot.idle();
+      expect(store.state(gameId)!.version).toBe(stuck.version);
+    }
+    expect(lines.filter((l) => l.msg.includes('could not be saved'))).toHaveLength(1);
+
+    // Writes are taken again: the next retry moves the game on, with no timeout deciding.
+    store.conn.sqlite.pragma('query_only = OFF');
+    retryAt = t.clock.now() + MOVE_RETRY_FIRST_MS * 2;
+    expect(t.clock.alarmTimes()).toContain(retryAt);
+    expect(retryAt).toBeLessThan(deadline);
+    t.clock.runUntil(retryAt);
+    await t.bot.idle();
+    expect(store.state(gameId)!.version).toBeGreaterThan(stuck.version);
+    expect(store.conn.sqlite.prepare('select count(*) as n from actions where game_id = ? and action like ?').get(gameId, '%timeout%')).toEqual({ n: 0 });
+    expect(lines.filter((l) => l.msg.includes('saved again'))).toHaveLength(1);
+  }, 120_000);
+});
