@@ -30,7 +30,7 @@ export async function answerOwn(t: BotTable, u: UserRecord, panel: SeenMessage):
   } else if (discard) await t.discord.choose(u, { customId: discard.customId, messageId: panel.id }, [discard.options[0].value]).response(WAIT);
   else if (pick) await click(pick);
   else if (pass) await click(pass);
-  else throw new Error(`nothing to answer on ${u.username}'s panel`);
+  else throw new Error(`nothing to answer on ${u.username}'s panel: ${panel.content} ${panel.embeds.map((e) => e.description ?? '').join(' ')} [${panel.buttons.map((b) => `${b.label}=${b.customId}`).join(', ')}]`);
   return 'clicked';
 }
 

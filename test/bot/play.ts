@@ -16,6 +16,14 @@ export function isOver(table: SeenMessage): boolean {
 /** How long a simulated player waits for the bot's answer (generous: the bench loads it hard). */
 export const WAIT = { timeoutMs: 60_000 };
 
+/** The table as a user sees it once it has its buttons (a table just posted gets them when its message id is stored: the outbox). */
+export function liveTable(t: BotTable, u: UserRecord): Promise<SeenMessage> {
+  return t.discord.waitFor(() => {
+    const m = tableMessage(t, u);
+    return m?.buttons.some((b) => b.customId?.endsWith(':info')) ? m : undefined;
+  }, WAIT);
+}
+
 /** Opens a user's private panel from the table's 我的信息 button. */
 export async function openPanel(t: BotTable, u: UserRecord, table: SeenMessage): Promise<SeenMessage> {
   const info = table.buttons.find((b) => b.customId?.endsWith(':info'))!;
