@@ -1,6 +1,6 @@
 // npm run --silent render-table -- [options] --out FILE.png   (contracts.md §4)
 // Renders the public table picture exactly as the bot posts it, at one moment of a game:
-//   --seed S --players P --actions N [--characters on|off] [--edition standard|promo|qianzhi] [--locale zh-CN|en]
+//   --seed S --players P --actions N [--characters on|off] [--character-set standard|classic] [--edition standard|promo|qianzhi] [--locale zh-CN|en]
 //   --export FILE --at N [--locale zh-CN|en]
 // Prints {"out", "width", "height", "bytes", "ms"}; exits 2 with a message for bad options.
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ function fail(msg: string): never {
   process.exit(2);
 }
 
-const KNOWN = ['seed', 'players', 'actions', 'characters', 'edition', 'locale', 'export', 'at', 'out'];
+const KNOWN = ['seed', 'players', 'actions', 'characters', 'character-set', 'edition', 'locale', 'export', 'at', 'out'];
 const argv = process.argv.slice(2);
 const stray = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--') || argv[i - 1].includes('=')));
 if (stray !== undefined) fail(`unexpected argument "${stray}"`);
@@ -38,7 +38,7 @@ if (locale !== 'zh-CN' && locale !== 'en') fail('--locale must be zh-CN or en');
 
 let moment: Moment;
 if (args.export !== undefined) {
-  for (const k of ['seed', 'players', 'actions', 'characters', 'edition']) if (k in args) fail(`--${k} does not go with --export`);
+  for (const k of ['seed', 'players', 'actions', 'characters', 'character-set', 'edition']) if (k in args) fail(`--${k} does not go with --export`);
   if (args.export === 'true') fail('--export needs a FILE');
   const at = int('at', 0);
   let record: GameRecord;
@@ -62,7 +62,9 @@ if (args.export !== undefined) {
   const size = tableSizeRefusal(edition, players);
   if (size) fail(`--players: ${size}`);
   if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
-  moment = seededMoment({ seed, players, actions, edition, characters: args.characters !== 'off' });
+  const characterSet = args['character-set'] ?? 'standard';
+  if (characterSet !== 'standard' && characterSet !== 'classic') fail('--character-set must be standard or classic');
+  moment = seededMoment({ seed, players, actions, edition, characters: args.characters !== 'off', ...(characterSet === 'classic' ? { characterSet } : {}) });
 }
 
 ensureFonts();

@@ -2,7 +2,7 @@
 // public seat tags. The picture is drawn from this and nothing else, so it cannot show a secret,
 // and its hash tells the publisher whether the picture changed since the last upload.
 import { createHash } from 'node:crypto';
-import { decider, printedName, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
+import { decider, EDITIONS, printedName, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
 export interface PictureCard {
@@ -100,7 +100,8 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
       p && !v.result
         ? {
             kind: p.kind,
-            ...(p.step !== undefined && { step: p.step }),
+            // An edition without 出牌阶段(2) names its one play phase as its own (千智风声: 摸牌-出牌阶段).
+            ...(p.step !== undefined && { step: p.step === 'play1' && !EDITIONS[v.edition].secondPlay ? 'play' : p.step }),
             decider: tags.decider,
             ...(p.deadline !== undefined && { deadline: p.deadline }),
           }

@@ -1,7 +1,7 @@
 // Moments of games to draw: a seeded random game some actions in (the simulator's random play),
 // or an exported game (`npm run export`) after its N-th action. The render-table command, the
 // benchmark and the golden-picture tests share these.
-import { decider, view, type Edition, type GameState } from '../engine/index.js';
+import { decider, view, type CharacterSet, type Edition, type GameState } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { playRandomGame } from '../sim/random-play.js';
 import { replay } from '../store/replay.js';
@@ -16,8 +16,8 @@ export interface Moment {
   actions: number;
 }
 
-export function seededMoment(o: { seed: number; players: number; actions: number; characters: boolean; edition: Edition }): Moment {
-  const run = playRandomGame({ players: o.players, seed: o.seed, edition: o.edition, characters: o.characters, invariants: false, stopAfter: o.actions });
+export function seededMoment(o: { seed: number; players: number; actions: number; characters: boolean; edition: Edition; characterSet?: CharacterSet }): Moment {
+  const run = playRandomGame({ players: o.players, seed: o.seed, edition: o.edition, characters: o.characters, ...(o.characterSet && { options: { characterSet: o.characterSet } }), invariants: false, stopAfter: o.actions });
   if (run.error) throw new Error(run.error);
   return { state: run.state, ai: [], autopilot: [], actions: run.actions };
 }

@@ -73,3 +73,17 @@ describe('the table picture shows only the public view', () => {
     expect(pictureKey(pictureInput('zh-CN', { ...v, version: v.version + 1 }, NONE))).toBe(base);
   });
 });
+
+describe('the play phase in the picture', () => {
+  it('千智风声 names its one play phase 摸牌-出牌阶段, the standard edition 出牌阶段(1)', () => {
+    const stepAt = (edition: 'qianzhi' | 'standard') => {
+      for (let actions = 1; actions < 200; actions++) {
+        const { state } = seededMoment({ seed: 3, players: 5, actions, characters: false, edition });
+        if (state.pending?.kind === 'window' && state.pending.step === 'play1') return pictureInput('zh-CN', view(state, null), { ai: [], autopilot: [], decider: decider(state) }).pending!.step;
+      }
+      throw new Error('no play-phase window in 200 actions');
+    };
+    expect(stepAt('qianzhi')).toBe('play');
+    expect(stepAt('standard')).toBe('play1');
+  });
+});
