@@ -120,23 +120,23 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   const picked = i.options.getString('language');
   const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
   const options: LobbyOptions = {
-      edition,
-      characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
-      altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
-      soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
-      timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
-      roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
-      characterSet: i.options.getString('characterset') === 'classic' ? 'classic' : 'standard',
-      victoryIntel: i.options.getInteger('victoryintel') === 4 ? 4 : 3,
-      response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
-      ai: aiLevel(i.options.getString('ai')),
-      ...(language ? { language } : {}),
+    edition,
+    characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
+    altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
+    soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
+    timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
+    roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
+    characterSet: i.options.getString('characterset') === 'classic' ? 'classic' : 'standard',
+    victoryIntel: i.options.getInteger('victoryintel') === 4 ? 4 : 3,
+    response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
+    ai: aiLevel(i.options.getString('ai')),
+    ...(language ? { language } : {}),
   };
   const open = (channelId: string) =>
     // The check that the channel is free and the new lobby are one write: two /start at once make one lobby.
     bot.lobbies.create({ guildId, channelId, hostId: i.user.id, options, seats: [{ userId: i.user.id, name: displayName(i) }], messageId: null, gameId: null });
   const wantsThread = (i.options.getBoolean('thread') ?? d.threads ?? false) && !i.channel?.isThread();
-  if (wantsThread) return startInThread(bot, i, l, open, language ?? bot.guildLocale(guildId));
+  if (wantsThread) return startInThread(bot, i, l, open, lobbyLocale(bot, { guildId, options }));
   const lobby = open(channelId);
   if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
   await i.deferReply();
@@ -156,6 +156,7 @@ function aiLevel(asked: string | null): AiLevel {
  * to it. A host has one open lobby at a time, so threads cannot be opened by the dozen.
  */
 async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Lobby | null, g: Locale): Promise<void> {
+  // `g`: what the lobby will read (lobbyLocale of its options), for the thread's name and the channel's line.
   const hosted = bot.lobbies.hostedBy(i.guildId!, i.user.id);
   if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
   await i.deferReply();
@@ -169,7 +170,7 @@ async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale
   if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
   const lobby = open(thread.id);
   if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
-  const msg = await thread.send(renderLobby(lobbyLocale(bot, lobby), lobby));
+  const msg = await thread.send(renderLobby(g, lobby));
   lobby.messageId = msg.id;
   bot.lobbies.save(lobby);
   await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
@@ -208,7 +209,7 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
 }
 
 /** What the channel reads for a lobby: the host's choice, else the server's language. */
-function lobbyLocale(bot: Bot, lobby: Lobby): Locale {
+function lobbyLocale(bot: Bot, lobby: Pick<Lobby, 'guildId' | 'options'>): Locale {
   return lobby.options.language ?? bot.guildLocale(lobby.guildId);
 }
 

@@ -2,7 +2,6 @@
 // lives on in this process; restarts it on the same database each time; and checks at the end that
 // every DM the committed actions owed was delivered exactly once (against a replay of the log, not
 // against the outbox's own rows) and that each game left exactly one table with buttons.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { owedDms } from '../../src/discord/publisher.js';
 import { MIGRATIONS_FOLDER } from '../../src/store/migrate.js';
 import { clockAt, startGame } from '../../src/store/replay.js';
 import { startStandIn, type StandIn } from '../support/discord/index.js';
+import { startLife } from '../support/life.js';
 import { rng, tempDir } from '../store/helpers.js';
 
 const CHILD_SOURCE = fileURLToPath(new URL('./outbox-crash-child.ts', import.meta.url));
@@ -40,30 +40,7 @@ afterAll(async () => {
 });
 
 function startChild(seed: number, mode: 'play' | 'finish') {
-  const child = spawn(process.execPath, [CHILD, file, String(seed), mode], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOG_LEVEL: 'silent', CRASH_MIGRATIONS: MIGRATIONS_FOLDER, OUTBOX_CRASH: JSON.stringify(env) },
-  });
-  const lines: string[] = [];
-  let stderr = '';
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((r) => (onReady = r));
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    for (const l of chunk.split('\n')) {
-      if (l) lines.push(l);
-      if (l.startsWith('ready')) onReady();
-    }
-  });
-  child.stderr.on('data', (c) => (stderr += String(c)));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => {
-      if (code !== 0 && signal !== 'SIGKILL') lines.push(`child failed (${code}): ${stderr}`);
-      onReady();
-      resolve({ code, signal });
-    }),
-  );
-  return { lines, ready, exit, kill: () => child.kill('SIGKILL') };
+  return startLife(CHILD, [file, String(seed), mode], { LOG_LEVEL: 'silent', CRASH_MIGRATIONS: MIGRATIONS_FOLDER, OUTBOX_CRASH: JSON.stringify(env) });
 }
 
 const owedNow = (): number => {

@@ -1,7 +1,6 @@
 // Kills a child process that plays games through the store with SIGKILL at random moments (seeded),
 // at least 50 times, and checks after every kill that each commit the child had announced is stored,
 // that every game's log replays to its snapshot, and finally that every game plays on to its end.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import type { Setup } from '../../src/engine/index.js';
 import { MIGRATIONS_FOLDER } from '../../src/store/migrate.js';
 import { verifyGame } from '../../src/store/recovery.js';
 import type { LoggedAction } from '../../src/store/replay.js';
+import { startLife, type Life } from '../support/life.js';
 import { rng, tempDir } from './helpers.js';
 
 const CHILD_SOURCE = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
@@ -38,41 +38,8 @@ const dir = tempDir('fengsheng-crash-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const file = path.join(dir, 'crash.db');
 
-interface Life {
-  lines: string[];
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  ready: Promise<void>;
-  kill(): void;
-}
-
 function startChild(life: number, mode: 'play' | 'finish'): Life {
-  const child = spawn(process.execPath, [CHILD, file, String(SEED + life), mode], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOG_LEVEL: 'silent', CRASH_MIGRATIONS: MIGRATIONS_FOLDER },
-  });
-  const lines: string[] = [];
-  let partial = '';
-  let stderr = '';
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((r) => (onReady = r));
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop()!; // a line cut by the kill was never fully announced
-    for (const l of parts) {
-      lines.push(l);
-      if (l.startsWith('ready')) onReady();
-    }
-  });
-  child.stderr.on('data', (c) => (stderr += String(c)));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => {
-      if (code !== 0 && signal !== 'SIGKILL') lines.push(`child failed (${code}): ${stderr}`);
-      onReady();
-      resolve({ code, signal });
-    }),
-  );
-  return { lines, exit, ready, kill: () => child.kill('SIGKILL') };
+  return startLife(CHILD, [file, String(SEED + life), mode], { LOG_LEVEL: 'silent', CRASH_MIGRATIONS: MIGRATIONS_FOLDER });
 }
 
 /** What the child announced, over all its lives. */
