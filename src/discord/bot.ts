@@ -169,6 +169,8 @@ export class Bot {
   private async resumeGames(): Promise<void> {
     // First what was owed when the last process stopped (or was killed), in the order it was owed.
     this.publisher.sender.resume();
+    // A game that ended before its table was first posted gets its final table now.
+    for (const gameId of this.store.outbox.finishedWithoutTable()) this.publisher.tableChanged(gameId);
     for (const gameId of this.store.activeGameIds()) {
       const state = this.store.state(gameId);
       if (!state) continue;

@@ -93,6 +93,20 @@ export function outboxRepo(db: Db, shard?: Shard) {
         .all()
         .map((r) => r.gameId);
     },
+    /**
+     * This shard's finished games that owed messages but have no table message: a kill came between
+     * their end and their first table post, which is owed only when the publisher reaches it.
+     */
+    finishedWithoutTable(): number[] {
+      return db
+        .selectDistinct({ gameId: outbox.gameId })
+        .from(outbox)
+        .innerJoin(games, eq(games.id, outbox.gameId))
+        .where(and(eq(games.status, 'finished'), isNull(games.tableMessageId), ownedBy(shard, games.guildId)))
+        .orderBy(asc(outbox.gameId))
+        .all()
+        .map((r) => r.gameId);
+    },
     hasOwed(gameId: number, purpose: string): boolean {
       return !!db
         .select({ id: outbox.id })
