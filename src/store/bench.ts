@@ -8,7 +8,7 @@ import { apply, type GameState } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
 import { gameSeed, randomAction } from '../sim/random-play.js';
 import { encodeSnapshot } from './snapshot.js';
-import { gamesRepo } from './games-repo.js';
+import { gamesStatements } from './games-repo.js';
 import { startGame } from './replay.js';
 import { GameStore } from './store.js';
 
@@ -72,7 +72,7 @@ async function recovery(dir: string, games: number, actions: number) {
   const file = path.join(dir, 'recovery.db');
   const pino = (await import('pino')).default;
   const filler = GameStore.open({ path: file, logger: pino(silent) });
-  const repo = gamesRepo(filler.conn.db);
+  const repo = gamesStatements(filler.conn.db);
   const t0 = 1_700_000_000_000;
   filler.conn.db.transaction(() => {
     let written = 0;

@@ -3,7 +3,7 @@
 // that it reproduces every event and the final state.
 import type { GameEvent, GameState, Options, Outcome, Setup } from '../engine/index.js';
 import type { Connection } from './connection.js';
-import { gamesRepo, type GameInfo, type SeatInfo } from './games-repo.js';
+import { gamesStatements, type GameInfo, type SeatInfo } from './games-repo.js';
 import { firstDifference, replay, type LoggedAction } from './replay.js';
 import { decodeSnapshot, snapshotText } from './snapshot.js';
 
@@ -36,7 +36,7 @@ export interface GameRecord {
 }
 
 export function exportGame(conn: Connection, gameId: number): GameRecord {
-  const repo = gamesRepo(conn.db);
+  const repo = gamesStatements(conn.db);
   // One read transaction: a running bot may commit meanwhile, the record stays one consistent version.
   return conn.db.transaction(() => {
     const info = repo.info(gameId);

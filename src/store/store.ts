@@ -5,10 +5,10 @@ import { performance } from 'node:perf_hooks';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
-import { outboxRepo, type Owed, type OutboxRepo } from './outbox.js';
+import { outboxStatements, type Owed, type OutboxStatements } from './outbox.js';
 import { BOT_BUSY_TIMEOUT_MS, databasePath, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
-import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
+import { gamesStatements, type GameHead, type GameInfo, type GamesStatements, type SeatInfo } from './games-repo.js';
 import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
@@ -18,7 +18,7 @@ import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { readUserStats, type UserStats } from './stats.js';
-import { tablePrefs, type TablePrefs } from './table-prefs.js';
+import { tablePrefsStatements, type TablePrefsStatements } from './table-prefs.js';
 
 export interface GameStoreOptions extends OpenOptions {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
@@ -57,11 +57,11 @@ export interface NewGame {
 
 export class GameStore {
   readonly conn: Connection;
-  readonly repo: GamesRepo;
+  readonly repo: GamesStatements;
   /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
-  readonly prefs: TablePrefs;
+  readonly prefs: TablePrefsStatements;
   /** What the bot owes Discord (outbox.ts). */
-  readonly outbox: OutboxRepo;
+  readonly outbox: OutboxStatements;
   readonly recovery: RecoveryReport;
   private readonly clock: () => number;
   private readonly log: Logger;
@@ -77,9 +77,9 @@ export class GameStore {
     this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
-    this.repo = gamesRepo(conn.db, opts.shard);
-    this.prefs = tablePrefs(conn.db);
-    this.outbox = outboxRepo(conn.db, opts.shard);
+    this.repo = gamesStatements(conn.db, opts.shard);
+    this.prefs = tablePrefsStatements(conn.db);
+    this.outbox = outboxStatements(conn.db, opts.shard);
     this.ctx = {
       conn,
       repo: this.repo,
