@@ -70,21 +70,40 @@ export class SqliteBackend implements StoreBackend {
     this.rollback = conn.sqlite.prepare('ROLLBACK');
   }
 
-  /** Opens (guarding, migrating) the file for the bot: its busy timeout and, on a file, the checkpointer worker. */
+  /** Opens (guarding, migrating) the file and makes it ready for the bot (serve). */
   static open(file: string, o: SqliteBackendOptions & OpenOptions & { checkpointWorker?: boolean } = {}): SqliteBackend {
     const conn = openDatabase(file, o);
     const b = new SqliteBackend(conn, o);
-    conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
-    if (o.checkpointWorker !== false && conn.path !== ':memory:') {
-      try {
-        b.checkpointer = Checkpointer.start(conn.path, b.log);
-      } catch (err) {
-        conn.close();
-        throw err;
-      }
-      conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    try {
+      b.serve(o.checkpointWorker !== false);
+    } catch (err) {
+      conn.close();
+      throw err;
     }
     return b;
+  }
+
+  /**
+   * After start-up (which may wait the long BUSY_TIMEOUT_MS): the bot's short busy timeout, and on a
+   * file the checkpointer worker with a far automatic checkpoint as its backstop. Last, so that a
+   * failure before it leaves no thread holding the file open.
+   */
+  serve(checkpointWorker: boolean): void {
+    this.conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
+    if (checkpointWorker && this.conn.path !== ':memory:') {
+      this.checkpointer = Checkpointer.start(this.conn.path, this.log);
+      this.conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    }
+  }
+
+  /** While another process holds the write lock: resolves when it is free (or waiting gave up); else null. */
+  get lockWaiting(): Promise<void> | null {
+    return this.lockWait;
+  }
+
+  /** Another process holds the write lock: starts the one probe (waitForLock) unless it runs, and returns it. */
+  lockHeld(): Promise<void> {
+    return (this.lockWait ??= this.waitForLock());
   }
 
   /** Runs `fn` now when no transaction is open (or this is inside it), else after it ends. */
@@ -123,7 +142,7 @@ export class SqliteBackend implements StoreBackend {
         }
       } catch (err) {
         if (!opts.waitForLock || !isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
-        this.lockWait ??= this.waitForLock();
+        this.lockHeld();
       } finally {
         this.busy = null;
         release();

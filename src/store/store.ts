@@ -6,17 +6,17 @@ import type { Action, Edition, GameState, Options, Setup } from '../engine/index
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
 import { outboxStatements, type Owed, type OutboxStatements } from './outbox.js';
-import { BOT_BUSY_TIMEOUT_MS, databasePath, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
+import { databasePath, LOCKED_GIVE_UP_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
 import { gamesStatements, type GameHead, type GameInfo, type GamesStatements, type SeatInfo } from './games-repo.js';
 import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { isBusy, SqliteBackend } from './sqlite.js';
 import { readUserStats, type UserStats } from './stats.js';
 import { tablePrefsStatements, type TablePrefsStatements } from './table-prefs.js';
 
@@ -56,6 +56,12 @@ export interface NewGame {
 }
 
 export class GameStore {
+  /**
+   * The store's database behind the asynchronous interfaces (backend.ts). The bot still reads and
+   * writes through the synchronous statements below on the same connection, and opens no
+   * transaction of the backend's while doing so.
+   */
+  readonly backend: SqliteBackend;
   readonly conn: Connection;
   readonly repo: GamesStatements;
   /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
@@ -68,12 +74,11 @@ export class GameStore {
   private readonly queue = new KeyedQueue<number>();
   private readonly ctx: CommitContext;
   private readonly listeners = new Set<(c: Committed) => void>();
-  private readonly checkpointer: Checkpointer | null;
   private closed = false;
-  /** While another process holds the write lock: resolves when it is free (or waiting gave up). */
-  private lockWait: Promise<void> | null = null;
 
-  private constructor(conn: Connection, private readonly opts: GameStoreOptions) {
+  private constructor(backend: SqliteBackend, private readonly opts: GameStoreOptions) {
+    const conn = backend.conn;
+    this.backend = backend;
     this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
@@ -101,21 +106,15 @@ export class GameStore {
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
-    conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
-    // Last, so that a failure above leaves no thread holding the file open.
-    if (opts.checkpointWorker !== false && conn.path !== ':memory:') {
-      this.checkpointer = Checkpointer.start(conn.path, this.log);
-      conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-    } else {
-      this.checkpointer = null;
-    }
+    backend.serve(opts.checkpointWorker !== false);
   }
 
   /** Opens (creating, guarding and migrating) the database and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
   static open(opts: GameStoreOptions = {}): GameStore {
     const conn = openDatabase(opts.path ?? databasePath(), opts);
     try {
-      return new GameStore(conn, opts);
+      const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+      return new GameStore(backend, opts);
     } catch (err) {
       conn.close();
       throw openFailure(conn.path, err);
@@ -196,44 +195,19 @@ export class GameStore {
   /**
    * Commits, or while another process holds the write lock (SQLITE_BUSY after BOT_BUSY_TIMEOUT_MS)
    * waits without blocking the event loop and tries again, up to LOCKED_GIVE_UP_MS: only games with
-   * an action to commit wait. While the lock is held, one probe (waitForLock) tries it with back-off
-   * and every other commit waits for that probe, so the process blocks for at most one short busy
-   * timeout per probe, not one per game.
+   * an action to commit wait, all on the backend's one probe (SqliteBackend.lockHeld).
    */
   private async commitWhenUnlocked(gameId: number, action: Action): Promise<SubmitResult> {
     const started = performance.now();
     for (;;) {
-      while (this.lockWait) await this.lockWait;
+      while (this.backend.lockWaiting) await this.backend.lockWaiting;
       try {
         return applyAndCommit(this.ctx, gameId, action, this.clock());
       } catch (err) {
         if (!isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
-        this.lockWait ??= this.waitForLock(gameId);
+        void this.backend.lockHeld();
       }
     }
-  }
-
-  /** Tries the write lock later and later until it is free (or LOCKED_GIVE_UP_MS passed); logged once each way. */
-  private async waitForLock(gameId: number): Promise<void> {
-    const started = performance.now();
-    this.log.warn({ gameId }, 'another process holds the database write lock; actions wait and are tried again');
-    let wait = LOCKED_RETRY_FIRST_MS;
-    let free = false;
-    while (!free && performance.now() - started < LOCKED_GIVE_UP_MS) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      wait = Math.min(LOCKED_RETRY_MAX_MS, wait * 2);
-      try {
-        this.conn.sqlite.exec('BEGIN IMMEDIATE');
-        this.conn.sqlite.exec('ROLLBACK');
-        free = true;
-      } catch (err) {
-        if (!isBusy(err)) free = true;
-      }
-    }
-    const waitedMs = Math.round(performance.now() - started);
-    if (free) this.log.info({ waitedMs }, 'the database write lock is free again');
-    else this.log.error({ waitedMs }, 'the database write lock is still held; the waiting actions fail');
-    this.lockWait = null;
   }
 
   /** Submits a timeout to every game whose deadline is at or before now. */
@@ -349,8 +323,7 @@ export class GameStore {
     if (this.closed) return;
     this.closed = true;
     await this.queue.drain();
-    await this.checkpointer?.stop();
-    this.conn.close();
+    await this.backend.close();
   }
 
   /** A listener's failure must not turn a committed action into a failed submit. */
@@ -370,9 +343,3 @@ export class GameStore {
 }
 
 export type { LiveGame };
-
-/** SQLite's "database is locked": another connection holds the lock this one needs. */
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
