@@ -32,7 +32,7 @@ function quantile(sorted: number[], q: number): number {
 async function persistedActions(dir: string, games: number) {
   const file = path.join(dir, 'latency.db');
   const pino = (await import('pino')).default;
-  const store = GameStore.open({ path: file, logger: pino(silent) });
+  const store = await GameStore.open({ path: file, logger: pino(silent) });
   const emptyBytes = fileBytes(store);
   const latencies: number[] = [];
   for (let i = 0; i < games; i++) {
@@ -71,7 +71,7 @@ function fileBytes(store: GameStore): number {
 async function recovery(dir: string, games: number, actions: number) {
   const file = path.join(dir, 'recovery.db');
   const pino = (await import('pino')).default;
-  const filler = GameStore.open({ path: file, logger: pino(silent) });
+  const filler = await GameStore.open({ path: file, logger: pino(silent) });
   const repo = gamesStatements(filler.conn.db);
   const t0 = 1_700_000_000_000;
   filler.conn.db.transaction(() => {
@@ -122,7 +122,7 @@ async function recovery(dir: string, games: number, actions: number) {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    const store = GameStore.open({ path: file, logger: pino(silent) });
+    const store = await GameStore.open({ path: file, logger: pino(silent) });
     const ms = performance.now() - t;
     const n = store.recovery.recovered.length;
     if (n !== games || store.recovery.broken.length) throw new Error(`bench: recovered ${n} of ${games}, ${store.recovery.broken.length} broken`);

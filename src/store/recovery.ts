@@ -9,8 +9,8 @@ import { ENGINE_VERSION, type Action, type GameState, type Setup } from '../engi
 import type { Logger } from '../log.js';
 import type { LiveGame } from './commit.js';
 import type Database from 'better-sqlite3';
-import type { Connection } from './connection.js';
-import type { GameHead, GamesStatements } from './games-repo.js';
+import type { StoreBackend } from './backend.js';
+import type { GameHead } from './games-repo.js';
 import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
 import { snapshotText, snapshotTextOf } from './snapshot.js';
 import { upgradeSnapshot } from './upgrade.js';
@@ -130,10 +130,10 @@ export function verifyGame(
   return { ok: false, reason: `stored differently: replaying ${log.length} actions with the engine that stored it does not give the stored snapshot (${where})` };
 }
 
-/** Rebuilds and checks every unfinished game of this shard (read with recoveryStatements); the broken ones are marked so. */
-export function recoverGames(conn: Connection, repo: GamesStatements, log: Logger, now: number, shard?: Shard): { report: RecoveryReport; live: Map<number, LiveGame> } {
+/** Rebuilds and checks every unfinished game of the store's shard; the broken ones are marked so, in one transaction. */
+export async function recoverGames(backend: StoreBackend, log: Logger, now: number): Promise<{ report: RecoveryReport; live: Map<number, LiveGame> }> {
   const started = performance.now();
-  const rows = recoveryStatements(conn.sqlite, shard).unfinished();
+  const rows = await backend.repos.recovery.unfinished();
 
   const live = new Map<number, LiveGame>();
   const recovered: RecoveredGame[] = [];
@@ -172,12 +172,9 @@ export function recoverGames(conn: Connection, repo: GamesStatements, log: Logge
   }
 
   if (broken.length) {
-    conn.db.transaction(
-      () => {
-        for (const b of broken) repo.markBroken(b.gameId, b.reason, now);
-      },
-      { behavior: 'immediate' },
-    );
+    await backend.transaction(async (tx) => {
+      for (const b of broken) await tx.games.markBroken(b.gameId, b.reason, now);
+    });
     for (const b of broken) log.error({ gameId: b.gameId, channelId: b.channelId, reason: b.reason }, 'game marked broken at recovery');
   }
   const ms = performance.now() - started;

@@ -68,7 +68,7 @@ export class GameStore {
   readonly prefs: TablePrefsStatements;
   /** What the bot owes Discord (outbox.ts). */
   readonly outbox: OutboxStatements;
-  readonly recovery: RecoveryReport;
+  recovery: RecoveryReport = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
   private readonly clock: () => number;
   private readonly log: Logger;
   private readonly queue = new KeyedQueue<number>();
@@ -93,28 +93,32 @@ export class GameStore {
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
       outbox: this.outbox,
     };
-    if (opts.recover === false) {
-      this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
-    } else {
-      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock(), opts.shard);
+  }
+
+  /** Recovery (through the backend's interfaces), then the backend serves the bot. */
+  private async start(): Promise<void> {
+    if (this.opts.recover !== false) {
+      const { report, live } = await recoverGames(this.backend, this.log, this.clock());
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
-      for (const b of report.broken) opts.onBroken?.(b);
+      for (const b of report.broken) this.opts.onBroken?.(b);
     }
     try {
-      this.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
+      await this.backend.repos.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
-    backend.serve(opts.checkpointWorker !== false);
+    this.backend.serve(this.opts.checkpointWorker !== false);
   }
 
   /** Opens (creating, guarding and migrating) the database and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
-  static open(opts: GameStoreOptions = {}): GameStore {
+  static async open(opts: GameStoreOptions = {}): Promise<GameStore> {
     const conn = openDatabase(opts.path ?? databasePath(), opts);
     try {
       const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
-      return new GameStore(backend, opts);
+      const store = new GameStore(backend, opts);
+      await store.start();
+      return store;
     } catch (err) {
       conn.close();
       throw openFailure(conn.path, err);
