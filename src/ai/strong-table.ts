@@ -3,10 +3,11 @@
 import { mayStopAt, stopsAfter, type GameView, type SeenCard } from '../engine/index.js';
 import type { Mode } from '../engine/types.js';
 import { marginals, weights } from './beliefs.js';
-import { BLACK, BLUE, colorIndex, faceIndex, factionColor, idIndex, modeIndex, RED, SOY } from './cards.js';
+import { BLACK, BLUE, colorIndex, factionColor, idIndex, modeIndex, RED, SOY } from './cards.js';
 import type { SeatMemory } from './memory.js';
 import { goodness, sigmoid } from './model.js';
 import { missionOf } from './strong-kit.js';
+import { sentColors, unseenColors } from './pools.js';
 
 export interface StrongParams {
   win: number;
@@ -167,45 +168,18 @@ export class Table {
 
   /** Colour distribution of a card we cannot see: all cards, less our hand, the intel on the table, known discards. */
   get pool(): Vec3 {
-    return (this.poolCache ??= this.unseen(-1));
+    return (this.poolCache ??= unseenColors(this.v, this.m, -1));
   }
 
-  /**
-   * The same among the cards printed with one way of sending (cards.ts modeIndex): intel in
-   * flight shows how it travels, and the ways are not alike (of the standard deck's 26 直达, 16 are black).
-   */
+  /** The same among the cards printed with one way of sending (pools.ts). */
   poolOf(mode: Mode): Vec3 {
     const i = modeIndex(mode);
-    return (this.modePools[i] ??= this.unseen(i));
+    return (this.modePools[i] ??= unseenColors(this.v, this.m, i));
   }
 
-  /**
-   * What `sender` sends by `mode`, from the unseen cards of that way and the faces of what it sent
-   * before (a Dirichlet around the pool, SENT_PRIOR cards strong): a player who always sends its
-   * black 密电 is read as such, one who sends what it draws stays near the pool.
-   */
+  /** What `sender` sends by `mode`, from that pool and the faces of what it sent before (pools.ts). */
   sendsOf(sender: number, mode: Mode): Vec3 {
-    const base = this.poolOf(mode);
-    const seen = this.m.sentSeen[sender];
-    if (!seen || sender === this.me) return base;
-    const i = modeIndex(mode) * 3;
-    const n = seen[i] + seen[i + 1] + seen[i + 2];
-    if (!n) return base;
-    const out: Vec3 = [0, 0, 0];
-    for (let x = 0; x < 3; x++) out[x] = (seen[i + x] + SENT_PRIOR * base[x]) / (n + SENT_PRIOR);
-    return out;
-  }
-
-  private unseen(mode: number): Vec3 {
-    const counts = new Array<number>(9).fill(0);
-    for (const c of this.m.cards) counts[faceIndex(c)]++;
-    for (const c of this.v.hand ?? []) counts[faceIndex(c)]--;
-    for (const q of this.v.players) for (const c of q.intel) counts[faceIndex(c)]--;
-    const total: Vec3 = [0, 0, 0];
-    for (let k = 0; k < 9; k++) if (mode < 0 || Math.floor(k / 3) === mode) total[k % 3] += counts[k] - this.m.discardKnown[k];
-    for (let x = 0; x < 3; x++) total[x] = Math.max(0.5, total[x]);
-    const sum = total[0] + total[1] + total[2];
-    return [total[0] / sum, total[1] / sum, total[2] / sum];
+    return sender === this.me ? this.poolOf(mode) : sentColors(this.poolOf(mode), this.m.sentSeen[sender], mode);
   }
 
   /** The red / blue intel a faction needs (胜利情报数, docs/rules.md §9b). */
@@ -462,9 +436,6 @@ export const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 export type CurrentFlight = { f: Flight; dist: Vec3; knows: (s: number) => boolean; known: boolean };
 
 const FLIGHTS = new WeakMap<Table, CurrentFlight | null>();
-
-/** How many cards' worth the pool weighs against a sender's seen sends (sendsOf). */
-const SENT_PRIOR = 4;
 
 export function currentFlight(tb: Table): CurrentFlight | null {
   if (FLIGHTS.has(tb)) return FLIGHTS.get(tb)!;
