@@ -53,8 +53,8 @@ export interface SeatMemory {
   readonly intel: readonly (readonly number[])[];
   /** The 试探 being resolved: its user and target, its card when this seat saw it, and whether the target may lie (城府). */
   readonly probe: { user: number; target: number; card?: number; lied?: boolean } | null;
-  /** Counts of cards known to be in the discard pile by way of sending and colour (cards.ts faceIndex: mode × 3 + colour). */
-  readonly discardKnown: readonly number[];
+  /** Colour counts [red, blue, black] of cards known to be in the discard pile. */
+  readonly discardKnown: readonly [number, number, number];
   /** Per sender, the intel it sent whose face was then seen (taken or intercepted), by way of sending and colour (faceIndex). */
   readonly sentSeen: readonly (readonly number[])[];
   /** The stack item resolved last (its effect's events follow its resolve event). */
@@ -90,8 +90,8 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     stack: [],
     intel: Array.from({ length: n }, () => []),
     probe: null,
-    discardKnown: NO_DISCARDS,
-    sentSeen: Array.from({ length: n }, () => NO_DISCARDS),
+    discardKnown: [0, 0, 0],
+    sentSeen: Array.from({ length: n }, () => NO_SENDS),
     resolved: null,
     over: false,
     beliefOptions: { altSplit: o.altSplit, strategicPrior: o.strategicPrior },
@@ -112,11 +112,11 @@ function colorOf(m: SeatMemory, card: number): number {
   return colorIndex(m.cards[card].color);
 }
 
-const NO_DISCARDS: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+const NO_SENDS: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
 function addDiscard(m: SeatMemory, cards: readonly unknown[]): SeatMemory['discardKnown'] {
-  const d = m.discardKnown.slice();
-  for (const c of cards) if (isCard(m, c)) d[faceIndex(m.cards[c])]++;
+  const d: [number, number, number] = [m.discardKnown[0], m.discardKnown[1], m.discardKnown[2]];
+  for (const c of cards) if (isCard(m, c)) d[colorOf(m, c)]++;
   return d;
 }
 
@@ -387,7 +387,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
         probe: e.as === '试探' && e.type === 'negated' ? null : m.probe,
       };
     case 'reshuffle':
-      return { ...m, discardKnown: NO_DISCARDS };
+      return { ...m, discardKnown: [0, 0, 0] };
     case 'gameOver':
       return { ...m, over: true };
     case 'gameStart':

@@ -3,7 +3,7 @@
 import { mayStopAt, stopsAfter, type GameView, type SeenCard } from '../engine/index.js';
 import type { Mode } from '../engine/types.js';
 import { marginals, weights } from './beliefs.js';
-import { BLACK, BLUE, colorIndex, factionColor, idIndex, modeIndex, RED, SOY } from './cards.js';
+import { BLACK, BLUE, colorIndex, factionColor, idIndex, RED, SOY } from './cards.js';
 import type { SeatMemory } from './memory.js';
 import { goodness, sigmoid } from './model.js';
 import { missionOf } from './strong-kit.js';
@@ -103,7 +103,6 @@ export class Table {
   readonly counts: Vec3[];
   private dvCache: Vec3[] | null = null;
   private poolCache: Vec3 | null = null;
-  private readonly modePools: (Vec3 | undefined)[] = [];
   readonly lockedMask: number;
   /** 打酱油的 with a character: its 机密任务, the other way to win. */
   readonly mission: Mission;
@@ -168,18 +167,12 @@ export class Table {
 
   /** Colour distribution of a card we cannot see: all cards, less our hand, the intel on the table, known discards. */
   get pool(): Vec3 {
-    return (this.poolCache ??= unseenColors(this.v, this.m, -1));
+    return (this.poolCache ??= unseenColors(this.v, this.m));
   }
 
-  /** The same among the cards printed with one way of sending (pools.ts). */
-  poolOf(mode: Mode): Vec3 {
-    const i = modeIndex(mode);
-    return (this.modePools[i] ??= unseenColors(this.v, this.m, i));
-  }
-
-  /** What `sender` sends by `mode`, from that pool and the faces of what it sent before (pools.ts). */
+  /** What `sender` sends by `mode`: the pool, moved by the faces of what it sent that way before (pools.ts). */
   sendsOf(sender: number, mode: Mode): Vec3 {
-    return sender === this.me ? this.poolOf(mode) : sentColors(this.poolOf(mode), this.m.sentSeen[sender], mode);
+    return sender === this.me ? this.pool : sentColors(this.pool, this.m.sentSeen[sender], mode);
   }
 
   /** The red / blue intel a faction needs (胜利情报数, docs/rules.md §9b). */

@@ -34,7 +34,7 @@ describe('how players send', () => {
       for (let s = 1; s < 5; s++) {
         const seen = m.sentSeen[s];
         if (seen[2] >= 3 && seen[2] > seen[0] + seen[1]) {
-          expect(tb.sendsOf(s, '密电')[2]).toBeGreaterThan(tb.poolOf('密电')[2]);
+          expect(tb.sendsOf(s, '密电')[2]).toBeGreaterThan(tb.pool[2]);
           tilted++;
         }
       }
