@@ -35,7 +35,10 @@ export interface SqliteBackendOptions {
 export class SqliteBackend implements StoreBackend {
   readonly kind = 'sqlite' as const;
   readonly repos: Repos;
-  private readonly context = new AsyncLocalStorage<SqliteBackend>();
+  /** The transaction whose `fn` the current async context descends from (a token per transaction). */
+  private readonly context = new AsyncLocalStorage<object>();
+  /** The open transaction's token: a context that descends from an ended transaction (a timer it set) is outside. */
+  private current: object | null = null;
   /** Set while a transaction is open: resolves when it has ended. */
   private busy: Promise<void> | null = null;
   /** While another process holds the write lock: resolves when it is free (or waiting gave up). */
@@ -106,9 +109,13 @@ export class SqliteBackend implements StoreBackend {
     return (this.lockWait ??= this.waitForLock());
   }
 
+  private inside(): boolean {
+    return this.current !== null && this.context.getStore() === this.current;
+  }
+
   /** Runs `fn` now when no transaction is open (or this is inside it), else after it ends. */
   private run<R>(fn: () => R): Promise<R> {
-    if (this.busy && this.context.getStore() !== this) return this.busy.then(() => this.run(fn));
+    if (this.busy && !this.inside()) return this.busy.then(() => this.run(fn));
     try {
       return Promise.resolve(fn());
     } catch (err) {
@@ -123,17 +130,19 @@ export class SqliteBackend implements StoreBackend {
   }
 
   async transaction<T>(fn: (tx: Repos) => Promise<T>, opts: TxOptions = {}): Promise<T> {
-    if (this.context.getStore() === this) return fn(this.repos);
+    if (this.inside()) return fn(this.repos);
     const started = performance.now();
     for (;;) {
       while (this.lockWait) await this.lockWait;
       while (this.busy) await this.busy;
       let release!: () => void;
       this.busy = new Promise((resolve) => (release = resolve));
+      const token = {};
+      this.current = token;
       try {
         (opts.readOnly ? this.beginRead : this.begin).run();
         try {
-          const r = await this.context.run(this, () => fn(this.repos));
+          const r = await this.context.run(token, () => fn(this.repos));
           this.commit.run();
           return r;
         } catch (err) {
@@ -144,6 +153,7 @@ export class SqliteBackend implements StoreBackend {
         if (!opts.waitForLock || !isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
         this.lockHeld();
       } finally {
+        this.current = null;
         this.busy = null;
         release();
       }

@@ -112,6 +112,25 @@ export function backendContract(name: string, open: OpenBackend): void {
     );
 
     it(
+      'work a transaction left behind (a timer it set) is outside it once it ended, and outside the next one',
+      withBackend(async (b) => {
+        let later!: Promise<unknown>;
+        await b.transaction(async (tx) => {
+          await newGame(tx, 'a');
+          later = new Promise((r) => setTimeout(r, 30)).then(() => b.repos.settings.write('g3', { windowMs: 3000 }, 1));
+        });
+        await expect(
+          b.transaction(async () => {
+            await new Promise((r) => setTimeout(r, 80));
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+        await later;
+        expect((await b.repos.settings.read('g3')).windowMs).toBe(3000);
+      }),
+    );
+
+    it(
       'write transactions run one after another',
       withBackend(async (b) => {
         const order: string[] = [];
