@@ -5,7 +5,6 @@ import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { logger } from './log.js';
 import { GameStore, StoreOpenError } from './store/index.js';
-import { sqliteLobbies } from './store/lobbies.js';
 import { runShards } from './shards.js';
 
 /** Inside a shard started by the ShardingManager (shards.ts): its id and the count. */
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
   }
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, path: config.databasePath }, 'database open');
   const client = createClient(config.apiBase);
-  const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log });
+  const bot = new Bot({ client, store, log });
   bot.start();
   let stopping = false;
   const stop = (signal: string) => {

@@ -18,7 +18,7 @@ import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
-import type { LobbyRepo } from './lobby-model.js';
+import type { AiLevel, LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
 import { SeatUsers } from './seat-users.js';
@@ -33,7 +33,8 @@ const ANSWER_WITHIN_MS = 1_000;
 export interface BotOptions {
   client: Client;
   store: GameStore;
-  lobbies: LobbyRepo;
+  /** Default: the store's. */
+  lobbies?: LobbyRepo;
   log: Logger;
   /** Least ms between edits of one table message; default 1000 (Discord's pace), 0 in tests. */
   editIntervalMs?: number;
@@ -70,6 +71,13 @@ export class Bot {
   /** The last committed state per game: a timeout's commit needs to know whom it decided for. */
   private readonly last = new Map<number, GameState>();
   private readonly tableLocales = new Map<number, Locale>();
+  /** The language of a game whose lobby is being begun (not yet final). */
+  private readonly beginning = new Map<number, Locale>();
+  /** Per game: the AI level of its lobby. */
+  private readonly levels = new Map<number, AiLevel>();
+  /** Games whose caches are loading or loaded (prepare), and those loaded. */
+  private readonly prepared = new Map<number, Promise<void>>();
+  private readonly ready = new Set<number>();
   /** Games told that they are paused because their timeouts cannot be saved. */
   private paused: number[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -81,7 +89,7 @@ export class Bot {
   constructor(o: BotOptions) {
     this.client = o.client;
     this.store = o.store;
-    this.lobbies = o.lobbies;
+    this.lobbies = o.lobbies ?? o.store.repos.lobbies;
     this.log = o.log;
     this.onAck = o.onAck;
     this.seeds = o.seeds;
@@ -89,7 +97,7 @@ export class Bot {
     this.users = new SeatUsers(o.store);
     this.flags = new TableFlags(o.store);
     // The lobby's AI level plays its AI seats and its absent players (普通 for lobbies before levels).
-    this.ai = aiSeats(this.events, (gameId) => this.lobbies.ofGame(gameId)?.options.ai ?? DEFAULT_AI_LEVEL, { budgetMs: o.aiBudgetMs });
+    this.ai = aiSeats(this.events, (gameId) => this.levels.get(gameId) ?? DEFAULT_AI_LEVEL, { budgetMs: o.aiBudgetMs });
     const lobbyLevel = this.ai.decide;
     const host = o.timerHost ?? realHost(o.store);
     this.drivers = new Drivers({
@@ -128,7 +136,7 @@ export class Bot {
     this.panels = new Panels({
       log: o.log,
       now: () => o.store.now(),
-      render: (gameId, seat, l, focus) => (this.store.state(gameId) ? panelBody(this, gameId, seat, l, focus) : null),
+      render: (gameId, seat, l, focus) => (this.store.liveState(gameId) && this.store.known(gameId) ? panelBody(this, gameId, seat, l, focus) : null),
       rest: interactionRest(o.client),
       onRefresh: o.onPanelRefresh,
     });
@@ -149,39 +157,96 @@ export class Bot {
   start(): void {
     this.client.on('interactionCreate', (i) => this.track(this.onInteraction(i)));
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
-    this.client.on('messageCreate', (m) => {
-      const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
-      if (gameId !== null) this.publisher.channelMessage(gameId, m.id);
-    });
+    this.client.on('messageCreate', (m) => this.track(this.channelGame(m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessage(gameId, m.id))));
     // A deleted message (an old ping) no longer buries the table.
-    this.client.on('messageDelete', (m) => {
-      const gameId = m.guildId ? this.store.activeGameIn(m.guildId, m.channelId) : null;
-      if (gameId !== null) this.publisher.channelMessageGone(gameId, m.id);
-    });
+    this.client.on('messageDelete', (m) =>
+      this.track(this.channelGame(m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessageGone(gameId, m.id))),
+    );
     this.unsubscribe = this.store.subscribe((c) => this.onCommit(c));
-    // What each commit owes Discord is stored in its transaction; the publisher's sender delivers it.
-    this.store.setEffects((c) => this.publisher.owed(c));
+    // What each commit owes Discord is stored in its transaction (the caches it words them from are
+    // loaded in it first); the publisher's sender delivers it.
+    this.store.setEffects(async (c) => {
+      // Inside the transaction: a load begun outside it would wait for it to end, so not that one.
+      if (!this.ready.has(c.gameId)) await this.load(c.gameId);
+      if (!this.tableLocales.has(c.gameId)) await this.loadLobby(c.gameId);
+      return this.publisher.owed(c);
+    });
     this.client.once('clientReady', () => this.track(this.resumeGames()));
     this.timers.start();
+  }
+
+  /** The active game of a channel the bot has seen a message in, prepared; null for none. */
+  private async channelGame(guildId: string | null, channelId: string): Promise<number | null> {
+    const gameId = guildId ? await this.store.activeGameIn(guildId, channelId) : null;
+    if (gameId !== null) await this.prepare(gameId);
+    return gameId;
+  }
+
+  /**
+   * Loads, once per game, everything the synchronous code of the bot reads about it (its row, seats,
+   * flags, autopilots, ping, event log, table state, server settings, lobby language and AI level):
+   * after this, what runs on a commit reads only these caches and the store's live state.
+   */
+  prepare(gameId: number): Promise<void> {
+    let p = this.prepared.get(gameId);
+    if (!p) {
+      p = this.load(gameId);
+      this.prepared.set(gameId, p);
+      p.catch(() => this.prepared.delete(gameId));
+    }
+    return this.tableLocales.has(gameId) ? p : p.then(() => this.loadLobby(gameId));
+  }
+
+  private async load(gameId: number): Promise<void> {
+    const info = await this.store.game(gameId);
+    if (!info) return;
+    await this.store.guildSettings(info.guildId);
+    await this.users.load(gameId);
+    await this.flags.load(gameId, this.users.of(gameId));
+    await this.drivers.load(gameId);
+    await this.pings.load(gameId);
+    await this.events.load(gameId);
+    await this.publisher.load(gameId);
+    this.ready.add(gameId);
+  }
+
+  /**
+   * The language and AI level the game's lobby chose. While a lobby is being begun, its game exists
+   * before the lobby names it: it is still the channel's open lobby, and is asked again next time.
+   */
+  private async loadLobby(gameId: number): Promise<void> {
+    const info = this.store.known(gameId);
+    const lobby = await this.lobbies.ofGame(gameId);
+    const begun = lobby ?? (info ? await this.lobbies.inChannel(info.guildId, info.channelId) : null);
+    this.levels.set(gameId, begun?.options.ai ?? DEFAULT_AI_LEVEL);
+    const l = begun?.options.language ?? this.guildLocale(info?.guildId ?? null);
+    if (lobby || !info) this.tableLocales.set(gameId, l);
+    else this.beginning.set(gameId, l);
   }
 
   /** Every recovered game: table refreshed, bot seats poked; broken ones announced. */
   private async resumeGames(): Promise<void> {
     // First what was owed when the last process stopped (or was killed), in the order it was owed.
-    this.publisher.sender.resume();
+    const owed = await this.store.repos.outbox.owedGames();
+    for (const gameId of owed) await this.prepare(gameId);
+    void this.publisher.sender.resume();
     // A game that ended before its table was first posted gets its final table now.
-    for (const gameId of this.store.outbox.finishedWithoutTable()) this.publisher.tableChanged(gameId);
-    for (const gameId of this.store.activeGameIds()) {
-      const state = this.store.state(gameId);
+    for (const gameId of await this.store.repos.outbox.finishedWithoutTable()) {
+      await this.prepare(gameId);
+      this.publisher.tableChanged(gameId);
+    }
+    for (const gameId of await this.store.activeGameIds()) {
+      await this.prepare(gameId);
+      const state = this.store.liveState(gameId);
       if (!state) continue;
       this.last.set(gameId, state);
-      const info = this.store.game(gameId);
-      if (info) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId), state);
+      if (this.store.known(gameId)) this.publisher.noteRecent(gameId, this.tableLocale(gameId), this.events.events(gameId), state);
       this.publisher.tableChanged(gameId);
       this.pings.committed(gameId, state);
       this.drivers.poke(gameId, state);
     }
     for (const b of this.store.recovery.broken) {
+      await this.prepare(b.gameId);
       this.publisher.notice(b.gameId, b.channelId, t(this.tableLocale(b.gameId), 'err.broken', { reason: b.reason }));
     }
   }
@@ -203,11 +268,15 @@ export class Bot {
       this.pings.forget(c.gameId);
       this.last.delete(c.gameId);
       this.tableLocales.delete(c.gameId);
+      this.beginning.delete(c.gameId);
+      this.levels.delete(c.gameId);
+      this.prepared.delete(c.gameId);
+      this.ready.delete(c.gameId);
     } else this.drivers.poke(c.gameId, c.state);
   }
 
   private channelNotice(gameId: number, key: 'err.paused' | 'err.resumed'): void {
-    const info = this.store.game(gameId);
+    const info = this.store.known(gameId);
     if (info) this.publisher.noticeNow(gameId, info.channelId, t(this.tableLocale(gameId), key));
   }
 
@@ -216,30 +285,22 @@ export class Bot {
    * Chinese. Not the server's Discord language: most servers say en-US whoever plays in them.
    */
   guildLocale(guildId: string | null): Locale {
-    return pickLocale(guildId ? this.store.guildSettings(guildId).language : null, null);
+    return pickLocale(guildId ? (this.store.knownSettings(guildId)?.language ?? null) : null, null);
   }
 
-  /** For what a game's channel reads (its table, pings, notices): the host's choice at /fengsheng start, else the server's. */
+  /** For what a game's channel reads (its table, pings, notices): the host's choice at /fengsheng start, else the server's. Read by prepare. */
   tableLocale(gameId: number): Locale {
-    const known = this.tableLocales.get(gameId);
-    if (known) return known;
-    const info = this.store.game(gameId);
-    const lobby = this.lobbies.ofGame(gameId);
-    // While a lobby is being begun, its game exists before the lobby names it: it is still the channel's open lobby.
-    const begun = lobby ?? (info ? this.lobbies.inChannel(info.guildId, info.channelId) : null);
-    const l = begun?.options.language ?? this.guildLocale(info?.guildId ?? null);
-    if (lobby || !info) this.tableLocales.set(gameId, l);
-    return l;
+    return this.tableLocales.get(gameId) ?? this.beginning.get(gameId) ?? this.guildLocale(this.store.known(gameId)?.guildId ?? null);
   }
 
   /** For what one player is sent by DM: the server's setting, else the player's own Discord language. */
   userLocale(guildId: string, userId: string): Locale {
-    return pickLocale(this.store.guildSettings(guildId).language, this.flags.localeOf(userId));
+    return pickLocale(this.store.knownSettings(guildId)?.language ?? null, this.flags.localeOf(userId));
   }
 
   /** For what one user reads in answer to an interaction (panels, replies): the server's setting, else their own Discord language. */
   localeFor(i: Interaction): Locale {
-    const server = i.guildId ? this.store.guildSettings(i.guildId).language : null;
+    const server = i.guildId ? (this.store.knownSettings(i.guildId)?.language ?? null) : null;
     return pickLocale(server, i.locale);
   }
 
@@ -250,7 +311,8 @@ export class Bot {
   private async onInteraction(i: Interaction): Promise<void> {
     if (this.stopping) return;
     try {
-      this.flags.noteLocale(i.user.id, i.locale);
+      if (i.guildId) await this.store.guildSettings(i.guildId);
+      await this.flags.noteLocale(i.user.id, i.locale);
       if (i.isChatInputCommand()) {
         if (i.commandName === COMMAND_NAME) await this.onCommand(i);
         return;
@@ -285,7 +347,7 @@ export class Bot {
     if (id.verb === 'rules' && i.isButton()) return turnRulesPage(i, this.localeFor(i), id.args[0] ?? 0);
     // The log is public: anyone in the channel may read it, privately.
     if (id.verb === 'log' && i.isButton()) {
-      const info = this.store.game(id.game);
+      const info = await this.store.game(id.game);
       return showLog(this, i, info && info.guildId === i.guildId ? id.game : null, this.localeFor(i));
     }
     if (id.verb === 'replay') return onReplayComponent(this, i, id);

@@ -70,10 +70,17 @@ export class Drivers {
     return [...this.autopiloted(gameId)];
   }
 
-  /** The seats on autopilot, read once from the store (a restart keeps them), then kept here. */
+  /** Reads the seats on autopilot once from the store (a restart keeps them); Bot.prepare. */
+  async load(gameId: number): Promise<void> {
+    if (this.autopilot.has(gameId)) return;
+    const seats = await this.o.store.repos.prefs.autopilotSeats(gameId);
+    if (!this.autopilot.has(gameId)) this.autopilot.set(gameId, new Set(seats));
+  }
+
+  /** The seats on autopilot, kept here once loaded. */
   private autopiloted(gameId: number): Set<number> {
     let a = this.autopilot.get(gameId);
-    if (!a) this.autopilot.set(gameId, (a = new Set(this.o.store.prefs.autopilotSeats(gameId))));
+    if (!a) this.autopilot.set(gameId, (a = new Set()));
     return a;
   }
 
@@ -90,7 +97,7 @@ export class Drivers {
   ownerActed(gameId: number, seat: number): boolean {
     this.misses.get(gameId)?.delete(seat);
     const back = this.autopiloted(gameId).delete(seat);
-    if (back) this.o.store.prefs.setAutopilot(gameId, seat, false);
+    if (back) this.o.store.background(this.o.store.repos.prefs.setAutopilot(gameId, seat, false), 'an autopilot');
     return back;
   }
 
@@ -111,7 +118,7 @@ export class Drivers {
       if (n >= AUTOPILOT_AFTER && !a.has(seat)) {
         changed = true;
         a.add(seat);
-        this.o.store.prefs.setAutopilot(gameId, seat, true);
+        this.o.store.background(this.o.store.repos.prefs.setAutopilot(gameId, seat, true), 'an autopilot');
       }
     }
     return changed;
@@ -195,7 +202,7 @@ export class Drivers {
         mine.thinking.delete(seat);
         if (this.thought.get(gameId) !== mine || this.stopped) return;
         mine.ready.set(seat, a);
-        const now = this.o.store.state(gameId);
+        const now = this.o.store.liveState(gameId);
         if (now && now.pending?.opened === opened) this.poke(gameId, now);
       });
     this.pending.add(p);
@@ -221,7 +228,7 @@ export class Drivers {
         const r = await this.o.store.submit(gameId, action, still);
         if (r.ok || r.code === 'stale' || r.code === 'gameNotActive') return r.ok;
         this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
-        const again = this.o.store.state(gameId);
+        const again = this.o.store.liveState(gameId);
         return !!again && !again.result && !still(again) && (await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still)).ok;
       })
       .then(
@@ -249,7 +256,7 @@ export class Drivers {
     this.o.timers.setTimeout(() => {
       this.sleeping--;
       this.retrying.delete(gameId);
-      const state = this.o.store.state(gameId);
+      const state = this.o.store.liveState(gameId);
       if (state) this.poke(gameId, state);
     }, Math.min(MOVE_RETRY_MAX_MS, MOVE_RETRY_FIRST_MS * 2 ** (n - 1)));
   }

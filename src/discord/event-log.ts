@@ -18,15 +18,21 @@ export class EventLog {
     this.games.get(gameId)?.push(...events);
   }
 
+  /** Rebuilds a game first seen part way from its stored log (Bot.prepare). */
+  async load(gameId: number): Promise<void> {
+    if (this.games.has(gameId)) return;
+    const head = await this.store.repos.games.head(gameId);
+    const stored = head?.setup ? await this.store.repos.games.log(gameId) : [];
+    if (this.games.has(gameId)) return;
+    const log: GameEvent[] = [];
+    if (head?.setup) replay({ ...head, setup: head.setup }, stored, (_v, _at, evs) => log.push(...evs));
+    this.games.set(gameId, log);
+  }
+
+  /** Every event of a loaded game (load), oldest first. */
   events(gameId: number): GameEvent[] {
     let log = this.games.get(gameId);
-    if (!log) {
-      log = [];
-      this.games.set(gameId, log);
-      const head = this.store.repo.head(gameId);
-      if (head?.setup)
-        replay({ ...head, setup: head.setup }, this.store.repo.log(gameId), (_v, _at, evs) => log!.push(...evs));
-    }
+    if (!log) this.games.set(gameId, (log = []));
     return log;
   }
 

@@ -13,8 +13,9 @@ import { turnKey } from './pace.js';
 
 export async function onGameComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
   const l = bot.localeFor(i);
-  const info = bot.store.game(id.game);
-  const state = bot.store.state(id.game);
+  await bot.prepare(id.game);
+  const info = await bot.store.game(id.game);
+  const state = await bot.store.state(id.game);
   if (!info || !state) return explain(i, t(l, 'err.noGame'));
   if (info.status === 'broken') return explain(i, t(l, 'err.broken', { reason: info.brokenReason ?? '' }));
   if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
@@ -141,12 +142,12 @@ function hasParams(a: Action): boolean {
 export async function showPanel(bot: Bot, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
   const body = panelBody(bot, gameId, seat, l, focus);
   await answer(i, body, () => bot.panels.answer(i, body));
-  bot.panels.shown(gameId, seat, body, focus, bot.store.state(gameId)!.pending?.opened ?? -1);
+  bot.panels.shown(gameId, seat, body, focus, bot.store.liveState(gameId)?.pending?.opened ?? -1);
 }
 
 /** What a seat's panel shows now. */
 export function panelBody(bot: Bot, gameId: number, seat: number, l: Locale, focus?: PanelFocus) {
-  const state = bot.store.state(gameId)!;
+  const state = bot.store.liveState(gameId)!;
   const v = view(state, seat);
   const names = state.players.map((p) => p.name);
   // The two characters offered matter only until one is chosen.
@@ -160,7 +161,7 @@ export function panelBody(bot: Bot, gameId: number, seat: number, l: Locale, foc
   const pace = {
     quiet: bot.flags.quietTurns(gameId)[seat] === turnKey(state),
     respond: userId ? bot.flags.respondOf(userId) : ('all' as const),
-    windowMs: isResponseWindow(state) ? (bot.store.game(gameId)?.windowMs ?? null) : null,
+    windowMs: isResponseWindow(state) ? (bot.store.known(gameId)?.windowMs ?? null) : null,
   };
   return { content: '', ...renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus, pace }) };
 }

@@ -110,48 +110,30 @@ export function removeAi(l: Lobby, by: string): LobbyChange {
   return 'noAi';
 }
 
-/** Where lobbies are kept (the store's SQLite table in the bot; a Map in unit tests). */
-export interface LobbyRepo {
-  /**
-   * Opens a lobby unless its channel already has an open lobby or a game in play: the check and the
-   * write are one, so two /fengsheng start at once make one lobby. Null when the channel is taken.
-   */
-  create(l: Omit<Lobby, 'id'>): Lobby | null;
-  get(id: number): Lobby | null;
-  /** The open lobby (not yet begun) of a channel. */
-  inChannel(guildId: string, channelId: string): Lobby | null;
-  ofGame(gameId: number): Lobby | null;
-  /** The open lobby a user hosts in a server, wherever it is (one at a time when games get threads). */
-  hostedBy(guildId: string, hostId: string): Lobby | null;
-  save(l: Lobby): void;
-  remove(id: number): void;
-}
+/** Where lobbies are kept: the store's (LobbiesRepo, src/store/lobbies.ts) in the bot; a Map in unit tests. */
+export type { LobbiesRepo as LobbyRepo } from '../store/lobbies.js';
+import type { LobbiesRepo } from '../store/lobbies.js';
 
-export function memoryLobbies(): LobbyRepo {
+export function memoryLobbies(): LobbiesRepo {
   const all = new Map<number, Lobby>();
   let next = 1;
   const copy = (l: Lobby): Lobby => structuredClone(l);
+  const find = (f: (l: Lobby) => boolean): Lobby | null => {
+    for (const l of all.values()) if (f(l)) return copy(l);
+    return null;
+  };
   return {
-    create(l) {
+    async create(l) {
       for (const x of all.values()) if (x.guildId === l.guildId && x.channelId === l.channelId && x.gameId === null) return null;
       const lobby = { ...structuredClone(l), id: next++ };
       all.set(lobby.id, lobby);
       return copy(lobby);
     },
-    get: (id) => (all.has(id) ? copy(all.get(id)!) : null),
-    inChannel: (g, c) => {
-      for (const l of all.values()) if (l.guildId === g && l.channelId === c && l.gameId === null) return copy(l);
-      return null;
-    },
-    ofGame: (gameId) => {
-      for (const l of all.values()) if (l.gameId === gameId) return copy(l);
-      return null;
-    },
-    hostedBy: (g, h) => {
-      for (const l of all.values()) if (l.guildId === g && l.hostId === h && l.gameId === null) return copy(l);
-      return null;
-    },
-    save: (l) => void all.set(l.id, copy(l)),
-    remove: (id) => void all.delete(id),
+    get: async (id) => (all.has(id) ? copy(all.get(id)!) : null),
+    inChannel: async (g, c) => find((l) => l.guildId === g && l.channelId === c && l.gameId === null),
+    ofGame: async (gameId) => find((l) => l.gameId === gameId),
+    hostedBy: async (g, h) => find((l) => l.guildId === g && l.hostId === h && l.gameId === null),
+    save: async (l) => void all.set(l.id, copy(l)),
+    remove: async (id) => void all.delete(id),
   };
 }

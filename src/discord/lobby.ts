@@ -33,9 +33,9 @@ export async function onLobbyCommand(bot: Bot, i: ChatInputCommandInteraction, s
   if (sub === 'start') return start(bot, i, l);
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   if (sub === 'abort') return abort(bot, i, l);
-  const lobby = bot.lobbies.inChannel(i.guildId, i.channelId);
+  const lobby = await bot.lobbies.inChannel(i.guildId, i.channelId);
   if (!lobby) return void (await i.editReply(t(l, 'lobby.none')));
-  const r = change(bot, lobby, sub, i.user.id, displayName(i));
+  const r = await change(bot, lobby, sub, i.user.id, displayName(i));
   if (r.text) return void (await i.editReply(r.text(l)));
   await refreshLobbyMessage(bot, r.lobby, lobbyLocale(bot, r.lobby));
   await i.editReply(r.done(l));
@@ -48,7 +48,7 @@ interface ChangeResult {
 }
 
 /** Applies join/leave/begin/addai/rmai to a lobby; begin starts the game. */
-function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: string): ChangeResult {
+async function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: string): Promise<ChangeResult> {
   const fail = (key: Parameters<typeof t>[1], params: Record<string, string | number> = {}): ChangeResult => ({
     lobby,
     text: (l) => t(l, key, params),
@@ -63,7 +63,7 @@ function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: stri
       return { lobby, text: (l) => t(l, 'lobby.needPlayersEdition', { edition: t(l, `edition.${lobby.options.edition}`), min, max, count: lobby.seats.length }), done: () => '' };
     }
     if (!hasHumans(lobby)) return fail('lobby.noHumans');
-    beginGame(bot, lobby);
+    await beginGame(bot, lobby);
     return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
   }
   const r =
@@ -74,16 +74,16 @@ function change(bot: Bot, lobby: Lobby, verb: string, userId: string, name: stri
   }
   if (r !== 'ok') return fail(CHANGE_TEXT[r]);
   if (!hasHumans(lobby)) {
-    bot.lobbies.remove(lobby.id);
+    await bot.lobbies.remove(lobby.id);
     return { lobby: { ...lobby, seats: [] }, done: (l) => t(l, 'lobby.left') };
   }
-  bot.lobbies.save(lobby);
+  await bot.lobbies.save(lobby);
   return { lobby, done: (l) => t(l, verb === 'join' ? 'lobby.joined' : verb === 'leave' ? 'lobby.left' : 'lobby.joined') };
 }
 
-function beginGame(bot: Bot, lobby: Lobby): void {
+async function beginGame(bot: Bot, lobby: Lobby): Promise<void> {
   const o = lobby.options;
-  const created = bot.store.createGame({
+  const created = await bot.store.createGame({
     guildId: lobby.guildId,
     channelId: lobby.channelId,
     seats: lobby.seats.map((s) => ({ userId: s.userId, name: s.name })),
@@ -103,7 +103,7 @@ function beginGame(bot: Bot, lobby: Lobby): void {
     windowMs: o.response !== undefined ? o.response * 1000 : undefined,
   });
   lobby.gameId = created.gameId;
-  bot.lobbies.save(lobby);
+  await bot.lobbies.save(lobby);
   bot.log.info({ gameId: created.gameId, lobbyId: lobby.id, players: lobby.seats.length }, 'game begun');
 }
 
@@ -113,7 +113,7 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
   // Discord checks the options' ranges, a forged request does not: check them again here.
   const bad = outOfRange(i);
   if (bad) return void (await i.reply({ content: t(l, 'err.badOption', { option: bad }), flags: MessageFlags.Ephemeral }));
-  const settings = bot.store.guildSettings(guildId);
+  const settings = await bot.store.guildSettings(guildId);
   const d = settings.lobbyOptions;
   const asked = i.options.getString('edition') ?? d.edition;
   const edition: Edition = (EDITION_NAMES as string[]).includes(asked as string) ? (asked as Edition) : 'standard';
@@ -137,12 +137,12 @@ async function start(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
     bot.lobbies.create({ guildId, channelId, hostId: i.user.id, options, seats: [{ userId: i.user.id, name: displayName(i) }], messageId: null, gameId: null });
   const wantsThread = (i.options.getBoolean('thread') ?? d.threads ?? false) && !i.channel?.isThread();
   if (wantsThread) return startInThread(bot, i, l, open, lobbyLocale(bot, { guildId, options }));
-  const lobby = open(channelId);
+  const lobby = await open(channelId);
   if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
   await i.deferReply();
   const msg = await i.editReply(renderLobby(lobbyLocale(bot, lobby), lobby));
   lobby.messageId = msg.id;
-  bot.lobbies.save(lobby);
+  await bot.lobbies.save(lobby);
 }
 
 /** The AI level asked for (a forged value is the default). */
@@ -155,9 +155,9 @@ function aiLevel(asked: string | null): AiLevel {
  * the channel, the lobby and everything after it live there, and the channel gets one line pointing
  * to it. A host has one open lobby at a time, so threads cannot be opened by the dozen.
  */
-async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Lobby | null, g: Locale): Promise<void> {
+async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Promise<Lobby | null>, g: Locale): Promise<void> {
   // `g`: what the lobby will read (lobbyLocale of its options), for the thread's name and the channel's line.
-  const hosted = bot.lobbies.hostedBy(i.guildId!, i.user.id);
+  const hosted = await bot.lobbies.hostedBy(i.guildId!, i.user.id);
   if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
   await i.deferReply();
   const parent = i.channel ?? (await bot.client.channels.fetch(i.channelId).catch(() => null));
@@ -168,11 +168,11 @@ async function startInThread(bot: Bot, i: ChatInputCommandInteraction, l: Locale
           .catch((err) => void bot.log.warn({ err: { code: err?.code, status: err?.status }, channelId: i.channelId }, 'could not start a thread for a game'))
       : undefined;
   if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
-  const lobby = open(thread.id);
+  const lobby = await open(thread.id);
   if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
   const msg = await thread.send(renderLobby(g, lobby));
   lobby.messageId = msg.id;
-  bot.lobbies.save(lobby);
+  await bot.lobbies.save(lobby);
   await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
 }
 
@@ -187,13 +187,14 @@ export function outOfRange(i: ChatInputCommandInteraction): string | null {
 
 async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
   const guildId = i.guildId!;
-  const lobby = bot.lobbies.inChannel(guildId, i.channelId);
-  const gameId = bot.store.activeGameIn(guildId, i.channelId);
-  const host = gameId !== null ? bot.lobbies.ofGame(gameId)?.hostId : lobby?.hostId;
+  const lobby = await bot.lobbies.inChannel(guildId, i.channelId);
+  const gameId = await bot.store.activeGameIn(guildId, i.channelId);
+  const host = gameId !== null ? (await bot.lobbies.ofGame(gameId))?.hostId : lobby?.hostId;
   if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
   if (i.user.id !== host && !bot.canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
   if (gameId !== null) {
     // The closed table and the notice are owed in the abort's own transaction.
+    await bot.prepare(gameId);
     await bot.store.abortGame(gameId, `aborted by ${i.user.id}`, () => bot.publisher.abortOwed(gameId, i.user.id));
     bot.drivers.forget(gameId);
     bot.pings.closed(gameId);
@@ -201,7 +202,7 @@ async function abort(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promi
     await bot.publisher.deliver(gameId);
   }
   if (lobby) {
-    bot.lobbies.remove(lobby.id);
+    await bot.lobbies.remove(lobby.id);
     const g = lobbyLocale(bot, lobby);
     await refreshLobbyMessage(bot, { ...lobby, seats: [] }, g, t(g, 'lobby.aborted'));
   }
@@ -227,12 +228,12 @@ async function refreshLobbyMessage(bot: Bot, lobby: Lobby, l: Locale, closedText
 export async function onLobbyComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
   const l = bot.localeFor(i);
   await i.deferUpdate();
-  const lobby = bot.lobbies.get(id.game);
+  const lobby = await bot.lobbies.get(id.game);
   if (!lobby || lobby.gameId !== null) {
     await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
     return;
   }
-  const r = change(bot, lobby, id.verb, i.user.id, displayName(i));
+  const r = await change(bot, lobby, id.verb, i.user.id, displayName(i));
   if (r.text) {
     await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
     return;

@@ -8,7 +8,7 @@
 import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore, OutboxRow, TimerHost } from '../store/index.js';
+import type { GameStore, OutboxRow, Repos, TimerHost } from '../store/index.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
@@ -28,8 +28,8 @@ export interface SenderOptions {
   locale: (gameId: number) => Locale;
 }
 
-/** Called inside the transaction that marks a row sent, with the message it made. */
-export type Settle = (row: OutboxRow, messageId: string | null) => void;
+/** Called inside the transaction that marks a row sent (tx), with the message it made. */
+export type Settle = (tx: Repos, row: OutboxRow, messageId: string | null) => Promise<void>;
 
 class GiveUp extends Error {}
 
@@ -57,8 +57,8 @@ export class OutboxSender {
   }
 
   /** At start-up: every game with messages still owed, finished and aborted ones too. */
-  resume(): void {
-    for (const gameId of this.o.store.outbox.owedGames()) this.flush(gameId);
+  async resume(): Promise<void> {
+    for (const gameId of await this.o.store.repos.outbox.owedGames()) this.flush(gameId);
   }
 
   stop(): void {
@@ -77,7 +77,7 @@ export class OutboxSender {
     for (;;) {
       if (this.stopped) return;
       const now = this.o.timers.now();
-      const row = this.o.store.outbox.owed(gameId).find((r) => {
+      const row = (await this.o.store.repos.outbox.owed(gameId)).find((r) => {
         if (held.has(r.target)) return false;
         if (r.nextAt <= now) return true;
         held.add(r.target);
@@ -115,7 +115,7 @@ export class OutboxSender {
       const code = err instanceof DiscordAPIError ? err.code : null;
       // An edit or delete of a message someone deleted has nothing left to do.
       if (code === UNKNOWN_MESSAGE && (row.kind === 'edit' || row.kind === 'delete')) {
-        this.settle(row, null);
+        await this.settle(row, null);
         return null;
       }
       const attempts = row.attempts + 1;
@@ -123,36 +123,36 @@ export class OutboxSender {
       const lasting = err instanceof GiveUp || (err instanceof DiscordAPIError && err.status < 500);
       if (lasting || attempts >= MAX_ATTEMPTS) {
         this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; given up');
-        this.giveUp(row);
+        await this.giveUp(row);
         return null;
       }
       const at = this.o.timers.now() + backoffMs(attempts);
       this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; retrying later');
-      this.o.store.outbox.retryAt(row.id, attempts, at);
+      await this.o.store.repos.outbox.retryAt(row.id, attempts, at);
       return at;
     }
-    this.settle(row, messageId);
+    await this.settle(row, messageId);
     return null;
   }
 
-  private settle(row: OutboxRow, messageId: string | null): void {
+  private async settle(row: OutboxRow, messageId: string | null): Promise<void> {
     const hook = row.purpose ? this.settles.get(row.purpose.split(':')[0]!) : undefined;
-    this.o.store.transaction(() => {
-      this.o.store.outbox.sent(row.id, messageId, this.o.timers.now());
-      hook?.(row, messageId);
+    await this.o.store.transaction(async (tx) => {
+      await tx.outbox.sent(row.id, messageId, this.o.timers.now());
+      await hook?.(tx, row, messageId);
     });
   }
 
   /** The row is given up; a player whose DM it was is told in the channel, once a game. */
-  private giveUp(row: OutboxRow): void {
-    this.o.store.transaction(() => {
+  private async giveUp(row: OutboxRow): Promise<void> {
+    const info = await this.o.store.game(row.gameId);
+    await this.o.store.transaction(async (tx) => {
       const now = this.o.timers.now();
-      this.o.store.outbox.failed(row.id, now);
-      if (row.kind !== 'dm' || !this.o.store.prefs.markToldDmsClosed(row.gameId, row.target)) return;
-      const info = this.o.store.game(row.gameId);
+      await tx.outbox.failed(row.id, now);
+      if (row.kind !== 'dm' || !(await tx.prefs.markToldDmsClosed(row.gameId, row.target))) return;
       if (!info) return;
       const content = t(this.o.locale(row.gameId), 'dm.failed', { mention: `<@${row.target}>` });
-      this.o.store.outbox.add([{ gameId: row.gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: { users: [row.target] } } }], now);
+      await tx.outbox.add([{ gameId: row.gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: { users: [row.target] } } }], now);
       this.o.log.info({ gameId: row.gameId, userId: row.target }, 'a DM could not be delivered; the player is told in the channel');
     });
   }

@@ -7,7 +7,7 @@ import { decider, view, type GameState } from '../engine/index.js';
 import { askedSeats } from './pace.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore, Owed, OutboxRow, PingRecord, TimerHost } from '../store/index.js';
+import type { GameStore, Owed, OutboxRow, PingRecord, Repos, TimerHost } from '../store/index.js';
 import { encodeId } from './custom-id.js';
 import type { Panels } from './panels.js';
 import { dmOwed, type Publisher } from './publisher.js';
@@ -38,18 +38,25 @@ export class Pings {
   private readonly alarms = new Map<number, { opened: number; handle: unknown }>();
 
   constructor(private readonly o: PingsOptions) {
-    o.publisher.sender.onSettle('ping', (row, id) => this.posted(row, id));
+    o.publisher.sender.onSettle('ping', (tx, row, id) => this.posted(tx, row, id));
+  }
+
+  /** Reads the game's ping record once (Bot.prepare). */
+  async load(gameId: number): Promise<void> {
+    if (this.records.has(gameId)) return;
+    const r = await this.o.store.repos.prefs.ping(gameId);
+    if (!this.records.has(gameId)) this.records.set(gameId, r);
   }
 
   private record(gameId: number): PingRecord {
     let r = this.records.get(gameId);
-    if (!r) this.records.set(gameId, (r = this.o.store.prefs.ping(gameId)));
+    if (!r) this.records.set(gameId, (r = { messageId: null, key: null }));
     return r;
   }
 
   private save(gameId: number, r: PingRecord): void {
     this.records.set(gameId, r);
-    this.o.store.prefs.setPing(gameId, r);
+    this.o.store.background(this.o.store.repos.prefs.setPing(gameId, r), 'a ping');
   }
 
   /** People (not bot seats) the decision now belongs to. */
@@ -87,7 +94,7 @@ export class Pings {
     if (this.alarms.get(gameId)?.opened === opened) return;
     this.disarm(gameId);
     const deadline = s.pending?.deadline;
-    const info = this.o.store.game(gameId);
+    const info = this.o.store.known(gameId);
     if (deadline === undefined || !info?.decisionMs || this.record(gameId).key === `${opened}:warn`) return;
     const at = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
     const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - this.o.timers.now()));
@@ -103,7 +110,7 @@ export class Pings {
   /** The warning's time came: the same decision still waits on a person. */
   warn(gameId: number, opened: number): void {
     if (this.alarms.get(gameId)?.opened === opened) this.alarms.delete(gameId);
-    const s = this.o.store.state(gameId);
+    const s = this.o.store.liveState(gameId);
     if (!s || s.result || s.pending?.opened !== opened || !this.people(gameId, s).length) return;
     if (this.record(gameId).key === `${opened}:warn`) return;
     this.replace(gameId, s, 'warn', `${opened}:warn`);
@@ -115,7 +122,7 @@ export class Pings {
    * ping nor loses it.
    */
   private replace(gameId: number, s: GameState, kind: 'turn' | 'warn' | null, key: string | null): void {
-    const info = this.o.store.game(gameId);
+    const info = this.o.store.known(gameId);
     if (!info) return;
     const old = this.record(gameId).messageId;
     const seats = kind ? this.people(gameId, s) : [];
@@ -125,7 +132,7 @@ export class Pings {
     if (old) owed.push({ gameId, kind: 'delete', target: info.channelId, messageId: old, body: null });
     if (kind) {
       const ids = seats.map((seat) => users[seat]!);
-      if (this.o.store.guildSettings(info.guildId).pings === 'dm') {
+      if (this.o.store.knownSettings(info.guildId)?.pings === 'dm') {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
         for (const id of ids) owed.push(dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id])}\n${link}`));
       } else {
@@ -147,23 +154,23 @@ export class Pings {
         });
       }
     }
-    this.o.store.transaction(() => {
-      this.o.store.prefs.setPing(gameId, { messageId: null, key });
-      this.o.store.outbox.add(owed, this.o.store.now());
-    });
     this.records.set(gameId, { messageId: null, key });
-    this.o.publisher.sender.flush(gameId);
+    const stored = this.o.store.transaction(async (tx) => {
+      await tx.prefs.setPing(gameId, { messageId: null, key });
+      await tx.outbox.add(owed, this.o.store.now());
+    });
+    this.o.publisher.after(gameId, stored, 'a ping');
   }
 
   /** In the transaction that marks a ping sent: it is the game's ping, unless a later one replaced it while it was sent. */
-  private posted(row: OutboxRow, messageId: string | null): void {
+  private async posted(tx: Repos, row: OutboxRow, messageId: string | null): Promise<void> {
     if (messageId === null) return;
     const key = row.purpose!.slice('ping:'.length);
-    const now = this.o.store.prefs.ping(row.gameId);
+    const now = await tx.prefs.ping(row.gameId);
     if (now.key === key && now.messageId === null) {
-      this.o.store.prefs.setPing(row.gameId, { messageId, key });
+      await tx.prefs.setPing(row.gameId, { messageId, key });
       this.records.set(row.gameId, { messageId, key });
-    } else this.o.store.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], this.o.store.now());
+    } else await tx.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], this.o.store.now());
   }
 
   private text(l: Locale, gameId: number, s: GameState, kind: 'turn' | 'warn', seats: number[], ids: string[]): string {
@@ -181,7 +188,7 @@ export class Pings {
   closed(gameId: number): void {
     this.disarm(gameId);
     const rec = this.record(gameId);
-    const s = this.o.store.state(gameId);
+    const s = this.o.publisher.stateOf(gameId);
     if (rec.messageId && s) this.replace(gameId, s, null, rec.key);
     this.records.delete(gameId);
   }

@@ -98,6 +98,8 @@ interface GameOut {
   picture?: { key: string; messageId: string };
   /** A picture drawn ahead of its table edit (outside the game's queue). */
   drawn?: { key: string; png: Buffer };
+  /** The game's last committed state (a finished game's too), for its table. */
+  state?: GameState;
 }
 
 export interface PublisherOptions {
@@ -124,7 +126,7 @@ export class Publisher {
 
   constructor(private readonly o: PublisherOptions) {
     this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, enqueue: (g, w) => this.enqueue(g, w), locale: o.locale });
-    this.sender.onSettle('table', (row, id) => this.tablePosted(row, id));
+    this.sender.onSettle('table', (_tx, row, id) => this.tablePosted(row, id));
   }
 
   private out(gameId: number): GameOut {
@@ -159,6 +161,29 @@ export class Publisher {
     );
   }
 
+  /** Reads what the table of a game first seen here needs (Bot.prepare). */
+  async load(gameId: number): Promise<void> {
+    const g = this.out(gameId);
+    if (g.state) return;
+    const state = this.o.store.liveState(gameId) ?? (await this.o.store.state(gameId));
+    if (state && !g.state) g.state = state;
+  }
+
+  /** The game's last committed state, once loaded or committed. */
+  stateOf(gameId: number): GameState | null {
+    return this.games.get(gameId)?.state ?? this.o.store.liveState(gameId);
+  }
+
+  /** Once `write` is stored, delivers what the game owes; a failure is logged. */
+  after(gameId: number, write: Promise<unknown>, what: string): void {
+    this.track(
+      write.then(
+        () => this.sender.flush(gameId),
+        (err: unknown) => this.o.log.error({ gameId, err }, `could not store ${what}`),
+      ),
+    );
+  }
+
   /** Writes the public events in words into the game's log (the table shows its end). */
   noteRecent(gameId: number, l: Locale, events: GameEvent[], state: GameState): void {
     const names = state.players.map((p) => p.name);
@@ -181,7 +206,7 @@ export class Publisher {
    * inside the commit's transaction (the store's effects); the sender delivers them after it.
    */
   owed(c: Committed): Owed[] {
-    const info = this.o.store.game(c.gameId);
+    const info = this.o.store.known(c.gameId);
     if (!info) return [];
     return owedDms(info, this.o.users.of(c.gameId), c.state, c.events, (userId) => this.o.userLocale(info.guildId, userId)).map(([userId, content]) =>
       dmOwed(c.gameId, userId, content),
@@ -190,7 +215,8 @@ export class Publisher {
 
   /** A commit happened: note its public events, deliver what it owes, refresh the table. */
   committed(gameId: number, state: GameState, events: GameEvent[]): void {
-    if (!this.o.store.game(gameId)) return;
+    if (!this.o.store.known(gameId)) return;
+    this.out(gameId).state = state;
     this.noteRecent(gameId, this.o.locale(gameId), events, state);
     this.sender.flush(gameId);
     this.tableChanged(gameId);
@@ -201,7 +227,7 @@ export class Publisher {
    * is told who stopped the game. Called inside the abort's transaction.
    */
   abortOwed(gameId: number, by: string): Owed[] {
-    const info = this.o.store.game(gameId);
+    const info = this.o.store.known(gameId);
     if (!info) return [];
     const table = { ...this.tableMessage(gameId, { abortedBy: by }), allowedMentions: NO_MENTIONS };
     const content = t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` });
@@ -254,7 +280,7 @@ export class Publisher {
 
   /** A message appeared in a game's channel: once the table is far up, post it anew. */
   channelMessage(gameId: number, messageId: string): void {
-    const info = this.o.store.game(gameId);
+    const info = this.o.store.known(gameId);
     if (!info || messageId === info.tableMessageId) return;
     const g = this.out(gameId);
     if (++g.below < SCROLL_REPOST) return;
@@ -264,18 +290,20 @@ export class Publisher {
 
   channelMessageGone(gameId: number, messageId: string): void {
     const g = this.out(gameId);
-    if (messageId !== this.o.store.game(gameId)?.tableMessageId && g.below > 0) g.below--;
+    if (messageId !== this.o.store.known(gameId)?.tableMessageId && g.below > 0) g.below--;
   }
 
   /** A message to a game's channel, through the outbox. */
   notice(gameId: number, channelId: string, content: string): void {
-    try {
-      this.o.store.owe([{ gameId, kind: 'post', target: channelId, body: noticeBody(content) }]);
-    } catch (err) {
-      this.o.log.warn({ gameId, err }, 'a notice could not be stored; sent directly');
-      return this.noticeNow(gameId, channelId, content);
-    }
-    this.sender.flush(gameId);
+    this.track(
+      this.o.store.owe([{ gameId, kind: 'post', target: channelId, body: noticeBody(content) }]).then(
+        () => this.sender.flush(gameId),
+        (err: unknown) => {
+          this.o.log.warn({ gameId, err }, 'a notice could not be stored; sent directly');
+          this.noticeNow(gameId, channelId, content);
+        },
+      ),
+    );
   }
 
   /**
@@ -287,8 +315,7 @@ export class Publisher {
   }
 
   tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
-    const info = this.o.store.game(gameId)!;
-    const state = this.o.store.state(gameId)!;
+    const state = this.stateOf(gameId)!;
     const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(gameId), view(state, null), {
       gameId,
@@ -304,7 +331,7 @@ export class Publisher {
   }
 
   private pictureOf(gameId: number): { input: PictureInput; key: string } {
-    const state = this.o.store.state(gameId)!;
+    const state = this.stateOf(gameId)!;
     const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
     return { input, key: pictureKey(input) };
   }
@@ -314,7 +341,7 @@ export class Publisher {
    * the queue (panel edits, DMs) never waits on a drawing.
    */
   private async drawAhead(gameId: number): Promise<void> {
-    if (!this.o.store.game(gameId) || !this.o.store.state(gameId)) return;
+    if (!this.o.store.known(gameId) || !this.stateOf(gameId)) return;
     const g = this.out(gameId);
     const { input, key } = this.pictureOf(gameId);
     if (g.picture?.key === key || g.drawn?.key === key) return;
@@ -337,9 +364,9 @@ export class Publisher {
   }
 
   private async editTable(gameId: number): Promise<void> {
-    const info = this.o.store.game(gameId);
-    if (!info) return;
-    if (!info.tableMessageId || this.o.store.outbox.hasOwed(gameId, 'table')) return void (await this.repostNow(gameId));
+    const info = this.o.store.known(gameId);
+    if (!info || !this.stateOf(gameId)) return;
+    if (!info.tableMessageId || (await this.o.store.repos.outbox.hasOwed(gameId, 'table'))) return void (await this.repostNow(gameId));
     try {
       await this.editAt(gameId, info.channelId, info.tableMessageId);
     } catch (err) {
@@ -365,34 +392,34 @@ export class Publisher {
    * post is sent again with the same nonce, which Discord answers with the message already made.
    */
   private async repostNow(gameId: number): Promise<void> {
-    const info = this.o.store.game(gameId);
-    if (!info) return;
-    if (!this.o.store.outbox.hasOwed(gameId, 'table')) {
+    const info = this.o.store.known(gameId);
+    if (!info || !this.stateOf(gameId)) return;
+    if (!(await this.o.store.repos.outbox.hasOwed(gameId, 'table'))) {
       const { components: _, ...bare } = this.tableMessage(gameId, { picture: false });
-      this.o.store.owe([{ gameId, kind: 'post', target: info.channelId, purpose: 'table', body: { ...bare, allowedMentions: NO_MENTIONS } }]);
+      await this.o.store.owe([{ gameId, kind: 'post', target: info.channelId, purpose: 'table', body: { ...bare, allowedMentions: NO_MENTIONS } }]);
     }
     await this.sender.deliverOwed(gameId);
     // The new table once its id is saved; while its post waits for a retry, the old one stays up to date.
-    const now = this.o.store.game(gameId);
+    const now = this.o.store.known(gameId);
     if (now?.tableMessageId) await this.editAt(gameId, now.channelId, now.tableMessageId);
   }
 
   /** In the transaction that marks a table post sent: its id becomes the game's table, and the old one is retired. */
-  private tablePosted(row: OutboxRow, messageId: string | null): void {
+  private async tablePosted(row: OutboxRow, messageId: string | null): Promise<void> {
     if (messageId === null) return;
-    const info = this.o.store.game(row.gameId);
+    const info = await this.o.store.game(row.gameId);
     if (!info) return;
+    const old = info.tableMessageId;
     const now = this.o.store.now();
-    this.o.store.repo.setTableMessage(row.gameId, messageId, now);
+    await this.o.store.writeTableMessage(row.gameId, messageId);
     const g = this.out(row.gameId);
     g.below = 0;
     g.picture = undefined;
     // The post has no buttons yet: the edit that gives them follows (at once, when repostNow sent it).
     this.tableChanged(row.gameId);
-    const old = info.tableMessageId;
     if (!old || old === messageId) return;
     const l = this.o.locale(row.gameId);
-    this.o.store.outbox.add(
+    await this.o.store.repos.outbox.add(
       [{ gameId: row.gameId, kind: 'edit', target: info.channelId, messageId: old, body: { content: t(l, 'table.moved'), embeds: [], components: [], attachments: [] } }],
       now,
     );

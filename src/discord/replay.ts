@@ -58,8 +58,8 @@ type Refusal = { key: MessageKey; params?: Record<string, string | number> };
 const caches = new WeakMap<GameStore, Map<number, Loaded>>();
 
 /** An ended game of this server, rebuilt into pages; or why it cannot be replayed. */
-function load(bot: Bot, gameId: number, guildId: string | null): Loaded | Refusal {
-  const info = bot.store.game(gameId);
+async function load(bot: Bot, gameId: number, guildId: string | null): Promise<Loaded | Refusal> {
+  const info = await bot.store.game(gameId);
   if (!info || info.guildId !== guildId) return { key: 'replay.notHere', params: { game: gameId } };
   if (info.status === 'active') return { key: 'replay.active' };
   if (info.status === 'broken' || !info.setup) return { key: 'replay.broken', params: { reason: info.brokenReason ?? 'damaged setup' } };
@@ -71,15 +71,15 @@ function load(bot: Bot, gameId: number, guildId: string | null): Loaded | Refusa
     cache.set(gameId, hit);
     return hit;
   }
-  const built = replayPages({ setup: info.setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, bot.store.repo.log(gameId));
+  const built = replayPages({ setup: info.setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, await bot.store.repos.games.log(gameId));
   if ('reason' in built) return { key: 'replay.broken', params: { reason: built.reason } };
   // A log that no longer replays to the stored game (the rules changed since) would show another game.
-  const stored = bot.store.state(gameId);
+  const stored = await bot.store.state(gameId);
   if (!stored || snapshotText(stored) !== snapshotText(built.final)) return { key: 'replay.broken', params: { reason: 'the log does not replay to the stored game' } };
   const loaded: Loaded = {
     status: info.status,
     guildId: info.guildId,
-    ai: bot.store.seats(gameId).filter((s) => s.ai).map((s) => s.seat),
+    ai: (await bot.store.seats(gameId)).filter((s) => s.ai).map((s) => s.seat),
     pages: built.pages,
   };
   cache.set(gameId, loaded);
@@ -121,9 +121,9 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
 export async function onReplayCommand(bot: Bot, i: ChatInputCommandInteraction): Promise<void> {
   const l = bot.localeFor(i);
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const gameId = i.options.getInteger('game') ?? (i.guildId ? bot.store.lastEndedGameIn(i.guildId, i.channelId) : null);
+  const gameId = i.options.getInteger('game') ?? (i.guildId ? await bot.store.lastEndedGameIn(i.guildId, i.channelId) : null);
   if (gameId === null) return void (await i.editReply(t(l, 'replay.none')));
-  const g = load(bot, gameId, i.guildId);
+  const g = await load(bot, gameId, i.guildId);
   if ('key' in g) return void (await i.editReply(t(l, g.key, g.params ?? {})));
   await i.editReply(await pageMessage(l, gameId, g, 0));
 }
@@ -137,7 +137,7 @@ export async function onReplayComponent(bot: Bot, i: Component, id: CustomId): P
   const l = bot.localeFor(i);
   await ack(i);
   if (onPrivatePanel(i) && panelOwner(i) !== i.user.id) return explain(i, t(l, 'replay.notYours'));
-  const g = load(bot, id.game, i.guildId);
+  const g = await load(bot, id.game, i.guildId);
   if ('key' in g) return explain(i, t(l, g.key, g.params ?? {}));
   const page = id.args[0] ?? 0;
   if (page >= g.pages.length || id.args.length > 2) return explain(i, t(l, 'replay.badPage'));

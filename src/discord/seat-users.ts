@@ -6,14 +6,16 @@ export class SeatUsers {
 
   constructor(private readonly store: GameStore) {}
 
-  /** Discord user id by seat; null for an AI seat. */
+  /** Reads the game's seats once (Bot.prepare). */
+  async load(gameId: number): Promise<void> {
+    if (this.cache.has(gameId)) return;
+    const users = (await this.store.seats(gameId)).map((s) => s.userId);
+    if (users.length) this.cache.set(gameId, users);
+  }
+
+  /** Discord user id by seat; null for an AI seat. Empty for a game not loaded. */
   of(gameId: number): (string | null)[] {
-    let users = this.cache.get(gameId);
-    if (!users) {
-      users = this.store.seats(gameId).map((s) => s.userId);
-      if (users.length) this.cache.set(gameId, users);
-    }
-    return users;
+    return this.cache.get(gameId) ?? [];
   }
 
   seatOf(gameId: number, userId: string): number {

@@ -12,7 +12,8 @@ import { DEFAULT_DECISION_MS, type PingMode } from '../store/index.js';
 
 export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   const l = bot.localeFor(i);
-  const gameId = i.guildId ? bot.store.activeGameIn(i.guildId, i.channelId) : null;
+  const gameId = i.guildId ? await bot.store.activeGameIn(i.guildId, i.channelId) : null;
+  if (gameId !== null) await bot.prepare(gameId);
   // Everything answers the asker alone, except /fengsheng table with a game to post (at most every 30 s per channel).
   const repost = sub === 'table' && gameId !== null && bot.publisher.mayRepost(gameId);
   await i.deferReply(repost ? {} : { flags: MessageFlags.Ephemeral });
@@ -36,7 +37,7 @@ export async function onInfoCommand(bot: Bot, i: ChatInputCommandInteraction, su
       return;
     }
     case 'log':
-      return showLog(bot, i, i.guildId ? gameForLog(bot, i.guildId, i.channelId) : null, l);
+      return showLog(bot, i, i.guildId ? await gameForLog(bot, i.guildId, i.channelId) : null, l);
     case 'rules':
       return showRules(i, l);
     case 'settings':
@@ -65,9 +66,9 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
   if (bad) return void (await i.editReply(t(l, 'err.badOption', { option: bad })));
   const changing = language !== null || timer !== null || rounds !== null || edition !== null || response !== null || pings !== null || threads !== null;
   if (changing && !bot.canManage(i)) return void (await i.editReply(t(l, 'err.permission')));
-  let s = bot.store.guildSettings(guildId);
+  let s = await bot.store.guildSettings(guildId);
   if (changing) {
-    s = bot.store.updateGuildSettings(guildId, {
+    s = await bot.store.updateGuildSettings(guildId, {
       ...(language !== null ? { language: language === 'auto' ? null : language } : {}),
       ...(timer !== null ? { decisionMs: timer * 1000 } : {}),
       ...(response !== null ? { windowMs: response * 1000 } : {}),
@@ -91,16 +92,16 @@ async function settings(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Pr
 
 async function stats(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
   const user = i.options.getUser('user') ?? i.user;
-  const s = bot.store.userStats(user.id);
+  const s = await bot.store.userStats(user.id);
   const lines = [s ? t(l, 'stats.line', { games: s.games, wins: s.wins, red: s.winsLurker, blue: s.winsMilitary, soy: s.winsSoy, deaths: s.deaths, declarations: s.declarations }) : t(l, 'stats.none')];
-  const board = i.guildId ? bot.store.leaderboard(i.guildId, 10) : [];
+  const board = i.guildId ? await bot.store.leaderboard(i.guildId, 10) : [];
   if (board.length)
     lines.push('', `**${t(l, 'stats.board')}**`, ...board.map((b, k) => t(l, 'stats.boardLine', { rank: k + 1, name: `<@${b.userId}>`, wins: b.wins, games: b.games })));
   await i.editReply({ embeds: [{ title: t(l, 'stats.title', { name: user.displayName ?? user.username }), description: lines.join('\n'), color: 0xc0392b }], allowedMentions: { parse: [] } });
 }
 
 async function history(bot: Bot, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
-  const games = i.guildId ? bot.store.recentGames(i.guildId, 10) : [];
+  const games = i.guildId ? await bot.store.recentGames(i.guildId, 10) : [];
   if (!games.length) return void (await i.editReply(t(l, 'history.none')));
   const lines = games.map((g) =>
     t(l, 'history.line', {

@@ -10,6 +10,7 @@ import { gameSeed, randomAction } from '../sim/random-play.js';
 import { encodeSnapshot } from './snapshot.js';
 import { gamesStatements } from './games-repo.js';
 import { startGame } from './replay.js';
+import { sqliteConnection } from './sqlite.js';
 import { GameStore } from './store.js';
 
 type Figures = Record<string, { value: number; unit: string }>;
@@ -36,7 +37,7 @@ async function persistedActions(dir: string, games: number) {
   const emptyBytes = fileBytes(store);
   const latencies: number[] = [];
   for (let i = 0; i < games; i++) {
-    const g = store.createGame({ guildId: 'bench', channelId: `c${i}`, seats: PLAYERS, seed: gameSeed(7, i) });
+    const g = await store.createGame({ guildId: 'bench', channelId: `c${i}`, seats: PLAYERS, seed: gameSeed(7, i) });
     const rng = seedRng(gameSeed(7, i) ^ 0x5bd1e995);
     let state: GameState = g.state;
     while (!state.result) {
@@ -57,10 +58,11 @@ async function persistedActions(dir: string, games: number) {
 
 /** Bytes the database needs, after moving the WAL into it and dropping free pages. */
 function fileBytes(store: GameStore): number {
-  store.conn.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  store.conn.sqlite.exec('VACUUM');
-  store.conn.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  return fs.statSync(store.conn.path).size;
+  const conn = sqliteConnection(store.backend);
+  conn.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  conn.sqlite.exec('VACUUM');
+  conn.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  return fs.statSync(conn.path).size;
 }
 
 /**
@@ -72,9 +74,11 @@ async function recovery(dir: string, games: number, actions: number) {
   const file = path.join(dir, 'recovery.db');
   const pino = (await import('pino')).default;
   const filler = await GameStore.open({ path: file, logger: pino(silent) });
-  const repo = gamesStatements(filler.conn.db);
+  // SQLite's own statements in one transaction: a filler of the file, not the store's path.
+  const conn = sqliteConnection(filler.backend);
+  const repo = gamesStatements(conn.db);
   const t0 = 1_700_000_000_000;
-  filler.conn.db.transaction(() => {
+  conn.db.transaction(() => {
     let written = 0;
     for (let seed = 0; written < games; seed++) {
       const setup = { seed: gameSeed(11, seed), players: PLAYERS.map((p) => p.name) };

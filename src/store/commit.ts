@@ -3,12 +3,11 @@
 // committed together; a refused action leaves the database exactly as it was.
 import { apply, type Action, type GameEvent, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
-import type { Connection } from './connection.js';
-import type { GameHead, GamesStatements } from './games-repo.js';
-import type { Owed, OutboxStatements } from './outbox.js';
+import type { Repos, StoreBackend } from './backend.js';
+import type { GameHead } from './games-repo.js';
+import type { Owed } from './outbox.js';
 import { clockAt } from './replay.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
-import { recordFinish } from './stats.js';
 
 /** A game the process holds in memory: the last committed state, so the next action skips decoding. */
 export interface LiveGame {
@@ -42,32 +41,30 @@ export interface Refused {
 export type SubmitResult = Committed | Refused;
 
 export interface CommitContext {
-  conn: Connection;
-  repo: GamesStatements;
+  backend: StoreBackend;
   live: Map<number, LiveGame>;
   /** Every line about a game carries its gameId (a child logger per game would cost ~70 µs to make). */
   log: Logger;
   /** Called after a transaction that marked the game broken has committed. */
   onBroken(gameId: number, head: GameHead, reason: string): void;
-  outbox: OutboxStatements;
   /** The messages a commit owes (DMs of its private events): stored in its transaction. */
-  effects?: (c: Committed) => Owed[];
+  effects?: (c: Committed) => Owed[] | Promise<Owed[]>;
 }
 
 /**
  * Stores what `c` owes Discord, inside the commit's transaction. A failure to word the messages
  * must not refuse an action the engine accepted: it is logged and the action commits without them.
  */
-export function oweEffects(ctx: CommitContext, c: Committed): void {
+export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed): Promise<void> {
   if (!ctx.effects) return;
   let owed: Owed[];
   try {
-    owed = ctx.effects(c);
+    owed = await ctx.effects(c);
   } catch (err) {
     ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
     return;
   }
-  ctx.outbox.add(owed, c.at);
+  await tx.outbox.add(owed, c.at);
 }
 
 const refused = (gameId: number, code: string, reason: string, params?: Record<string, string | number>): Refused =>
@@ -91,13 +88,13 @@ function normalize(action: unknown): Action | null {
 type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: GameHead; reason: string } | null };
 
 /**
- * The body of the commit transaction: load, apply, write. Runs inside BEGIN IMMEDIATE, so from the
- * load to the write no other connection (another process) can write; on this connection nothing else
- * runs because it is synchronous from start to end.
+ * The body of the commit transaction: load, apply, write. Runs inside the backend's write
+ * transaction (SQLite's BEGIN IMMEDIATE), so from the load to the write no other writer can change
+ * the game, and nothing else of this process runs in between on the same backend.
  */
-function attempt(ctx: CommitContext, gameId: number, action: Action, now: number): Attempt {
+async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Action, now: number): Promise<Attempt> {
   const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
-  const row = ctx.repo.statusOf(gameId);
+  const row = await tx.games.statusOf(gameId);
   if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
   const [status, version] = row;
   if (status !== 'active') return none(refused(gameId, 'gameNotActive', `Game ${gameId} is ${status}.`, { status }));
@@ -105,12 +102,12 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
   let live = ctx.live.get(gameId);
   if (!live || live.state.version !== version) {
     // Not in memory, or another writer moved it on: the stored snapshot is the truth.
-    const head = ctx.repo.head(gameId)!;
+    const head = (await tx.games.head(gameId))!;
     try {
       if (!head.setup) throw new Error('stored setup is not valid JSON');
       let state: GameState;
       try {
-        state = decodeSnapshot(ctx.repo.snapshot(gameId)!, head.setup);
+        state = decodeSnapshot((await tx.games.snapshot(gameId))!, head.setup);
       } catch (err) {
         throw new Error(`stored snapshot cannot be decoded: ${(err as Error).message}`);
       }
@@ -118,7 +115,7 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
       live = { head, state };
     } catch (err) {
       const reason = (err as Error).message;
-      ctx.repo.markBroken(gameId, reason, now);
+      await tx.games.markBroken(gameId, reason, now);
       return { result: refused(gameId, 'broken', reason), live: null, broken: { head, reason } };
     }
   }
@@ -142,8 +139,8 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
   const next = r.state;
   const finished = next.result !== null;
   const seat = (action as { seat?: number }).seat ?? null;
-  ctx.repo.appendAction(gameId, { version: next.version, seat, action: JSON.stringify(action), at: now });
-  ctx.repo.updateSnapshot({
+  await tx.games.appendAction(gameId, { version: next.version, seat, action: JSON.stringify(action), at: now });
+  await tx.games.updateSnapshot({
     id: gameId,
     fromVersion: version,
     version: next.version,
@@ -153,36 +150,21 @@ function attempt(ctx: CommitContext, gameId: number, action: Action, now: number
     updatedAt: now,
     finishedAt: finished ? now : null,
   });
-  if (finished) recordFinish(ctx.conn.db, gameId, next, now);
+  if (finished) await tx.stats.recordFinish(gameId, next, now);
   const result: Committed = { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
-  oweEffects(ctx, result);
+  await oweEffects(ctx, tx, result);
   return { result, live, broken: null };
 }
 
-// One transaction function per connection, made once: better-sqlite3's db.transaction() (which
-// drizzle's db.transaction(fn, { behavior: 'immediate' }) calls on every use) builds new wrappers
-// each time, and that garbage showed in the p99 of a commit.
-const transactions = new WeakMap<CommitContext, (gameId: number, action: Action, now: number) => Attempt>();
-
-function commitTransaction(ctx: CommitContext) {
-  let tx = transactions.get(ctx);
-  if (!tx) {
-    const wrapped = ctx.conn.sqlite.transaction((gameId: number, action: Action, now: number) => attempt(ctx, gameId, action, now));
-    tx = (gameId, action, now) => wrapped.immediate(gameId, action, now);
-    transactions.set(ctx, tx);
-  }
-  return tx;
-}
-
 /**
- * Loads, applies and commits one action in a single IMMEDIATE transaction; the log row and the new
+ * Loads, applies and commits one action in a single write transaction of the backend; the log row and the new
  * snapshot are written together or not at all, and a refusal writes nothing. Returns only after the
  * commit. Callers serialise per game with the KeyedQueue so that arrival order holds.
  */
-export function applyAndCommit(ctx: CommitContext, gameId: number, input: unknown, now: number): SubmitResult {
+export async function applyAndCommit(ctx: CommitContext, gameId: number, input: unknown, now: number): Promise<SubmitResult> {
   const action = normalize(input);
   if (!action) return refused(gameId, 'malformed', 'An action is a JSON object.');
-  const { result, live, broken } = commitTransaction(ctx)(gameId, action, now);
+  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now), { waitForLock: true });
 
   // Only now is the transaction committed; memory follows the database, never leads it.
   if (broken) {

@@ -1,9 +1,8 @@
 // Lobbies in the store, so an open lobby survives a restart like a game does.
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Lobby, LobbyRepo } from '../discord/lobby-model.js';
+import type { Lobby } from '../discord/lobby-model.js';
 import type { Db } from './connection.js';
 import { games, lobbies } from './schema.js';
-import type { GameStore } from './store.js';
 
 /** The store's lobbies: the bot's LobbyRepo (src/discord/lobby-model.ts), each method a Promise. */
 export interface LobbiesRepo {
@@ -17,10 +16,6 @@ export interface LobbiesRepo {
   remove(id: number): Promise<void>;
 }
 
-/** The synchronous store's lobbies (until the bot awaits the store). */
-export function sqliteLobbies(store: GameStore): LobbyRepo {
-  return lobbiesStatements(store.conn.db, () => store.now());
-}
 
 type Row = typeof lobbies.$inferSelect;
 

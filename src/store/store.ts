@@ -1,24 +1,23 @@
 // The store the bot talks to: open (guard, migrate, recover), create games, submit actions, fire
 // timers. Every method that changes a game goes through that game's queue.
 import { randomInt } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
-import { outboxStatements, type Owed, type OutboxStatements } from './outbox.js';
-import { databasePath, LOCKED_GIVE_UP_MS } from './config.js';
-import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
-import { gamesStatements, type GameHead, type GameInfo, type GamesStatements, type SeatInfo } from './games-repo.js';
-import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
+import type { Owed } from './outbox.js';
+import type { Repos, StoreBackend } from './backend.js';
+import { databasePath } from './config.js';
+import { openDatabase, openFailure, type OpenOptions } from './connection.js';
+import type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
+import type { LeaderboardRow, RecentGame } from './history.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
-import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
+import type { GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
-import { isBusy, SqliteBackend } from './sqlite.js';
-import { readUserStats, type UserStats } from './stats.js';
-import { tablePrefsStatements, type TablePrefsStatements } from './table-prefs.js';
+import { SqliteBackend } from './sqlite.js';
+import type { UserStats } from './stats.js';
 
 export interface GameStoreOptions extends OpenOptions {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
@@ -56,47 +55,46 @@ export interface NewGame {
 }
 
 export class GameStore {
-  /**
-   * The store's database behind the asynchronous interfaces (backend.ts). The bot still reads and
-   * writes through the synchronous statements below on the same connection, and opens no
-   * transaction of the backend's while doing so.
-   */
-  readonly backend: SqliteBackend;
-  readonly conn: Connection;
-  readonly repo: GamesStatements;
-  /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
-  readonly prefs: TablePrefsStatements;
-  /** What the bot owes Discord (outbox.ts). */
-  readonly outbox: OutboxStatements;
+  /** The database, behind the asynchronous interfaces (backend.ts): every read and write goes through it. */
+  readonly backend: StoreBackend;
   recovery: RecoveryReport = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
   private readonly clock: () => number;
   private readonly log: Logger;
   private readonly queue = new KeyedQueue<number>();
   private readonly ctx: CommitContext;
   private readonly listeners = new Set<(c: Committed) => void>();
+  /**
+   * The games this process has read or written, as their row says: every change of a game's row is
+   * made through this store (a game is driven by one process), so the copy follows each commit. The
+   * synchronous code of the bot reads it (known) after loading it (game).
+   */
+  private readonly infos = new Map<number, GameInfo>();
+  /** Each server's settings, read once: they are changed only through updateGuildSettings. */
+  private readonly settings = new Map<string, GuildSettings>();
   private closed = false;
 
-  private constructor(backend: SqliteBackend, private readonly opts: GameStoreOptions) {
-    const conn = backend.conn;
+  constructor(
+    backend: StoreBackend,
+    private readonly opts: GameStoreOptions = {},
+  ) {
     this.backend = backend;
-    this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
-    this.repo = gamesStatements(conn.db, opts.shard);
-    this.prefs = tablePrefsStatements(conn.db);
-    this.outbox = outboxStatements(conn.db, opts.shard);
     this.ctx = {
-      conn,
-      repo: this.repo,
+      backend,
       live: new Map(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
-      outbox: this.outbox,
     };
   }
 
-  /** Recovery (through the backend's interfaces), then the backend serves the bot. */
-  private async start(): Promise<void> {
+  /** The repositories, each call its own statement (or part of the transaction it is made in). */
+  get repos(): Repos {
+    return this.backend.repos;
+  }
+
+  /** Recovery (through the backend's interfaces), then the store serves the bot. */
+  async start(): Promise<void> {
     if (this.opts.recover !== false) {
       const { report, live } = await recoverGames(this.backend, this.log, this.clock());
       this.recovery = report;
@@ -108,16 +106,16 @@ export class GameStore {
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
-    this.backend.serve(this.opts.checkpointWorker !== false);
   }
 
-  /** Opens (creating, guarding and migrating) the database and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
+  /** Opens (creating, guarding and migrating) the SQLite file and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
   static async open(opts: GameStoreOptions = {}): Promise<GameStore> {
     const conn = openDatabase(opts.path ?? databasePath(), opts);
     try {
       const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
       const store = new GameStore(backend, opts);
       await store.start();
+      backend.serve(opts.checkpointWorker !== false);
       return store;
     } catch (err) {
       conn.close();
@@ -130,38 +128,37 @@ export class GameStore {
   }
 
   /** Stores a new game at version 0 (setup, seats, first snapshot) in one transaction. */
-  createGame(input: NewGame): Committed {
+  async createGame(input: NewGame): Promise<Committed> {
     this.assertOpen();
     const now = this.clock();
     const setup = JSON.parse(
       JSON.stringify({ seed: input.seed ?? randomInt(2 ** 31), players: input.seats.map((s) => s.name), edition: input.edition, options: input.options }),
     ) as Setup;
-    const settings = readGuildSettings(this.conn.db, input.guildId);
+    const settings = await this.guildSettings(input.guildId);
     const decisionMs = input.decisionMs !== undefined ? input.decisionMs : settings.decisionMs;
     const windowMs = input.windowMs ?? settings.windowMs;
     const { state, events } = startGame({ setup, decisionMs, windowMs, createdAt: now });
     const c: Committed = { ok: true, gameId: 0, version: 0, action: null, state, events, finished: false, at: now };
-    const id = this.conn.db.transaction(
-      () => {
-        c.gameId = this.repo.insertGame({
-          guildId: input.guildId,
-          channelId: input.channelId,
-          setup,
-          options: state.options,
-          decisionMs,
-          windowMs,
-          snapshot: encodeSnapshot(state),
-          deadline: state.pending?.deadline ?? null,
-          createdAt: now,
-          seats: input.seats,
-        });
-        oweEffects(this.ctx, c);
-        return c.gameId;
-      },
-      { behavior: 'immediate' },
-    );
+    const deadline = state.pending?.deadline ?? null;
+    const id = await this.backend.transaction(async (tx) => {
+      c.gameId = await tx.games.insertGame({
+        guildId: input.guildId,
+        channelId: input.channelId,
+        setup,
+        options: state.options,
+        decisionMs,
+        windowMs,
+        snapshot: encodeSnapshot(state),
+        deadline,
+        createdAt: now,
+        seats: input.seats,
+      });
+      await oweEffects(this.ctx, tx, c);
+      return c.gameId;
+    });
     const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
+    this.infos.set(id, { ...head, id, options: state.options, deadline, tableMessageId: null, brokenReason: null, updatedAt: now, finishedAt: null });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
     this.notify(c);
     return c;
@@ -177,10 +174,13 @@ export class GameStore {
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
       // that an earlier click (or a timeout) already answered is refused, never applied twice.
-      const current = precondition && this.state(gameId);
+      const current = precondition && (await this.state(gameId));
       const why = current ? precondition(current) : null;
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
-      const r = await this.commitWhenUnlocked(gameId, action);
+      // While another process holds SQLite's write lock the backend waits (without blocking the
+      // event loop) and tries again: only games with an action to commit wait.
+      const r = await applyAndCommit(this.ctx, gameId, action, this.clock());
+      this.follow(gameId, r);
       if (r.ok) {
         if (by !== undefined) r.by = by;
         this.notify(r);
@@ -196,33 +196,37 @@ export class GameStore {
     });
   }
 
-  /**
-   * Commits, or while another process holds the write lock (SQLITE_BUSY after BOT_BUSY_TIMEOUT_MS)
-   * waits without blocking the event loop and tries again, up to LOCKED_GIVE_UP_MS: only games with
-   * an action to commit wait, all on the backend's one probe (SqliteBackend.lockHeld).
-   */
-  private async commitWhenUnlocked(gameId: number, action: Action): Promise<SubmitResult> {
-    const started = performance.now();
-    for (;;) {
-      while (this.backend.lockWaiting) await this.backend.lockWaiting;
-      try {
-        return applyAndCommit(this.ctx, gameId, action, this.clock());
-      } catch (err) {
-        if (!isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
-        void this.backend.lockHeld();
-      }
+  /** The copy of the game's row follows what the commit wrote. */
+  private follow(gameId: number, r: SubmitResult): void {
+    const info = this.infos.get(gameId);
+    if (!info) return;
+    if (r.ok) {
+      info.version = r.version;
+      info.status = r.finished ? 'finished' : 'active';
+      info.deadline = r.finished ? null : (r.state.pending?.deadline ?? null);
+      info.updatedAt = r.at;
+      if (r.finished) info.finishedAt = r.at;
+    } else if (r.code === 'broken') {
+      info.status = 'broken';
+      info.brokenReason = r.reason;
+      info.deadline = null;
     }
   }
 
   /** Submits a timeout to every game whose deadline is at or before now. */
   async fireDueTimeouts(): Promise<SubmitResult[]> {
-    const ids = this.repo.due(this.clock());
+    const ids = await this.backend.repos.games.due(this.clock());
     return Promise.all(ids.map((id) => this.submit(id, { kind: 'timeout' })));
   }
 
   /** The earliest deadline of any active game, for the timer to sleep until. */
-  nextDeadline(): number | null {
-    return this.repo.nextDeadline();
+  nextDeadline(): Promise<number | null> {
+    return this.backend.repos.games.nextDeadline();
+  }
+
+  /** Games whose deadline is at or before `now`. */
+  due(now: number): Promise<number[]> {
+    return this.backend.repos.games.due(now);
   }
 
   /** Called with every commit (and creation), synchronously, before submit resolves. Returns an unsubscribe. */
@@ -231,33 +235,78 @@ export class GameStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** The current state of an active game this process holds in memory, or null. */
+  liveState(gameId: number): GameState | null {
+    return this.ctx.live.get(gameId)?.state ?? null;
+  }
+
   /** The current state of a game: from memory when active, else decoded from its stored snapshot. */
-  state(gameId: number): GameState | null {
+  async state(gameId: number): Promise<GameState | null> {
     const live = this.ctx.live.get(gameId);
     if (live) return live.state;
-    const head = this.repo.head(gameId);
-    const blob = head && this.repo.snapshot(gameId);
+    const head = await this.backend.repos.games.head(gameId);
+    const blob = head && (await this.backend.repos.games.snapshot(gameId));
     return head?.setup && blob ? decodeSnapshot(blob, head.setup) : null;
   }
 
-  game(gameId: number): GameInfo | null {
-    return this.repo.info(gameId) ?? null;
+  /** The game's row (read once, then followed through every change this store makes). */
+  async game(gameId: number): Promise<GameInfo | null> {
+    const known = this.infos.get(gameId);
+    if (known) return known;
+    const info = await this.backend.repos.games.info(gameId);
+    if (!info) return null;
+    return this.remember(gameId, info);
   }
 
-  seats(gameId: number): SeatInfo[] {
-    return this.repo.seats(gameId);
+  /** The game's row if this process has read it (game) or made it; null otherwise. */
+  known(gameId: number): GameInfo | null {
+    return this.infos.get(gameId) ?? null;
   }
 
-  activeGameIds(): number[] {
-    return this.repo.activeIds();
+  private remember(gameId: number, info: GameInfo): GameInfo {
+    // Bounded: ended games are forgotten first, oldest first.
+    if (this.infos.size >= MAX_KNOWN_GAMES)
+      for (const [id, g] of this.infos)
+        if (g.status !== 'active') {
+          this.infos.delete(id);
+          if (this.infos.size < MAX_KNOWN_GAMES) break;
+        }
+    const known = this.infos.get(gameId);
+    if (known) return known;
+    this.infos.set(gameId, info);
+    return info;
   }
 
-  activeGameIn(guildId: string, channelId: string): number | null {
-    return this.repo.activeIn(guildId, channelId)[0] ?? null;
+  seats(gameId: number): Promise<SeatInfo[]> {
+    return this.backend.repos.games.seats(gameId);
+  }
+
+  activeGameIds(): Promise<number[]> {
+    return this.backend.repos.games.activeIds();
+  }
+
+  async activeGameIn(guildId: string, channelId: string): Promise<number | null> {
+    return (await this.backend.repos.games.activeIn(guildId, channelId))[0] ?? null;
+  }
+
+  /** The channel's newest game, whatever its status, or null. */
+  newestGameIn(guildId: string, channelId: string): Promise<number | null> {
+    return this.backend.repos.games.newestIn(guildId, channelId);
   }
 
   setTableMessage(gameId: number, messageId: string | null): Promise<void> {
-    return this.queue.run(gameId, () => this.repo.setTableMessage(gameId, messageId, this.clock()));
+    return this.queue.run(gameId, () => this.writeTableMessage(gameId, messageId));
+  }
+
+  /** Records the game's table message now (call from inside a transaction, in the game's queue or its sender). */
+  async writeTableMessage(gameId: number, messageId: string | null): Promise<void> {
+    const now = this.clock();
+    await this.backend.repos.games.setTableMessage(gameId, messageId, now);
+    const info = this.infos.get(gameId);
+    if (info) {
+      info.tableMessageId = messageId;
+      info.updatedAt = now;
+    }
   }
 
   /**
@@ -265,64 +314,84 @@ export class GameStore {
    * messages that say so, stored in the same transaction.
    */
   abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
-    return this.queue.run(gameId, () => {
-      const done = this.transaction(() => {
-        const head = this.repo.head(gameId);
+    return this.queue.run(gameId, async () => {
+      const now = this.clock();
+      const done = await this.backend.transaction(async (tx) => {
+        const head = await tx.games.head(gameId);
         if (!head || head.status !== 'active') return false;
         const items = owed?.() ?? [];
-        this.repo.setStatus(gameId, 'aborted', this.clock(), reason);
-        this.outbox.add(items, this.clock());
+        await tx.games.setStatus(gameId, 'aborted', now, reason);
+        await tx.outbox.add(items, now);
         return true;
       });
       if (!done) return false;
       this.ctx.live.delete(gameId);
+      const info = this.infos.get(gameId);
+      if (info) Object.assign(info, { status: 'aborted', brokenReason: reason, deadline: null, updatedAt: now, finishedAt: now });
       this.log.info({ gameId, reason }, 'game aborted');
       return true;
     });
   }
 
   /** What every later commit (and creation) owes Discord, stored in its transaction (outbox.ts); the bot sets it. */
-  setEffects(effects: ((c: Committed) => Owed[]) | undefined): void {
+  setEffects(effects: ((c: Committed) => Owed[] | Promise<Owed[]>) | undefined): void {
     this.ctx.effects = effects;
   }
 
-  /** Runs `fn` in one IMMEDIATE transaction (outbox rows with the change that owes them). */
-  transaction<T>(fn: () => T): T {
+  /** Runs `fn` in one write transaction (outbox rows with the change that owes them). */
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T> {
     this.assertOpen();
-    return this.conn.db.transaction(fn, { behavior: 'immediate' });
+    return this.backend.transaction(fn);
   }
 
   /** Stores messages owed in their own transaction. */
-  owe(items: Owed[]): void {
-    if (items.length) this.transaction(() => this.outbox.add(items, this.clock()));
+  async owe(items: Owed[]): Promise<void> {
+    if (items.length) await this.backend.repos.outbox.add(items, this.clock());
   }
 
-  guildSettings(guildId: string): GuildSettings {
-    return readGuildSettings(this.conn.db, guildId);
+  /** The server's settings (read once, then kept: they change only through updateGuildSettings). */
+  async guildSettings(guildId: string): Promise<GuildSettings> {
+    const known = this.settings.get(guildId);
+    if (known) return known;
+    const s = await this.backend.repos.settings.read(guildId);
+    this.settings.set(guildId, s);
+    return s;
   }
 
-  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>): GuildSettings {
-    return writeGuildSettings(this.conn.db, guildId, patch, this.clock());
+  /** The server's settings if read before (guildSettings), else null. */
+  knownSettings(guildId: string): GuildSettings | null {
+    return this.settings.get(guildId) ?? null;
   }
 
-  userStats(userId: string): UserStats | null {
-    return readUserStats(this.conn.db, userId);
+  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>): Promise<GuildSettings> {
+    const s = await this.backend.repos.settings.write(guildId, patch, this.clock());
+    this.settings.set(guildId, s);
+    return s;
   }
 
-  leaderboard(guildId: string, limit = 10): LeaderboardRow[] {
-    return leaderboard(this.conn.db, guildId, limit);
+  userStats(userId: string): Promise<UserStats | null> {
+    return this.backend.repos.stats.read(userId);
   }
 
-  recentGames(guildId: string, limit = 10): RecentGame[] {
-    return recentGames(this.conn.db, guildId, limit);
+  leaderboard(guildId: string, limit = 10): Promise<LeaderboardRow[]> {
+    return this.backend.repos.history.leaderboard(guildId, limit);
+  }
+
+  recentGames(guildId: string, limit = 10): Promise<RecentGame[]> {
+    return this.backend.repos.history.recentGames(guildId, limit);
   }
 
   /** The channel's most recently ended game (finished or aborted), or null. */
-  lastEndedGameIn(guildId: string, channelId: string): number | null {
-    return lastEndedIn(this.conn.db, guildId, channelId);
+  lastEndedGameIn(guildId: string, channelId: string): Promise<number | null> {
+    return this.backend.repos.history.lastEndedIn(guildId, channelId);
   }
 
-  /** Waits for queued work, then closes the connection. */
+  /** A write nobody waits for (a preference): its failure is logged, not thrown. */
+  background(write: Promise<unknown>, what: string): void {
+    write.catch((err: unknown) => this.log.error({ err }, `could not save ${what}`));
+  }
+
+  /** Waits for queued work, then closes the backend. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -345,5 +414,8 @@ export class GameStore {
     if (this.closed) throw new Error('the game store is closed');
   }
 }
+
+/** How many games' rows a store keeps (known); beyond it, ended games are forgotten. */
+const MAX_KNOWN_GAMES = 10_000;
 
 export type { LiveGame };

@@ -34,6 +34,8 @@ export class DeadlineScheduler {
   private firing = false;
   /** Failed firings in a row: while above 0 the scheduler backs off instead of retrying at once. */
   private failures = 0;
+  /** Counts arm calls: a deadline read that a newer call overtook sets no timer. */
+  private generation = 0;
   private readonly host: TimerHost;
 
   constructor(
@@ -56,17 +58,35 @@ export class DeadlineScheduler {
     this.handle = null;
   }
 
-  /** Sets the single timer for the earliest deadline (or for the next retry after a failure). */
+  /**
+   * Sets the single timer for the earliest deadline (or for the next retry after a failure). The
+   * deadline is read asynchronously: only the newest call sets the timer.
+   */
   arm(): void {
+    void this.armNow();
+  }
+
+  private async armNow(): Promise<void> {
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
+    const generation = ++this.generation;
     if (this.firing || !this.unsubscribe) return;
     if (this.failures > 0) {
       const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.failures - 1));
       this.handle = this.host.setTimeout(() => void this.fire(), wait);
       return;
     }
-    const next = this.store.nextDeadline();
+    let next: number | null;
+    try {
+      next = await this.store.nextDeadline();
+    } catch (err) {
+      if (generation !== this.generation || this.firing || !this.unsubscribe) return;
+      if (this.failures++ === 0) this.faults.onFault?.(err, []);
+      return this.armNow();
+    }
+    if (generation !== this.generation || this.firing || !this.unsubscribe) return;
+    if (this.handle !== null) this.host.clearTimeout(this.handle);
+    this.handle = null;
     if (next === null) return;
     this.handle = this.host.setTimeout(() => void this.fire(), Math.min(MAX_SLEEP_MS, Math.max(0, next - this.host.now())));
   }
@@ -85,16 +105,16 @@ export class DeadlineScheduler {
     } catch (err) {
       // A database that cannot be written (read-only, full, locked by another process): say so once,
       // then retry later and later, not hundreds of times a second.
-      if (this.failures++ === 0) this.faults.onFault?.(err, this.dueGames());
+      if (this.failures++ === 0) this.faults.onFault?.(err, await this.dueGames());
     } finally {
       this.firing = false;
       this.arm();
     }
   }
 
-  private dueGames(): number[] {
+  private async dueGames(): Promise<number[]> {
     try {
-      return this.store.repo.due(this.host.now());
+      return await this.store.due(this.host.now());
     } catch {
       return [];
     }

@@ -11,7 +11,6 @@ import { Bot, type BotOptions } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
 import { GameStore, type TimerHost } from '../../src/store/index.js';
-import { sqliteLobbies } from '../../src/store/lobbies.js';
 import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 /**
@@ -97,7 +96,6 @@ export async function startBot(
   const bot = new Bot({
     client,
     store,
-    lobbies: sqliteLobbies(store),
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     editIntervalMs: 0,
     aiDelayMs: 0,

@@ -8,7 +8,6 @@ import pino from 'pino';
 import { Bot } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
 import { GameStore } from '../../src/store/store.js';
-import { sqliteLobbies } from '../../src/store/lobbies.js';
 import { randomAction, rng } from '../store/helpers.js';
 
 const [file, seedArg, mode] = process.argv.slice(2);
@@ -19,7 +18,7 @@ const silent = pino({ level: 'silent' });
 
 const store = await GameStore.open({ path: file, logger: silent, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
 const client = createClient(env.apiBase);
-const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: silent, editIntervalMs: 0, aiDelayMs: 0 });
+const bot = new Bot({ client, store, log: silent, editIntervalMs: 0, aiDelayMs: 0 });
 bot.start();
 const ready = once(client, 'clientReady');
 await client.login(env.token);
