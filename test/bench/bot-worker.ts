@@ -82,7 +82,7 @@ type Request =
   | { id: number; kind: 'report' }
   | { id: number; kind: 'stop' };
 
-function gameIn(guildId: string, channelId: string): number | null {
+function gameIn(guildId: string, channelId: string): Promise<number | null> {
   return bot.store.activeGameIn(guildId, channelId);
 }
 
@@ -93,10 +93,10 @@ parentPort!.on('message', async (m: Request) => {
     case 'asked': {
       // The bot's own moves (automatic passes, bot seats) settle; table edits may lag behind.
       await bot.drivers.idle();
-      const gameId = gameIn(m.guildId, m.channelId);
-      const s = gameId === null ? null : bot.store.state(gameId);
+      const gameId = await gameIn(m.guildId, m.channelId);
+      const s = gameId === null ? null : await bot.store.state(gameId);
       if (gameId === null || !s || s.result) return reply({ over: true, asked: [] });
-      const seats = bot.store.seats(gameId);
+      const seats = await bot.store.seats(gameId);
       const bots = bot.drivers.botSeats(gameId);
       const own = decider(s);
       return reply({
@@ -110,8 +110,8 @@ parentPort!.on('message', async (m: Request) => {
     }
     case 'advance': {
       await bot.drivers.idle();
-      const gameId = gameIn(m.guildId, m.channelId);
-      const s = gameId === null ? null : bot.store.state(gameId);
+      const gameId = await gameIn(m.guildId, m.channelId);
+      const s = gameId === null ? null : await bot.store.state(gameId);
       const deadline = s?.pending?.deadline ?? null;
       const alarm = bot.drivers.paused ? clock.nextAlarm() : null;
       const next = alarm === null ? deadline : deadline === null ? alarm : Math.min(alarm, deadline);

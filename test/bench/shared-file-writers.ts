@@ -19,7 +19,7 @@ const guild = ((((BigInt(Date.now()) << 22n) / BigInt(count)) * BigInt(count)) +
 const latencies: number[] = [];
 const end = performance.now() + ms;
 for (let i = 0; performance.now() < end; i++) {
-  const g = store.createGame({ guildId: guild, channelId: `c${id}-${i}`, seats: players, seed: gameSeed(id + 1, i) });
+  const g = await store.createGame({ guildId: guild, channelId: `c${id}-${i}`, seats: players, seed: gameSeed(id + 1, i) });
   const rng = seedRng(gameSeed(id + 1, i));
   let state = g.state;
   while (!state.result && performance.now() < end) {

@@ -1,6 +1,7 @@
 // Another process holds the database's write lock for HOLD ms while 200 games each submit one
 // action: how long the bot's event loop stalls, and when every action is in. README "Measured figures".
 //   npx tsx test/bench/write-lock.ts [HOLD_MS=2000] [BUSY_TIMEOUT_MS]   (the second: the old synchronous wait, e.g. 5000)
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -19,9 +20,9 @@ const busyMs = Number(process.argv[3] ?? BOT_BUSY_TIMEOUT_MS);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fengsheng-lock-'));
 const file = path.join(dir, 'g.db');
 const store = await GameStore.open({ path: file, checkpointWorker: false, logger: pino({ level: 'silent' }) });
-store.conn.sqlite.pragma(`busy_timeout = ${busyMs}`);
+sqliteConnection(store.backend).sqlite.pragma(`busy_timeout = ${busyMs}`);
 const seats = ['a', 'b', 'c', 'd', 'e'].map((name, i) => ({ userId: String(i + 1), name }));
-const games = Array.from({ length: 200 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats, seed: g }));
+const games = await Promise.all(Array.from({ length: 200 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats, seed: g })));
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 const holder = spawn(

@@ -50,8 +50,8 @@ describe('AI seats and timers', () => {
     await t.discord.click(c, { label: '加入', messageId: lobby.id }).response();
     await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
     await t.bot.idle();
-    const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
-    const deadline = t.bot.store.state(gameId)!.pending!.deadline!;
+    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const deadline = (await t.bot.store.state(gameId))!.pending!.deadline!;
     expect(deadline).toBe(t.clock.now() + 30_000);
     // The host answers whatever is asked of them; the other two never click, and their
     // decisions time out, until the bot plays their seats.
@@ -61,18 +61,18 @@ describe('AI seats and timers', () => {
       if (waitedOn(t, table).some((u) => u.id === host.id)) {
         await actOnPanel(t, host, await openPanel(t, host, table), rng);
       } else {
-        t.clock.t = t.bot.store.state(gameId)!.pending!.deadline! + 1;
+        t.clock.t = (await t.bot.store.state(gameId))!.pending!.deadline! + 1;
         await t.bot.timers.fire();
       }
       await t.bot.idle();
     }
     const autopiloted = t.bot.drivers.autopilotSeats(gameId);
     expect(autopiloted.length).toBeGreaterThan(0);
-    const seats = t.bot.store.seats(gameId);
+    const seats = await t.bot.store.seats(gameId);
     expect(autopiloted.map((s) => seats[s].userId)).not.toContain(host.id);
-    if (!t.bot.store.state(gameId)!.result) expect(tableMessage(t, host)!.embeds[0].description).toMatch(/托管|auto/);
+    if (!(await t.bot.store.state(gameId))!.result) expect(tableMessage(t, host)!.embeds[0].description).toMatch(/托管|auto/);
     // A restart keeps the seats on autopilot (they are stored).
-    if (!t.bot.store.state(gameId)!.result) {
+    if (!(await t.bot.store.state(gameId))!.result) {
       await t.restart();
       expect(t.bot.drivers.autopilotSeats(gameId).sort()).toEqual([...autopiloted].sort());
     }

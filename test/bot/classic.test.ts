@@ -26,8 +26,8 @@ describe('角色版本 初版 and 胜利情报数 4', () => {
     expect(desc()).not.toContain('建议');
     await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
     await t.bot.idle();
-    const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
-    const s = t.bot.store.state(gameId)!;
+    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const s = (await t.bot.store.state(gameId))!;
     expect(s.options.characterSet).toBe('classic');
     for (const x of s.chars!.seats) for (const c of x.offers) expect(CHARACTER_SETS.classic).toContain(c);
     const { leaks } = await playToEnd(t, 19);
@@ -47,7 +47,7 @@ describe('角色版本 初版 and 胜利情报数 4', () => {
     for (let k = 0; k < 2; k++) await t.discord.click(me, { label: '添加AI', messageId: lobby.id }).response();
     await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
     await t.bot.idle();
-    const s = t.bot.store.state(t.bot.store.activeGameIn(t.guild.id, t.general.id)!)!;
+    const s = (await t.bot.store.state((await t.bot.store.activeGameIn(t.guild.id, t.general.id))!))!;
     expect(s.options.victoryIntel).toBe(4);
     expect(s.options.characterSet).toBeUndefined();
   }, 120_000);

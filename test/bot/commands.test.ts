@@ -1,4 +1,5 @@
 // The informational subcommands, and the table re-posted at the bottom when asked.
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { openBotTable, tableMessage, useBotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -89,7 +90,7 @@ describe('one game per channel', () => {
       const a = t.discord.runCommand(t.users[0], t.general, 'fengsheng start', {});
       const b = t.discord.runCommand(t.users[1], t.general, 'fengsheng start', {});
       const [ra, rb] = await Promise.all([a.response(), b.response()]);
-      const lobbies = t.bot.store.conn.sqlite.prepare('select count(*) as n from lobbies where game_id is null').get() as { n: number };
+      const lobbies = sqliteConnection(t.bot.store.backend).sqlite.prepare('select count(*) as n from lobbies where game_id is null').get() as { n: number };
       expect(lobbies.n).toBe(1);
       const texts = [ra, rb].map((r) => (r.ephemeral ? r.content : r.embeds[0]?.title ?? ''));
       expect(texts.filter((x) => /大厅|Lobby/.test(x))).toHaveLength(1);

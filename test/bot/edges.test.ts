@@ -11,8 +11,8 @@ afterEach(async () => {
   t = undefined;
 });
 
-function gameOf(t: BotTable): number {
-  return t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
+async function gameOf(t: BotTable): Promise<number> {
+  return (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
 }
 
 function gameSeat(t: BotTable, gameId: number, userId: string): number {
@@ -24,16 +24,16 @@ describe('the bot at its edges', () => {
     t = await openBotTable(4);
     await openLobbyAndBegin(t);
     await playToEnd(t, 7, { maxSteps: 25 });
-    const gameId = gameOf(t);
-    const before = t.bot.store.state(gameId)!.version;
+    const gameId = await gameOf(t);
+    const before = (await t.bot.store.state(gameId))!.version;
     const tableId = tableMessage(t, t.users[0])!.id;
     await t.restart();
-    expect(t.bot.store.state(gameId)!.version).toBe(before);
+    expect((await t.bot.store.state(gameId))!.version).toBe(before);
     expect(tableMessage(t, t.users[0])!.id).toBe(tableId);
     const { leaks } = await playToEnd(t, 8);
     expect(leaks).toEqual([]);
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
-    expect(t.bot.store.game(gameId)!.status).toBe('finished');
+    expect((await t.bot.store.game(gameId))!.status).toBe('finished');
   }, 300_000);
 
   it('closed DMs: the channel says so without a secret, and 我的信息 still shows the identity', async () => {
@@ -42,7 +42,7 @@ describe('the bot at its edges', () => {
     await openLobbyAndBegin(t);
     const notices = t.discord.seenBy(t.users[0], { channel: t.general }).filter((m) => m.content.includes(`<@${t!.users[1].id}>`) && /私信|DM/.test(m.content));
     expect(notices).toHaveLength(1);
-    expect(scanForLeaks(t)).toEqual([]);
+    expect(await scanForLeaks(t)).toEqual([]);
     const panel = await openPanel(t, t.users[1], tableMessage(t, t.users[1])!);
     expect(panel.ephemeral).toBe(true);
     expect(panel.embeds[0].description).toMatch(/身份：|Identity:/);
@@ -58,41 +58,41 @@ describe('the bot at its edges', () => {
     const stranger = t.discord.createUser({ username: 'mallory' });
     t.discord.addMember(t.guild, stranger);
     await openLobbyAndBegin(t, 3);
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     // Play on until a person is asked in a window (they have a 过 to press twice).
-    for (let k = 0; k < 40 && !(t.bot.store.state(gameId)!.pending?.kind === 'window' && peopleAsked(t).length); k++) await playToEnd(t, 30 + k, { maxSteps: 1 });
+    for (let k = 0; k < 40 && !((await t.bot.store.state(gameId))!.pending?.kind === 'window' && (await peopleAsked(t)).length); k++) await playToEnd(t, 30 + k, { maxSteps: 1 });
     const table = tableMessage(t, t.users[0])!;
-    const [u] = peopleAsked(t);
+    const [u] = await peopleAsked(t);
     // Two panels opened from the table: one is used, the other keeps the old buttons on screen.
     const oldPanel = await openPanel(t, u, table);
     const panel = await openPanel(t, u, table);
     const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
-    const v0 = t.bot.store.state(gameId)!.version;
+    const v0 = (await t.bot.store.state(gameId))!.version;
     const first = t.discord.click(u, { customId: pass.customId!, messageId: panel.id });
     const second = t.discord.click(u, { customId: pass.customId!, messageId: panel.id });
     await Promise.all([first.settled(), second.settled()]);
     await t.bot.idle();
     // One pass, plus whatever automatic passes and bot moves it set off; never the second click.
-    expect(t.bot.store.repo.log(gameId).filter((r) => r.version > v0 && r.seat === gameSeat(t!, gameId, u.id) && JSON.parse(r.action).kind === 'pass')).toHaveLength(1);
+    expect((await t.bot.store.repos.games.log(gameId)).filter((r) => r.version > v0 && r.seat === gameSeat(t!, gameId, u.id) && JSON.parse(r.action).kind === 'pass')).toHaveLength(1);
 
     // The stranger presses a button of the public table (过 while a window is open): told it is not theirs.
-    const v1 = t.bot.store.state(gameId)!.version;
+    const v1 = (await t.bot.store.state(gameId))!.version;
     const strangers = tableMessage(t, stranger)!;
     const tablePass = strangers.buttons.find((b) => b.customId?.endsWith(':pass')) ?? strangers.buttons.find((b) => b.customId?.endsWith(':info'))!;
     const strangerReply = await t.discord.click(stranger, { customId: tablePass.customId!, messageId: strangers.id }).response();
     expect(strangerReply.ephemeral).toBe(true);
     expect(strangerReply.content).toMatch(tablePass.customId!.endsWith(':pass') ? /不是你的座位|not your seat/ : /不在这局|not playing/);
-    expect(t.bot.store.state(gameId)!.version).toBe(v1);
+    expect((await t.bot.store.state(gameId))!.version).toBe(v1);
 
     // Everyone passes the window; the old pass button (made for that window) is now stale.
     await playToEnd(t, 3, { maxSteps: 6 });
-    const v2 = t.bot.store.state(gameId)!.version;
+    const v2 = (await t.bot.store.state(gameId))!.version;
     const oldPass = oldPanel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
     await t.discord.click(u, { customId: oldPass.customId!, messageId: oldPanel.id }).settled();
     await t.bot.idle();
     const notes = t.discord.seenBy(u).filter((m) => m.ephemeral && /过期|out of date/.test(m.content));
     expect(notes.length).toBeGreaterThan(0);
-    expect(t.bot.store.state(gameId)!.version).toBe(v2);
+    expect((await t.bot.store.state(gameId))!.version).toBe(v2);
   }, 120_000);
 
   it('a 429 on the table edit is waited out and the table still updates', async () => {
@@ -115,14 +115,14 @@ describe('clicks no honest client makes', () => {
     const [alice, bob] = t.users;
     const panel = await openPanel(t, alice, tableMessage(t, alice)!);
     const before = t.discord.seenBy(alice).find((m) => m.id === panel.id)!;
-    const v0 = t.bot.store.state(gameOf(t))!.version;
+    const v0 = (await t.bot.store.state(await gameOf(t)))!.version;
     const info = panel.buttons.find((b) => b.customId)!;
     await t.discord.forgeClick(bob, { customId: info.customId!, messageId: panel.id }).settled();
     await t.bot.idle();
     const after = t.discord.seenBy(alice).find((m) => m.id === panel.id)!;
     expect(after.embeds[0].title).toBe(before.embeds[0].title);
     expect(allText(after)).toBe(allText(before));
-    expect(t.bot.store.state(gameOf(t))!.version).toBe(v0);
+    expect((await t.bot.store.state(await gameOf(t)))!.version).toBe(v0);
     const told = t.discord.seenBy(bob).filter((m) => m.ephemeral && /不是你的面板|not your panel/.test(m.content));
     expect(told).toHaveLength(1);
   }, 60_000);

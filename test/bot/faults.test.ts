@@ -1,5 +1,6 @@
 // Faults that degrade: a bot seat's move that the database refused to save is tried again later,
 // without a timeout having to decide for it, and the fault is logged once, not once per try.
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ describe('faults degrade', () => {
     await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
     await t.bot.idle();
     const store = t.bot.store;
-    const gameId = store.activeGameIn(t.guild.id, t.general.id)!;
+    const gameId = (await store.activeGameIn(t.guild.id, t.general.id))!;
     const ai = new Set(t.bot.drivers.aiSeats(gameId));
     const rng = seedRng(5);
 
@@ -45,7 +46,7 @@ describe('faults degrade', () => {
     let refusing = false;
     const unsubscribe = store.subscribe((c) => {
       if (c.by !== undefined && !c.finished && waitingOn(c.state).some((s) => ai.has(s))) {
-        store.conn.sqlite.pragma('query_only = ON');
+        sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
         refusing = true;
       }
     });
@@ -56,7 +57,7 @@ describe('faults degrade', () => {
     }
     unsubscribe();
     expect(refusing).toBe(true);
-    const stuck = store.state(gameId)!;
+    const stuck = (await store.state(gameId))!;
     const deadline = stuck.pending!.deadline!;
 
     // Every try fails while writes are refused, and the next waits twice as long.
@@ -66,19 +67,19 @@ describe('faults degrade', () => {
       expect(t.clock.alarmTimes()).toContain(retryAt);
       t.clock.runUntil(retryAt);
       await t.bot.idle();
-      expect(store.state(gameId)!.version).toBe(stuck.version);
+      expect((await store.state(gameId))!.version).toBe(stuck.version);
     }
     expect(lines.filter((l) => l.msg.includes('could not be saved'))).toHaveLength(1);
 
     // Writes are taken again: the next retry moves the game on, with no timeout deciding.
-    store.conn.sqlite.pragma('query_only = OFF');
+    sqliteConnection(store.backend).sqlite.pragma('query_only = OFF');
     retryAt = t.clock.now() + MOVE_RETRY_FIRST_MS * 2;
     expect(t.clock.alarmTimes()).toContain(retryAt);
     expect(retryAt).toBeLessThan(deadline);
     t.clock.runUntil(retryAt);
     await t.bot.idle();
-    expect(store.state(gameId)!.version).toBeGreaterThan(stuck.version);
-    expect(store.conn.sqlite.prepare('select count(*) as n from actions where game_id = ? and action like ?').get(gameId, '%timeout%')).toEqual({ n: 0 });
+    expect((await store.state(gameId))!.version).toBeGreaterThan(stuck.version);
+    expect(sqliteConnection(store.backend).sqlite.prepare('select count(*) as n from actions where game_id = ? and action like ?').get(gameId, '%timeout%')).toEqual({ n: 0 });
     expect(lines.filter((l) => l.msg.includes('saved again'))).toHaveLength(1);
   }, 120_000);
 });

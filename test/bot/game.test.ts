@@ -17,8 +17,8 @@ describe('a whole game with characters through Discord', () => {
     const { leaks } = await playToEnd(t, 4242, { scanEvery: 5 });
     expect(leaks).toEqual([]);
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
-    const gameId = Number(t.bot.store.recentGames(t.guild.id, 1)[0]?.id);
-    expect(t.bot.store.seats(gameId).every((s) => s.character !== null)).toBe(true);
+    const gameId = Number((await t.bot.store.recentGames(t.guild.id, 1))[0]?.id);
+    expect((await t.bot.store.seats(gameId)).every((s) => s.character !== null)).toBe(true);
   }, 300_000);
 });
 
@@ -39,7 +39,7 @@ describe('a whole game through Discord', () => {
     expect(isOver(table)).toBe(true);
     expect(steps).toBeGreaterThan(20);
     const gameId = Number(table.buttons[0]?.customId?.split(':')[1] ?? NaN);
-    const info = t.bot.store.game(Number.isNaN(gameId) ? 1 : gameId);
+    const info = await t.bot.store.game(Number.isNaN(gameId) ? 1 : gameId);
     expect(info?.status).toBe('finished');
   }, 300_000);
 });

@@ -64,10 +64,10 @@ export async function advanceTo(t: BotTable, to: number): Promise<void> {
 }
 
 /** The game the table's channel is playing now (or played last). */
-export function gameOf(t: BotTable): number {
-  const active = t.bot.store.activeGameIn(t.guild.id, t.general.id);
+export async function gameOf(t: BotTable): Promise<number> {
+  const active = await t.bot.store.activeGameIn(t.guild.id, t.general.id);
   if (active !== null) return active;
-  return (t.bot.store.conn.sqlite.prepare('select max(id) as id from games').get() as { id: number }).id;
+  return (await t.bot.store.newestGameIn(t.guild.id, t.general.id))!;
 }
 
 export interface BotTable {

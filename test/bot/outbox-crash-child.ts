@@ -27,10 +27,10 @@ say('ready');
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 for (;;) {
-  let gameId = store.activeGameIn(env.guildId, env.channelId);
+  let gameId = await store.activeGameIn(env.guildId, env.channelId);
   if (gameId === null) {
     if (mode !== 'play') break;
-    const g = store.createGame({
+    const g = await store.createGame({
       guildId: env.guildId,
       channelId: env.channelId,
       seats: env.userIds.map((userId, i) => ({ userId, name: `P${i}` })),
@@ -41,7 +41,7 @@ for (;;) {
     say(`created ${g.gameId}`);
     gameId = g.gameId;
   }
-  const action = randomAction(store.state(gameId)!, next);
+  const action = randomAction((await store.state(gameId))!, next);
   if (!action) throw new Error(`game ${gameId} waits on nobody`);
   // The bot passes by itself for seats in some response windows: such a race loses, and is retried.
   const r = await store.submit(gameId, action);
@@ -50,7 +50,7 @@ for (;;) {
   await pause(2);
 }
 // `finish`: the game is over; wait until nothing is owed any more.
-while (store.outbox.owedGames().length || bot.publisher.busy) {
+while ((await store.repos.outbox.owedGames()).length || bot.publisher.busy) {
   await bot.idle();
   await pause(20);
 }

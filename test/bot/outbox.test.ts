@@ -1,6 +1,7 @@
 // What the bot owes Discord is sent exactly once (src/store/outbox.ts, src/discord/outbox-sender.ts):
 // through 5xx answers that lost a delivered message, 5xx bursts that delivered nothing, DMs that
 // never get through, and a table posted whose id was not saved.
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceTo, gameOf, openBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -17,7 +18,7 @@ afterEach(async () => {
 const WELCOME = /风声开局了|A game of 风声 began/;
 const dmsOf = (t: BotTable, u: UserRecord) => t.discord.seenBy(u).filter((m) => m.where === 'DM');
 const outboxRows = (t: BotTable) =>
-  t.bot.store.conn.sqlite.prepare('SELECT id, kind, target, nonce, outcome, done_at AS doneAt, attempts FROM outbox ORDER BY id').all() as {
+  sqliteConnection(t.bot.store.backend).sqlite.prepare('SELECT id, kind, target, nonce, outcome, done_at AS doneAt, attempts FROM outbox ORDER BY id').all() as {
     id: number;
     kind: string;
     target: string;
@@ -96,20 +97,20 @@ describe('the outbox', () => {
   it('a table posted whose id was not saved becomes the table after a restart: one live table', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);
-    const gameId = gameOf(t);
-    const old = t.bot.store.game(gameId)!.tableMessageId;
+    const gameId = await gameOf(t);
+    const old = (await t.bot.store.game(gameId))!.tableMessageId;
     expect(liveTables(t).map((m) => m.id)).toEqual([old]);
     // /fengsheng table posts anew; the post is made but every answer to it is lost, so its id is not saved.
     t.discord.failMessages({ channelId: t.general.id, count: 4, afterCreate: true });
     await t.discord.runCommand(t.users[1], t.general, 'fengsheng table', {}).settled();
     await t.bot.idle();
-    expect(t.bot.store.game(gameId)!.tableMessageId).toBe(old);
+    expect((await t.bot.store.game(gameId))!.tableMessageId).toBe(old);
     // The message that was made carries no buttons yet: nobody can click a table the bot does not know.
     expect(liveTables(t).map((m) => m.id)).toEqual([old]);
     await t.restart();
     // The new process sends the post again once its back-off is over, with the same nonce.
     await advanceTo(t, t.clock.now() + backoffMs(1));
-    const now = t.bot.store.game(gameId)!.tableMessageId;
+    const now = (await t.bot.store.game(gameId))!.tableMessageId;
     expect(now).not.toBe(old);
     expect(liveTables(t).map((m) => m.id)).toEqual([now]);
     for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
@@ -118,18 +119,18 @@ describe('the outbox', () => {
   it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);
-    const gameId = gameOf(t);
-    for (let k = 0; k < 40 && !(t.bot.store.state(gameId)!.pending?.kind === 'window' && peopleAsked(t).length); k++) await playToEnd(t, 40 + k, { maxSteps: 1 });
-    const [u] = peopleAsked(t);
+    const gameId = await gameOf(t);
+    for (let k = 0; k < 40 && !((await t.bot.store.state(gameId))!.pending?.kind === 'window' && (await peopleAsked(t)).length); k++) await playToEnd(t, 40 + k, { maxSteps: 1 });
+    const [u] = await peopleAsked(t);
     const panel = await openPanel(t, u!, liveTables(t)[0]!);
     const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;
-    const v0 = t.bot.store.state(gameId)!.version;
+    const v0 = (await t.bot.store.state(gameId))!.version;
     // The player dismisses the panel just as their click is committed: its refresh finds no message.
     const stop = t.bot.store.subscribe(() => void (t!.discord.world.messages.get(panel.id)!.deleted = true));
     await t.discord.click(u!, { customId: pass.customId!, messageId: panel.id }).settled();
     await t.bot.idle();
     stop();
-    expect(t.bot.store.state(gameId)!.version).toBeGreaterThan(v0);
+    expect((await t.bot.store.state(gameId))!.version).toBeGreaterThan(v0);
     const said = t.discord.seenBy(u!).filter((m) => m.ephemeral).map((m) => m.content);
     expect(said.filter((c) => /再试一次|Try again/.test(c))).toEqual([]);
     expect(said.filter((c) => /已生效|your move counts/.test(c))).toHaveLength(1);

@@ -27,11 +27,11 @@ describe('response windows, pings and panels', () => {
     for (const u of t.users.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
     await t.discord.click(host, { label: '添加AI', messageId: lobby.id }).response();
     await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
-    const gameId = gameOf(t);
-    const info = t.bot.store.game(gameId)!;
+    const gameId = await gameOf(t);
+    const info = (await t.bot.store.game(gameId))!;
     expect(info.windowMs).toBe(8_000);
 
-    const names = t.bot.store.seats(gameId).map((s) => s.name);
+    const names = (await t.bot.store.seats(gameId)).map((s) => s.name);
     const clicksInTurn = new Map<string, number>();
     const ownInTurn = new Set<string>();
     let turns = 0;
@@ -41,7 +41,7 @@ describe('response windows, pings and panels', () => {
     let lastTurn = '';
     for (let k = 0; k < 800 && turns < 10; k++) {
       await t.bot.idle();
-      const s = t.bot.store.state(gameId)!;
+      const s = (await t.bot.store.state(gameId))!;
       if (s.result) break;
       const turn = `${s.round}:${s.current}`;
       if (turn !== lastTurn) {
@@ -59,7 +59,7 @@ describe('response windows, pings and panels', () => {
         ownInTurn.clear();
       }
       const own = decider(s);
-      if (own !== null && t.bot.store.seats(gameId)[own].userId) ownInTurn.add(t.bot.store.seats(gameId)[own].userId!);
+      if (own !== null && (await t.bot.store.seats(gameId))[own].userId) ownInTurn.add((await t.bot.store.seats(gameId))[own].userId!);
       if (isResponseWindow(s)) {
         // The table shows the window and its clock, never who may still answer.
         const table = tableMessage(t, host)!;
@@ -78,20 +78,20 @@ describe('response windows, pings and panels', () => {
       if (step.clicked) clicksInTurn.set(step.clicked.id, (clicksInTurn.get(step.clicked.id) ?? 0) + 1);
       if (step.responseWindow) {
         windows++;
-        const last = t.bot.store.repo.log(gameId).filter((r) => r.version > step.version);
+        const last = (await t.bot.store.repos.games.log(gameId)).filter((r) => r.version > step.version);
         if (last.some((r) => JSON.parse(r.action).kind === 'timeout')) {
           clockClosed++;
           // It ran out 8 s after it opened (or after the last card was added).
           expect(step.waitedMs).toBeLessThanOrEqual(8_000);
         }
-        expect(t.bot.store.state(gameId)!.pending?.opened === opened && isResponseWindow(t.bot.store.state(gameId)!)).toBe(false);
+        expect((await t.bot.store.state(gameId))!.pending?.opened === opened && isResponseWindow((await t.bot.store.state(gameId))!)).toBe(false);
       }
     }
     expect(turns).toBe(10);
     expect(idlePersonTurns).toBeGreaterThan(0);
     // Some windows waited for their clock (someone could answer), others closed at once.
     expect(clockClosed).toBeGreaterThan(0);
-    const passes = t.bot.store.repo.log(gameId).filter((r) => JSON.parse(r.action).kind === 'pass');
+    const passes = (await t.bot.store.repos.games.log(gameId)).filter((r) => JSON.parse(r.action).kind === 'pass');
     expect(passes.length).toBeGreaterThan(windows);
     // Nobody was pinged for a response window: every ping in the channel names a decision of one's own.
     for (const u of t.users) for (const n of channelPings(t, u.id)) expect(n.content).toMatch(/轮到你|your move|还剩|left:/);
@@ -100,32 +100,32 @@ describe('response windows, pings and panels', () => {
   it('a restart in the middle of a response window resumes it with its clock where it was', async () => {
     t = await openBotTable(4);
     await openLobbyAndBegin(t, 4, { characters: false });
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     // On to a response window that someone could still answer (so it waits for its clock).
     for (let k = 0; k < 200; k++) {
-      const s = t.bot.store.state(gameId)!;
-      if (isResponseWindow(s) && peopleAsked(t).length) break;
+      const s = (await t.bot.store.state(gameId))!;
+      if (isResponseWindow(s) && (await peopleAsked(t)).length) break;
       await stepPeople(t, 'idle');
     }
-    const before = t.bot.store.state(gameId)!;
-    expect(isResponseWindow(before) && peopleAsked(t).length > 0).toBe(true);
+    const before = (await t.bot.store.state(gameId))!;
+    expect(isResponseWindow(before) && (await peopleAsked(t)).length > 0).toBe(true);
     const deadline = before.pending!.deadline!;
     expect(deadline - t.clock.now()).toBeLessThanOrEqual(8_000);
     await t.restart();
-    const after = t.bot.store.state(gameId)!;
+    const after = (await t.bot.store.state(gameId))!;
     expect(after.version).toBe(before.version);
     expect(after.pending!.deadline).toBe(deadline);
     await advanceTo(t, deadline);
-    const closed = t.bot.store.state(gameId)!;
+    const closed = (await t.bot.store.state(gameId))!;
     expect(closed.pending?.opened).not.toBe(before.pending!.opened);
-    expect(JSON.parse(t.bot.store.repo.log(gameId).find((r) => r.version === before.version + 1)!.action).kind).toBe('timeout');
+    expect(JSON.parse((await t.bot.store.repos.games.log(gameId)).find((r) => r.version === before.version + 1)!.action).kind).toBe('timeout');
   }, 120_000);
 
   it('the player whose decision it is gets exactly one notifying message, then the warning, and nobody else does', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });
-    const gameId = gameOf(t);
-    const seats = t.bot.store.seats(gameId);
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
     const counts = () => new Map(t!.users.map((u) => [u.id, channelPings(t!, u.id).length]));
     const since = (before: Map<string, number>, id: string) => channelPings(t!, id).slice(before.get(id));
     // Step on until a decision of one person's own opens that no click of theirs led to.
@@ -135,7 +135,7 @@ describe('response windows, pings and panels', () => {
       const before = counts();
       const step = await stepPeople(t, 'idle');
       if (!step) break;
-      const s = t.bot.store.state(gameId)!;
+      const s = (await t.bot.store.state(gameId))!;
       const own = decider(s);
       const person = own === null ? undefined : t.users.find((u) => u.id === seats[own].userId);
       if (!person) {
@@ -155,11 +155,11 @@ describe('response windows, pings and panels', () => {
     }
     expect(owner).toBeDefined();
     // Shortly before the timer runs out: the warning, to the owner alone, replacing the first ping.
-    const s = t.bot.store.state(gameId)!;
+    const s = (await t.bot.store.state(gameId))!;
     const first = channelPings(t, owner!.id).at(-1)!;
     const before = counts();
     await advanceTo(t, s.pending!.deadline! - WARN_BEFORE_MS);
-    expect(t.bot.store.state(gameId)!.pending!.opened).toBe(s.pending!.opened);
+    expect((await t.bot.store.state(gameId))!.pending!.opened).toBe(s.pending!.opened);
     expect(since(before, owner!.id)).toHaveLength(1);
     expect(since(before, owner!.id)[0].content).toMatch(/还剩|left/);
     expect(t.discord.world.messages.get(first.messageId)!.deleted).toBe(true);
@@ -169,26 +169,26 @@ describe('response windows, pings and panels', () => {
   it('pings go by DM where the server chose that', async () => {
     t = await openBotTable(3);
     const admin = t.users[0];
-    t.bot.store.updateGuildSettings(t.guild.id, { pings: 'dm' });
+    await t.bot.store.updateGuildSettings(t.guild.id, { pings: 'dm' });
     await openLobbyAndBegin(t, 3, { characters: false });
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     for (let k = 0; k < 80; k++) {
-      const s = t.bot.store.state(gameId)!;
+      const s = (await t.bot.store.state(gameId))!;
       const own = decider(s);
       if (own !== null && s.pending!.kind !== 'window') break;
       await stepPeople(t, 'idle');
     }
     for (const u of t.users) expect(channelPings(t, u.id)).toHaveLength(0);
-    const own = decider(t.bot.store.state(gameId)!)!;
-    const dms = t.discord.notificationsFor(t.bot.store.seats(gameId)[own].userId!).filter((n) => n.channelId !== t!.general.id);
+    const own = decider((await t.bot.store.state(gameId))!)!;
+    const dms = t.discord.notificationsFor((await t.bot.store.seats(gameId))[own].userId!).filter((n) => n.channelId !== t!.general.id);
     expect(dms.at(-1)!.content).toMatch(/轮到你|your move/);
   }, 120_000);
 
   it('an open panel shows the next decision without a click; a panel past 15 minutes is not edited and the ping says to reopen it', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });
-    const gameId = gameOf(t);
-    const seats = t.bot.store.seats(gameId);
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
     // Everyone opens their panel once, now.
     const panels = new Map<string, string>();
     for (const u of t.users) panels.set(u.id, (await openPanel(t, u, tableMessage(t, u)!)).id);
@@ -196,9 +196,9 @@ describe('response windows, pings and panels', () => {
     // acted last is asked something: their open panel already shows it.
     let shown = 0;
     for (let k = 0; k < 80 && shown < 3; k++) {
-      const s = t.bot.store.state(gameId)!;
+      const s = (await t.bot.store.state(gameId))!;
       if (s.result) break;
-      const asked = peopleAsked(t);
+      const asked = await peopleAsked(t);
       for (const u of asked) {
         const panel = t.discord.seenBy(u).find((m) => m.id === panels.get(u.id))!;
         expect(panel, `${u.username}'s panel`).toBeDefined();
@@ -221,7 +221,7 @@ describe('response windows, pings and panels', () => {
     (t.discord.clock as ManualClock).advance(TOKEN_LIFETIME_MS);
     t.clock.t += TOKEN_LIFETIME_MS;
     for (let k = 0; k < 60; k++) {
-      const s = t.bot.store.state(gameId)!;
+      const s = (await t.bot.store.state(gameId))!;
       if (s.result) break;
       const before = t.users.map((u) => channelPings(t!, u.id).length);
       await stepPeople(t, 'idle');
@@ -242,7 +242,7 @@ describe('response windows, pings and panels', () => {
       for (const u of t.users.slice(1)) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
       for (let k = people; k < 9; k++) await t.discord.click(host, { label: '添加AI', messageId: lobby.id }).response();
       await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
-      const gameId = gameOf(t);
+      const gameId = await gameOf(t);
       const ai = new Set(t.bot.drivers.aiSeats(gameId));
       const start = t.clock.now();
       let windows = 0;
@@ -250,7 +250,7 @@ describe('response windows, pings and panels', () => {
       let turn = '';
       // Three turns; the people answer at once: their own decisions, and 过 in every window they are asked in.
       for (let k = 0; k < 2000; k++) {
-        const s = t.bot.store.state(gameId)!;
+        const s = (await t.bot.store.state(gameId))!;
         if (`${s.round}:${s.current}` !== turn) {
           turn = `${s.round}:${s.current}`;
           if (++turns > 3) break;
@@ -260,7 +260,7 @@ describe('response windows, pings and panels', () => {
         if (step?.responseWindow) windows++;
       }
       const ms = t.clock.now() - start;
-      const log = t.bot.store.repo.log(gameId);
+      const log = await t.bot.store.repos.games.log(gameId);
       const shown = log.filter((r) => r.seat !== null && ai.has(r.seat) && ['play', 'skill', 'send', 'decide'].includes(JSON.parse(r.action).kind)).length;
       await t.close();
       t = undefined;

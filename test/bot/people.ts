@@ -51,14 +51,14 @@ export interface Step {
  */
 export async function stepPeople(t: BotTable, windows: 'idle' | 'pass', onBefore?: (s: Step) => void): Promise<Step | null> {
   await t.bot.idle();
-  const gameId = gameOf(t);
-  const state = t.bot.store.state(gameId)!;
+  const gameId = await gameOf(t);
+  const state = (await t.bot.store.state(gameId))!;
   if (state.result) return null;
   const step: Step = { version: state.version, responseWindow: isResponseWindow(state), clicked: null, waitedMs: 0 };
   onBefore?.(step);
   const own = decider(state);
-  const seats = t.bot.store.seats(gameId);
-  const asked = peopleAsked(t);
+  const seats = await t.bot.store.seats(gameId);
+  const asked = await peopleAsked(t);
   const owner = asked.find((u) => own !== null && seats[own].userId === u.id);
   const chooser = state.pending?.kind === 'chooseCharacter' ? asked[0] : undefined;
   const who = owner ?? chooser ?? (windows === 'pass' ? asked[0] : undefined);
@@ -69,7 +69,7 @@ export async function stepPeople(t: BotTable, windows: 'idle' | 'pass', onBefore
     step.clicked = who;
     return step;
   }
-  const next = nextMoment(t);
+  const next = await nextMoment(t);
   if (next === null) throw new Error('the game waits on nobody who acts');
   step.waitedMs = Math.max(0, next - t.clock.now());
   await advanceTo(t, next);

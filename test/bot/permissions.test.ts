@@ -14,34 +14,34 @@ describe('Manage Server, as Discord computes it', () => {
     const t = botTable();
     const [owner, mod, player, admin] = t.users;
     expect(t.guild.ownerId).toBe(owner.id);
-    const timer = () => t.bot.store.guildSettings(t.guild.id).decisionMs;
+    const timer = async () => (await t.bot.store.guildSettings(t.guild.id)).decisionMs;
     const set = async (who: typeof owner, seconds: number) =>
       (await t.discord.runCommand(who, t.general, 'fengsheng settings', { timer: seconds }).response()).content;
 
     expect(await set(player, 45)).toMatch(DENIED);
     expect(await set(owner, 45)).toMatch(SAVED);
-    expect(timer()).toBe(45_000);
+    expect(await timer()).toBe(45_000);
 
     const mods = t.discord.createRole(t.guild, { name: 'Mods', permissions: Permission.ManageGuild });
     const helpers = t.discord.createRole(t.guild, { name: 'Helpers', permissions: Permission.ManageMessages | Permission.ManageChannels });
     expect(await set(mod, 50)).toMatch(DENIED);
     t.discord.giveRole(t.guild, mod, mods);
     expect(await set(mod, 50)).toMatch(SAVED);
-    expect(timer()).toBe(50_000);
+    expect(await timer()).toBe(50_000);
 
     // Other moderation permissions are not Manage Server.
     t.discord.giveRole(t.guild, player, helpers);
     expect(await set(player, 55)).toMatch(DENIED);
-    expect(timer()).toBe(50_000);
+    expect(await timer()).toBe(50_000);
 
     const admins = t.discord.createRole(t.guild, { name: 'Admins', permissions: Permission.Administrator });
     t.discord.giveRole(t.guild, admin, admins);
     expect(await set(admin, 40)).toMatch(SAVED);
-    expect(timer()).toBe(40_000);
+    expect(await timer()).toBe(40_000);
 
     t.discord.takeRole(t.guild, mod, mods);
     expect(await set(mod, 90)).toMatch(DENIED);
-    expect(timer()).toBe(40_000);
+    expect(await timer()).toBe(40_000);
     // Only showing the settings needs no permission.
     expect(await t.discord.runCommand(player, t.general, 'fengsheng settings').response()).toMatchObject({ content: expect.stringMatching(/40/) });
   }, 120_000);

@@ -58,11 +58,11 @@ export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage,
 }
 
 /** Everything each user can see holds no secret of another seat. Returns the problems found. */
-export function scanForLeaks(t: BotTable): string[] {
+export async function scanForLeaks(t: BotTable): Promise<string[]> {
   const problems: string[] = [];
-  const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? lastGameId(t);
-  const state = gameId === null ? null : t.bot.store.state(gameId);
-  const seats = gameId === null ? [] : t.bot.store.seats(gameId);
+  const gameId = await t.bot.store.activeGameIn(t.guild.id, t.general.id) ?? (await t.bot.store.newestGameIn(t.guild.id, t.general.id));
+  const state = gameId === null ? null : await t.bot.store.state(gameId);
+  const seats = gameId === null ? [] : await t.bot.store.seats(gameId);
   const over = state?.result != null;
   // Identities the rules make public: the gone, and those shown by a skill (黄雀在后).
   const goneNames = state ? state.players.filter((p, i) => !p.alive || p.out || state.chars?.seats[i]?.shown).map((p) => p.name) : [];
@@ -89,20 +89,16 @@ export function scanForLeaks(t: BotTable): string[] {
   return problems;
 }
 
-function lastGameId(t: BotTable): number | null {
-  const rows = t.bot.store.conn.sqlite.prepare('select max(id) as id from games').get() as { id: number | null };
-  return rows.id;
-}
 
 /**
  * The people a game waits on now (not bot-played seats): what a player who looks at their own
  * panel would find asking them something. The table cannot say it (docs/rules.md §8b).
  */
-export function peopleAsked(t: BotTable): UserRecord[] {
-  const gameId = gameOf(t);
-  const state = t.bot.store.state(gameId);
+export async function peopleAsked(t: BotTable): Promise<UserRecord[]> {
+  const gameId = await gameOf(t);
+  const state = await t.bot.store.state(gameId);
   if (!state || state.result) return [];
-  const seats = t.bot.store.seats(gameId);
+  const seats = await t.bot.store.seats(gameId);
   const bots = t.bot.drivers.botSeats(gameId);
   return waitingOn(state)
     .filter((s) => seats[s].userId && !bots.has(s))
@@ -110,8 +106,8 @@ export function peopleAsked(t: BotTable): UserRecord[] {
 }
 
 /** The next time something happens by itself: a bot seat's pause ends, or a deadline passes. */
-export function nextMoment(t: BotTable): number | null {
-  const deadline = t.bot.store.state(gameOf(t))?.pending?.deadline ?? null;
+export async function nextMoment(t: BotTable): Promise<number | null> {
+  const deadline = (await t.bot.store.state(await gameOf(t)))?.pending?.deadline ?? null;
   const alarm = t.bot.drivers.paused ? t.clock.nextAlarm() : null;
   if (alarm === null) return deadline;
   return deadline === null ? alarm : Math.min(alarm, deadline);
@@ -132,9 +128,9 @@ export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: nu
     const table = tableMessage(t, host);
     if (!table) throw new Error('no table message');
     if (isOver(table)) break;
-    const asked = peopleAsked(t);
+    const asked = await peopleAsked(t);
     if (!asked.length) {
-      const next = nextMoment(t);
+      const next = await nextMoment(t);
       if (next === null || ++idle > 50) throw new Error(`the game waits on nobody who acts: ${table.content}`);
       await advanceTo(t, next);
       continue;
@@ -144,10 +140,10 @@ export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: nu
     const panel = await openPanel(t, u, table);
     await actOnPanel(t, u, panel, rng);
     await t.bot.idle();
-    if (opts.scanEvery && k % opts.scanEvery === 0) leaks.push(...scanForLeaks(t));
+    if (opts.scanEvery && k % opts.scanEvery === 0) leaks.push(...await scanForLeaks(t));
     await opts.onStep?.(k);
     k++;
   }
-  leaks.push(...scanForLeaks(t));
+  leaks.push(...await scanForLeaks(t));
   return { steps: k, leaks };
 }

@@ -38,15 +38,15 @@ describe('a whole 千智风声 game through Discord', () => {
     const begun = await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
     expect(begun.content).toContain('游戏开始');
     await t.bot.idle();
-    const gameId = t.bot.store.activeGameIn(t.guild.id, t.general.id)!;
-    const state = t.bot.store.state(gameId)!;
+    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const state = (await t.bot.store.state(gameId))!;
     expect(state.edition).toBe('qianzhi');
     expect(state.cards).toHaveLength(108);
     const { leaks, steps } = await playToEnd(t, 1808, { scanEvery: 5 });
     expect(leaks).toEqual([]);
     expect(steps).toBeGreaterThan(10);
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
-    expect(t.bot.store.game(gameId)?.status).toBe('finished');
+    expect((await t.bot.store.game(gameId))?.status).toBe('finished');
   }, 300_000);
 });
 

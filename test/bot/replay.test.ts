@@ -12,9 +12,9 @@ import { openLobbyAndBegin } from './lobby.js';
 import { playToEnd } from './play.js';
 
 /** The replay's pages as the test rebuilds them from the stored log. */
-function pagesOf(t: BotTable, gameId: number) {
-  const info = t.bot.store.game(gameId)!;
-  const built = replayPages({ setup: info.setup!, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, t.bot.store.repo.log(gameId));
+async function pagesOf(t: BotTable, gameId: number) {
+  const info = (await t.bot.store.game(gameId))!;
+  const built = replayPages({ setup: info.setup!, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, await t.bot.store.repos.games.log(gameId));
   if ('reason' in built) throw new Error(built.reason);
   return built.pages;
 }
@@ -36,7 +36,7 @@ describe('the replay of a game', () => {
     expect(none.ephemeral).toBe(true);
     expect(none.content).toContain('本频道还没有结束的对局');
     await openLobbyAndBegin(t, 3, { characters: false, rounds: 2 });
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     const asked = await t.discord.runCommand(viewer(t), t.general, '风声 回放', { 对局: gameId }).response();
     expect(asked.ephemeral).toBe(true);
     expect(asked.content).toContain('这局游戏还在进行，不能回放');
@@ -56,7 +56,7 @@ describe('the replay of a game', () => {
   it('回放 on the finished table opens a private replay only the clicker sees, drawn open from the stored log', async () => {
     const t = botTable();
     await playToEnd(t, 5);
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     const table = tableMessage(t, t.users[0])!;
     expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
     const replay = await t.discord.click(viewer(t), { label: '回放', messageId: table.id }).response();
@@ -64,7 +64,7 @@ describe('the replay of a game', () => {
     expect(replay.ephemeral).toBe(true);
     expect(replay.interaction?.userId).toBe(viewer(t).id);
     for (const other of [t.users[0], t.users[1]]) expect(t.discord.seenBy(other).some((m) => m.id === replay.id)).toBe(false);
-    const pages = pagesOf(t, gameId);
+    const pages = await pagesOf(t, gameId);
     expect(pages.length).toBeGreaterThan(2);
     expect(replay.content).toBe(`回放 · 第${gameId}局 · 1/${pages.length}：发牌之后`);
     expect(replay.attachments.map((a) => a.filename)).toEqual([REPLAY_IMAGE]);
@@ -83,8 +83,8 @@ describe('the replay of a game', () => {
 
   it('◀ ▶ page through it on the same message, a new picture replacing the old, to the end', async () => {
     const t = botTable();
-    const gameId = gameOf(t);
-    const pages = pagesOf(t, gameId);
+    const gameId = await gameOf(t);
+    const pages = await pagesOf(t, gameId);
     let m = t.discord.seenBy(viewer(t)).find((x) => x.id === replayId)!;
     const seen = new Set([m.attachments[0].id]);
     const bytes = new Set([picture(t, m).toString('base64')]);
@@ -114,8 +114,8 @@ describe('the replay of a game', () => {
 
   it("/fengsheng replay opens the channel's last ended game, in the asker's language; stale, foreign and malformed clicks are explained", async () => {
     const t = botTable();
-    const gameId = gameOf(t);
-    const pages = pagesOf(t, gameId);
+    const gameId = await gameOf(t);
+    const pages = await pagesOf(t, gameId);
     // bob reads English.
     const mine = await t.discord.runCommand(t.users[1], t.general, 'fengsheng replay').response();
     expect(mine.ephemeral).toBe(true);
@@ -147,13 +147,13 @@ describe('the replay of a game', () => {
 
   it('an aborted game may be replayed too: from its closed table, up to where it was stopped', async () => {
     const t = botTable();
-    const finished = gameOf(t);
+    const finished = await gameOf(t);
     await openLobbyAndBegin(t, 3, { characters: false });
     await t.discord.runCommand(t.users[0], t.general, 'fengsheng abort').response();
     await t.bot.idle();
-    const gameId = gameOf(t);
+    const gameId = await gameOf(t);
     expect(gameId).not.toBe(finished);
-    expect(t.bot.store.game(gameId)!.status).toBe('aborted');
+    expect((await t.bot.store.game(gameId))!.status).toBe('aborted');
     const table = tableMessage(t, t.users[0])!;
     const replay = await t.discord.click(viewer(t), { label: '回放', messageId: table.id }).response();
     expect(replay.ephemeral).toBe(true);

@@ -9,9 +9,9 @@ import { advanceTo, gameOf, tableMessage, useBotTable, type BotTable } from './h
 import { openLobbyAndBegin } from './lobby.js';
 
 /** The picture of the game as it is now, drawn in the test from the public view. */
-function expected(t: BotTable): Buffer {
-  const gameId = gameOf(t);
-  const state = t.bot.store.state(gameId)!;
+async function expected(t: BotTable): Promise<Buffer> {
+  const gameId = await gameOf(t);
+  const state = (await t.bot.store.state(gameId))!;
   const tags = { ai: t.bot.drivers.aiSeats(gameId), autopilot: t.bot.drivers.autopilotSeats(gameId), decider: decider(state) };
   return drawTablePicture(pictureInput('zh-CN', view(state, null), tags)).png;
 }
@@ -26,7 +26,7 @@ describe('the table picture on the table message', () => {
     expect(table.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
     const bytes = t.discord.attachmentData(table.attachments[0].id)!;
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-    expect(bytes.equals(expected(t))).toBe(true);
+    expect(bytes.equals((await expected(t)))).toBe(true);
     // The embed stays for text readers.
     expect(table.embeds[0].description).toContain('alice');
   }, 60_000);
@@ -35,7 +35,7 @@ describe('the table picture on the table message', () => {
     const t = botTable();
     const before = tableMessage(t, t.users[0])!;
     const uploads = t.discord.world.uploads.size;
-    t.bot.publisher.tableChanged(gameOf(t));
+    t.bot.publisher.tableChanged(await gameOf(t));
     await t.bot.idle();
     const after = tableMessage(t, t.users[0])!;
     expect(after.id).toBe(before.id);
@@ -47,14 +47,14 @@ describe('the table picture on the table message', () => {
   it('a move in the game redraws it: a new file replaces the old one on the same message', async () => {
     const t = botTable();
     const before = tableMessage(t, t.users[0])!;
-    const version = t.bot.store.state(gameOf(t))!.version;
-    await advanceTo(t, t.bot.store.state(gameOf(t))!.pending!.deadline!);
-    expect(t.bot.store.state(gameOf(t))!.version).toBeGreaterThan(version);
+    const version = (await t.bot.store.state(await gameOf(t)))!.version;
+    await advanceTo(t, (await t.bot.store.state(await gameOf(t)))!.pending!.deadline!);
+    expect((await t.bot.store.state(await gameOf(t)))!.version).toBeGreaterThan(version);
     const after = tableMessage(t, t.users[0])!;
     expect(after.id).toBe(before.id);
     expect(after.attachments).toHaveLength(1);
     expect(after.attachments[0].id).not.toBe(before.attachments[0].id);
-    expect(t.discord.attachmentData(after.attachments[0].id)!.equals(expected(t))).toBe(true);
+    expect(t.discord.attachmentData(after.attachments[0].id)!.equals((await expected(t)))).toBe(true);
   }, 60_000);
 
   it('/fengsheng table posts it anew with the picture and takes the picture off the old message', async () => {
@@ -65,7 +65,7 @@ describe('the table picture on the table message', () => {
     const now = tableMessage(t, t.users[0])!;
     expect(now.id).not.toBe(old.id);
     expect(now.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
-    expect(t.discord.attachmentData(now.attachments[0].id)!.equals(expected(t))).toBe(true);
+    expect(t.discord.attachmentData(now.attachments[0].id)!.equals((await expected(t)))).toBe(true);
     const retired = t.discord.seenBy(t.users[0], { channel: t.general }).find((m) => m.id === old.id)!;
     expect(retired.attachments).toEqual([]);
   }, 60_000);

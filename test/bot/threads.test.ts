@@ -34,7 +34,7 @@ describe('games in threads', () => {
       await t.bot.idle();
       t.general = thread; // the harness's table helpers read the game's channel
       expect(tableMessage(t, host)!.buttons.map((b) => b.label)).toContain('我的信息');
-      const gameId = gameOf(t);
+      const gameId = await gameOf(t);
       // Commands typed in the thread find its game.
       const hand = await t.discord.runCommand(rest[1], thread, 'fengsheng hand').response();
       expect(hand.ephemeral).toBe(true);
@@ -42,7 +42,7 @@ describe('games in threads', () => {
       await t.restart(); // the thread is the game's channel after a restart too
       const { leaks } = await playToEnd(t, 5);
       expect(leaks).toEqual([]);
-      expect(t.bot.store.state(gameId)!.result).toBeTruthy();
+      expect((await t.bot.store.state(gameId))!.result).toBeTruthy();
       // The finished table is in the thread, with no live buttons.
       expect(tableMessage(t, host)!.buttons.map((b) => b.label)).not.toContain('我的信息');
       // Nothing of the game reached the channel but the pointer: no table, no ping.

@@ -38,7 +38,7 @@ describe('the language of each message', () => {
     await t.close();
 
     t = await openBotTable(3);
-    t.bot.store.updateGuildSettings(t.guild.id, { language: 'en' });
+    await t.bot.store.updateGuildSettings(t.guild.id, { language: 'en' });
     await t.discord.runCommand(t.users[0], t.general, 'fengsheng start', { characters: false }).response().then(async (l) => {
       expect(l.embeds[0].title).toBe('风声 · Lobby');
       for (const u of t!.users.slice(1, 3)) await t!.discord.click(u, { label: 'Join', messageId: l.id }).response();
@@ -72,7 +72,7 @@ describe('the end of a game', () => {
     expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
     expect(text).not.toMatch(/等待结算|🔒|🐯|▶|截止/);
     expect(text).toMatch(/胜者：|平局：/);
-    const state = t.bot.store.state(gameOf(t))!;
+    const state = (await t.bot.store.state(await gameOf(t)))!;
     if (!state.result!.draw) expect(text).toMatch(/方式：/);
     for (const p of state.players) expect(text).toContain(`${p.name}：`);
     for (const c of state.chars!.seats) expect(text).toContain(c.name!);
@@ -87,7 +87,7 @@ describe('the end of a game', () => {
     await openLobbyAndBegin(t, 3, { characters: false, rounds: 1 });
     await playToEnd(t, 5);
     const text = allText(tableMessage(t, t.users[0])!);
-    const state = t.bot.store.state(gameOf(t))!;
+    const state = (await t.bot.store.state(await gameOf(t)))!;
     expect(state.result!.reason).toBe('roundLimit');
     expect(text).toContain('共1轮');
   }, 120_000);
@@ -194,11 +194,11 @@ describe('choosing a character', () => {
     expect(text).toMatch(/可选角色：\S+（(潜伏角色，开局盖伏|开局翻开)·(男性|女性|既是男性也是女性)）/);
     const enPanel = await openPanel(t, bob, tableMessage(t, bob)!);
     expect(enPanel.embeds[0].description).toMatch(/Offered: \S+ \((hidden, starts face down|starts face up) · (male|female|both male and female)\)/);
-    const gameId = gameOf(t);
-    const offers = t.bot.store.state(gameId)!.chars!.seats[0].offers;
+    const gameId = await gameOf(t);
+    const offers = (await t.bot.store.state(gameId))!.chars!.seats[0].offers;
     const pick = panel.buttons.find((b) => b.customId?.includes(':act:'))!;
     const after = await t.discord.click(alice, { customId: pick.customId!, messageId: panel.id }).response();
-    const chosen = t.bot.store.state(gameId)!.chars!.seats[0].name!;
+    const chosen = (await t.bot.store.state(gameId))!.chars!.seats[0].name!;
     const other = offers.find((o) => o !== chosen)!;
     await t.bot.idle();
     const now = t.discord.seenBy(alice).find((m) => m.id === after.id)!;

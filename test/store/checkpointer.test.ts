@@ -1,3 +1,4 @@
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,9 +13,9 @@ describe('WAL checkpoints', () => {
   it('happen in the worker thread, not in commits, and the database closes clean', async () => {
     const file = path.join(dir, 'cp.db');
     const store = await GameStore.open({ path: file });
-    expect(store.conn.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
+    expect(sqliteConnection(store.backend).sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
     const sizeBefore = fs.statSync(file).size;
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
     let state = g.state;
     const next = rng(1);
     for (let i = 0; i < 40; i++) {
@@ -30,8 +31,8 @@ describe('WAL checkpoints', () => {
     await store.close();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     const again = await GameStore.open({ path: file, checkpointWorker: false });
-    expect(again.conn.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    expect(again.state(g.gameId)!.version).toBe(40);
+    expect(sqliteConnection(again.backend).sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect((await again.state(g.gameId))!.version).toBe(40);
     await again.close();
   });
 });

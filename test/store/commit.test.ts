@@ -1,3 +1,4 @@
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,45 +21,45 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const count = (s: GameStore, table: string) => (s.conn.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (s: GameStore, table: string) => (sqliteConnection(s.backend).sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 /** Everything in the database, for "nothing was written". */
 const dump = (s: GameStore) =>
-  JSON.stringify(['games', 'actions', 'seats', 'user_stats'].map((t) => s.conn.sqlite.prepare(`SELECT * FROM ${t}`).all()));
+  JSON.stringify(['games', 'actions', 'seats', 'user_stats'].map((t) => sqliteConnection(s.backend).sqlite.prepare(`SELECT * FROM ${t}`).all()));
 
 describe('applying and committing actions', () => {
   it('creates a game with its seats and version-0 snapshot', async () => {
     const store = await open();
-    const g = store.createGame({ guildId: 'g1', channelId: 'c1', seats: PLAYERS5, seed: 7 });
+    const g = await store.createGame({ guildId: 'g1', channelId: 'c1', seats: PLAYERS5, seed: 7 });
     expect(g.version).toBe(0);
     expect(g.events.some((e) => e.type === 'gameStart')).toBe(true);
-    const info = store.game(g.gameId)!;
+    const info = (await store.game(g.gameId))!;
     expect(info).toMatchObject({ guildId: 'g1', channelId: 'c1', status: 'active', version: 0, decisionMs: 60_000 });
     expect(info.setup).toEqual({ seed: 7, players: PLAYERS5.map((p) => p.name) });
     expect(info.deadline).toBe(g.state.pending!.deadline);
-    expect(store.seats(g.gameId).map((s) => [s.seat, s.userId, s.ai])).toEqual(PLAYERS5.map((p, i) => [i, p.userId, p.userId === null]));
-    expect(store.activeGameIn('g1', 'c1')).toBe(g.gameId);
+    expect((await store.seats(g.gameId)).map((s) => [s.seat, s.userId, s.ai])).toEqual(PLAYERS5.map((p, i) => [i, p.userId, p.userId === null]));
+    expect(await store.activeGameIn('g1', 'c1')).toBe(g.gameId);
   });
 
   it('writes the log row and the new snapshot together, and resolves only after the commit', async () => {
     const store = await open();
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
     const action = randomAction(g.state, rng(1))!;
     const r = await store.submit(g.gameId, action);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.version).toBe(1);
-    const row = store.conn.sqlite.prepare('SELECT * FROM actions WHERE game_id = ?').get(g.gameId) as Record<string, unknown>;
+    const row = sqliteConnection(store.backend).sqlite.prepare('SELECT * FROM actions WHERE game_id = ?').get(g.gameId) as Record<string, unknown>;
     expect(row).toMatchObject({ version: 1, seat: (action as { seat: number }).seat, action: JSON.stringify(action) });
-    const stored = store.conn.sqlite.prepare('SELECT version, snapshot FROM games WHERE id = ?').get(g.gameId) as { version: number; snapshot: Buffer };
+    const stored = sqliteConnection(store.backend).sqlite.prepare('SELECT version, snapshot FROM games WHERE id = ?').get(g.gameId) as { version: number; snapshot: Buffer };
     expect(stored.version).toBe(1);
-    expect(snapshotText(decodeSnapshot(stored.snapshot, store.game(g.gameId)!.setup!))).toBe(snapshotText(r.state));
+    expect(snapshotText(decodeSnapshot(stored.snapshot, (await store.game(g.gameId))!.setup!))).toBe(snapshotText(r.state));
   });
 
   it('a refused action writes nothing', async () => {
     const store = await open();
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 2 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 2 });
     const before = dump(store);
-    const changes = store.conn.sqlite.prepare('SELECT total_changes() AS n').get();
+    const changes = sqliteConnection(store.backend).sqlite.prepare('SELECT total_changes() AS n').get();
     const notWaited = [0, 1, 2, 3, 4].find((s) => !waitingOn(g.state).includes(s) || legalActions(g.state, s).length === 0);
     const attempts: unknown[] = [
       { kind: 'fly', seat: 0 },
@@ -75,12 +76,12 @@ describe('applying and committing actions', () => {
     }
     expect((await store.submit(999, { kind: 'timeout' })).ok).toBe(false);
     expect(dump(store)).toBe(before);
-    expect(store.conn.sqlite.prepare('SELECT total_changes() AS n').get()).toEqual(changes);
+    expect(sqliteConnection(store.backend).sqlite.prepare('SELECT total_changes() AS n').get()).toEqual(changes);
   });
 
   it('applies actions of one game one at a time, in arrival order, even when they arrive together', async () => {
     const store = await open();
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3 });
     // Precompute a line of play, then submit all of it at once, each action stamped with its version.
     const line: Action[] = [];
     let state = g.state;
@@ -115,7 +116,7 @@ describe('applying and committing actions', () => {
         seen.push(`end ${c.version}`);
       },
     });
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 4 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 4 });
     const next = rng(4);
     const a1 = randomAction(g.state, next)!;
     const p1 = store.submit(g.gameId, a1);
@@ -129,29 +130,29 @@ describe('applying and committing actions', () => {
   it('stores deadlines as absolute times and fires timeouts from the injected clock', async () => {
     const clock = manualClock(1_000_000);
     const store = await open(clock);
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 5, decisionMs: 30_000 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 5, decisionMs: 30_000 });
     expect(g.state.pending!.deadline).toBe(1_030_000);
-    expect(store.nextDeadline()).toBe(1_030_000);
+    expect(await store.nextDeadline()).toBe(1_030_000);
     clock.set(1_029_999);
     expect(await store.fireDueTimeouts()).toEqual([]);
     clock.set(1_030_000);
     const [r] = await store.fireDueTimeouts();
     expect(r).toMatchObject({ ok: true, version: 1 });
-    const row = store.conn.sqlite.prepare('SELECT seat, action, at FROM actions WHERE game_id = ?').get(g.gameId);
+    const row = sqliteConnection(store.backend).sqlite.prepare('SELECT seat, action, at FROM actions WHERE game_id = ?').get(g.gameId);
     expect(row).toEqual({ seat: null, action: '{"kind":"timeout"}', at: 1_030_000 });
     // A new decision got a new deadline from the clock at that moment.
-    const d = store.state(g.gameId)!.pending!.deadline!;
+    const d = (await store.state(g.gameId))!.pending!.deadline!;
     expect(d).toBeGreaterThan(1_030_000);
-    expect(store.game(g.gameId)!.deadline).toBe(d);
+    expect((await store.game(g.gameId))!.deadline).toBe(d);
   });
 
   it('runs a game without timers when decisionMs is null', async () => {
     const store = await open();
-    store.updateGuildSettings('quiet', { decisionMs: null, language: 'en' });
-    const g = store.createGame({ guildId: 'quiet', channelId: 'c', seats: PLAYERS5, seed: 6 });
+    await store.updateGuildSettings('quiet', { decisionMs: null, language: 'en' });
+    const g = await store.createGame({ guildId: 'quiet', channelId: 'c', seats: PLAYERS5, seed: 6 });
     expect(g.state.pending!.deadline).toBeUndefined();
-    expect(store.nextDeadline()).toBeNull();
-    expect(store.guildSettings('quiet')).toMatchObject({ decisionMs: null, language: 'en', lobbyMs: 600_000 });
+    expect(await store.nextDeadline()).toBeNull();
+    expect(await store.guildSettings('quiet')).toMatchObject({ decisionMs: null, language: 'en', lobbyMs: 600_000 });
   });
 
   it('plays a game to the end: status, seats revealed, statistics, and no more actions', async () => {
@@ -161,7 +162,7 @@ describe('applying and committing actions', () => {
     let finishedGames = 0;
     for (let seed = 1; finishedGames < 3; seed++) {
       // With characters, so that the revealed character is checked too.
-      const g = store.createGame({ guildId: 'g', channelId: `c${seed}`, seats: PLAYERS5, seed, options: { characters: true } });
+      const g = await store.createGame({ guildId: 'g', channelId: `c${seed}`, seats: PLAYERS5, seed, options: { characters: true } });
       let state = g.state;
       for (let i = 0; i < 5000 && !state.result; i++) {
         clock.advance(1000);
@@ -171,9 +172,9 @@ describe('applying and committing actions', () => {
       }
       expect(state.result).not.toBeNull();
       finishedGames++;
-      const info = store.game(g.gameId)!;
+      const info = (await store.game(g.gameId))!;
       expect(info).toMatchObject({ status: 'finished', version: state.version, deadline: null, finishedAt: clock() });
-      const seats = store.seats(g.gameId);
+      const seats = await store.seats(g.gameId);
       expect(seats.map((s) => s.identity)).toEqual(state.players.map((p) => p.identity));
       expect(seats.map((s) => s.character)).toEqual(state.players.map((_, i) => state.chars?.seats[i]?.name ?? null));
       expect(seats.every((s) => s.character !== null)).toBe(true);
@@ -181,24 +182,24 @@ describe('applying and committing actions', () => {
       const after = await store.submit(g.gameId, { kind: 'timeout' });
       expect(after).toMatchObject({ ok: false, code: 'gameNotActive' });
     }
-    const ann = store.userStats('1001')!;
+    const ann = (await store.userStats('1001'))!;
     expect(ann.games).toBe(3);
     expect(ann.wins).toBe(ann.winsLurker + ann.winsMilitary + ann.winsSoy);
-    expect(store.userStats('nobody')).toBeNull();
+    expect(await store.userStats('nobody')).toBeNull();
     // The AI seat has no statistics row.
     expect(count(store, 'user_stats')).toBe(4);
-    const board = store.leaderboard('g');
+    const board = await store.leaderboard('g');
     expect(board.map((b) => b.userId).sort()).toEqual(['1001', '1002', '1004', '1005']);
     expect(board.every((b) => b.games === 3)).toBe(true);
     expect(board.map((b) => b.wins)).toEqual([...board.map((b) => b.wins)].sort((a, b) => b - a));
     expect(board.find((b) => b.userId === '1001')!.wins).toBe(ann.wins);
-    expect(store.leaderboard('elsewhere')).toEqual([]);
-    const recent = store.recentGames('g', 2);
+    expect(await store.leaderboard('elsewhere')).toEqual([]);
+    const recent = await store.recentGames('g', 2);
     expect(recent).toHaveLength(2);
     expect(recent[0].id).toBeGreaterThan(recent[1].id);
     for (const r of recent) {
       expect(r).toMatchObject({ status: 'finished', players: 5 });
-      const winners = store.seats(r.id).filter((s) => s.result === 'win').map((s) => s.name);
+      const winners = (await store.seats(r.id)).filter((s) => s.result === 'win').map((s) => s.name);
       expect(r.winners).toEqual(winners);
     }
   });
@@ -206,27 +207,27 @@ describe('applying and committing actions', () => {
   it('a corrupt snapshot marks only that game broken when it is next used', async () => {
     const broken: number[] = [];
     const store = await open(manualClock(), { onBroken: (b) => broken.push(b.gameId) });
-    const a = store.createGame({ guildId: 'g', channelId: 'a', seats: PLAYERS5, seed: 8 });
-    const b = store.createGame({ guildId: 'g', channelId: 'b', seats: PLAYERS5, seed: 9 });
+    const a = await store.createGame({ guildId: 'g', channelId: 'a', seats: PLAYERS5, seed: 8 });
+    const b = await store.createGame({ guildId: 'g', channelId: 'b', seats: PLAYERS5, seed: 9 });
     // Damage a's snapshot behind the store's back, and make it re-read (another writer's version).
-    store.conn.sqlite.prepare('UPDATE games SET snapshot = ?, version = version WHERE id = ?').run(Buffer.from([1, 2, 3, 4]), a.gameId);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ?, version = version WHERE id = ?').run(Buffer.from([1, 2, 3, 4]), a.gameId);
     (store as unknown as { ctx: { live: Map<number, unknown> } }).ctx.live.delete(a.gameId);
     const r = await store.submit(a.gameId, randomAction(a.state, rng(1))!);
     expect(r).toMatchObject({ ok: false, code: 'broken' });
-    expect(store.game(a.gameId)).toMatchObject({ status: 'broken' });
-    expect(store.game(a.gameId)!.brokenReason).toMatch(/snapshot/);
+    expect(await store.game(a.gameId)).toMatchObject({ status: 'broken' });
+    expect((await store.game(a.gameId))!.brokenReason).toMatch(/snapshot/);
     expect(broken).toEqual([a.gameId]);
     expect(await store.submit(b.gameId, randomAction(b.state, rng(1))!)).toMatchObject({ ok: true });
   });
 
   it('keeps table message ids, and aborts a game keeping its log', async () => {
     const store = await open();
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 10 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 10 });
     await store.setTableMessage(g.gameId, '123456789012345678');
-    expect(store.game(g.gameId)!.tableMessageId).toBe('123456789012345678');
+    expect((await store.game(g.gameId))!.tableMessageId).toBe('123456789012345678');
     await store.submit(g.gameId, randomAction(g.state, rng(2))!);
     expect(await store.abortGame(g.gameId, 'cancelled by a moderator')).toBe(true);
-    expect(store.game(g.gameId)).toMatchObject({ status: 'aborted', brokenReason: 'cancelled by a moderator' });
+    expect(await store.game(g.gameId)).toMatchObject({ status: 'aborted', brokenReason: 'cancelled by a moderator' });
     expect(count(store, 'actions')).toBe(1);
     expect(await store.abortGame(g.gameId, 'again')).toBe(false);
   });

@@ -4,6 +4,7 @@
 // (`play` keeps six games going, starting new ones; `finish` plays the unfinished ones to their end.)
 import Database from 'better-sqlite3';
 import pino from 'pino';
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import { GameStore } from '../../src/store/store.js';
 import { randomAction, rng } from './helpers.js';
 
@@ -45,10 +46,10 @@ const store = await GameStore.open({ path: file, clock, logger: pino({ level: 's
 say(`ready ${store.recovery.recovered.length} ${store.recovery.broken.length}`);
 for (const b of store.recovery.broken) say(`broken ${b.gameId} ${b.reason}`);
 
-const countGames = () => (store.conn.sqlite.prepare('SELECT count(*) AS n FROM games').get() as { n: number }).n;
+const countGames = () => (sqliteConnection(store.backend).sqlite.prepare('SELECT count(*) AS n FROM games').get() as { n: number }).n;
 
 async function playOne(gameId: number): Promise<void> {
-  const state = store.state(gameId)!;
+  const state = (await store.state(gameId))!;
   const roll = next();
   if (roll < 0.15 && state.pending?.deadline !== undefined) {
     now = Math.max(now, state.pending.deadline);
@@ -71,10 +72,10 @@ async function playOne(gameId: number): Promise<void> {
 }
 
 for (;;) {
-  let active = store.activeGameIds();
+  let active = await store.activeGameIds();
   let created = countGames();
   while (active.length < CONCURRENT && startNewGames) {
-    const g = store.createGame({
+    const g = await store.createGame({
       guildId: 'crash',
       channelId: `channel-${created}`,
       seats: [0, 1, 2, 3, 4].map((i) => ({ userId: i === 2 ? null : `u${i}`, name: `P${i}` })),
@@ -83,7 +84,7 @@ for (;;) {
       decisionMs: DECISION_MS,
     });
     say(`created ${g.gameId}`);
-    active = store.activeGameIds();
+    active = await store.activeGameIds();
     created++;
   }
   if (!active.length) break;

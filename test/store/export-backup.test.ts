@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const store = await GameStore.open({ path: file, clock });
   const next = rng(77);
   // A finished game with timeouts in it, and one still running.
-  const g = store.createGame({ guildId: 'g', channelId: 'c1', seats: PLAYERS5, seed: 77, decisionMs: 20_000 });
+  const g = await store.createGame({ guildId: 'g', channelId: 'c1', seats: PLAYERS5, seed: 77, decisionMs: 20_000 });
   let state = g.state;
   while (!state.result) {
     if (next() < 0.1) {
@@ -43,7 +44,7 @@ beforeAll(async () => {
   }
   finishedId = g.gameId;
   finalState = state;
-  const h = store.createGame({ guildId: 'g', channelId: 'c2', seats: PLAYERS5.slice(0, 4), seed: 78 });
+  const h = await store.createGame({ guildId: 'g', channelId: 'c2', seats: PLAYERS5.slice(0, 4), seed: 78 });
   activeId = h.gameId;
   let s2 = h.state;
   for (let i = 0; i < 30; i++) {
@@ -124,13 +125,14 @@ describe('backups', () => {
     const clock = manualClock();
     const store = await GameStore.open({ path: src, clock });
     const next = rng(5);
-    const ids = [0, 1, 2].map((i) => store.createGame({ guildId: 'g', channelId: `b${i}`, seats: PLAYERS5, seed: 500 + i }).gameId);
+    const ids: number[] = [];
+    for (const i of [0, 1, 2]) ids.push((await store.createGame({ guildId: 'g', channelId: `b${i}`, seats: PLAYERS5, seed: 500 + i })).gameId);
     let playing = true;
     // Keep committing while the backup runs.
     const traffic = (async () => {
       while (playing) {
         for (const id of ids) {
-          const s = store.state(id);
+          const s = await store.state(id);
           if (s && !s.result) await store.submit(id, randomAction(s, next)!);
         }
         await new Promise((r) => setImmediate(r));
@@ -147,9 +149,9 @@ describe('backups', () => {
 
     const copy = await GameStore.open({ path: dest, clock });
     expect(copy.recovery.broken).toEqual([]);
-    const finished = copy.conn.sqlite.prepare(`SELECT count(*) FROM games WHERE status = 'finished'`).pluck().get() as number;
+    const finished = sqliteConnection(copy.backend).sqlite.prepare(`SELECT count(*) FROM games WHERE status = 'finished'`).pluck().get() as number;
     expect(copy.recovery.recovered.length + finished).toBe(3);
-    expect(copy.conn.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(sqliteConnection(copy.backend).sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     await copy.close();
     await expect(backupDatabase(src, dest)).rejects.toThrow(/already exists/);
   });

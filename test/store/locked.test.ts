@@ -67,7 +67,7 @@ describe('another process holds the write lock', () => {
     const file = path.join(d, 'g.db');
     const store = await GameStore.open({ path: file, checkpointWorker: false });
     try {
-      const games = Array.from({ length: 20 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats: PLAYERS5, seed: g }));
+      const games = await Promise.all(Array.from({ length: 20 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats: PLAYERS5, seed: g })));
       const holder = await holdLock(file);
       const { value, stallMs } = await longestStall(async () => {
         const results = games.map((g) => {
@@ -76,14 +76,14 @@ describe('another process holds the write lock', () => {
         });
         // The process still answers (a click's acknowledgement would go out) while the lock is held.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect(games.every((g) => store.game(g.gameId)!.version === 0)).toBe(true);
+        expect((await Promise.all(games.map((g) => store.game(g.gameId)))).every((g) => g!.version === 0)).toBe(true);
         const released = performance.now();
         await holder.release();
         const all = await Promise.all(results);
         return { all, afterRelease: performance.now() - released };
       });
       expect(value.all.every((r) => r.ok)).toBe(true);
-      expect(games.map((g) => store.game(g.gameId)!.version)).toEqual(games.map(() => 1));
+      expect((await Promise.all(games.map((g) => store.game(g.gameId)))).map((g) => g!.version)).toEqual(games.map(() => 1));
       // One synchronous wait is at most the bot's short busy timeout (20 ms), plus a loaded machine's noise.
       expect(stallMs).toBeLessThan(250);
       // The retries back off to 0.5 s at most.

@@ -1,3 +1,4 @@
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,7 +26,7 @@ async function playSome(store: GameStore, clock: ReturnType<typeof manualClock>,
   const next = rng(seed);
   const states = new Map<number, GameState>();
   for (let i = 0; i < n; i++) {
-    const g = store.createGame({ guildId: 'g', channelId: `c${i}`, seats: PLAYERS5, seed: seed * 100 + i, decisionMs: 45_000 });
+    const g = await store.createGame({ guildId: 'g', channelId: `c${i}`, seats: PLAYERS5, seed: seed * 100 + i, decisionMs: 45_000 });
     let state = g.state;
     const steps = 5 + Math.floor(next() * 60);
     for (let k = 0; k < steps; k++) {
@@ -72,7 +73,7 @@ describe('recovery at start-up', () => {
     expect(second.recovery.broken).toEqual([]);
     expect(second.recovery.recovered.map((g) => g.gameId).sort((a, b) => a - b)).toEqual([...states.keys()].sort((a, b) => a - b));
     for (const [id, state] of states) {
-      expect(JSON.stringify(second.state(id))).toBe(JSON.stringify(state));
+      expect(JSON.stringify(await second.state(id))).toBe(JSON.stringify(state));
       const rec = second.recovery.recovered.find((g) => g.gameId === id)!;
       expect(rec.deadline).toBe(state.pending!.deadline);
       const next = rng(id);
@@ -86,9 +87,9 @@ describe('recovery at start-up', () => {
     const file = dbFile();
     const clock = manualClock(5_000_000);
     const a = await GameStore.open({ path: file, clock });
-    const g1 = a.createGame({ guildId: 'g', channelId: 'one', seats: PLAYERS5, seed: 1, decisionMs: 10_000 });
+    const g1 = await a.createGame({ guildId: 'g', channelId: 'one', seats: PLAYERS5, seed: 1, decisionMs: 10_000 });
     clock.advance(5_000);
-    const g2 = a.createGame({ guildId: 'g', channelId: 'two', seats: PLAYERS5, seed: 2, decisionMs: 60_000 });
+    const g2 = await a.createGame({ guildId: 'g', channelId: 'two', seats: PLAYERS5, seed: 2, decisionMs: 60_000 });
     await a.close();
 
     clock.set(5_012_000); // "down" for a while: g1's deadline (5_010_000) passed, g2's (5_065_000) not yet
@@ -98,16 +99,16 @@ describe('recovery at start-up', () => {
     scheduler.start();
     expect(timers.map((t) => t.at)).toEqual([5_012_000]); // due now
     await scheduler.fire();
-    expect(b.state(g1.gameId)!.version).toBe(1);
-    expect(b.state(g2.gameId)!.version).toBe(0);
-    const g1Next = b.state(g1.gameId)!.pending!.deadline!;
+    expect((await b.state(g1.gameId))!.version).toBe(1);
+    expect((await b.state(g2.gameId))!.version).toBe(0);
+    const g1Next = (await b.state(g1.gameId))!.pending!.deadline!;
     expect(g1Next).toBe(5_012_000 + 10_000);
     expect(timers.map((t) => t.at)).toEqual([g1Next]);
 
     clock.set(5_065_000);
     await scheduler.fire();
-    expect(b.state(g2.gameId)!.version).toBe(1);
-    expect(b.state(g1.gameId)!.version).toBe(2); // its second deadline also passed
+    expect((await b.state(g2.gameId))!.version).toBe(1);
+    expect((await b.state(g1.gameId))!.version).toBe(2); // its second deadline also passed
     scheduler.stop();
     expect(timers).toEqual([]);
     await b.close();
@@ -152,12 +153,12 @@ describe('recovery at start-up', () => {
     expect(reasons.get(badSetup)).toMatch(/setup/);
     expect(told.map((b) => b.gameId).sort()).toEqual([...reasons.keys()].sort());
     expect(told.every((b) => b.channelId.startsWith('c'))).toBe(true);
-    for (const [id, reason] of reasons) expect(again.game(id)).toMatchObject({ status: 'broken', brokenReason: reason });
+    for (const [id, reason] of reasons) expect(await again.game(id)).toMatchObject({ status: 'broken', brokenReason: reason });
     // The untouched game still plays.
     const ok = ids[5];
     if (ok !== undefined) {
       expect(again.recovery.recovered.map((g) => g.gameId)).toContain(ok);
-      expect((await again.submit(ok, randomAction(again.state(ok)!, rng(9))!)).ok).toBe(true);
+      expect((await again.submit(ok, randomAction((await again.state(ok))!, rng(9))!)).ok).toBe(true);
     }
     // Broken games are not touched again, and refuse actions.
     expect((await again.submit(tampered, { kind: 'timeout' })).ok).toBe(false);
@@ -178,7 +179,7 @@ describe('recovery at start-up', () => {
     const other = structuredClone(states.get(id)!);
     other.players[0].hand.reverse();
     other.players[0].hand.push(other.deck.pop()!);
-    store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
     await store.close();
     const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toHaveLength(1);
@@ -198,11 +199,11 @@ describe('recovery at start-up', () => {
       Array.isArray(x) ? x.map(reorder) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reorder(v)])) : x;
     const text = JSON.stringify(reorder(JSON.parse(snapshotText(states.get(id)!))));
     expect(text).not.toBe(snapshotText(states.get(id)!));
-    store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
     await store.close();
     const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toEqual([]);
-    expect(JSON.stringify(again.state(id))).toBe(JSON.stringify(states.get(id)));
+    expect(JSON.stringify(await again.state(id))).toBe(JSON.stringify(states.get(id)));
     await again.close();
   });
 
@@ -214,15 +215,15 @@ describe('recovery at start-up', () => {
     const store = await GameStore.open({ path: file, clock });
     const states = await playSome(store, clock, 3, 5);
     const [damaged, older, unversioned] = [...states.keys()];
-    const row = (id: number) => store.conn.sqlite.prepare('SELECT engine_version AS v FROM games WHERE id = ?').get(id) as { v: number | null };
+    const row = (id: number) => sqliteConnection(store.backend).sqlite.prepare('SELECT engine_version AS v FROM games WHERE id = ?').get(id) as { v: number | null };
     expect(row(damaged).v).toBe(ENGINE_VERSION);
     for (const id of [damaged, older, unversioned]) {
       const other = structuredClone(states.get(id)!);
       other.players[0].hand.push(other.deck.pop()!);
-      store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+      sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
     }
-    store.conn.sqlite.prepare('UPDATE games SET engine_version = ? WHERE id = ?').run(ENGINE_VERSION - 1, older);
-    store.conn.sqlite.prepare('UPDATE games SET engine_version = NULL WHERE id = ?').run(unversioned);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET engine_version = ? WHERE id = ?').run(ENGINE_VERSION - 1, older);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET engine_version = NULL WHERE id = ?').run(unversioned);
     await store.close();
     const again = await GameStore.open({ path: file, clock });
     const reasons = new Map(again.recovery.broken.map((b) => [b.gameId, b.reason]));
@@ -237,13 +238,13 @@ describe('timeouts that cannot be saved', () => {
   it('back off (0.25 s, 0.5 s, 1 s … up to 30 s) instead of retrying at once, say so once, and say when they can be saved again', async () => {
     const clock = manualClock(7_000_000);
     const store = await GameStore.open({ path: dbFile(), clock });
-    const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
     const { timers, host } = recordingHost(clock);
     const faults: unknown[][] = [];
     let recovered = 0;
     const scheduler = new DeadlineScheduler(store, host, { onFault: (err, ids) => faults.push([err, ids]), onRecovered: () => recovered++ });
     scheduler.start();
-    clock.set(store.state(g.gameId)!.pending!.deadline!);
+    clock.set((await store.state(g.gameId))!.pending!.deadline!);
     // The database refuses writes (as a read-only or full disk would).
     const real = store.fireDueTimeouts.bind(store);
     let refusing = true;
@@ -260,7 +261,7 @@ describe('timeouts that cannot be saved', () => {
     refusing = false;
     await scheduler.fire();
     expect(recovered).toBe(1);
-    expect(store.state(g.gameId)!.version).toBe(1);
+    expect((await store.state(g.gameId))!.version).toBe(1);
     scheduler.stop();
     await store.close();
   });

@@ -13,24 +13,25 @@ describe('shards on one database', () => {
     const file = path.join(tempDir(), 'game.db');
     const clock = manualClock();
     const all = await GameStore.open({ path: file, clock, checkpointWorker: false });
-    const ids = [0, 1, 2, 3].map((ms, i) => all.createGame({ guildId: guild(ms), channelId: `c${i}`, seats: PLAYERS5, seed: i + 1, decisionMs: 10_000 }).gameId);
-    all.close();
+    const ids: number[] = [];
+    for (const [i, ms] of [0, 1, 2, 3].entries()) ids.push((await all.createGame({ guildId: guild(ms), channelId: `c${i}`, seats: PLAYERS5, seed: i + 1, decisionMs: 10_000 })).gameId);
+    await all.close();
     const open = (id: number) => GameStore.open({ path: file, clock, checkpointWorker: false, shard: { id, count: 2 } });
     const [s0, s1] = [await open(0), await open(1)];
     try {
       expect(s0.recovery.recovered.map((g) => g.gameId)).toEqual([ids[0], ids[2]]);
       expect(s1.recovery.recovered.map((g) => g.gameId)).toEqual([ids[1], ids[3]]);
-      expect(s0.activeGameIds()).toEqual([ids[0], ids[2]]);
-      expect(s1.activeGameIds()).toEqual([ids[1], ids[3]]);
+      expect(await s0.activeGameIds()).toEqual([ids[0], ids[2]]);
+      expect(await s1.activeGameIds()).toEqual([ids[1], ids[3]]);
       // Reads across games (a game's info, a channel's game) are not sliced.
-      expect(s0.game(ids[1])?.guildId).toBe(guild(1));
-      expect(s0.activeGameIn(guild(3), 'c3')).toBe(ids[3]);
+      expect((await s0.game(ids[1]))?.guildId).toBe(guild(1));
+      expect(await s0.activeGameIn(guild(3), 'c3')).toBe(ids[3]);
       // Deadlines: each shard fires only its own.
       clock.advance(120_000);
       await s0.fireDueTimeouts();
-      expect(ids.map((id) => s0.game(id)!.version)).toEqual([1, 0, 1, 0]);
+      expect((await Promise.all(ids.map((id) => s0.game(id)))).map((g) => g!.version)).toEqual([1, 0, 1, 0]);
       await s1.fireDueTimeouts();
-      expect(ids.map((id) => s1.game(id)!.version)).toEqual([1, 1, 1, 1]);
+      expect((await Promise.all(ids.map((id) => s1.game(id)))).map((g) => g!.version)).toEqual([1, 1, 1, 1]);
     } finally {
       s0.close();
       s1.close();
@@ -38,7 +39,7 @@ describe('shards on one database', () => {
     // Three shards after a restart: the games are handed over by the new count.
     const thirds = await Promise.all([0, 1, 2].map((id) => GameStore.open({ path: file, clock, checkpointWorker: false, shard: { id, count: 3 } })));
     try {
-      const owned = thirds.map((s) => s.activeGameIds());
+      const owned = await Promise.all(thirds.map((s) => s.activeGameIds()));
       expect(owned.flat().sort()).toEqual([...ids].sort());
       owned.forEach((list, k) => list.forEach((id) => expect(shardOf(guild(ids.indexOf(id)), 3)).toBe(k)));
     } finally {

@@ -72,7 +72,7 @@ function expectOneSentence(r: ReturnType<typeof start>, exitCode: number, says: 
 /** A database of the bot's with a few games in it, closed (checkpointed into the one file). */
 async function aDatabase(file: string): Promise<void> {
   const store = await GameStore.open({ path: file, checkpointWorker: false });
-  for (let g = 0; g < 30; g++) store.createGame({ guildId: '1', channelId: String(100 + g), seats: PLAYERS5, seed: g });
+  for (let g = 0; g < 30; g++) await store.createGame({ guildId: '1', channelId: String(100 + g), seats: PLAYERS5, seed: g });
   await store.close();
 }
 

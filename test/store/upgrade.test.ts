@@ -2,6 +2,7 @@
 // upgrades the stored snapshot and the game goes on. The fixture holds unfinished games stored by
 // engine version 1 (SeatChar.knows / identityGone / redAtDeath, DecisionData.sees), made by random
 // play with that engine.
+import { sqliteConnection } from '../../src/store/sqlite.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ describe('games stored by engine version 1', () => {
     for (const [i, g] of fixture.games.entries()) {
       clock.set(g.origin.createdAt);
       const { setup } = g.origin;
-      const created = first.createGame({
+      const created = await first.createGame({
         guildId: 'g',
         channelId: `c${i}`,
         seats: setup.players.map((name, k) => ({ userId: String(1000 + k), name })),
@@ -95,7 +96,7 @@ describe('games stored by engine version 1', () => {
     // As engine version 1 left them: its snapshot, its version.
     const raw = await GameStore.open({ path: file, clock });
     fixture.games.forEach((g, i) =>
-      raw.conn.sqlite.prepare('UPDATE games SET snapshot = ?, engine_version = 1 WHERE id = ?').run(blob(g.snapshot), ids[i]),
+      sqliteConnection(raw.backend).sqlite.prepare('UPDATE games SET snapshot = ?, engine_version = 1 WHERE id = ?').run(blob(g.snapshot), ids[i]),
     );
     await raw.close();
 
@@ -104,8 +105,8 @@ describe('games stored by engine version 1', () => {
     expect(again.recovery.recovered.map((r) => r.gameId).sort()).toEqual([...ids].sort());
     for (const [i, g] of fixture.games.entries()) {
       const r = replay(g.origin, g.log);
-      expect(again.state(ids[i])).toEqual(r.ok && r.state);
-      const next = randomAction(again.state(ids[i])!, rng(i));
+      expect(await again.state(ids[i])).toEqual(r.ok && r.state);
+      const next = randomAction((await again.state(ids[i]))!, rng(i));
       expect(await again.submit(ids[i], next!)).toMatchObject({ ok: true });
     }
     await again.close();
