@@ -172,7 +172,7 @@ export class Bot {
       return this.publisher.owed(c);
     });
     this.client.once('clientReady', () => this.track(this.resumeGames()));
-    this.timers.start();
+    void this.timers.start();
   }
 
   /** The active game of a channel the bot has seen a message in, prepared; null for none. */

@@ -46,9 +46,10 @@ export class DeadlineScheduler {
     this.host = host ?? realHost(store);
   }
 
-  start(): void {
+  /** Resolves when the first timer is set. */
+  start(): Promise<void> {
     this.unsubscribe = this.store.subscribe(() => this.arm());
-    this.arm();
+    return this.armNow();
   }
 
   stop(): void {
@@ -108,7 +109,7 @@ export class DeadlineScheduler {
       if (this.failures++ === 0) this.faults.onFault?.(err, await this.dueGames());
     } finally {
       this.firing = false;
-      this.arm();
+      await this.armNow();
     }
   }
 

@@ -96,7 +96,7 @@ describe('recovery at start-up', () => {
     const b = await GameStore.open({ path: file, clock });
     const { timers, host } = recordingHost(clock);
     const scheduler = new DeadlineScheduler(b, host);
-    scheduler.start();
+    await scheduler.start();
     expect(timers.map((t) => t.at)).toEqual([5_012_000]); // due now
     await scheduler.fire();
     expect((await b.state(g1.gameId))!.version).toBe(1);
@@ -243,7 +243,7 @@ describe('timeouts that cannot be saved', () => {
     const faults: unknown[][] = [];
     let recovered = 0;
     const scheduler = new DeadlineScheduler(store, host, { onFault: (err, ids) => faults.push([err, ids]), onRecovered: () => recovered++ });
-    scheduler.start();
+    await scheduler.start();
     clock.set((await store.state(g.gameId))!.pending!.deadline!);
     // The database refuses writes (as a read-only or full disk would).
     const real = store.fireDueTimeouts.bind(store);
