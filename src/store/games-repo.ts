@@ -108,7 +108,7 @@ export interface GamesRepo {
   due(now: number): Promise<number[]>;
 }
 
-/** SQLite's statements behind GamesRepo, synchronous (sqlite.ts makes them a GamesRepo; the synchronous store uses them as they are). */
+/** SQLite's statements behind GamesRepo, synchronous (sqlite.ts makes them a GamesRepo). */
 export type GamesStatements = ReturnType<typeof gamesStatements>;
 
 export function gamesStatements(db: Db, shard?: Shard) {

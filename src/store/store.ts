@@ -73,7 +73,7 @@ export class GameStore {
   private readonly settings = new Map<string, GuildSettings>();
   private closed = false;
 
-  constructor(
+  private constructor(
     backend: StoreBackend,
     private readonly opts: GameStoreOptions = {},
   ) {
@@ -94,7 +94,7 @@ export class GameStore {
   }
 
   /** Recovery (through the backend's interfaces), then the store serves the bot. */
-  async start(): Promise<void> {
+  private async start(): Promise<void> {
     if (this.opts.recover !== false) {
       const { report, live } = await recoverGames(this.backend, this.log, this.clock());
       this.recovery = report;
@@ -106,6 +106,13 @@ export class GameStore {
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
+  }
+
+  /** A store on any backend (SQLite's, PostgreSQL's): recovers its unfinished games first. */
+  static async over(backend: StoreBackend, opts: Omit<GameStoreOptions, 'path' | 'checkpointWorker'> = {}): Promise<GameStore> {
+    const store = new GameStore(backend, opts);
+    await store.start();
+    return store;
   }
 
   /** Opens (creating, guarding and migrating) the SQLite file and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */

@@ -50,21 +50,21 @@ describe('Manage Server, as Discord computes it', () => {
     const t = botTable();
     const [owner, mod, player, host] = t.users;
     const DENIED_ABORT = /Only the host|只有房主/;
-    const lobbyOpen = () => t.bot.lobbies.inChannel(t.guild.id, t.general.id) !== null;
+    const lobbyOpen = async () => (await t.bot.lobbies.inChannel(t.guild.id, t.general.id)) !== null;
     const abort = async (who: typeof owner) => (await t.discord.runCommand(who, t.general, 'fengsheng abort').response()).content;
 
     await t.discord.runCommand(host, t.general, 'fengsheng start').response();
-    expect(lobbyOpen()).toBe(true);
+    expect(await lobbyOpen()).toBe(true);
     expect(await abort(player)).toMatch(DENIED_ABORT);
     expect(await abort(mod)).toMatch(DENIED_ABORT);
-    expect(lobbyOpen()).toBe(true);
+    expect(await lobbyOpen()).toBe(true);
     // The owner holds every permission without any role.
     expect(await abort(owner)).not.toMatch(DENIED_ABORT);
-    expect(lobbyOpen()).toBe(false);
+    expect(await lobbyOpen()).toBe(false);
 
     await t.discord.runCommand(host, t.general, 'fengsheng start').response();
     t.discord.giveRole(t.guild, mod, 'Mods');
     expect(await abort(mod)).not.toMatch(DENIED_ABORT);
-    expect(lobbyOpen()).toBe(false);
+    expect(await lobbyOpen()).toBe(false);
   }, 60_000);
 });
