@@ -110,30 +110,5 @@ export function removeAi(l: Lobby, by: string): LobbyChange {
   return 'noAi';
 }
 
-/** Where lobbies are kept: the store's (LobbiesRepo, src/store/lobbies.ts) in the bot; a Map in unit tests. */
+/** Where lobbies are kept: the store's (LobbiesRepo, src/store/lobbies.ts). */
 export type { LobbiesRepo as LobbyRepo } from '../store/lobbies.js';
-import type { LobbiesRepo } from '../store/lobbies.js';
-
-export function memoryLobbies(): LobbiesRepo {
-  const all = new Map<number, Lobby>();
-  let next = 1;
-  const copy = (l: Lobby): Lobby => structuredClone(l);
-  const find = (f: (l: Lobby) => boolean): Lobby | null => {
-    for (const l of all.values()) if (f(l)) return copy(l);
-    return null;
-  };
-  return {
-    async create(l) {
-      for (const x of all.values()) if (x.guildId === l.guildId && x.channelId === l.channelId && x.gameId === null) return null;
-      const lobby = { ...structuredClone(l), id: next++ };
-      all.set(lobby.id, lobby);
-      return copy(lobby);
-    },
-    get: async (id) => (all.has(id) ? copy(all.get(id)!) : null),
-    inChannel: async (g, c) => find((l) => l.guildId === g && l.channelId === c && l.gameId === null),
-    ofGame: async (gameId) => find((l) => l.gameId === gameId),
-    hostedBy: async (g, h) => find((l) => l.guildId === g && l.hostId === h && l.gameId === null),
-    save: async (l) => void all.set(l.id, copy(l)),
-    remove: async (id) => void all.delete(id),
-  };
-}
