@@ -14,7 +14,9 @@ export function setPending(s: GameState, ctx: Ctx, p: NewPending | null): void {
 }
 
 export function openWindow(s: GameState, ctx: Ctx, step: Step): void {
-  setPending(s, ctx, { kind: 'window', step, passed: 0 });
+  // setPending spelled out for the most frequent decision (a spread is slow here).
+  s.pending = { kind: 'window', step, passed: 0, opened: s.version };
+  ctx.newDecision = true;
 }
 
 /**
