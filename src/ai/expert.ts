@@ -120,14 +120,21 @@ export class ExpertPolicy implements Policy {
     // (playoutStep, the engine's mutable path, equal to apply).
     const s = workingCopy(world);
     if (playoutStep(s, first) !== null) return 0;
-    const rng = seedRng(seed);
-    for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
-      const seats = waitingOn(s);
-      const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
-      if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return 0.5;
-    }
-    return score(s, me);
+    return playOn(s, seedRng(seed)) ? score(s, me) : 0.5;
   }
+}
+
+/**
+ * A playout: the fast policy (rolloutAction) at every seat, on `s` changed in place (a working
+ * copy the caller owns), until the game ends or MAX_DEPTH actions; false if an action was refused.
+ */
+export function playOn(s: GameState, rng: RngState): boolean {
+  for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
+    const seats = waitingOn(s);
+    const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+    if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return false;
+  }
+  return true;
 }
 
 const colourOf = (id: string): string | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);
