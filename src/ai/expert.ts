@@ -20,7 +20,7 @@ import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
 
 /** Playouts per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
-export const PLAYOUTS_PER_MS = 1.5;
+export const PLAYOUTS_PER_MS = 1.7;
 /** Actions a playout plays at most before the game is scored as it stands (score). */
 export const MAX_DEPTH = 150;
 
