@@ -5,7 +5,7 @@
 // reads the real state. What the view does not say is guessed plainly: characters' records
 // (marks) are empty, a window's passes are the seats it no longer waits on, the options are the
 // defaults but for the round limit and characters.
-import { CHARACTER_NAMES, DEFAULT_OPTIONS, type GameView } from '../engine/index.js';
+import { CHARACTER_NAMES, CHARACTERS, DEFAULT_OPTIONS, type GameView } from '../engine/index.js';
 import { randInt, type RngState } from '../engine/rng.js';
 import type { CharacterName, CharState, GameState, Identity, Pending, Player, StackItem, Transit } from '../engine/types.js';
 import { weights } from './beliefs.js';
@@ -155,9 +155,17 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState): GameStat
       CHARACTER_NAMES.filter((c) => !seen.has(c)),
       rng,
     );
+    // A face-down seat whose skill is on the stack (a skill that turns its user face down) holds a
+    // character with that skill: the stack resolves it through the user's character.
+    const dealTo = (seat: number): CharacterName | null => {
+      const used = v.stack.filter((it) => it.user === seat && it.skill !== undefined).map((it) => it.skill!);
+      for (let i = used.length ? hidden.length - 1 : -1; i >= 0; i--)
+        if (used.every((k) => CHARACTERS[hidden[i]].active.some((x) => x.name === k))) return hidden.splice(i, 1)[0];
+      return hidden.pop() ?? null;
+    };
     chars = {
       seats: v.players.map((p, s) => ({
-        name: p.character ?? hidden.pop() ?? null,
+        name: p.character ?? dealTo(s),
         faceUp: !!p.faceUp,
         offers: [],
         shown: s !== me && inGame(s) && p.identity !== undefined,

@@ -93,3 +93,35 @@ describe('expert policy', () => {
     });
   }
 });
+
+describe('worlds with a face-down user of a skill on the stack', () => {
+  it('give that seat a character with the skill, so the stack resolves (声东击西 turns 蝮蛇 face down)', () => {
+    let found: { s: GameState; user: number } | null = null;
+    for (let g = 0; !found && g < 400; g++) {
+      let s = newGame({ seed: 900 + g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
+      const rng = seedRng(g);
+      while (!s.result && !found) {
+        const it = s.stack.find((x) => x.skill === '声东击西');
+        if (it && s.pending?.kind === 'window' && !s.chars!.seats[it.user].faceUp) found = { s, user: it.user };
+        const seats = waitingOn(s);
+        const seat = seats[randInt(rng, seats.length)];
+        const legal = legalActions(s, seat);
+        const r = apply(s, legal[randInt(rng, legal.length)]);
+        if (!r.ok) throw new Error(r.reason);
+        s = r.state;
+      }
+    }
+    expect(found).not.toBeNull();
+    const { s, user } = found!;
+    const seat = (user + 1) % s.players.length;
+    const v = view(s, seat);
+    expect(v.players[user].character).toBeUndefined();
+    for (let i = 0; i < 20; i++) {
+      const w = sampleWorld(v, newMemory(v), seedRng(i));
+      expect(w).not.toBeNull();
+      expect(w!.chars!.seats[user].name).toBe('蝮蛇');
+      // Everyone passing resolves the stack through the user's character.
+      expect(apply(w!, { kind: 'timeout' }).ok).toBe(true);
+    }
+  });
+});
