@@ -2,7 +2,7 @@
 // hidden parts were dealt again, consistently with the view, gets the same decision. Its worlds
 // (sample.ts) are states the seat's view could be a view of.
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
+import { apply, CHARACTER_SETS, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
@@ -123,5 +123,33 @@ describe('worlds with a face-down user of a skill on the stack', () => {
       // Everyone passing resolves the stack through the user's character.
       expect(apply(w!, { kind: 'timeout' }).ok).toBe(true);
     }
+  });
+});
+
+describe('worlds of a first-print game', () => {
+  it('deal the hidden characters from the set in play and keep its victory intel (characterSet classic, victoryIntel 4)', () => {
+    let s = newGame({ seed: 77, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true, characterSet: 'classic', victoryIntel: 4 } }).state;
+    const rng = seedRng(77);
+    for (let k = 0; k < 60 && !s.result; k++) {
+      const seats = waitingOn(s);
+      const legal = legalActions(s, seats[randInt(rng, seats.length)]);
+      const r = apply(s, legal[randInt(rng, legal.length)]);
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+    expect(s.result).toBeNull();
+    let dealt = 0;
+    for (let seat = 0; seat < 5; seat++) {
+      const v = view(s, seat);
+      for (let i = 0; i < 5; i++) {
+        const w = sampleWorld(v, newMemory(v), seedRng(i));
+        if (!w) continue;
+        dealt++;
+        expect(w.options.characterSet).toBe('classic');
+        expect(w.options.victoryIntel).toBe(4);
+        for (const c of w.chars!.seats) expect(CHARACTER_SETS.classic).toContain(c.name);
+      }
+    }
+    expect(dealt).toBeGreaterThan(5);
   });
 });
