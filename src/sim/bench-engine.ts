@@ -84,7 +84,7 @@ function searchPlayoutRate(): { actions: number; playouts: number } {
     const t = performance.now();
     for (let i = 0; i < states.length; i++) {
       const w = workingCopy(states[i]);
-      if (!playOn(w, seedRng(i * 7 + rep))) throw new Error('bench: a playout action refused');
+      if (playOn(w, seedRng(i * 7 + rep)) < 0) throw new Error('bench: a playout action refused');
       actions += w.version - states[i].version;
     }
     return [actions, performance.now() - t];

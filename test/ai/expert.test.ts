@@ -58,7 +58,7 @@ function moments(count: number, characters: boolean): { s: GameState; seat: numb
 const keys = (s: GameState, seat: number) => legalActions(s, seat).map((a) => JSON.stringify(a)).sort();
 
 describe('expert policy', () => {
-  const expert = new ExpertPolicy({ playouts: 24 });
+  const expert = new ExpertPolicy({ steps: 2000 });
   for (const characters of [false, true]) {
     it(`decides the same when the hidden parts are dealt again (characters ${characters ? 'on' : 'off'})`, () => {
       const ms = moments(8, characters);
