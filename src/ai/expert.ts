@@ -38,7 +38,7 @@ export const WORLD_STEPS = 64;
  * worlds rather than keep a player waiting. Without a cap (tests) a decision depends only on the
  * view, the legal actions and the memory.
  */
-export const CAP_FACTOR = 1.3;
+export const CAP_FACTOR = 1.2;
 /** Actions a playout plays at most before the game is scored as it stands (score). */
 export const MAX_DEPTH = 150;
 
