@@ -1,6 +1,6 @@
 // games-repo.ts for PostgreSQL: the same methods, arguments and results, each a Promise. `db` is the
 // pool (each call its own transaction) or the transaction it runs in.
-import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, min } from 'drizzle-orm';
 import { ENGINE_VERSION, type Options, type Setup } from '../../engine/index.js';
 import type { GameHead, GameInfo, NewGameRow, SeatInfo, SnapshotUpdate } from '../games-repo.js';
 import type { StoredAction } from '../replay.js';
@@ -153,6 +153,17 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
         .from(games)
         .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), eq(games.status, 'active')));
       return rows.map((r) => r.id);
+    },
+
+    /** The channel's newest game, whatever its status, or null. */
+    async newestIn(guildId: string, channelId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId)))
+        .orderBy(desc(games.id))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     async activeIds(): Promise<number[]> {

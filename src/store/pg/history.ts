@@ -54,3 +54,11 @@ export async function pgLastEndedIn(db: PgExec, guildId: string, channelId: stri
     .limit(1);
   return row?.id ?? null;
 }
+
+export function pgHistoryRepo(db: PgExec) {
+  return {
+    leaderboard: (guildId: string, limit: number) => pgLeaderboard(db, guildId, limit),
+    recentGames: (guildId: string, limit: number) => pgRecentGames(db, guildId, limit),
+    lastEndedIn: (guildId: string, channelId: string) => pgLastEndedIn(db, guildId, channelId),
+  };
+}

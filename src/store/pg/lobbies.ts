@@ -1,7 +1,7 @@
 // lobbies.ts for PostgreSQL: the LobbyRepo's methods, arguments and results, each a Promise.
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Lobby } from '../../discord/lobby-model.js';
-import type { PgDb } from './connection.js';
+import type { PgExec } from './connection.js';
 import { games, lobbies } from './schema.js';
 
 type Row = typeof lobbies.$inferSelect;
@@ -22,7 +22,7 @@ function toLobby(r: Row): Lobby {
 /** PostgreSQL's unique_violation: here, the partial unique index on a channel's open lobby. */
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505' || (err as { cause?: { code?: unknown } }).cause?.code === '23505';
 
-export function pgLobbies(db: PgDb, now: () => number) {
+export function pgLobbies(db: PgExec, now: () => number) {
   const newestOpen = async (where: SQL | undefined): Promise<Lobby | null> => {
     const [r] = await db.select().from(lobbies).where(and(where, isNull(lobbies.gameId))).orderBy(desc(lobbies.id)).limit(1);
     return r ? toLobby(r) : null;
@@ -30,7 +30,8 @@ export function pgLobbies(db: PgDb, now: () => number) {
   return {
     /**
      * Opens a lobby unless the channel has an open lobby or a game in play. Two at once: both may pass
-     * the check, and the partial unique index on open lobbies refuses the second insert (null).
+     * the check, and the partial unique index on open lobbies refuses the second insert (null). Inside
+     * a caller's transaction this is a savepoint, so the refusal leaves the caller's transaction usable.
      */
     async create(l: Omit<Lobby, 'id'>): Promise<Lobby | null> {
       const at = now();

@@ -10,6 +10,7 @@ import type { GameHead } from '../games-repo.js';
 import { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } from '../recovery.js';
 import type { LoggedAction } from '../replay.js';
 import type { Shard } from '../shard.js';
+import type { Pool } from 'pg';
 import type { PgConnection } from './connection.js';
 import { pgGamesRepo } from './games-repo.js';
 
@@ -23,7 +24,8 @@ type Row = [
   createdAt: number,
   version: number,
   snapshot: Buffer,
-  log: [number, number | null, number, string][] | null,
+  /** [[version, seat, at, action text], ...] in version order, as JSON text; null for none. */
+  log: string | null,
   engineVersion: number | null,
 ];
 
@@ -33,6 +35,23 @@ function ownedSql(shard: Shard | undefined): string {
   return `((g.guild_id::bigint >> 22) % ${shard.count}) = ${shard.id}`;
 }
 
+/** Recovery's read: this shard's active games, by id, each with its whole log. */
+export function pgRecoveryRepo(pool: Pool, shard?: Shard) {
+  return {
+    async unfinished(): Promise<Row[]> {
+      const { rows } = await pool.query<Row>({
+        text: `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
+                      (SELECT json_agg(json_build_array(a.version, a.seat, a.at, a.action) ORDER BY a.version)::text
+                         FROM actions a WHERE a.game_id = g.id),
+                      g.engine_version
+                 FROM games g WHERE g.status = 'active' AND ${ownedSql(shard)} ORDER BY g.id`,
+        rowMode: 'array',
+      });
+      return rows;
+    },
+  };
+}
+
 export async function pgRecoverGames(
   conn: PgConnection,
   log: Logger,
@@ -40,21 +59,14 @@ export async function pgRecoverGames(
   shard?: Shard,
 ): Promise<{ report: RecoveryReport; live: Map<number, LiveGame> }> {
   const started = performance.now();
-  const { rows } = await conn.pool.query<Row>({
-    text: `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
-                  (SELECT json_agg(json_build_array(a.version, a.seat, a.at, a.action) ORDER BY a.version)
-                     FROM actions a WHERE a.game_id = g.id),
-                  g.engine_version
-             FROM games g WHERE g.status = 'active' AND ${ownedSql(shard)} ORDER BY g.id`,
-    rowMode: 'array',
-  });
+  const rows = await pgRecoveryRepo(conn.pool, shard).unfinished();
 
   const live = new Map<number, LiveGame>();
   const recovered: RecoveredGame[] = [];
   const broken: BrokenGame[] = [];
   let actionsReplayed = 0;
 
-  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, entries, engineVersion] of rows) {
+  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText, engineVersion] of rows) {
     const fail = (reason: string) => broken.push({ gameId: id, guildId, channelId, reason });
     let setup: Setup;
     try {
@@ -63,7 +75,8 @@ export async function pgRecoverGames(
       fail('stored setup is not valid JSON');
       continue;
     }
-    const actions: LoggedAction[] = (entries ?? []).map(([v, seat, at, action]) => ({ version: v, seat, at, action: action as string | Action }));
+    const entries = logText === null ? [] : (JSON.parse(logText) as [number, number | null, number, string][]);
+    const actions: LoggedAction[] = entries.map(([v, seat, at, action]) => ({ version: v, seat, at, action: action as string | Action }));
     const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions, engineVersion);
     if (!v.ok) {
       fail(v.reason);

@@ -36,3 +36,10 @@ export async function pgWriteGuildSettings(db: PgExec, guildId: string, patch: P
     .onConflictDoUpdate({ target: guildSettings.guildId, set: values });
   return next;
 }
+
+export function pgSettingsRepo(db: PgExec) {
+  return {
+    read: (guildId: string) => pgReadGuildSettings(db, guildId),
+    write: (guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number) => pgWriteGuildSettings(db, guildId, patch, now),
+  };
+}

@@ -61,3 +61,10 @@ export async function pgReadUserStats(db: PgExec, userId: string): Promise<UserS
   const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
   return row ?? null;
 }
+
+export function pgStatsRepo(db: PgExec) {
+  return {
+    recordFinish: (gameId: number, state: GameState, now: number) => pgRecordFinish(db, gameId, state, now),
+    read: (userId: string) => pgReadUserStats(db, userId),
+  };
+}
