@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const log = shard ? logger.child({ shard: shard.id }) : logger;
   let store: GameStore;
   try {
-    store = GameStore.open({ path: config.databasePath, logger: log, ...(shard ? { shard } : {}) });
+    store = await GameStore.open({ path: config.databasePath, logger: log, ...(shard ? { shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) {
       // One sentence, in the log and on stderr, and an exit code per cause (README "Where data lives").

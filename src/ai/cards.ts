@@ -2,7 +2,7 @@
 // deck as buildDeck() lays it out (the engine's `state.cards`); the deck list is public
 // knowledge, so using it is not reading the hidden state.
 import { buildDeck } from '../engine/index.js';
-import type { Card, Color, Edition, Identity } from '../engine/types.js';
+import type { Card, Color, Edition, Identity, Mode } from '../engine/types.js';
 
 const TABLES = new Map<Edition, readonly Card[]>();
 
@@ -26,6 +26,10 @@ export const SOY = 2;
 export const idIndex = (id: Identity): number =>
   id === '潜伏战线' ? 0 : id === '军情处' || (id as string) === '军情局' ? 1 : 2;
 export const colorIndex = (c: Color): number => (c === '红' ? 0 : c === '蓝' ? 1 : 2);
+/** Ways of sending as small integers: 0 密电, 1 直达, 2 文本 (printed on each intel card). */
+export const modeIndex = (m: Mode): number => (m === '密电' ? 0 : m === '直达' ? 1 : 2);
+/** Index of a card's (way of sending, colour) in a count of 9: mode × 3 + colour. */
+export const faceIndex = (c: { mode: Mode; color: Color }): number => modeIndex(c.mode) * 3 + colorIndex(c.color);
 
 /** The colour index a faction collects (0 red for 潜伏战线, 1 blue for 军情处), -1 for 打酱油的. */
 export const factionColor = (id: number): number => (id === 0 ? RED : id === 1 ? BLUE : -1);

@@ -6,7 +6,7 @@
 import type { GameView } from '../engine/index.js';
 import type { Card, GameEvent, Identity } from '../engine/types.js';
 import { hardFact, initialBeliefs, pairEvidence, type BeliefOptions, type Beliefs } from './beliefs.js';
-import { BLACK, cardTable, colorIndex, idIndex } from './cards.js';
+import { BLACK, cardTable, colorIndex, faceIndex, idIndex } from './cards.js';
 import { choiceRatio, goodness, relation } from './model.js';
 
 export interface TransitMemo {
@@ -55,6 +55,8 @@ export interface SeatMemory {
   readonly probe: { user: number; target: number; card?: number; lied?: boolean } | null;
   /** Colour counts [red, blue, black] of cards known to be in the discard pile. */
   readonly discardKnown: readonly [number, number, number];
+  /** Per sender, the intel it sent whose face was then seen (taken or intercepted), by way of sending and colour (faceIndex). */
+  readonly sentSeen: readonly (readonly number[])[];
   /** The stack item resolved last (its effect's events follow its resolve event). */
   readonly resolved: StackMemo | null;
   readonly over: boolean;
@@ -89,6 +91,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     intel: Array.from({ length: n }, () => []),
     probe: null,
     discardKnown: [0, 0, 0],
+    sentSeen: Array.from({ length: n }, () => NO_SENDS),
     resolved: null,
     over: false,
     beliefOptions: { altSplit: o.altSplit, strategicPrior: o.strategicPrior },
@@ -109,10 +112,21 @@ function colorOf(m: SeatMemory, card: number): number {
   return colorIndex(m.cards[card].color);
 }
 
+const NO_SENDS: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
 function addDiscard(m: SeatMemory, cards: readonly unknown[]): SeatMemory['discardKnown'] {
   const d: [number, number, number] = [m.discardKnown[0], m.discardKnown[1], m.discardKnown[2]];
   for (const c of cards) if (isCard(m, c)) d[colorOf(m, c)]++;
   return d;
+}
+
+function addSent(m: SeatMemory, sender: number, card: number): SeatMemory['sentSeen'] {
+  if (!m.sentSeen[sender]) return m.sentSeen;
+  const out = m.sentSeen.slice();
+  const row = out[sender].slice();
+  row[faceIndex(m.cards[card])]++;
+  out[sender] = row;
+  return out;
 }
 
 function setIntel(m: SeatMemory, seat: number, list: readonly number[]): SeatMemory['intel'] {
@@ -267,8 +281,9 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const card = num(e.card);
       const seat = num(e.seat);
       let beliefs = m.beliefs;
-      if (t && isCard(m, card)) beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
-      return { ...m, beliefs, transit: null };
+      if (!t || !isCard(m, card)) return { ...m, transit: null };
+      beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
+      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
     }
     case 'intercept': {
       const t = m.transit;
@@ -277,8 +292,9 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       let beliefs = m.beliefs;
       const item = m.resolved;
       const knew = item && item.as === '截获' && item.user === seat ? item.knew : false;
-      if (t && isCard(m, card)) beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
-      return { ...m, beliefs, transit: null };
+      if (!t || !isCard(m, card)) return { ...m, transit: null };
+      beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
+      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
     }
     case 'intelDiscarded':
       // Face-down intel is discarded unseen: only a card that travelled face up is known to be there.

@@ -7,6 +7,7 @@ import { BLACK, BLUE, colorIndex, factionColor, idIndex, RED, SOY } from './card
 import type { SeatMemory } from './memory.js';
 import { goodness, sigmoid } from './model.js';
 import { missionOf } from './strong-kit.js';
+import { sentColors, unseenColors } from './pools.js';
 
 export interface StrongParams {
   win: number;
@@ -166,14 +167,12 @@ export class Table {
 
   /** Colour distribution of a card we cannot see: all cards, less our hand, the intel on the table, known discards. */
   get pool(): Vec3 {
-    if (this.poolCache) return this.poolCache;
-    const total: Vec3 = [0, 0, 0];
-    for (const c of this.m.cards) total[colorIndex(c.color)]++;
-    for (const c of this.v.hand ?? []) total[colorIndex(c.color)]--;
-    for (const q of this.v.players) for (const c of q.intel) total[colorIndex(c.color)]--;
-    for (let x = 0; x < 3; x++) total[x] = Math.max(0.5, total[x] - this.m.discardKnown[x]);
-    const sum = total[0] + total[1] + total[2];
-    return (this.poolCache = [total[0] / sum, total[1] / sum, total[2] / sum]);
+    return (this.poolCache ??= unseenColors(this.v, this.m));
+  }
+
+  /** What `sender` sends by `mode`: the pool, moved by the faces of what it sent that way before (pools.ts). */
+  sendsOf(sender: number, mode: Mode): Vec3 {
+    return sender === this.me ? this.pool : sentColors(this.pool, this.m.sentSeen[sender], mode);
   }
 
   /** The red / blue intel a faction needs (胜利情报数, docs/rules.md §9b). */
@@ -380,7 +379,7 @@ export class Table {
 
   /** What a card sent by `sender` (face unseen) is likely to be. */
   senderDist(sender: number, mode: Mode, target: number | undefined): Vec3 {
-    const pool = this.pool;
+    const pool = this.sendsOf(sender, mode);
     if (mode !== '直达' || target === undefined || sender === this.me) return pool;
     const st = this.strat[sender];
     if (st < 0.05) return pool;

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { databasePath } from '../store/config.js';
 import { openExisting } from '../store/connection.js';
 import { exportGame } from '../store/export.js';
+import { SqliteBackend } from '../store/sqlite.js';
 
 const args = process.argv.slice(2);
 const outAt = args.findIndex((a) => a === '--out' || a === '-o');
@@ -24,7 +25,7 @@ try {
   const conn = openExisting(file);
   let text: string;
   try {
-    const record = exportGame(conn, gameId);
+    const record = await exportGame(new SqliteBackend(conn), gameId);
     if (record.replayError) logger.warn({ gameId, reason: record.replayError }, 'the game log does not replay; exported as stored');
     text = JSON.stringify(record, null, 1) + '\n';
   } finally {

@@ -8,7 +8,7 @@ import { apply, type GameState } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
 import { gameSeed, randomAction } from '../sim/random-play.js';
 import { encodeSnapshot } from './snapshot.js';
-import { gamesRepo } from './games-repo.js';
+import { gamesStatements } from './games-repo.js';
 import { startGame } from './replay.js';
 import { GameStore } from './store.js';
 
@@ -32,7 +32,7 @@ function quantile(sorted: number[], q: number): number {
 async function persistedActions(dir: string, games: number) {
   const file = path.join(dir, 'latency.db');
   const pino = (await import('pino')).default;
-  const store = GameStore.open({ path: file, logger: pino(silent) });
+  const store = await GameStore.open({ path: file, logger: pino(silent) });
   const emptyBytes = fileBytes(store);
   const latencies: number[] = [];
   for (let i = 0; i < games; i++) {
@@ -71,8 +71,8 @@ function fileBytes(store: GameStore): number {
 async function recovery(dir: string, games: number, actions: number) {
   const file = path.join(dir, 'recovery.db');
   const pino = (await import('pino')).default;
-  const filler = GameStore.open({ path: file, logger: pino(silent) });
-  const repo = gamesRepo(filler.conn.db);
+  const filler = await GameStore.open({ path: file, logger: pino(silent) });
+  const repo = gamesStatements(filler.conn.db);
   const t0 = 1_700_000_000_000;
   filler.conn.db.transaction(() => {
     let written = 0;
@@ -122,7 +122,7 @@ async function recovery(dir: string, games: number, actions: number) {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    const store = GameStore.open({ path: file, logger: pino(silent) });
+    const store = await GameStore.open({ path: file, logger: pino(silent) });
     const ms = performance.now() - t;
     const n = store.recovery.recovered.length;
     if (n !== games || store.recovery.broken.length) throw new Error(`bench: recovered ${n} of ${games}, ${store.recovery.broken.length} broken`);

@@ -4,8 +4,8 @@
 import { apply, type Action, type GameEvent, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { Connection } from './connection.js';
-import type { GameHead, GamesRepo } from './games-repo.js';
-import type { Owed, OutboxRepo } from './outbox.js';
+import type { GameHead, GamesStatements } from './games-repo.js';
+import type { Owed, OutboxStatements } from './outbox.js';
 import { clockAt } from './replay.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { recordFinish } from './stats.js';
@@ -43,13 +43,13 @@ export type SubmitResult = Committed | Refused;
 
 export interface CommitContext {
   conn: Connection;
-  repo: GamesRepo;
+  repo: GamesStatements;
   live: Map<number, LiveGame>;
   /** Every line about a game carries its gameId (a child logger per game would cost ~70 µs to make). */
   log: Logger;
   /** Called after a transaction that marked the game broken has committed. */
   onBroken(gameId: number, head: GameHead, reason: string): void;
-  outbox: OutboxRepo;
+  outbox: OutboxStatements;
   /** The messages a commit owes (DMs of its private events): stored in its transaction. */
   effects?: (c: Committed) => Owed[];
 }

@@ -2,8 +2,8 @@
 // see each), and the final state. replayRecord() runs such a file through the engine again and checks
 // that it reproduces every event and the final state.
 import type { GameEvent, GameState, Options, Outcome, Setup } from '../engine/index.js';
-import type { Connection } from './connection.js';
-import { gamesRepo, type GameInfo, type SeatInfo } from './games-repo.js';
+import type { StoreBackend } from './backend.js';
+import type { GameInfo, SeatInfo } from './games-repo.js';
 import { firstDifference, replay, type LoggedAction } from './replay.js';
 import { decodeSnapshot, snapshotText } from './snapshot.js';
 
@@ -35,16 +35,16 @@ export interface GameRecord {
   replayError?: string;
 }
 
-export function exportGame(conn: Connection, gameId: number): GameRecord {
-  const repo = gamesRepo(conn.db);
+export function exportGame(backend: StoreBackend, gameId: number): Promise<GameRecord> {
   // One read transaction: a running bot may commit meanwhile, the record stays one consistent version.
-  return conn.db.transaction(() => {
-    const info = repo.info(gameId);
+  return backend.transaction(async ({ games: repo }) => {
+    const info = await repo.info(gameId);
     if (!info) throw new Error(`There is no game ${gameId}.`);
     const { setup, options, ...game } = info;
     if (!setup || !options) throw new Error(`Game ${gameId} has a damaged setup; it cannot be exported.`);
-    const log = repo.log(gameId);
-    const final = decodeSnapshot(repo.snapshot(gameId)!, setup);
+    const log = await repo.log(gameId);
+    const final = decodeSnapshot((await repo.snapshot(gameId))!, setup);
+    const seats = await repo.seats(gameId);
     const events = new Map<number, GameEvent[]>();
     const r = replay({ setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, log, (version, _at, ev) => events.set(version, ev));
     const record: GameRecord = {
@@ -53,7 +53,7 @@ export function exportGame(conn: Connection, gameId: number): GameRecord {
       game,
       setup,
       options,
-      seats: repo.seats(gameId),
+      seats,
       start: { at: info.createdAt, events: events.get(0) ?? [] },
       actions: log.map((row) => ({ version: row.version, seat: row.seat, at: row.at, action: JSON.parse(row.action) as unknown, events: events.get(row.version) ?? [] })),
       result: final.result,
@@ -62,7 +62,7 @@ export function exportGame(conn: Connection, gameId: number): GameRecord {
     if (!r.ok) record.replayError = r.reason;
     else if (snapshotText(r.state) !== snapshotText(final)) record.replayError = 'the log does not replay to the stored snapshot';
     return record;
-  });
+  }, { readOnly: true });
 }
 
 /** Strips what JSON drops (undefined fields) so events compare the way they read in the file. */

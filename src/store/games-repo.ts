@@ -1,6 +1,6 @@
 // The rows of one game: every read and write the commit path, recovery and export make.
 // Statements are prepared once per connection; the commit path runs them inside its transaction.
-import { and, asc, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, max, min, sql } from 'drizzle-orm';
 import { ENGINE_VERSION, type Options, type Setup } from '../engine/index.js';
 import type { Db } from './connection.js';
 import type { StoredAction } from './replay.js';
@@ -83,8 +83,35 @@ const headColumns = {
   channelId: games.channelId,
 };
 
-/** `shard`: the games this process drives (active ids, deadlines); every other read sees all games. */
-export function gamesRepo(db: Db, shard?: Shard) {
+/** The rows of one game. `shard`: the games this process drives (active ids, deadlines); every other read sees all games. */
+export interface GamesRepo {
+  /** Status and version only: enough when the state is already in memory. */
+  statusOf(id: number): Promise<[GameStatus, number] | undefined>;
+  head(id: number): Promise<GameHead | undefined>;
+  snapshot(id: number): Promise<Buffer | undefined>;
+  insertGame(row: NewGameRow): Promise<number>;
+  appendAction(gameId: number, row: StoredAction): Promise<void>;
+  /** Guarded by the old version, so a second writer that slipped past the lock could not overwrite. */
+  updateSnapshot(u: SnapshotUpdate): Promise<void>;
+  markBroken(id: number, reason: string, now: number): Promise<void>;
+  setStatus(id: number, status: GameStatus, now: number, reason?: string | null): Promise<void>;
+  setTableMessage(id: number, messageId: string | null, now: number): Promise<void>;
+  info(id: number): Promise<GameInfo | undefined>;
+  seats(id: number): Promise<SeatInfo[]>;
+  log(id: number): Promise<StoredAction[]>;
+  /** Games a channel is playing now: the bot allows one per channel. */
+  activeIn(guildId: string, channelId: string): Promise<number[]>;
+  /** The channel's newest game, whatever its status, or null. */
+  newestIn(guildId: string, channelId: string): Promise<number | null>;
+  activeIds(): Promise<number[]>;
+  nextDeadline(): Promise<number | null>;
+  due(now: number): Promise<number[]>;
+}
+
+/** SQLite's statements behind GamesRepo, synchronous (sqlite.ts makes them a GamesRepo; the synchronous store uses them as they are). */
+export type GamesStatements = ReturnType<typeof gamesStatements>;
+
+export function gamesStatements(db: Db, shard?: Shard) {
   const mine = ownedBy(shard, games.guildId);
   const p = sql.placeholder;
   const head = db.select(headColumns).from(games).where(eq(games.id, p('id'))).prepare();
@@ -232,6 +259,10 @@ export function gamesRepo(db: Db, shard?: Shard) {
         .map((r) => r.id);
     },
 
+    newestIn(guildId: string, channelId: string): number | null {
+      return db.select({ id: max(games.id) }).from(games).where(and(eq(games.guildId, guildId), eq(games.channelId, channelId))).get()?.id ?? null;
+    },
+
     activeIds(): number[] {
       return db.select({ id: games.id }).from(games).where(and(eq(games.status, 'active'), mine)).orderBy(asc(games.id)).all().map((r) => r.id);
     },
@@ -240,5 +271,3 @@ export function gamesRepo(db: Db, shard?: Shard) {
     due: (now: number): number[] => due.all({ now }).map((r) => r.id),
   };
 }
-
-export type GamesRepo = ReturnType<typeof gamesRepo>;

@@ -79,3 +79,18 @@ export function lastEndedIn(db: Db, guildId: string, channelId: string): number 
     .get();
   return row?.id ?? null;
 }
+
+/** Per-server views over ended games. */
+export interface HistoryRepo {
+  leaderboard(guildId: string, limit: number): Promise<LeaderboardRow[]>;
+  recentGames(guildId: string, limit: number): Promise<RecentGame[]>;
+  /** The channel's most recently ended game (finished or aborted), or null. */
+  lastEndedIn(guildId: string, channelId: string): Promise<number | null>;
+}
+
+/** SQLite's statements behind HistoryRepo, synchronous. */
+export const historyStatements = (db: Db) => ({
+  leaderboard: (guildId: string, limit: number) => leaderboard(db, guildId, limit),
+  recentGames: (guildId: string, limit: number) => recentGames(db, guildId, limit),
+  lastEndedIn: (guildId: string, channelId: string) => lastEndedIn(db, guildId, channelId),
+});

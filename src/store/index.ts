@@ -1,4 +1,5 @@
-// The game store: SQLite through drizzle. See README "Where data lives".
+// The game store: SQLite through drizzle, behind the asynchronous StoreBackend seam (backend.ts). See README "Where data lives".
+export type { Repos, StoreBackend, TxOptions } from './backend.js';
 export { backupDatabase, defaultBackupPath, type BackupResult } from './backup.js';
 export { applyAndCommit, type Committed, type Refused, type SubmitResult } from './commit.js';
 export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath, databaseSynchronous, type Synchronous } from './config.js';
@@ -17,5 +18,6 @@ export type { PingRecord, RespondPref, TablePrefs } from './table-prefs.js';
 export { shardOf, type Shard } from './shard.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';
+export { SqliteBackend, sqliteConnection } from './sqlite.js';
 export { GameStore, type GameStoreOptions, type NewGame } from './store.js';
 export { DeadlineScheduler, realHost, type TimerHost } from './timers.js';

@@ -40,7 +40,27 @@ export interface OutboxRow {
 export const newNonce = (): string => randomBytes(12).toString('base64url');
 
 /** `shard`: at start-up only this shard's games are delivered (shard.ts); the rest of the repo goes by game id. */
-export function outboxRepo(db: Db, shard?: Shard) {
+export interface OutboxRepo {
+  /** Call inside the transaction of the change that owes these messages. */
+  add(items: Owed[], now: number): Promise<void>;
+  /** The game's messages still owed, oldest first. */
+  owed(gameId: number): Promise<OutboxRow[]>;
+  /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
+  owedGames(): Promise<number[]>;
+  /** This shard's finished games that owed messages but have no table message. */
+  finishedWithoutTable(): Promise<number[]>;
+  hasOwed(gameId: number, purpose: string): Promise<boolean>;
+  sent(id: number, messageId: string | null, now: number): Promise<void>;
+  failed(id: number, now: number): Promise<void>;
+  retryAt(id: number, attempts: number, nextAt: number): Promise<void>;
+  /** Forgets delivered rows older than `before`; how many. */
+  prune(before: number): Promise<number>;
+}
+
+export type OutboxStatements = ReturnType<typeof outboxStatements>;
+
+/** SQLite's statements behind OutboxRepo, synchronous (sqlite.ts makes them an OutboxRepo). */
+export function outboxStatements(db: Db, shard?: Shard) {
   const columns = {
     id: outbox.id,
     gameId: outbox.gameId,
@@ -132,5 +152,3 @@ export function outboxRepo(db: Db, shard?: Shard) {
     },
   };
 }
-
-export type OutboxRepo = ReturnType<typeof outboxRepo>;

@@ -8,8 +8,9 @@
 import { ENGINE_VERSION, type Action, type GameState, type Setup } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { LiveGame } from './commit.js';
-import type { Connection } from './connection.js';
-import type { GameHead, GamesRepo } from './games-repo.js';
+import type Database from 'better-sqlite3';
+import type { StoreBackend } from './backend.js';
+import type { GameHead } from './games-repo.js';
 import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
 import { snapshotText, snapshotTextOf } from './snapshot.js';
 import { upgradeSnapshot } from './upgrade.js';
@@ -38,7 +39,8 @@ export interface RecoveryReport {
   ms: number;
 }
 
-type GameRowRaw = [
+/** An unfinished game of this shard with its whole log, as recovery reads it. */
+export type UnfinishedGame = [
   id: number,
   guildId: string,
   channelId: string,
@@ -48,9 +50,40 @@ type GameRowRaw = [
   createdAt: number,
   version: number,
   snapshot: Buffer,
+  /** The log as one JSON text: [[version, seat, at, action], ...] in version order (an action that is not valid JSON as a JSON string); null for none. */
   log: string | null,
   engineVersion: number | null,
 ];
+
+/** Recovery's reads. */
+export interface RecoveryRepo {
+  /** This shard's active games, by id. */
+  unfinished(): Promise<UnfinishedGame[]>;
+}
+
+/**
+ * SQLite's statement behind RecoveryRepo: each active game with its whole log folded into one JSON
+ * text by SQLite (group_concat per game), parsed with one JSON.parse. Handing 200,000 rows to
+ * JavaScript one by one costs about twice as much, and this is the path that must do thousands of
+ * games a second. A row whose action is not valid JSON goes in as a JSON string, so it spoils only
+ * its own game.
+ */
+export function recoveryStatements(sqlite: Database.Database, shard?: Shard) {
+  return {
+    unfinished: (): UnfinishedGame[] =>
+      sqlite
+        .prepare(
+          `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
+                  (SELECT '[' || group_concat('[' || a.version || ',' || ifnull(a.seat, 'null') || ',' || a.at || ',' ||
+                                              iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
+                     FROM actions a WHERE a.game_id = g.id),
+                  g.engine_version
+             FROM games g WHERE g.status = 'active' AND ${ownedByRaw(shard, 'g.guild_id')} ORDER BY g.id`,
+        )
+        .raw()
+        .all() as UnfinishedGame[],
+  };
+}
 
 /**
  * Replays one game and compares; returns the live state, or the reason it cannot be trusted.
@@ -97,25 +130,10 @@ export function verifyGame(
   return { ok: false, reason: `stored differently: replaying ${log.length} actions with the engine that stored it does not give the stored snapshot (${where})` };
 }
 
-/**
- * One query with raw better-sqlite3: each active game with its whole log folded into one JSON text by
- * SQLite (group_concat per game), parsed with one JSON.parse. Handing 200,000 rows to JavaScript one
- * by one costs about twice as much, and this is the path that must do thousands of games a second.
- * A row whose action is not valid JSON goes in as a JSON string, so it spoils only its own game.
- */
-export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now: number, shard?: Shard): { report: RecoveryReport; live: Map<number, LiveGame> } {
+/** Rebuilds and checks every unfinished game of the store's shard; the broken ones are marked so, in one transaction. */
+export async function recoverGames(backend: StoreBackend, log: Logger, now: number): Promise<{ report: RecoveryReport; live: Map<number, LiveGame> }> {
   const started = performance.now();
-  const rows = conn.sqlite
-    .prepare(
-      `SELECT g.id, g.guild_id, g.channel_id, g.setup, g.decision_ms, g.window_ms, g.created_at, g.version, g.snapshot,
-              (SELECT '[' || group_concat('[' || a.version || ',' || ifnull(a.seat, 'null') || ',' || a.at || ',' ||
-                                          iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
-                 FROM actions a WHERE a.game_id = g.id),
-              g.engine_version
-         FROM games g WHERE g.status = 'active' AND ${ownedByRaw(shard, 'g.guild_id')} ORDER BY g.id`,
-    )
-    .raw()
-    .iterate() as IterableIterator<GameRowRaw>;
+  const rows = await backend.repos.recovery.unfinished();
 
   const live = new Map<number, LiveGame>();
   const recovered: RecoveredGame[] = [];
@@ -154,12 +172,9 @@ export function recoverGames(conn: Connection, repo: GamesRepo, log: Logger, now
   }
 
   if (broken.length) {
-    conn.db.transaction(
-      () => {
-        for (const b of broken) repo.markBroken(b.gameId, b.reason, now);
-      },
-      { behavior: 'immediate' },
-    );
+    await backend.transaction(async (tx) => {
+      for (const b of broken) await tx.games.markBroken(b.gameId, b.reason, now);
+    });
     for (const b of broken) log.error({ gameId: b.gameId, channelId: b.channelId, reason: b.reason }, 'game marked broken at recovery');
   }
   const ms = performance.now() - started;

@@ -22,7 +22,18 @@ export const DEFAULT_LOBBY_MS = 600_000;
 export const DEFAULT_WINDOW_MS = 8_000;
 export const WINDOW_SECONDS = { min: 3, max: 30 } as const;
 
-/** A server that never changed anything gets the defaults without a row being written. */
+/** Each server's settings. A server that never changed anything gets the defaults without a row being written. */
+export interface SettingsRepo {
+  read(guildId: string): Promise<GuildSettings>;
+  write(guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number): Promise<GuildSettings>;
+}
+
+/** SQLite's statements behind SettingsRepo, synchronous. */
+export const settingsStatements = (db: Db) => ({
+  read: (guildId: string) => readGuildSettings(db, guildId),
+  write: (guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number) => writeGuildSettings(db, guildId, patch, now),
+});
+
 /** Per connection, prepared once: every interaction reads its server's settings. */
 const byGuild = new WeakMap<Db, ReturnType<typeof prepareRead>>();
 const prepareRead = (db: Db) => db.select().from(guildSettings).where(eq(guildSettings.guildId, sql.placeholder('guildId'))).prepare();

@@ -66,3 +66,15 @@ export type UserStats = typeof userStats.$inferSelect;
 export function readUserStats(db: Db, userId: string): UserStats | null {
   return db.select().from(userStats).where(eq(userStats.userId, userId)).get() ?? null;
 }
+
+/** What a finished game adds to the players' statistics (in the transaction of its last action), and reading them. */
+export interface StatsRepo {
+  recordFinish(gameId: number, state: GameState, now: number): Promise<void>;
+  read(userId: string): Promise<UserStats | null>;
+}
+
+/** SQLite's statements behind StatsRepo, synchronous. */
+export const statsStatements = (db: Db) => ({
+  recordFinish: (gameId: number, state: GameState, now: number) => recordFinish(db, gameId, state, now),
+  read: (userId: string) => readUserStats(db, userId),
+});

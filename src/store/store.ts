@@ -5,20 +5,20 @@ import { performance } from 'node:perf_hooks';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
-import { outboxRepo, type Owed, type OutboxRepo } from './outbox.js';
-import { BOT_BUSY_TIMEOUT_MS, databasePath, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
+import { outboxStatements, type Owed, type OutboxStatements } from './outbox.js';
+import { databasePath, LOCKED_GIVE_UP_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
-import { gamesRepo, type GameHead, type GameInfo, type GamesRepo, type SeatInfo } from './games-repo.js';
+import { gamesStatements, type GameHead, type GameInfo, type GamesStatements, type SeatInfo } from './games-repo.js';
 import { lastEndedIn, leaderboard, recentGames, type LeaderboardRow, type RecentGame } from './history.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
 import { readGuildSettings, writeGuildSettings, type GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { isBusy, SqliteBackend } from './sqlite.js';
 import { readUserStats, type UserStats } from './stats.js';
-import { tablePrefs, type TablePrefs } from './table-prefs.js';
+import { tablePrefsStatements, type TablePrefsStatements } from './table-prefs.js';
 
 export interface GameStoreOptions extends OpenOptions {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
@@ -56,30 +56,35 @@ export interface NewGame {
 }
 
 export class GameStore {
+  /**
+   * The store's database behind the asynchronous interfaces (backend.ts). The bot still reads and
+   * writes through the synchronous statements below on the same connection, and opens no
+   * transaction of the backend's while doing so.
+   */
+  readonly backend: SqliteBackend;
   readonly conn: Connection;
-  readonly repo: GamesRepo;
+  readonly repo: GamesStatements;
   /** Pings, 本回合不再响应 and each player's standing choice (table-prefs.ts). */
-  readonly prefs: TablePrefs;
+  readonly prefs: TablePrefsStatements;
   /** What the bot owes Discord (outbox.ts). */
-  readonly outbox: OutboxRepo;
-  readonly recovery: RecoveryReport;
+  readonly outbox: OutboxStatements;
+  recovery: RecoveryReport = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
   private readonly clock: () => number;
   private readonly log: Logger;
   private readonly queue = new KeyedQueue<number>();
   private readonly ctx: CommitContext;
   private readonly listeners = new Set<(c: Committed) => void>();
-  private readonly checkpointer: Checkpointer | null;
   private closed = false;
-  /** While another process holds the write lock: resolves when it is free (or waiting gave up). */
-  private lockWait: Promise<void> | null = null;
 
-  private constructor(conn: Connection, private readonly opts: GameStoreOptions) {
+  private constructor(backend: SqliteBackend, private readonly opts: GameStoreOptions) {
+    const conn = backend.conn;
+    this.backend = backend;
     this.conn = conn;
     this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? rootLogger;
-    this.repo = gamesRepo(conn.db, opts.shard);
-    this.prefs = tablePrefs(conn.db);
-    this.outbox = outboxRepo(conn.db, opts.shard);
+    this.repo = gamesStatements(conn.db, opts.shard);
+    this.prefs = tablePrefsStatements(conn.db);
+    this.outbox = outboxStatements(conn.db, opts.shard);
     this.ctx = {
       conn,
       repo: this.repo,
@@ -88,34 +93,32 @@ export class GameStore {
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
       outbox: this.outbox,
     };
-    if (opts.recover === false) {
-      this.recovery = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
-    } else {
-      const { report, live } = recoverGames(conn, this.repo, this.log, this.clock(), opts.shard);
+  }
+
+  /** Recovery (through the backend's interfaces), then the backend serves the bot. */
+  private async start(): Promise<void> {
+    if (this.opts.recover !== false) {
+      const { report, live } = await recoverGames(this.backend, this.log, this.clock());
       this.recovery = report;
       for (const [id, g] of live) this.ctx.live.set(id, g);
-      for (const b of report.broken) opts.onBroken?.(b);
+      for (const b of report.broken) this.opts.onBroken?.(b);
     }
     try {
-      this.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
+      await this.backend.repos.outbox.prune(this.clock() - OUTBOX_KEEP_MS);
     } catch (err) {
       this.log.warn({ err }, 'could not forget old delivered messages');
     }
-    conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
-    // Last, so that a failure above leaves no thread holding the file open.
-    if (opts.checkpointWorker !== false && conn.path !== ':memory:') {
-      this.checkpointer = Checkpointer.start(conn.path, this.log);
-      conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-    } else {
-      this.checkpointer = null;
-    }
+    this.backend.serve(this.opts.checkpointWorker !== false);
   }
 
   /** Opens (creating, guarding and migrating) the database and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
-  static open(opts: GameStoreOptions = {}): GameStore {
+  static async open(opts: GameStoreOptions = {}): Promise<GameStore> {
     const conn = openDatabase(opts.path ?? databasePath(), opts);
     try {
-      return new GameStore(conn, opts);
+      const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+      const store = new GameStore(backend, opts);
+      await store.start();
+      return store;
     } catch (err) {
       conn.close();
       throw openFailure(conn.path, err);
@@ -196,44 +199,19 @@ export class GameStore {
   /**
    * Commits, or while another process holds the write lock (SQLITE_BUSY after BOT_BUSY_TIMEOUT_MS)
    * waits without blocking the event loop and tries again, up to LOCKED_GIVE_UP_MS: only games with
-   * an action to commit wait. While the lock is held, one probe (waitForLock) tries it with back-off
-   * and every other commit waits for that probe, so the process blocks for at most one short busy
-   * timeout per probe, not one per game.
+   * an action to commit wait, all on the backend's one probe (SqliteBackend.lockHeld).
    */
   private async commitWhenUnlocked(gameId: number, action: Action): Promise<SubmitResult> {
     const started = performance.now();
     for (;;) {
-      while (this.lockWait) await this.lockWait;
+      while (this.backend.lockWaiting) await this.backend.lockWaiting;
       try {
         return applyAndCommit(this.ctx, gameId, action, this.clock());
       } catch (err) {
         if (!isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
-        this.lockWait ??= this.waitForLock(gameId);
+        void this.backend.lockHeld();
       }
     }
-  }
-
-  /** Tries the write lock later and later until it is free (or LOCKED_GIVE_UP_MS passed); logged once each way. */
-  private async waitForLock(gameId: number): Promise<void> {
-    const started = performance.now();
-    this.log.warn({ gameId }, 'another process holds the database write lock; actions wait and are tried again');
-    let wait = LOCKED_RETRY_FIRST_MS;
-    let free = false;
-    while (!free && performance.now() - started < LOCKED_GIVE_UP_MS) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      wait = Math.min(LOCKED_RETRY_MAX_MS, wait * 2);
-      try {
-        this.conn.sqlite.exec('BEGIN IMMEDIATE');
-        this.conn.sqlite.exec('ROLLBACK');
-        free = true;
-      } catch (err) {
-        if (!isBusy(err)) free = true;
-      }
-    }
-    const waitedMs = Math.round(performance.now() - started);
-    if (free) this.log.info({ waitedMs }, 'the database write lock is free again');
-    else this.log.error({ waitedMs }, 'the database write lock is still held; the waiting actions fail');
-    this.lockWait = null;
   }
 
   /** Submits a timeout to every game whose deadline is at or before now. */
@@ -349,8 +327,7 @@ export class GameStore {
     if (this.closed) return;
     this.closed = true;
     await this.queue.drain();
-    await this.checkpointer?.stop();
-    this.conn.close();
+    await this.backend.close();
   }
 
   /** A listener's failure must not turn a committed action into a failed submit. */
@@ -370,9 +347,3 @@ export class GameStore {
 }
 
 export type { LiveGame };
-
-/** SQLite's "database is locked": another connection holds the lock this one needs. */
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}

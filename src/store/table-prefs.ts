@@ -13,7 +13,27 @@ export interface PingRecord {
   key: string | null;
 }
 
-export function tablePrefs(db: Db) {
+export interface TablePrefs {
+  ping(gameId: number): Promise<PingRecord>;
+  setPing(gameId: number, p: PingRecord): Promise<void>;
+  /** Per seat: the turn ("round:seat") in which the seat asked not to be asked again, or null. */
+  quietTurns(gameId: number): Promise<(string | null)[]>;
+  setQuiet(gameId: number, seat: number, turn: string | null): Promise<void>;
+  /** Seats the bot plays for their absent owners. */
+  autopilotSeats(gameId: number): Promise<number[]>;
+  setAutopilot(gameId: number, seat: number, on: boolean): Promise<void>;
+  /** Marks that the seat of `userId` was told its DMs are closed; false when it had been told already. */
+  markToldDmsClosed(gameId: number, userId: string): Promise<boolean>;
+  respond(userId: string): Promise<RespondPref>;
+  locale(userId: string): Promise<string | null>;
+  setLocale(userId: string, locale: string, now: number): Promise<void>;
+  setRespond(userId: string, respond: RespondPref, now: number): Promise<void>;
+}
+
+export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
+
+/** SQLite's statements behind TablePrefs, synchronous (sqlite.ts makes them a TablePrefs). */
+export function tablePrefsStatements(db: Db) {
   return {
     ping(gameId: number): PingRecord {
       const row = db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId)).get();
@@ -62,5 +82,3 @@ export function tablePrefs(db: Db) {
     },
   };
 }
-
-export type TablePrefs = ReturnType<typeof tablePrefs>;

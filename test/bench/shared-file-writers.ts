@@ -12,7 +12,7 @@ const [file, idText, countText, msText] = process.argv.slice(2);
 const id = Number(idText);
 const count = Number(countText);
 const ms = Number(msText);
-const store = GameStore.open({ path: file, logger: pino({ level: 'silent' }), shard: { id, count } });
+const store = await GameStore.open({ path: file, logger: pino({ level: 'silent' }), shard: { id, count } });
 const players = [1, 2, 3, 4, 5].map((k) => ({ userId: `10000000000000000${k}`, name: `P${k}` }));
 // A guild id of this writer's shard.
 const guild = ((((BigInt(Date.now()) << 22n) / BigInt(count)) * BigInt(count)) + (BigInt(id) << 22n)).toString();

@@ -18,7 +18,7 @@ const holdMs = Number(process.argv[2] ?? 2000);
 const busyMs = Number(process.argv[3] ?? BOT_BUSY_TIMEOUT_MS);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fengsheng-lock-'));
 const file = path.join(dir, 'g.db');
-const store = GameStore.open({ path: file, checkpointWorker: false, logger: pino({ level: 'silent' }) });
+const store = await GameStore.open({ path: file, checkpointWorker: false, logger: pino({ level: 'silent' }) });
 store.conn.sqlite.pragma(`busy_timeout = ${busyMs}`);
 const seats = ['a', 'b', 'c', 'd', 'e'].map((name, i) => ({ userId: String(i + 1), name }));
 const games = Array.from({ length: 200 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats, seed: g }));

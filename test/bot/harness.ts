@@ -91,7 +91,7 @@ export async function startBot(
   extra: Partial<BotOptions> = {},
   rest: ClientOptions['rest'] = {},
 ): Promise<Bot> {
-  const store = GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
+  const store = await GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
   const client = createClient(discord.apiBase, rest);
   let seed = 1000;
   const bot = new Bot({

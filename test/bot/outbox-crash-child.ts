@@ -17,7 +17,7 @@ const next = rng(Number(seedArg));
 const say = (line: string) => process.stdout.write(line + '\n');
 const silent = pino({ level: 'silent' });
 
-const store = GameStore.open({ path: file, logger: silent, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
+const store = await GameStore.open({ path: file, logger: silent, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
 const client = createClient(env.apiBase);
 const bot = new Bot({ client, store, lobbies: sqliteLobbies(store), log: silent, editIntervalMs: 0, aiDelayMs: 0 });
 bot.start();

@@ -11,7 +11,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('WAL checkpoints', () => {
   it('happen in the worker thread, not in commits, and the database closes clean', async () => {
     const file = path.join(dir, 'cp.db');
-    const store = GameStore.open({ path: file });
+    const store = await GameStore.open({ path: file });
     expect(store.conn.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
     const sizeBefore = fs.statSync(file).size;
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
@@ -29,7 +29,7 @@ describe('WAL checkpoints', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore);
     await store.close();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
-    const again = GameStore.open({ path: file, checkpointWorker: false });
+    const again = await GameStore.open({ path: file, checkpointWorker: false });
     expect(again.conn.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(again.state(g.gameId)!.version).toBe(40);
     await again.close();

@@ -8,10 +8,10 @@ import { manualClock, PLAYERS5, randomAction, rng, tempDir } from './helpers.js'
 
 const dirs: string[] = [];
 const stores: GameStore[] = [];
-function open(clock = manualClock(), extra: Partial<Parameters<typeof GameStore.open>[0]> = {}) {
+async function open(clock = manualClock(), extra: Partial<Parameters<typeof GameStore.open>[0]> = {}) {
   const d = tempDir();
   dirs.push(d);
-  const store = GameStore.open({ path: path.join(d, 'g.db'), clock, ...extra });
+  const store = await GameStore.open({ path: path.join(d, 'g.db'), clock, ...extra });
   stores.push(store);
   return store;
 }
@@ -26,8 +26,8 @@ const dump = (s: GameStore) =>
   JSON.stringify(['games', 'actions', 'seats', 'user_stats'].map((t) => s.conn.sqlite.prepare(`SELECT * FROM ${t}`).all()));
 
 describe('applying and committing actions', () => {
-  it('creates a game with its seats and version-0 snapshot', () => {
-    const store = open();
+  it('creates a game with its seats and version-0 snapshot', async () => {
+    const store = await open();
     const g = store.createGame({ guildId: 'g1', channelId: 'c1', seats: PLAYERS5, seed: 7 });
     expect(g.version).toBe(0);
     expect(g.events.some((e) => e.type === 'gameStart')).toBe(true);
@@ -40,7 +40,7 @@ describe('applying and committing actions', () => {
   });
 
   it('writes the log row and the new snapshot together, and resolves only after the commit', async () => {
-    const store = open();
+    const store = await open();
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
     const action = randomAction(g.state, rng(1))!;
     const r = await store.submit(g.gameId, action);
@@ -55,7 +55,7 @@ describe('applying and committing actions', () => {
   });
 
   it('a refused action writes nothing', async () => {
-    const store = open();
+    const store = await open();
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 2 });
     const before = dump(store);
     const changes = store.conn.sqlite.prepare('SELECT total_changes() AS n').get();
@@ -79,7 +79,7 @@ describe('applying and committing actions', () => {
   });
 
   it('applies actions of one game one at a time, in arrival order, even when they arrive together', async () => {
-    const store = open();
+    const store = await open();
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3 });
     // Precompute a line of play, then submit all of it at once, each action stamped with its version.
     const line: Action[] = [];
@@ -108,7 +108,7 @@ describe('applying and committing actions', () => {
 
   it('lets an awaited onCommit finish before the next action of that game is applied', async () => {
     const seen: string[] = [];
-    const store = open(manualClock(), {
+    const store = await open(manualClock(), {
       onCommit: async (c) => {
         seen.push(`start ${c.version}`);
         await new Promise((r) => setImmediate(r));
@@ -128,7 +128,7 @@ describe('applying and committing actions', () => {
 
   it('stores deadlines as absolute times and fires timeouts from the injected clock', async () => {
     const clock = manualClock(1_000_000);
-    const store = open(clock);
+    const store = await open(clock);
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 5, decisionMs: 30_000 });
     expect(g.state.pending!.deadline).toBe(1_030_000);
     expect(store.nextDeadline()).toBe(1_030_000);
@@ -146,7 +146,7 @@ describe('applying and committing actions', () => {
   });
 
   it('runs a game without timers when decisionMs is null', async () => {
-    const store = open();
+    const store = await open();
     store.updateGuildSettings('quiet', { decisionMs: null, language: 'en' });
     const g = store.createGame({ guildId: 'quiet', channelId: 'c', seats: PLAYERS5, seed: 6 });
     expect(g.state.pending!.deadline).toBeUndefined();
@@ -156,7 +156,7 @@ describe('applying and committing actions', () => {
 
   it('plays a game to the end: status, seats revealed, statistics, and no more actions', async () => {
     const clock = manualClock();
-    const store = open(clock);
+    const store = await open(clock);
     const next = rng(11);
     let finishedGames = 0;
     for (let seed = 1; finishedGames < 3; seed++) {
@@ -205,7 +205,7 @@ describe('applying and committing actions', () => {
 
   it('a corrupt snapshot marks only that game broken when it is next used', async () => {
     const broken: number[] = [];
-    const store = open(manualClock(), { onBroken: (b) => broken.push(b.gameId) });
+    const store = await open(manualClock(), { onBroken: (b) => broken.push(b.gameId) });
     const a = store.createGame({ guildId: 'g', channelId: 'a', seats: PLAYERS5, seed: 8 });
     const b = store.createGame({ guildId: 'g', channelId: 'b', seats: PLAYERS5, seed: 9 });
     // Damage a's snapshot behind the store's back, and make it re-read (another writer's version).
@@ -220,7 +220,7 @@ describe('applying and committing actions', () => {
   });
 
   it('keeps table message ids, and aborts a game keeping its log', async () => {
-    const store = open();
+    const store = await open();
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 10 });
     await store.setTableMessage(g.gameId, '123456789012345678');
     expect(store.game(g.gameId)!.tableMessageId).toBe('123456789012345678');

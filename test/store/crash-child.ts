@@ -41,7 +41,7 @@ const clock = () => now;
 
 // Bundled, this file no longer sits beside src/: the parent says where the migrations are.
 const migrationsFolder = process.env.CRASH_MIGRATIONS || undefined;
-const store = GameStore.open({ path: file, clock, logger: pino({ level: 'silent' }), migrationsFolder });
+const store = await GameStore.open({ path: file, clock, logger: pino({ level: 'silent' }), migrationsFolder });
 say(`ready ${store.recovery.recovered.length} ${store.recovery.broken.length}`);
 for (const b of store.recovery.broken) say(`broken ${b.gameId} ${b.reason}`);
 

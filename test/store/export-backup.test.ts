@@ -9,6 +9,7 @@ import { backupDatabase, defaultBackupPath } from '../../src/store/backup.js';
 import { openExisting } from '../../src/store/connection.js';
 import { StoreOpenError } from '../../src/store/errors.js';
 import { exportGame, replayRecord, type GameRecord } from '../../src/store/export.js';
+import { SqliteBackend } from '../../src/store/sqlite.js';
 import { GameStore } from '../../src/store/store.js';
 import { manualClock, PLAYERS5, randomAction, rng, tempDir } from './helpers.js';
 
@@ -22,7 +23,7 @@ let finalState: GameState;
 
 beforeAll(async () => {
   const clock = manualClock();
-  const store = GameStore.open({ path: file, clock });
+  const store = await GameStore.open({ path: file, clock });
   const next = rng(77);
   // A finished game with timeouts in it, and one still running.
   const g = store.createGame({ guildId: 'g', channelId: 'c1', seats: PLAYERS5, seed: 77, decisionMs: 20_000 });
@@ -55,9 +56,9 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('game records', () => {
-  it('exports a finished game whole: options, seats, every action with its events and their visibility', () => {
+  it('exports a finished game whole: options, seats, every action with its events and their visibility', async () => {
     const conn = openExisting(file);
-    const record = exportGame(conn, finishedId);
+    const record = await exportGame(new SqliteBackend(conn), finishedId);
     conn.close();
     expect(record.replayError).toBeUndefined();
     expect(record.setup).toEqual({ seed: 77, players: PLAYERS5.map((p) => p.name) });
@@ -75,9 +76,9 @@ describe('game records', () => {
     expect(JSON.stringify(record.final)).toBe(JSON.stringify(finalState));
   });
 
-  it('a replay of the exported file through the engine reproduces the game, and notices a doctored file', () => {
+  it('a replay of the exported file through the engine reproduces the game, and notices a doctored file', async () => {
     const conn = openExisting(file);
-    const text = JSON.stringify(exportGame(conn, finishedId));
+    const text = JSON.stringify(await exportGame(new SqliteBackend(conn), finishedId));
     conn.close();
     const record = JSON.parse(text) as GameRecord;
     const r = replayRecord(record);
@@ -92,9 +93,9 @@ describe('game records', () => {
     expect(replayRecord(cheated)).toMatchObject({ ok: false, reason: expect.stringMatching(/final state differs/) });
   });
 
-  it('exports a running game too', () => {
+  it('exports a running game too', async () => {
     const conn = openExisting(file);
-    const record = exportGame(conn, activeId);
+    const record = await exportGame(new SqliteBackend(conn), activeId);
     conn.close();
     expect(record.game.status).toBe('active');
     expect(record.actions).toHaveLength(30);
@@ -121,7 +122,7 @@ describe('backups', () => {
   it('copies a live database online while games are being played, and the copy opens and recovers', async () => {
     const src = path.join(dir, 'live.db');
     const clock = manualClock();
-    const store = GameStore.open({ path: src, clock });
+    const store = await GameStore.open({ path: src, clock });
     const next = rng(5);
     const ids = [0, 1, 2].map((i) => store.createGame({ guildId: 'g', channelId: `b${i}`, seats: PLAYERS5, seed: 500 + i }).gameId);
     let playing = true;
@@ -144,7 +145,7 @@ describe('backups', () => {
     expect(result.bytes).toBeGreaterThan(0);
     await store.close();
 
-    const copy = GameStore.open({ path: dest, clock });
+    const copy = await GameStore.open({ path: dest, clock });
     expect(copy.recovery.broken).toEqual([]);
     const finished = copy.conn.sqlite.prepare(`SELECT count(*) FROM games WHERE status = 'finished'`).pluck().get() as number;
     expect(copy.recovery.recovered.length + finished).toBe(3);

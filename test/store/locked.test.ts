@@ -65,7 +65,7 @@ describe('another process holds the write lock', () => {
     const d = tempDir();
     dirs.push(d);
     const file = path.join(d, 'g.db');
-    const store = GameStore.open({ path: file, checkpointWorker: false });
+    const store = await GameStore.open({ path: file, checkpointWorker: false });
     try {
       const games = Array.from({ length: 20 }, (_, g) => store.createGame({ guildId: 'g', channelId: `c${g}`, seats: PLAYERS5, seed: g }));
       const holder = await holdLock(file);

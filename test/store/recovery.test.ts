@@ -64,11 +64,11 @@ describe('recovery at start-up', () => {
   it('loads every unfinished game exactly as it was and play goes on', async () => {
     const file = dbFile();
     const clock = manualClock();
-    const first = GameStore.open({ path: file, clock });
+    const first = await GameStore.open({ path: file, clock });
     const states = await playSome(first, clock, 12, 1);
     await first.close();
 
-    const second = GameStore.open({ path: file, clock });
+    const second = await GameStore.open({ path: file, clock });
     expect(second.recovery.broken).toEqual([]);
     expect(second.recovery.recovered.map((g) => g.gameId).sort((a, b) => a - b)).toEqual([...states.keys()].sort((a, b) => a - b));
     for (const [id, state] of states) {
@@ -85,14 +85,14 @@ describe('recovery at start-up', () => {
   it('timers go on after a restart: a deadline that passed while down fires at once, others when due', async () => {
     const file = dbFile();
     const clock = manualClock(5_000_000);
-    const a = GameStore.open({ path: file, clock });
+    const a = await GameStore.open({ path: file, clock });
     const g1 = a.createGame({ guildId: 'g', channelId: 'one', seats: PLAYERS5, seed: 1, decisionMs: 10_000 });
     clock.advance(5_000);
     const g2 = a.createGame({ guildId: 'g', channelId: 'two', seats: PLAYERS5, seed: 2, decisionMs: 60_000 });
     await a.close();
 
     clock.set(5_012_000); // "down" for a while: g1's deadline (5_010_000) passed, g2's (5_065_000) not yet
-    const b = GameStore.open({ path: file, clock });
+    const b = await GameStore.open({ path: file, clock });
     const { timers, host } = recordingHost(clock);
     const scheduler = new DeadlineScheduler(b, host);
     scheduler.start();
@@ -116,7 +116,7 @@ describe('recovery at start-up', () => {
   it('marks a game broken when its log does not replay to its snapshot, with the reason, and leaves the others running', async () => {
     const file = dbFile();
     const clock = manualClock();
-    const store = GameStore.open({ path: file, clock });
+    const store = await GameStore.open({ path: file, clock });
     const states = await playSome(store, clock, 6, 2);
     await store.close();
     const ids = [...states.keys()];
@@ -142,7 +142,7 @@ describe('recovery at start-up', () => {
     raw.close();
 
     const told: BrokenGame[] = [];
-    const again = GameStore.open({ path: file, clock, onBroken: (b) => told.push(b) });
+    const again = await GameStore.open({ path: file, clock, onBroken: (b) => told.push(b) });
     const reasons = new Map(again.recovery.broken.map((b) => [b.gameId, b.reason]));
     expect([...reasons.keys()].sort()).toEqual([tampered, corruptRow, corruptSnap, gap, badSetup].sort());
     expect(reasons.get(tampered)).toMatch(/does not give the stored snapshot \(\$\./);
@@ -162,7 +162,7 @@ describe('recovery at start-up', () => {
     // Broken games are not touched again, and refuse actions.
     expect((await again.submit(tampered, { kind: 'timeout' })).ok).toBe(false);
     await again.close();
-    const third = GameStore.open({ path: file, clock });
+    const third = await GameStore.open({ path: file, clock });
     expect(third.recovery.broken).toEqual([]);
     await third.close();
   });
@@ -170,7 +170,7 @@ describe('recovery at start-up', () => {
   it('catches a snapshot that was changed even though the log is intact', async () => {
     const file = dbFile();
     const clock = manualClock();
-    const store = GameStore.open({ path: file, clock });
+    const store = await GameStore.open({ path: file, clock });
     const states = await playSome(store, clock, 1, 3);
     const [id] = [...states.keys()];
     // Write a valid snapshot of a different state (as a buggy writer might).
@@ -180,7 +180,7 @@ describe('recovery at start-up', () => {
     other.players[0].hand.push(other.deck.pop()!);
     store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
     await store.close();
-    const again = GameStore.open({ path: file, clock });
+    const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toHaveLength(1);
     expect(again.recovery.broken[0].reason).toMatch(/\$\.(players|deck)/);
     expect(snapshotText(states.get(id)!)).not.toBe(snapshotText(other));
@@ -190,7 +190,7 @@ describe('recovery at start-up', () => {
   it('compares values, not text: a snapshot stored with its keys in another order still recovers', async () => {
     const file = dbFile();
     const clock = manualClock();
-    const store = GameStore.open({ path: file, clock });
+    const store = await GameStore.open({ path: file, clock });
     const states = await playSome(store, clock, 1, 4);
     const [id] = [...states.keys()];
     // Every object's keys reversed: the same values in another text.
@@ -200,7 +200,7 @@ describe('recovery at start-up', () => {
     expect(text).not.toBe(snapshotText(states.get(id)!));
     store.conn.sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
     await store.close();
-    const again = GameStore.open({ path: file, clock });
+    const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toEqual([]);
     expect(JSON.stringify(again.state(id))).toBe(JSON.stringify(states.get(id)));
     await again.close();
@@ -211,7 +211,7 @@ describe('recovery at start-up', () => {
     const { encodeSnapshot } = await import('../../src/store/snapshot.js');
     const file = dbFile();
     const clock = manualClock();
-    const store = GameStore.open({ path: file, clock });
+    const store = await GameStore.open({ path: file, clock });
     const states = await playSome(store, clock, 3, 5);
     const [damaged, older, unversioned] = [...states.keys()];
     const row = (id: number) => store.conn.sqlite.prepare('SELECT engine_version AS v FROM games WHERE id = ?').get(id) as { v: number | null };
@@ -224,7 +224,7 @@ describe('recovery at start-up', () => {
     store.conn.sqlite.prepare('UPDATE games SET engine_version = ? WHERE id = ?').run(ENGINE_VERSION - 1, older);
     store.conn.sqlite.prepare('UPDATE games SET engine_version = NULL WHERE id = ?').run(unversioned);
     await store.close();
-    const again = GameStore.open({ path: file, clock });
+    const again = await GameStore.open({ path: file, clock });
     const reasons = new Map(again.recovery.broken.map((b) => [b.gameId, b.reason]));
     expect(reasons.get(damaged)).toMatch(/^stored differently: .*with the engine that stored it/);
     expect(reasons.get(older)).toMatch(new RegExp(`^replays differently: stored by engine version ${ENGINE_VERSION - 1}, this is engine version ${ENGINE_VERSION}`));
@@ -236,7 +236,7 @@ describe('recovery at start-up', () => {
 describe('timeouts that cannot be saved', () => {
   it('back off (0.25 s, 0.5 s, 1 s … up to 30 s) instead of retrying at once, say so once, and say when they can be saved again', async () => {
     const clock = manualClock(7_000_000);
-    const store = GameStore.open({ path: dbFile(), clock });
+    const store = await GameStore.open({ path: dbFile(), clock });
     const g = store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
     const { timers, host } = recordingHost(clock);
     const faults: unknown[][] = [];

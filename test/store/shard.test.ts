@@ -12,11 +12,11 @@ describe('shards on one database', () => {
     expect([0, 1, 2, 3].map((ms) => shardOf(guild(ms), 2))).toEqual([0, 1, 0, 1]);
     const file = path.join(tempDir(), 'game.db');
     const clock = manualClock();
-    const all = GameStore.open({ path: file, clock, checkpointWorker: false });
+    const all = await GameStore.open({ path: file, clock, checkpointWorker: false });
     const ids = [0, 1, 2, 3].map((ms, i) => all.createGame({ guildId: guild(ms), channelId: `c${i}`, seats: PLAYERS5, seed: i + 1, decisionMs: 10_000 }).gameId);
     all.close();
     const open = (id: number) => GameStore.open({ path: file, clock, checkpointWorker: false, shard: { id, count: 2 } });
-    const [s0, s1] = [open(0), open(1)];
+    const [s0, s1] = [await open(0), await open(1)];
     try {
       expect(s0.recovery.recovered.map((g) => g.gameId)).toEqual([ids[0], ids[2]]);
       expect(s1.recovery.recovered.map((g) => g.gameId)).toEqual([ids[1], ids[3]]);
@@ -36,7 +36,7 @@ describe('shards on one database', () => {
       s1.close();
     }
     // Three shards after a restart: the games are handed over by the new count.
-    const thirds = [0, 1, 2].map((id) => GameStore.open({ path: file, clock, checkpointWorker: false, shard: { id, count: 3 } }));
+    const thirds = await Promise.all([0, 1, 2].map((id) => GameStore.open({ path: file, clock, checkpointWorker: false, shard: { id, count: 3 } })));
     try {
       const owned = thirds.map((s) => s.activeGameIds());
       expect(owned.flat().sort()).toEqual([...ids].sort());

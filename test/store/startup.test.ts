@@ -71,19 +71,19 @@ function expectOneSentence(r: ReturnType<typeof start>, exitCode: number, says: 
 
 /** A database of the bot's with a few games in it, closed (checkpointed into the one file). */
 async function aDatabase(file: string): Promise<void> {
-  const store = GameStore.open({ path: file, checkpointWorker: false });
+  const store = await GameStore.open({ path: file, checkpointWorker: false });
   for (let g = 0; g < 30; g++) store.createGame({ guildId: '1', channelId: String(100 + g), seats: PLAYERS5, seed: g });
   await store.close();
 }
 
 describe('start-up on a database it cannot use', () => {
-  it('the exit codes differ for each cause', () => {
+  it('the exit codes differ for each cause', async () => {
     const codes = ['read-only-file', 'read-only-folder', 'no-folder', 'damaged', 'not-a-database'] as const;
     expect(new Set(codes.map((c) => EXIT_CODES[c])).size).toBe(codes.length);
     expect(codes.map((c) => EXIT_CODES[c])).not.toContain(1);
   });
 
-  it('a folder that cannot be created (a file where a folder should be)', () => {
+  it('a folder that cannot be created (a file where a folder should be)', async () => {
     const d = dir();
     fs.writeFileSync(path.join(d, 'data'), 'a file, not a folder');
     const r = start(path.join(d, 'data', 'fengsheng.db'));

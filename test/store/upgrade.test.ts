@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('games stored by engine version 1', () => {
-  it('the fixture is in the old shape', () => {
+  it('the fixture is in the old shape', async () => {
     expect(fixture.engineVersion).toBe(1);
     expect(ENGINE_VERSION).toBeGreaterThan(1);
     const text = fixture.games.map((g) => g.snapshot).join('\n');
@@ -40,7 +40,7 @@ describe('games stored by engine version 1', () => {
   });
 
   for (const g of fixture.games)
-    it(`recover: ${g.why}`, () => {
+    it(`recover: ${g.why}`, async () => {
       const v = verifyGame(g.origin, g.version, blob(g.snapshot), g.log, fixture.engineVersion);
       expect(v).toMatchObject({ ok: true });
       // Without the upgrade the stored shape is another state.
@@ -50,7 +50,7 @@ describe('games stored by engine version 1', () => {
       expect(decodeSnapshot(blob(g.snapshot), g.origin.setup)).toEqual(JSON.parse(JSON.stringify(state)));
     });
 
-  it('the records moved where the characters keep them', () => {
+  it('the records moved where the characters keep them', async () => {
     const up = (why: RegExp) => upgradeSnapshot(JSON.parse(fixture.games.find((g) => why.test(g.why))!.snapshot) as GameState, 1);
     const seats = (s: GameState) => s.chars!.seats;
     const laoqiang = seats(up(/^老枪/)).find((x) => x.name === '老枪')!;
@@ -70,7 +70,7 @@ describe('games stored by engine version 1', () => {
     dirs.push(d);
     const file = path.join(d, 'g.db');
     const clock = manualClock(fixture.games[0].origin.createdAt);
-    const first = GameStore.open({ path: file, clock });
+    const first = await GameStore.open({ path: file, clock });
     const ids: number[] = [];
     for (const [i, g] of fixture.games.entries()) {
       clock.set(g.origin.createdAt);
@@ -93,13 +93,13 @@ describe('games stored by engine version 1', () => {
     }
     await first.close();
     // As engine version 1 left them: its snapshot, its version.
-    const raw = GameStore.open({ path: file, clock });
+    const raw = await GameStore.open({ path: file, clock });
     fixture.games.forEach((g, i) =>
       raw.conn.sqlite.prepare('UPDATE games SET snapshot = ?, engine_version = 1 WHERE id = ?').run(blob(g.snapshot), ids[i]),
     );
     await raw.close();
 
-    const again = GameStore.open({ path: file, clock });
+    const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toEqual([]);
     expect(again.recovery.recovered.map((r) => r.gameId).sort()).toEqual([...ids].sort());
     for (const [i, g] of fixture.games.entries()) {
