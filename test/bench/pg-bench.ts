@@ -9,7 +9,8 @@ import { gameSeed, randomAction } from '../../src/sim/random-play.js';
 import { openPostgres, type PgConnection } from '../../src/store/pg/connection.js';
 import { pgApplyAndCommit, type PgCommitContext } from '../../src/store/pg/commit.js';
 import { pgGamesRepo } from '../../src/store/pg/games-repo.js';
-import { pgRecoverGames } from '../../src/store/pg/recovery.js';
+import { PgBackend } from '../../src/store/pg/backend.js';
+import { recoverGames } from '../../src/store/recovery.js';
 import { actions as actionsTable, games as gamesTable, seats as seatsTable } from '../../src/store/pg/schema.js';
 import { startGame } from '../../src/store/replay.js';
 import { encodeSnapshot } from '../../src/store/snapshot.js';
@@ -82,7 +83,7 @@ async function recovery(conn: PgConnection, url: string, games: number, actions:
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
     const c = await openPostgres(url, { logger: silent });
-    const { report } = await pgRecoverGames(c, silent, t0);
+    const { report } = await recoverGames(new PgBackend(c), silent, t0);
     const ms = performance.now() - t;
     await c.close();
     if (report.recovered.length !== games || report.broken.length) throw new Error(`bench: recovered ${report.recovered.length} of ${games}, ${report.broken.length} broken`);

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameState } from '../../../src/engine/index.js';
 import { exportGame, replayRecord } from '../../../src/store/export.js';
 import { pgApplyAndCommit } from '../../../src/store/pg/commit.js';
-import { pgExportGame } from '../../../src/store/pg/export.js';
+import { PgBackend } from '../../../src/store/pg/backend.js';
 import { pgGamesRepo } from '../../../src/store/pg/games-repo.js';
-import { pgRecoverGames } from '../../../src/store/pg/recovery.js';
+import { recoverGames } from '../../../src/store/recovery.js';
 import { snapshotText } from '../../../src/store/snapshot.js';
 import { GameStore } from '../../../src/store/store.js';
 import { manualClock, PLAYERS5, randomAction, rng, tempDir } from '../helpers.js';
@@ -49,7 +49,7 @@ describe('recovery on PostgreSQL', () => {
     await conn.pool.query("UPDATE games SET snapshot = '\\x0203'::bytea WHERE id = $1", [ids[1]]);
     await conn.pool.query("UPDATE actions SET action = '{not json' WHERE game_id = $1 AND version = 3", [ids[2]]);
 
-    const { report, live } = await pgRecoverGames(conn, quiet, T0 + 10 ** 6);
+    const { report, live } = await recoverGames(new PgBackend(conn), quiet, T0 + 10 ** 6);
     expect(report.recovered.map((r) => r.gameId)).toEqual([ids[0], ids[3], ids[4]]);
     expect(report.broken.map((b) => b.gameId)).toEqual([ids[1], ids[2]]);
     expect(report.broken[0].reason).toMatch(/snapshot/);
@@ -60,7 +60,7 @@ describe('recovery on PostgreSQL', () => {
     expect((await repo.info(ids[1]))!).toMatchObject({ status: 'broken', deadline: null, updatedAt: T0 + 10 ** 6 });
     expect((await repo.info(ids[0]))!.status).toBe('active');
     // A second start-up finds the same games and nothing new broken.
-    const again = await pgRecoverGames(conn, quiet, T0 + 2 * 10 ** 6);
+    const again = await recoverGames(new PgBackend(conn), quiet, T0 + 2 * 10 ** 6);
     expect(again.report.recovered.map((r) => r.gameId)).toEqual([ids[0], ids[3], ids[4]]);
     expect(again.report.broken).toEqual([]);
   });
@@ -70,8 +70,8 @@ describe('recovery on PostgreSQL', () => {
     const guilds = [0, 1, 2, 3].map((i) => ((BigInt(7000 + i) << 22n) | 99n).toString());
     const ids = [];
     for (const [i, guildId] of guilds.entries()) ids.push((await createPgGame(conn, { guildId, channelId: 'c', seats: PLAYERS5, seed: i, now: T0 })).gameId);
-    const zero = await pgRecoverGames(conn, quiet, T0, { id: 0, count: 2 });
-    const one = await pgRecoverGames(conn, quiet, T0, { id: 1, count: 2 });
+    const zero = await recoverGames(new PgBackend(conn, { shard: { id: 0, count: 2 } }), quiet, T0);
+    const one = await recoverGames(new PgBackend(conn, { shard: { id: 1, count: 2 } }), quiet, T0);
     expect(zero.report.recovered.map((r) => r.gameId)).toEqual([ids[0], ids[2]]);
     expect(one.report.recovered.map((r) => r.gameId)).toEqual([ids[1], ids[3]]);
   });
@@ -101,13 +101,13 @@ describe('export on PostgreSQL', () => {
         if (!ra.ok || !rb.ok) throw new Error('refused');
         state = ra.state;
       }
-      const fromSqlite = JSON.stringify(await exportGame(sqlite.conn, a.gameId));
-      const record = await pgExportGame(conn.db, b.gameId);
+      const fromSqlite = JSON.stringify(await exportGame(sqlite.backend, a.gameId));
+      const record = await exportGame(new PgBackend(conn), b.gameId);
       expect(JSON.stringify(record)).toBe(fromSqlite);
       expect(record.actions.length).toBeGreaterThan(50);
       expect(record.replayError).toBeUndefined();
       expect(replayRecord(record).ok).toBe(true);
-      await expect(pgExportGame(conn.db, 4242)).rejects.toThrow(/no game 4242/);
+      await expect(exportGame(new PgBackend(conn), 4242)).rejects.toThrow(/no game 4242/);
     } finally {
       await sqlite.close();
     }
