@@ -99,7 +99,7 @@ export async function postgresBenchmarks(opts: { games?: number; recoverGames?: 
     const lat = await (async () => {
       const c = await openPostgres(latUrl, { logger: silent });
       try {
-        return await persistedActions(c, opts.games ?? 10);
+        return await persistedActions(c, opts.games ?? 4);
       } finally {
         await c.close();
       }
@@ -108,7 +108,7 @@ export async function postgresBenchmarks(opts: { games?: number; recoverGames?: 
     const c = await openPostgres(recUrl, { logger: silent });
     let rec;
     try {
-      rec = await recovery(c, recUrl, opts.recoverGames ?? 2000, 100);
+      rec = await recovery(c, recUrl, opts.recoverGames ?? 1000, 100);
     } finally {
       await c.close();
     }
