@@ -7,7 +7,7 @@ import { apply, type GameState } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { gameSeed, randomAction } from '../../src/sim/random-play.js';
 import { openPostgres, type PgConnection } from '../../src/store/pg/connection.js';
-import { pgApplyAndCommit, type PgCommitContext } from '../../src/store/pg/commit.js';
+import { applyAndCommitAsync, type AsyncCommitContext } from '../../src/store/commit-async.js';
 import { pgGamesRepo } from '../../src/store/pg/games-repo.js';
 import { PgBackend } from '../../src/store/pg/backend.js';
 import { recoverGames } from '../../src/store/recovery.js';
@@ -25,7 +25,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 /** Whole 5-player games, each commit timed until it resolves (the row lock, one transaction each). */
 async function persistedActions(conn: PgConnection, games: number) {
-  const ctx: PgCommitContext = { db: conn.db, live: new Map(), log: silent, onBroken: () => {} };
+  const ctx: AsyncCommitContext = { backend: new PgBackend(conn), live: new Map(), log: silent, onBroken: () => {} };
   const latencies: number[] = [];
   const t0 = 1_700_000_000_000;
   for (let i = 0; i < games; i++) {
@@ -39,7 +39,7 @@ async function persistedActions(conn: PgConnection, games: number) {
     while (!state.result) {
       const a = randomAction(state, rng);
       const t = performance.now();
-      const r = await pgApplyAndCommit(ctx, id, a, t0);
+      const r = await applyAndCommitAsync(ctx, id, a, t0);
       latencies.push(performance.now() - t);
       if (!r.ok) throw new Error(`bench: legal action refused: ${r.reason}`);
       state = r.state;

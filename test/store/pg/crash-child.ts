@@ -3,7 +3,7 @@
 // commit survived, once. Run as: node crash-child.mjs URL SEED play|finish
 import pino from 'pino';
 import { PgBackend } from '../../../src/store/pg/backend.js';
-import { pgApplyAndCommit, type PgCommitContext } from '../../../src/store/pg/commit.js';
+import { applyAndCommitAsync, type AsyncCommitContext } from '../../../src/store/commit-async.js';
 import { recoverGames } from '../../../src/store/recovery.js';
 import { startGame } from '../../../src/store/replay.js';
 import { encodeSnapshot } from '../../../src/store/snapshot.js';
@@ -24,25 +24,25 @@ let now = Number((await backend.conn.pool.query('SELECT coalesce(max(updated_at)
 const { report, live } = await recoverGames(backend, log, now);
 say(`ready ${report.recovered.length} ${report.broken.length}`);
 for (const b of report.broken) say(`broken ${b.gameId} ${b.reason}`);
-const ctx: PgCommitContext = { db: backend.conn.db, live, log, onBroken: () => {} };
+const ctx: AsyncCommitContext = { backend, live, log, onBroken: () => {} };
 
 async function playOne(gameId: number): Promise<void> {
   const state = ctx.live.get(gameId)!.state;
   const roll = next();
   if (roll < 0.15 && state.pending?.deadline !== undefined) {
     now = Math.max(now, state.pending.deadline);
-    const r = await pgApplyAndCommit(ctx, gameId, { kind: 'timeout' }, now);
+    const r = await applyAndCommitAsync(ctx, gameId, { kind: 'timeout' }, now);
     if (!r.ok) throw new Error(`a due timeout was refused: ${r.code} ${r.reason}`);
     say(`ack ${r.gameId} ${r.version}${r.finished ? ' end' : ''}`);
     return;
   }
   if (roll < 0.2) {
-    if ((await pgApplyAndCommit(ctx, gameId, { kind: 'pass', seat: 99 }, now)).ok) throw new Error('an illegal action was accepted');
+    if ((await applyAndCommitAsync(ctx, gameId, { kind: 'pass', seat: 99 }, now)).ok) throw new Error('an illegal action was accepted');
     return;
   }
   const action = randomAction(state, next);
   if (!action) return;
-  const r = await pgApplyAndCommit(ctx, gameId, action, now);
+  const r = await applyAndCommitAsync(ctx, gameId, action, now);
   if (!r.ok) throw new Error(`a legal action was refused: ${r.code} ${r.reason}`);
   say(`ack ${r.gameId} ${r.version}${r.finished ? ' end' : ''}`);
 }

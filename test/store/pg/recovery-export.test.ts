@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameState } from '../../../src/engine/index.js';
 import { exportGame, replayRecord } from '../../../src/store/export.js';
-import { pgApplyAndCommit } from '../../../src/store/pg/commit.js';
+import { applyAndCommitAsync } from '../../../src/store/commit-async.js';
 import { PgBackend } from '../../../src/store/pg/backend.js';
 import { pgGamesRepo } from '../../../src/store/pg/games-repo.js';
 import { recoverGames } from '../../../src/store/recovery.js';
@@ -27,7 +27,7 @@ async function play(conn: Awaited<ReturnType<typeof openPg>>, ctx: ReturnType<ty
   for (let i = 0; i < limit; i++) {
     const a = randomAction(state, next);
     if (!a) break;
-    const r = await pgApplyAndCommit(ctx, gameId, a, T0 + state.version + 1);
+    const r = await applyAndCommitAsync(ctx, gameId, a, T0 + state.version + 1);
     if (!r.ok) throw new Error(r.reason);
     state = r.state;
   }
@@ -97,7 +97,7 @@ describe('export on PostgreSQL', () => {
         if (!action) break;
         clock.advance(1500);
         const ra = await sqlite.submit(a.gameId, action);
-        const rb = await pgApplyAndCommit(ctx, b.gameId, action, clock());
+        const rb = await applyAndCommitAsync(ctx, b.gameId, action, clock());
         if (!ra.ok || !rb.ok) throw new Error('refused');
         state = ra.state;
       }

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { shardOf } from '../../../src/store/shard.js';
 import { decodeSnapshot } from '../../../src/store/snapshot.js';
-import { pgApplyAndCommit } from '../../../src/store/pg/commit.js';
+import { applyAndCommitAsync } from '../../../src/store/commit-async.js';
 import { pgGamesRepo } from '../../../src/store/pg/games-repo.js';
 import { pgLastEndedIn, pgLeaderboard, pgRecentGames } from '../../../src/store/pg/history.js';
 import { pgLobbies } from '../../../src/store/pg/lobbies.js';
@@ -24,7 +24,7 @@ async function playToEnd(conn: Awaited<ReturnType<typeof openPg>>, gameId: numbe
   for (;;) {
     const a = randomAction(current, next);
     if (!a) return current;
-    const r = await pgApplyAndCommit(ctx, gameId, a, ++now);
+    const r = await applyAndCommitAsync(ctx, gameId, a, ++now);
     if (!r.ok) throw new Error(r.reason);
     current = r.state;
   }

@@ -1,21 +1,20 @@
-// commit.ts's attempt for PostgreSQL: load, apply, write in one transaction, the game's row locked by
-// the first read (SELECT … FOR UPDATE in statusOf) so that another process committing to the same
-// game waits for this one and then reads its result. Memory follows the database: the live state
-// changes only after COMMIT returned.
-import { apply, type Action, type GameState } from '../../engine/index.js';
-import type { Logger } from '../../log.js';
-import type { Committed, LiveGame, Refused, SubmitResult } from '../commit.js';
-import type { GameHead } from '../games-repo.js';
-import type { Owed } from '../outbox.js';
-import { clockAt } from '../replay.js';
-import { decodeSnapshot, encodeSnapshot } from '../snapshot.js';
-import type { PgDb, PgExec } from './connection.js';
-import { pgGamesRepo } from './games-repo.js';
-import { pgOutboxRepo } from './outbox.js';
-import { pgRecordFinish } from './stats.js';
+// commit.ts's attempt on any StoreBackend, through its asynchronous repositories: load, apply, write
+// in one transaction of the backend. On SQLite that transaction is BEGIN IMMEDIATE (one writer); on
+// PostgreSQL its first read (games.statusOf: SELECT … FOR UPDATE) locks the game's row, so another
+// process committing to the same game waits for this one and then reads its result. Memory follows
+// the database: the live state changes only after the commit returned. (The synchronous commit.ts is
+// what GameStore still calls on SQLite; this is the one a store on PostgreSQL needs.)
+import { apply, type Action, type GameState } from '../engine/index.js';
+import type { Logger } from '../log.js';
+import type { Repos, StoreBackend } from './backend.js';
+import type { Committed, LiveGame, Refused, SubmitResult } from './commit.js';
+import type { GameHead } from './games-repo.js';
+import type { Owed } from './outbox.js';
+import { clockAt } from './replay.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 
-export interface PgCommitContext {
-  db: PgDb;
+export interface AsyncCommitContext {
+  backend: StoreBackend;
   live: Map<number, LiveGame>;
   log: Logger;
   onBroken(gameId: number, head: GameHead, reason: string): void;
@@ -38,8 +37,8 @@ function normalize(action: unknown): Action | null {
 
 type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: GameHead; reason: string } | null };
 
-async function attempt(ctx: PgCommitContext, tx: PgExec, gameId: number, action: Action, now: number): Promise<Attempt> {
-  const repo = pgGamesRepo(tx);
+async function attempt(ctx: AsyncCommitContext, tx: Repos, gameId: number, action: Action, now: number): Promise<Attempt> {
+  const repo = tx.games;
   const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
   const row = await repo.statusOf(gameId);
   if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
@@ -95,7 +94,7 @@ async function attempt(ctx: PgCommitContext, tx: PgExec, gameId: number, action:
     updatedAt: now,
     finishedAt: finished ? now : null,
   });
-  if (finished) await pgRecordFinish(tx, gameId, next, now);
+  if (finished) await tx.stats.recordFinish(gameId, next, now);
   const result: Committed = { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
   if (ctx.effects) {
     let owed: Owed[] | null = null;
@@ -104,21 +103,22 @@ async function attempt(ctx: PgCommitContext, tx: PgExec, gameId: number, action:
     } catch (err) {
       ctx.log.error({ gameId, version: result.version, err }, 'could not word the messages of a commit; none stored');
     }
-    if (owed) await pgOutboxRepo(tx).add(owed, now);
+    if (owed) await tx.outbox.add(owed, now);
   }
   return { result, live, broken: null };
 }
 
-export async function pgApplyAndCommit(ctx: PgCommitContext, gameId: number, input: unknown, now: number): Promise<SubmitResult> {
+export async function applyAndCommitAsync(ctx: AsyncCommitContext, gameId: number, input: unknown, now: number): Promise<SubmitResult> {
   const action = normalize(input);
   if (!action) return refused(gameId, 'malformed', 'An action is a JSON object.');
   // A refusal wrote nothing, so its transaction commits nothing; only a throw rolls back.
-  // READ COMMITTED with the game's row locked by statusOf (SELECT … FOR UPDATE), not SERIALIZABLE:
-  // measured on this machine (docs/scaling.md), SERIALIZABLE aborted about one commit in five with
-  // four games committing at once (different games: its predicate locks are per index page), and
-  // with eight a commit failed twenty retries in a row; the row lock never aborts and had the same p50.
-  // A refusal wrote nothing, so its transaction commits nothing; only a throw rolls back.
-  const { result, live, broken } = await ctx.db.transaction((tx) => attempt(ctx, tx, gameId, action, now));
+  // On PostgreSQL: READ COMMITTED with the game's row locked by statusOf, not SERIALIZABLE: measured
+  // (docs/scaling.md), SERIALIZABLE aborted about one commit in five with four games committing at
+  // once (different games: its predicate locks are per index page), and with eight a commit failed
+  // twenty retries in a row; the row lock never aborts and had the same p50. A refusal wrote
+  // nothing, so its transaction commits nothing; only a throw rolls back (and the whole attempt runs
+  // again while SQLite's write lock is held by another process: waitForLock).
+  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now), { waitForLock: true });
   if (broken) {
     ctx.live.delete(gameId);
     ctx.log.error({ gameId, reason: broken.reason }, 'game marked broken');
