@@ -11,7 +11,7 @@
 // The budget is counted in playouts, not wall time (so decisions do not depend on the machine's
 // load): `budgetMs` × PLAYOUTS_PER_MS playouts per decision, each at most MAX_DEPTH actions.
 import { performance } from 'node:perf_hooks';
-import { apply, legalActions, waitingOn, type Action, type GameView } from '../engine/index.js';
+import { legalActions, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
@@ -20,7 +20,7 @@ import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
 
 /** Playouts per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
-export const PLAYOUTS_PER_MS = 1.5;
+export const PLAYOUTS_PER_MS = 1.7;
 /** Actions a playout plays at most before the game is scored as it stands (score). */
 export const MAX_DEPTH = 150;
 
@@ -61,10 +61,12 @@ export class ExpertPolicy implements Policy {
     const worlds = Math.max(1, Math.ceil(this.playouts / cands.length));
     let played = 0;
     let dealt = 0;
+    const wanted = cands.map(key);
     for (let w = 0; w < worlds * 2 && dealt < worlds; w++) {
       const world = sampleWorld(v, m, rng);
-      const offered = world && new Set(legalActions(world, me).map(key));
-      if (!world || !cands.every((c) => offered!.has(key(c)))) {
+      const offered = new Map<string, Action>();
+      if (world) for (const a of legalActions(world, me)) if (!offered.has(key(a))) offered.set(key(a), a);
+      if (!world || !wanted.every((k) => offered.has(k))) {
         this.total.rejected++;
         continue;
       }
@@ -72,8 +74,7 @@ export class ExpertPolicy implements Policy {
       this.total.worlds++;
       const seed = randInt(rng, 0x7fffffff);
       for (let i = 0; i < cands.length; i++) {
-        const mine = legalActions(world, me).find((a) => key(a) === key(cands[i]))!;
-        score[i] += this.playout(world, mine, me, seed);
+        score[i] += this.playout(world, offered.get(wanted[i])!, me, seed);
         played++;
       }
     }
@@ -115,19 +116,25 @@ export class ExpertPolicy implements Policy {
 
   /** 1 when our side wins the game played on from `world` after `first`, 0 when it loses, ½ a draw. */
   private playout(world: GameState, first: Action, me: number, seed: number): number {
-    const r = apply(world, first);
-    if (!r.ok) return 0;
-    let s = r.state;
-    const rng = seedRng(seed);
-    for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
-      const seats = waitingOn(s);
-      const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
-      const next = apply(s, rolloutAction(s, seat, rng));
-      if (!next.ok) return 0.5;
-      s = next.state;
-    }
-    return score(s, me);
+    // The world is the search's own: each playout changes a working copy of it in place
+    // (playoutStep, the engine's mutable path, equal to apply).
+    const s = workingCopy(world);
+    if (playoutStep(s, first) !== null) return 0;
+    return playOn(s, seedRng(seed)) ? score(s, me) : 0.5;
   }
+}
+
+/**
+ * A playout: the fast policy (rolloutAction) at every seat, on `s` changed in place (a working
+ * copy the caller owns), until the game ends or MAX_DEPTH actions; false if an action was refused.
+ */
+export function playOn(s: GameState, rng: RngState): boolean {
+  for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
+    const seats = waitingOn(s);
+    const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+    if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return false;
+  }
+  return true;
 }
 
 const colourOf = (id: string): string | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);
