@@ -1,11 +1,13 @@
 // The bot's configuration, from the environment (.env is read by main.ts). See .env.example.
-import { databasePath } from './store/config.js';
+import { databasePath, databaseUrl } from './store/config.js';
 
 export interface BotConfig {
   token: string;
   applicationId: string;
   devGuildId: string | null;
   databasePath: string;
+  /** DATABASE_URL: a PostgreSQL database instead of the SQLite file; null for the file. */
+  databaseUrl: string | null;
   logLevel: string;
   /** Base URL of Discord's API; null for the real Discord. */
   apiBase: string | null;
@@ -34,12 +36,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     applicationId,
     devGuildId: env.DISCORD_DEV_GUILD_ID?.trim() || null,
     databasePath: databasePath(env),
+    databaseUrl: readDatabaseUrl(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     apiBase: env.DISCORD_API_BASE?.trim().replace(/\/+$/, '') || null,
     // Inside a shard, discord.js's own SHARDS (the shard's id) is not ours.
     shards: env.SHARDING_MANAGER ? null : readShards(env.SHARDS),
     shardSpawnDelayMs: readDelay(env.SHARD_SPAWN_DELAY_MS),
   };
+}
+
+function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return databaseUrl(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 function readShards(raw: string | undefined): number | 'auto' | null {

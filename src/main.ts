@@ -25,6 +25,13 @@ async function main(): Promise<void> {
     throw err;
   }
   logger.level = config.logLevel;
+  if (config.databaseUrl !== null) {
+    // The PostgreSQL store exists (src/store/pg/, README "PostgreSQL"), but GameStore and the Discord
+    // layer still read and commit through SQLite's synchronous statements: refuse rather than quietly
+    // play on the local file.
+    process.stderr.write('DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet (its Discord layer still reads the store synchronously); unset it to use the SQLite file at DATABASE_PATH.\n');
+    process.exit(1);
+  }
   if (config.shards !== null) return runShards(config, logger, process.argv[1]!);
   const shard = shardEnv();
   const log = shard ? logger.child({ shard: shard.id }) : logger;

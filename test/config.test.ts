@@ -17,4 +17,13 @@ describe('configuration', () => {
     expect(readConfig({ ...base, SHARD_SPAWN_DELAY_MS: '0' }).shardSpawnDelayMs).toBe(0);
     expect(() => readConfig({ ...base, SHARD_SPAWN_DELAY_MS: '-1' })).toThrow(ConfigError);
   });
+
+  it('DATABASE_URL: empty is the SQLite file, postgres:// selects PostgreSQL, anything else is refused', () => {
+    expect(readConfig(base).databaseUrl).toBeNull();
+    expect(readConfig({ ...base, DATABASE_URL: '  ' }).databaseUrl).toBeNull();
+    expect(readConfig({ ...base, DATABASE_URL: 'postgres://bot:pw@db:5432/fengsheng' }).databaseUrl).toBe('postgres://bot:pw@db:5432/fengsheng');
+    expect(readConfig({ ...base, DATABASE_URL: 'postgresql://db/fs' }).databaseUrl).toBe('postgresql://db/fs');
+    expect(() => readConfig({ ...base, DATABASE_URL: 'mysql://db/fs' })).toThrow(ConfigError);
+    expect(() => readConfig({ ...base, DATABASE_URL: './data/x.db' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
+  });
 });

@@ -105,6 +105,8 @@ export interface EvalResult extends Pairs {
   /** Search playouts and their time, for policies that report them (Policy.stats). */
   playouts: number;
   playoutMs: number;
+  /** The times of A's decisions that searched (ran playouts), ms histogram. */
+  searchHist: number[];
 }
 
 export function emptyEval(): EvalResult {
@@ -125,6 +127,7 @@ export function emptyEval(): EvalResult {
     drawsB: 0,
     playouts: 0,
     playoutMs: 0,
+    searchHist: new Array<number>(BUCKETS).fill(0),
   };
 }
 
@@ -151,6 +154,7 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     drawsB: x.drawsB + y.drawsB,
     playouts: x.playouts + y.playouts,
     playoutMs: x.playoutMs + y.playoutMs,
+    searchHist: x.searchHist.map((k, i) => k + y.searchHist[i]),
   };
 }
 
@@ -166,6 +170,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
       const b = makeB();
       const blunders = mixed ? out.blundersA : out.blundersB;
       const statsBefore = mixed ? a.stats?.() : undefined;
+      let searched = statsBefore?.playouts ?? 0;
       const run = playPolicyGame({
         players: job.players,
         seed,
@@ -180,6 +185,9 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
           if (!mixed || !measured.has(seat)) return;
           out.decisions++;
           out.hist[bucketOf(ms)]++;
+          const played = a.stats?.().playouts ?? 0;
+          if (played > searched) out.searchHist[bucketOf(ms)]++;
+          searched = played;
         },
         onAction: (before, action, after) => {
           const refusable = action.kind === 'take' && legalActions(before, action.seat).some((x) => x.kind === 'refuse');

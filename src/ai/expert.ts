@@ -8,10 +8,13 @@
 // seeds, is played; the strong policy's own choice wins ties. Everything is seeded from the view,
 // so the same view, legal actions and memory decide the same.
 //
-// The budget is counted in playouts, not wall time (so decisions do not depend on the machine's
-// load): `budgetMs` × PLAYOUTS_PER_MS playouts per decision, each at most MAX_DEPTH actions.
+// The budget is counted in engine actions, not wall time (so decisions do not depend on the
+// machine's load): worlds are dealt, and every candidate played on in each, until the playouts have
+// played `budgetMs` × STEPS_PER_MS actions (each playout at most MAX_DEPTH). Counting actions rather
+// than playouts keeps a decision's time near its budget at every stage of a game: an early playout
+// runs ten times as many actions as a late one.
 import { performance } from 'node:perf_hooks';
-import { apply, legalActions, waitingOn, type Action, type GameView } from '../engine/index.js';
+import { legalActions, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
@@ -19,8 +22,23 @@ import { viewSeed, type Policy } from './policy.js';
 import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
 
-/** Playouts per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
-export const PLAYOUTS_PER_MS = 1.5;
+/** Playout actions per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
+export const STEPS_PER_MS = 200;
+/** Worlds a searched decision deals at least, however long their playouts. */
+export const MIN_WORLDS = 4;
+/**
+ * What dealing a world (and listing its legal actions) costs, in playout actions: measured at 64
+ * (300 µs against 4.7 µs an action, characters on). Counted in the budget, or a late decision, whose
+ * playouts are short, would deal thousands of worlds.
+ */
+export const WORLD_STEPS = 64;
+/**
+ * Where a host needs a bound on time (the bot, ai:eval), a search also stops dealing worlds once it
+ * has run this many times its budget on the clock: on a loaded machine it then decides from fewer
+ * worlds rather than keep a player waiting. Without a cap (tests) a decision depends only on the
+ * view, the legal actions and the memory.
+ */
+export const CAP_FACTOR = 1.2;
 /** Actions a playout plays at most before the game is scored as it stands (score). */
 export const MAX_DEPTH = 150;
 
@@ -28,19 +46,23 @@ const key = (a: Action): string => JSON.stringify({ ...a, version: undefined });
 
 export interface ExpertOptions {
   budgetMs?: number;
-  /** Playouts per decision (overrides the budget). */
-  playouts?: number;
+  /** Playout actions per decision (overrides the budget). */
+  steps?: number;
+  /** Wall-clock milliseconds after which no new world is dealt (CAP_FACTOR × budget in the bot); none by default. */
+  capMs?: number;
 }
 
 export class ExpertPolicy implements Policy {
   readonly name = 'expert';
   readonly usesMemory = true;
-  readonly playouts: number;
+  readonly steps: number;
+  readonly capMs: number;
   private readonly strong = new StrongPolicy();
-  private total = { playouts: 0, ms: 0, worlds: 0, rejected: 0 };
+  private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0 };
 
   constructor(o: ExpertOptions = {}) {
-    this.playouts = Math.max(2, o.playouts ?? Math.round((o.budgetMs ?? 300) * PLAYOUTS_PER_MS));
+    this.steps = Math.max(1, o.steps ?? Math.round((o.budgetMs ?? 300) * STEPS_PER_MS));
+    this.capMs = o.capMs ?? Infinity;
   }
 
   stats() {
@@ -58,13 +80,21 @@ export class ExpertPolicy implements Policy {
     const rng = seedRng(viewSeed(v, 0x6a09e667));
     const me = v.you!;
     const score = new Array<number>(cands.length).fill(0);
-    const worlds = Math.max(1, Math.ceil(this.playouts / cands.length));
     let played = 0;
     let dealt = 0;
-    for (let w = 0; w < worlds * 2 && dealt < worlds; w++) {
+    let steps = 0;
+    const wanted = cands.map(key);
+    // A world that cannot offer every candidate is dealt again, up to as many times as worlds were used.
+    for (let w = 0; (steps < this.steps || dealt < MIN_WORLDS) && w < 2 * Math.max(MIN_WORLDS, dealt + 1); w++) {
+      if (dealt > 0 && performance.now() - t0 > this.capMs) {
+        this.total.capped++;
+        break;
+      }
       const world = sampleWorld(v, m, rng);
-      const offered = world && new Set(legalActions(world, me).map(key));
-      if (!world || !cands.every((c) => offered!.has(key(c)))) {
+      steps += WORLD_STEPS;
+      const offered = new Map<string, Action>();
+      if (world) for (const a of legalActions(world, me)) if (!offered.has(key(a))) offered.set(key(a), a);
+      if (!world || !wanted.every((k) => offered.has(k))) {
         this.total.rejected++;
         continue;
       }
@@ -72,12 +102,14 @@ export class ExpertPolicy implements Policy {
       this.total.worlds++;
       const seed = randInt(rng, 0x7fffffff);
       for (let i = 0; i < cands.length; i++) {
-        const mine = legalActions(world, me).find((a) => key(a) === key(cands[i]))!;
-        score[i] += this.playout(world, mine, me, seed);
+        const [value, n] = this.playout(world, offered.get(wanted[i])!, me, seed);
+        score[i] += value;
+        steps += n;
         played++;
       }
     }
     this.total.playouts += played;
+    this.total.steps += steps;
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
     // The strong policy's choice keeps ties (half a win in one world).
@@ -113,21 +145,33 @@ export class ExpertPolicy implements Policy {
     return pass && pick !== pass ? [pick, pass] : [pick];
   }
 
-  /** 1 when our side wins the game played on from `world` after `first`, 0 when it loses, ½ a draw. */
-  private playout(world: GameState, first: Action, me: number, seed: number): number {
-    const r = apply(world, first);
-    if (!r.ok) return 0;
-    let s = r.state;
-    const rng = seedRng(seed);
-    for (let d = 0; d < MAX_DEPTH && !s.result; d++) {
-      const seats = waitingOn(s);
-      const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
-      const next = apply(s, rolloutAction(s, seat, rng));
-      if (!next.ok) return 0.5;
-      s = next.state;
-    }
-    return score(s, me);
+  /**
+   * What the game played on from `world` after `first` is worth to us (1 our side wins, 0 it loses,
+   * ½ a draw, or score() of where it stopped), and the actions the playout played.
+   */
+  private playout(world: GameState, first: Action, me: number, seed: number): [number, number] {
+    // The world is the search's own: each playout changes a working copy of it in place
+    // (playoutStep, the engine's mutable path, equal to apply).
+    const s = workingCopy(world);
+    if (playoutStep(s, first) !== null) return [0, 1];
+    const n = playOn(s, seedRng(seed));
+    return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
+}
+
+/**
+ * A playout: the fast policy (rolloutAction) at every seat, on `s` changed in place (a working
+ * copy the caller owns), until the game ends or MAX_DEPTH actions. Returns the actions played,
+ * negated (minus one) if an action was refused.
+ */
+export function playOn(s: GameState, rng: RngState): number {
+  let d = 0;
+  for (; d < MAX_DEPTH && !s.result; d++) {
+    const seats = waitingOn(s);
+    const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+    if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return -d - 1;
+  }
+  return d;
 }
 
 const colourOf = (id: string): string | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);

@@ -8,7 +8,7 @@ export { explainBeliefs, marginals, pAlly, type Beliefs, type SeatBelief } from 
 export { newMemory, observe, observeAll, rebuildMemory, visibleTo, type MemoryOptions, type SeatMemory } from './memory.js';
 export { randomPolicy, viewSeed, type Policy, type RandomPolicyOptions } from './policy.js';
 export { BaselinePolicy } from './baseline.js';
-export { ExpertPolicy, PLAYOUTS_PER_MS, type ExpertOptions } from './expert.js';
+export { ExpertPolicy, CAP_FACTOR, STEPS_PER_MS, type ExpertOptions } from './expert.js';
 export { DEFAULT_PARAMS, StrongPolicy, type StrongParams } from './strong.js';
 export { playPolicyGame, type PolicyGameOptions, type PolicyGameRun } from './play.js';
 
@@ -21,7 +21,7 @@ export function isPolicyName(x: string): x is PolicyName {
 }
 
 /** A policy by name. */
-export function makePolicy(name: PolicyName, o: { params?: Partial<StrongParams>; budgetMs?: number } = {}): Policy {
+export function makePolicy(name: PolicyName, o: { params?: Partial<StrongParams>; budgetMs?: number; capMs?: number } = {}): Policy {
   switch (name) {
     case 'random':
       return randomPolicy();
@@ -30,6 +30,6 @@ export function makePolicy(name: PolicyName, o: { params?: Partial<StrongParams>
     case 'strong':
       return new StrongPolicy('strong', o.params);
     case 'expert':
-      return new ExpertPolicy({ budgetMs: o.budgetMs });
+      return new ExpertPolicy({ budgetMs: o.budgetMs, capMs: o.capMs });
   }
 }

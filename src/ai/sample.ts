@@ -5,9 +5,9 @@
 // reads the real state. What the view does not say is guessed plainly: characters' records
 // (marks) are empty, a window's passes are the seats it no longer waits on, the options are the
 // defaults but for the round limit and characters.
-import { CHARACTER_NAMES, DEFAULT_OPTIONS, type GameView } from '../engine/index.js';
+import { CHARACTER_SETS, CHARACTERS, DEFAULT_OPTIONS, type GameView } from '../engine/index.js';
 import { randInt, type RngState } from '../engine/rng.js';
-import type { CharacterName, CharState, GameState, Identity, Pending, Player, StackItem, Transit } from '../engine/types.js';
+import type { CharacterName, CharacterSet, CharState, GameState, Identity, Pending, Player, StackItem, Transit } from '../engine/types.js';
 import { weights } from './beliefs.js';
 import { ID_LIST } from './cards.js';
 import type { SeatMemory } from './memory.js';
@@ -148,16 +148,27 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState): GameStat
   }
 
   let chars: CharState | undefined;
+  let characterSet: CharacterSet | undefined;
   if (v.players.some((p) => p.faceUp !== undefined)) {
     const seen = new Set<CharacterName>();
     for (const p of v.players) if (p.character) seen.add(p.character);
+    // The set the game deals from is the one the characters in sight belong to (our own is always).
+    characterSet = (Object.keys(CHARACTER_SETS) as CharacterSet[]).find((k) => [...seen].some((c) => CHARACTER_SETS[k].includes(c))) ?? 'standard';
     const hidden = shuffle(
-      CHARACTER_NAMES.filter((c) => !seen.has(c)),
+      CHARACTER_SETS[characterSet].filter((c) => !seen.has(c)),
       rng,
     );
+    // A face-down seat whose skill is on the stack (a skill that turns its user face down) holds a
+    // character with that skill: the stack resolves it through the user's character.
+    const dealTo = (seat: number): CharacterName | null => {
+      const used = v.stack.filter((it) => it.user === seat && it.skill !== undefined).map((it) => it.skill!);
+      for (let i = used.length ? hidden.length - 1 : -1; i >= 0; i--)
+        if (used.every((k) => CHARACTERS[hidden[i]].active.some((x) => x.name === k))) return hidden.splice(i, 1)[0];
+      return hidden.pop() ?? null;
+    };
     chars = {
       seats: v.players.map((p, s) => ({
-        name: p.character ?? hidden.pop() ?? null,
+        name: p.character ?? dealTo(s),
         faceUp: !!p.faceUp,
         offers: [],
         shown: s !== me && inGame(s) && p.identity !== undefined,
@@ -172,7 +183,7 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState): GameStat
   return {
     version: v.version,
     edition: v.edition,
-    options: { ...DEFAULT_OPTIONS, roundLimit: v.roundLimit, characters: !!chars },
+    options: { ...DEFAULT_OPTIONS, roundLimit: v.roundLimit, characters: !!chars, ...(characterSet && { characterSet }), ...(v.victoryIntel && { victoryIntel: v.victoryIntel }) },
     rng: [randInt(rng, 0x7fffffff), randInt(rng, 0x7fffffff), randInt(rng, 0x7fffffff), randInt(rng, 0x7fffffff)],
     cards: cards as GameState['cards'],
     players,

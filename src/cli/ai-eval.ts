@@ -12,8 +12,8 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isPolicyName, makePolicy, type Policy } from '../ai/index.js';
-import { blunderRates, emptyEval, mergeEval, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
+import { CAP_FACTOR, isPolicyName, makePolicy, type Policy } from '../ai/index.js';
+import { blunderRates, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
 import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { parseArgs } from './args.js';
@@ -28,7 +28,8 @@ function fail(msg: string): never {
 
 /** A policy maker for a registered name or a module path whose default export is a policy. */
 async function loadPolicy(spec: string, budgetMs: number): Promise<() => Policy> {
-  if (isPolicyName(spec)) return () => makePolicy(spec, { budgetMs });
+  // The expert searches as the bot's does: capped at CAP_FACTOR × its budget on the clock.
+  if (isPolicyName(spec)) return () => makePolicy(spec, { budgetMs, capMs: budgetMs * CAP_FACTOR });
   const file = resolve(spec);
   if (!existsSync(file)) throw new Error(`"${spec}" is neither a policy name nor a file`);
   const mod = (await import(pathToFileURL(file).href)) as { default?: Policy };
@@ -123,7 +124,15 @@ async function main(): Promise<void> {
       a: { seatGames: total.seatGamesA, per100: blunderRates(total.blundersA, total.seatGamesA) },
       b: { seatGames: total.seatGamesB, per100: blunderRates(total.blundersB, total.seatGamesB) },
     };
-    out.search = { playouts: total.playouts, playoutsPerSecond: total.playoutMs > 0 ? (1000 * total.playouts) / total.playoutMs : 0 };
+    const searched = total.searchHist.reduce((s, k) => s + k, 0);
+    out.search = {
+      playouts: total.playouts,
+      playoutsPerSecond: total.playoutMs > 0 ? (1000 * total.playouts) / total.playoutMs : 0,
+      // A's decisions that ran playouts, and their times (decisionP99Ms counts every decision).
+      decisions: searched,
+      decisionP50Ms: quantileMs(total.searchHist, 0.5),
+      decisionP99Ms: quantileMs(total.searchHist, 0.99),
+    };
     out.errors = total.errors;
     out.firstError = total.firstError;
   }

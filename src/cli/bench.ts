@@ -1,12 +1,16 @@
 // npm run --silent bench: one JSON object of named measurements (README: commands for checks and tools).
-// The Discord figures drive the bot through the local stand-in, which is test equipment.
+// The Discord figures drive the bot through the local stand-in, and the PostgreSQL ones start a
+// throwaway server: both are test equipment.
 import { discordBenchmarks } from '../../test/bench/discord-bench.js';
+import { postgresBenchmarks } from '../../test/bench/pg-bench.js';
 import { pictureBenchmarks } from '../picture/bench.js';
 import { engineBenchmarks, type Figures } from '../sim/bench-engine.js';
 import { storeBenchmarks } from '../store/bench.js';
 
 const figures: Figures = { ...engineBenchmarks() };
 Object.assign(figures, await storeBenchmarks());
+// Against a throwaway PostgreSQL server it starts (test/support/postgres.ts): needs PostgreSQL installed.
+Object.assign(figures, await postgresBenchmarks());
 Object.assign(figures, await pictureBenchmarks());
 Object.assign(figures, await discordBenchmarks());
 process.stdout.write(JSON.stringify(figures) + '\n');

@@ -20,14 +20,14 @@ export interface AiSeats {
   close(): Promise<void>;
 }
 
-export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel = () => DEFAULT_AI_LEVEL, o: { budgetMs?: number } = {}): AiSeats {
+export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel = () => DEFAULT_AI_LEVEL, o: { budgetMs?: number; capMs?: number } = {}): AiSeats {
   const policies = new Map<AiLevel, Policy>();
   const policy = (level: AiLevel) => {
     let p = policies.get(level);
     if (!p) policies.set(level, (p = makePolicy(level)));
     return p;
   };
-  const thread = new SearchThread(o.budgetMs);
+  const thread = new SearchThread(o.budgetMs, o.capMs);
   /** Per game and seat: the memory and how many of the game's events it has folded. */
   const memories = new Map<string, { memory: SeatMemory; folded: number }>();
   const decide: SeatPolicy = (gameId: number, state: GameState, seat: number) => {

@@ -204,14 +204,59 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
   }
   const s = cloneState(state);
   const ctx: Ctx = { ev: [], newDecision: false };
+  performAndSettle(s, ctx, action);
+  s.version = state.version + 1;
+  if (ctx.newDecision && s.pending) s.pending.opened = s.version;
+  if (clock && restartsClock(state, s, clock, ctx.newDecision)) s.pending!.deadline = deadlineAt(s, clock);
+  return { ok: true, state: s, events: ctx.ev };
+}
+
+/** The accepted action's effect, then what every action is followed by (the end checked, the trigger queue asked). */
+function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
   perform(s, ctx, action);
   if (s.chars && !s.result) {
     // 机密任务 that hold on the hand (老金, 钢铁特工R) are checked after every action too.
     if (s.pending?.kind !== 'chooseCharacter') checkEnd(s, ctx);
     pump(s, ctx);
   } else if (s.chars?.queue.length) pump(s, ctx); // the game ended: deferred clean-ups still happen
-  s.version = state.version + 1;
+}
+
+/**
+ * A private working copy of a state, for `playoutStep` to change in place. It shares with `s` only
+ * what no action changes (the cards, the options, records replaced whole), as apply's copy does.
+ */
+export const workingCopy = (s: GameState): GameState => cloneState(s);
+
+/** The events of a playout step: nobody reads them, so one array is reused. */
+const DISCARDED: Ctx = { ev: [], newDecision: false };
+
+/**
+ * The search's mutable path (src/ai/expert.ts playouts): `apply` without the copy and without
+ * events, changing `s` in place. Only for a state the caller owns (`workingCopy`), never a stored
+ * or shared one; no clock. Returns null when accepted (s is then what apply's state would be:
+ * test/engine/playout-step.test.ts), else the refusal's reason (s unchanged, as apply refuses it).
+ */
+export function playoutStep(s: GameState, action: Action): string | null {
+  const r = check(s, action);
+  if (r) return explain(r).reason;
+  const version = s.version;
+  if (action.kind === 'pass') {
+    const w = s.pending as Extract<Pending, { kind: 'window' }>;
+    const passed = w.passed | bit(action.seat);
+    const live = liveMask(s);
+    if ((passed & live) !== live) {
+      // passKeepingWindowOpen: the window stays open, nothing else changes.
+      w.passed = passed;
+      s.version = version + 1;
+      return null;
+    }
+  }
+  const ctx = DISCARDED;
+  ctx.ev.length = 0;
+  ctx.newDecision = false;
+  performAndSettle(s, ctx, action);
+  ctx.ev.length = 0;
+  s.version = version + 1;
   if (ctx.newDecision && s.pending) s.pending.opened = s.version;
-  if (clock && restartsClock(state, s, clock, ctx.newDecision)) s.pending!.deadline = deadlineAt(s, clock);
-  return { ok: true, state: s, events: ctx.ev };
+  return null;
 }

@@ -56,12 +56,13 @@ export function legalActions(s: GameState, seat: number): Action[] {
     case 'window': {
       if (has(p.passed, seat)) return out;
       out.push({ kind: 'pass', seat });
+      const rules = rulesOf(s);
       for (const card of hand) {
-        const rule = rulesOf(s)[s.cards[card].name];
+        const rule = rules[s.cards[card].name];
         for (const a of candidates(s, seat, card, rule.needs)) if (!rule.check(s, seat, p.step, a)) out.push(a);
         if (!s.chars) continue;
         for (const x of playsAs(s, seat, card)) {
-          const as = rulesOf(s)[x.as];
+          const as = rules[x.as];
           for (const a of candidates(s, seat, card, as.needs)) {
             a.as = x.as;
             if (!as.check(s, seat, p.step, a)) out.push(a);

@@ -1,5 +1,5 @@
 // Small helpers over the state shared by the rules files.
-import type { Card, CharState, GameEvent, GameState, Player, StackItem } from './types.js';
+import type { Card, CharState, GameEvent, GameState, Pending, Player, StackItem } from './types.js';
 
 export const bit = (seat: number): number => 1 << seat;
 export const has = (mask: number, seat: number): boolean => (mask & (1 << seat)) !== 0;
@@ -74,11 +74,19 @@ export function cloneState(s: GameState): GameState {
     stack: s.stack.map((it) => ({ ...it })),
     resolving: s.resolving,
     transit: s.transit ? { ...s.transit } : null,
-    pending: s.pending ? { ...s.pending } : null,
+    pending: s.pending ? clonePending(s.pending) : null,
     gone: s.gone.slice(),
     result: s.result,
     chars: s.chars && cloneChars(s.chars),
   };
+}
+
+/** A window (most decisions) copied field by field, any other decision by a spread. */
+function clonePending(p: Pending): Pending {
+  if (p.kind !== 'window') return { ...p };
+  const w: Pending = { kind: 'window', step: p.step, passed: p.passed, opened: p.opened };
+  if (p.deadline !== undefined) w.deadline = p.deadline;
+  return w;
 }
 
 function cloneChars(c: CharState): CharState {

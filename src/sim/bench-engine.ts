@@ -1,6 +1,7 @@
 // Engine figures for `npm run bench` (README: commands for checks and tools): random games without invariant checks.
 import { performance } from 'node:perf_hooks';
-import { apply, legalActions, newGame, view, waitingOn } from '../engine/index.js';
+import { playOn } from '../ai/expert.js';
+import { apply, legalActions, newGame, view, waitingOn, workingCopy } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { gameSeed, playRandomGame, randomAction } from './random-play.js';
@@ -19,6 +20,7 @@ export function engineBenchmarks(): Figures {
   for (let i = 0; i < games; i++)
     actions += playRandomGame({ players: 5, seed: gameSeed(1, i), edition: 'standard', invariants: false, characters: true }).actions;
   const seconds = (performance.now() - t0) / 1000;
+  const search = searchPlayoutRate();
 
   // The same without characters: the game of issue 2's target.
   for (let i = 0; i < 300; i++) playRandomGame({ players: 5, seed: gameSeed(98, i), edition: 'standard', invariants: false });
@@ -49,12 +51,53 @@ export function engineBenchmarks(): Figures {
   return {
     randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, characters on, one core, random legal actions)' },
     randomGamesPerSecondNoCharacters: { value: round(games / plainSeconds), unit: 'games/s (5 players, characters off, one core)' },
-    engineActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (apply + listing legal actions)' },
+    engineActionsPerSecond: { value: Math.round(search.actions), unit: 'actions/s (as the search plays: the mutable path playoutStep + the playout policy listing legal actions, 5 players, characters on)' },
+    searchPlayoutsPerSecond: { value: Math.round(search.playouts), unit: 'playouts/s (the same, up to 150 actions each, from states of random games)' },
+    pureApplyActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (pure apply + listing legal actions, random legal actions, 5 players, characters on)' },
     actionsPerGame: { value: round(actions / games), unit: 'actions/game (5 players)' },
     legalActionListingsPerSecond: { value: Math.round(legalPerSecond), unit: 'listings/s' },
     viewsPerSecond: { value: Math.round(viewsPerSecond), unit: 'views/s' },
     heapBytesPerLiveGame: { value: heapPerLiveGame(), unit: 'bytes (5-player game in progress)' },
   };
+}
+
+/**
+ * The engine as the search uses it (src/ai/expert.ts): playouts of the fast policy (rolloutAction,
+ * which lists the legal actions of every decision but the windows it passes) on a working copy
+ * changed in place by playoutStep, from every 10th state of 100 random games, to the end or
+ * MAX_DEPTH actions. The copy of the world is counted in.
+ */
+function searchPlayoutRate(): { actions: number; playouts: number } {
+  const states: GameState[] = [];
+  for (let i = 0; i < 100; i++) {
+    let s = newGame({ seed: gameSeed(7, i), players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
+    const rng = seedRng(i);
+    for (let k = 0; !s.result; k++) {
+      if (k % 10 === 5) states.push(s);
+      const r = apply(s, randomAction(s, rng));
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+  }
+  const round = (rep: number): [number, number] => {
+    let actions = 0;
+    const t = performance.now();
+    for (let i = 0; i < states.length; i++) {
+      const w = workingCopy(states[i]);
+      if (playOn(w, seedRng(i * 7 + rep)) < 0) throw new Error('bench: a playout action refused');
+      actions += w.version - states[i].version;
+    }
+    return [actions, performance.now() - t];
+  };
+  round(100);
+  let actions = 0;
+  let ms = 0;
+  for (let rep = 0; rep < 4; rep++) {
+    const [n, t] = round(rep);
+    actions += n;
+    ms += t;
+  }
+  return { actions: actions / (ms / 1000), playouts: (4 * states.length) / (ms / 1000) };
 }
 
 /** Heap held per game in progress: 2,000 games played 60 actions in, kept alive at once. */

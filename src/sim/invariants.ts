@@ -131,7 +131,8 @@ function namedSeats(e: GameEvent): number[] {
  * Secrets in events (docs/rules.md, Event kinds): a card an event names must be one its audience may
  * see. A showing event (above) to everyone is the rule's own showing; one to some seats may go only to
  * seats it names. Any other event may name only cards its audience sees in its view before the action
- * or after it (the public view for a public event, each listed seat's view otherwise).
+ * or after it (the public view for a public event, each listed seat's view otherwise), or that an
+ * earlier event of the same action showed to everyone.
  */
 export function checkEvents(prev: GameState, next: GameState, events: GameEvent[]): string[] {
   const bad: string[] = [];
@@ -146,9 +147,16 @@ export function checkEvents(prev: GameState, next: GameState, events: GameEvent[
     }
     return ids;
   };
+  // A card an earlier event of the action showed to everyone is public for the rest of the action
+  // (an intel dealt face up by 真伪莫辨, then burned by a 烧毁 still waiting on the stack).
+  const shown = new Set<number>();
   for (const e of events) {
     const cards = eventCards(e);
-    if (!cards.length || SHOWS_ALL.has(e.type)) continue;
+    if (!cards.length) continue;
+    if (SHOWS_ALL.has(e.type)) {
+      if (e.to === 'all') for (const id of cards) shown.add(id);
+      continue;
+    }
     if (SHOWS_ONE.has(e.type)) {
       if (e.to === 'all' || e.to.length !== 1) bad.push(`event ${e.type} shows a hand to ${String(e.to)}, not to one seat`);
       continue;
@@ -161,7 +169,7 @@ export function checkEvents(prev: GameState, next: GameState, events: GameEvent[
     const audience: (number | null)[] = e.to === 'all' ? [null] : e.to;
     for (const seat of audience)
       for (const id of cards)
-        if (!seenBy(seat).has(id)) bad.push(`event ${e.type} to ${seat ?? 'all'} names card ${id}, which it cannot see`);
+        if (!shown.has(id) && !seenBy(seat).has(id)) bad.push(`event ${e.type} to ${seat ?? 'all'} names card ${id}, which it cannot see`);
   }
   return bad;
 }

@@ -2,7 +2,7 @@
 // hidden parts were dealt again, consistently with the view, gets the same decision. Its worlds
 // (sample.ts) are states the seat's view could be a view of.
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
+import { apply, CHARACTER_SETS, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
@@ -58,7 +58,7 @@ function moments(count: number, characters: boolean): { s: GameState; seat: numb
 const keys = (s: GameState, seat: number) => legalActions(s, seat).map((a) => JSON.stringify(a)).sort();
 
 describe('expert policy', () => {
-  const expert = new ExpertPolicy({ playouts: 24 });
+  const expert = new ExpertPolicy({ steps: 2000 });
   for (const characters of [false, true]) {
     it(`decides the same when the hidden parts are dealt again (characters ${characters ? 'on' : 'off'})`, () => {
       const ms = moments(8, characters);
@@ -92,4 +92,64 @@ describe('expert policy', () => {
       }
     });
   }
+});
+
+describe('worlds with a face-down user of a skill on the stack', () => {
+  it('give that seat a character with the skill, so the stack resolves (声东击西 turns 蝮蛇 face down)', () => {
+    let found: { s: GameState; user: number } | null = null;
+    for (let g = 0; !found && g < 400; g++) {
+      let s = newGame({ seed: 900 + g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
+      const rng = seedRng(g);
+      while (!s.result && !found) {
+        const it = s.stack.find((x) => x.skill === '声东击西');
+        if (it && s.pending?.kind === 'window' && !s.chars!.seats[it.user].faceUp) found = { s, user: it.user };
+        const seats = waitingOn(s);
+        const seat = seats[randInt(rng, seats.length)];
+        const legal = legalActions(s, seat);
+        const r = apply(s, legal[randInt(rng, legal.length)]);
+        if (!r.ok) throw new Error(r.reason);
+        s = r.state;
+      }
+    }
+    expect(found).not.toBeNull();
+    const { s, user } = found!;
+    const seat = (user + 1) % s.players.length;
+    const v = view(s, seat);
+    expect(v.players[user].character).toBeUndefined();
+    for (let i = 0; i < 20; i++) {
+      const w = sampleWorld(v, newMemory(v), seedRng(i));
+      expect(w).not.toBeNull();
+      expect(w!.chars!.seats[user].name).toBe('蝮蛇');
+      // Everyone passing resolves the stack through the user's character.
+      expect(apply(w!, { kind: 'timeout' }).ok).toBe(true);
+    }
+  });
+});
+
+describe('worlds of a first-print game', () => {
+  it('deal the hidden characters from the set in play and keep its victory intel (characterSet classic, victoryIntel 4)', () => {
+    let s = newGame({ seed: 77, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true, characterSet: 'classic', victoryIntel: 4 } }).state;
+    const rng = seedRng(77);
+    for (let k = 0; k < 60 && !s.result; k++) {
+      const seats = waitingOn(s);
+      const legal = legalActions(s, seats[randInt(rng, seats.length)]);
+      const r = apply(s, legal[randInt(rng, legal.length)]);
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+    expect(s.result).toBeNull();
+    let dealt = 0;
+    for (let seat = 0; seat < 5; seat++) {
+      const v = view(s, seat);
+      for (let i = 0; i < 5; i++) {
+        const w = sampleWorld(v, newMemory(v), seedRng(i));
+        if (!w) continue;
+        dealt++;
+        expect(w.options.characterSet).toBe('classic');
+        expect(w.options.victoryIntel).toBe(4);
+        for (const c of w.chars!.seats) expect(CHARACTER_SETS.classic).toContain(c.name);
+      }
+    }
+    expect(dealt).toBeGreaterThan(5);
+  });
 });

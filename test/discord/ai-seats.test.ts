@@ -38,7 +38,7 @@ describe('AI seats at the lobby level', () => {
       [2, 'strong'],
       [3, 'expert'],
     ]);
-    seats = aiSeats({ events: () => log } as unknown as EventLog, (gameId) => levels.get(gameId)!, { budgetMs: 10 });
+    seats = aiSeats({ events: () => log } as unknown as EventLog, (gameId) => levels.get(gameId)!, { budgetMs: 10, capMs: Infinity });
     const v = view(s, seat);
     const legal = legalActions(s, seat);
     const memory = observeAll(newMemory(v), log);

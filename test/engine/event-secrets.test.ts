@@ -54,4 +54,18 @@ describe('secrets in events', () => {
     expect(checkEvents(s, s, [{ to: [other], type: 'peek', seat: other, card }])).toEqual([]);
     expect(checkEvents(s, s, [{ to: [other, (other + 1) % 5], type: 'peek', seat: other, card }])).toHaveLength(1);
   });
+
+  it('counts a card an earlier event of the same action showed to everyone as public', () => {
+    // sim --characters on --seed 21, game seed 4208896673: 潜藏伏击 put a black intel on the deck,
+    // 真伪莫辨 dealt it face up to another player, then the 烧毁 still waiting on it burned it there.
+    const run = playRandomGame({ players: 5, seed: 4208896673, edition: 'standard', invariants: true, characters: true });
+    expect(run.violations).toEqual([]);
+    const s = findState((x) => !!x.transit && !x.transit.faceUp);
+    const card = s.transit!.card;
+    const burned: GameEvent = { to: 'all', type: 'burned', seat: 0, card };
+    expect(checkEvents(s, s, [burned])).toHaveLength(1);
+    expect(checkEvents(s, s, [{ to: 'all', type: 'intel', seat: 0, card }, burned])).toEqual([]);
+    // Shown to one seat only, it stays secret from the table.
+    expect(checkEvents(s, s, [{ to: [0], type: 'peek', seat: 0, card }, burned])).toHaveLength(1);
+  });
 });

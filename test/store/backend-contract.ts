@@ -37,7 +37,12 @@ const lobby = (channelId: string): Omit<Lobby, 'id'> => ({
   gameId: null,
 });
 
-export function backendContract(name: string, open: OpenBackend): void {
+/**
+ * `concurrentWrites`: the backend runs write transactions of one process side by side (PostgreSQL:
+ * each on its own pooled connection, rows locked where they must be); else one after another
+ * (SQLite: one connection, one writer).
+ */
+export function backendContract(name: string, open: OpenBackend, o: { concurrentWrites?: boolean } = {}): void {
   const withBackend = (fn: (b: StoreBackend) => Promise<void>) => async () => {
     const { backend, close } = await open();
     try {
@@ -131,20 +136,28 @@ export function backendContract(name: string, open: OpenBackend): void {
     );
 
     it(
-      'write transactions run one after another',
+      o.concurrentWrites ? 'write transactions run side by side, each whole' : 'write transactions run one after another',
       withBackend(async (b) => {
         const order: string[] = [];
-        await Promise.all(
+        // Each waits until all have begun (side by side) or only for its own moment (one after another).
+        let begun = 0;
+        let allBegun!: () => void;
+        const all = new Promise<void>((r) => (allBegun = r));
+        const ids = await Promise.all(
           ['a', 'b', 'c'].map((k) =>
             b.transaction(async (tx) => {
               order.push(`${k}<`);
-              await newGame(tx, k);
-              await new Promise((r) => setTimeout(r, 5));
+              const id = await newGame(tx, k);
+              if (++begun === 3) allBegun();
+              await (o.concurrentWrites ? all : new Promise((r) => setTimeout(r, 5)));
               order.push(`>${k}`);
+              return id;
             }),
           ),
         );
-        expect(order).toEqual(['a<', '>a', 'b<', '>b', 'c<', '>c']);
+        if (o.concurrentWrites) expect(order.slice(0, 3).sort()).toEqual(['a<', 'b<', 'c<']);
+        else expect(order).toEqual(['a<', '>a', 'b<', '>b', 'c<', '>c']);
+        expect((await b.repos.games.activeIds()).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
       }),
     );
   });

@@ -23,9 +23,10 @@ afterEach(() => {
 const MAIN = path.resolve('src/main.ts');
 
 /** Runs the bot (`npm start` without npm) on `file`, inside `mountRo` made read-only when given. */
-function start(file: string, mountRo?: string) {
+function start(file: string, mountRo?: string, extra: NodeJS.ProcessEnv = {}) {
   const env = {
     ...process.env,
+    ...extra,
     DATABASE_PATH: file,
     DISCORD_TOKEN: 'token-never-used',
     DISCORD_APPLICATION_ID: '1',
@@ -81,6 +82,16 @@ describe('start-up on a database it cannot use', () => {
     const codes = ['read-only-file', 'read-only-folder', 'no-folder', 'damaged', 'not-a-database'] as const;
     expect(new Set(codes.map((c) => EXIT_CODES[c])).size).toBe(codes.length);
     expect(codes.map((c) => EXIT_CODES[c])).not.toContain(1);
+  });
+
+  it('DATABASE_URL: refused with one sentence (exit 1), the file at DATABASE_PATH not created', () => {
+    const file = path.join(dir(), 'never.db');
+    const r = start(file, undefined, { DATABASE_URL: 'postgres://bot:secret@db.invalid:5432/fengsheng' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet/);
+    expect(r.stderr).not.toMatch(/secret/);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('a folder that cannot be created (a file where a folder should be)', async () => {

@@ -2,11 +2,14 @@
 // (src/discord/ai-seats.ts). One thread, started on first use; requests queue in it.
 import { Worker } from 'node:worker_threads';
 import type { Action, GameView } from '../../engine/index.js';
+import { CAP_FACTOR } from '../expert.js';
 import type { SeatMemory } from '../memory.js';
 
 export interface SearchRequest {
   id: number;
   budgetMs: number;
+  /** The search's clock cap (ExpertOptions.capMs). */
+  capMs: number;
   view: GameView;
   legal: readonly Action[];
   memory: SeatMemory;
@@ -24,7 +27,10 @@ export class SearchThread {
   private next = 1;
   private readonly waiting = new Map<number, { legal: readonly Action[]; ok: (a: Action) => void; fail: (e: Error) => void }>();
 
-  constructor(private readonly budgetMs = 300) {}
+  constructor(
+    private readonly budgetMs = 300,
+    private readonly capMs = budgetMs * CAP_FACTOR,
+  ) {}
 
   private start(): Worker {
     const w = new Worker(new URL('./boot.mjs', import.meta.url));
@@ -52,7 +58,7 @@ export class SearchThread {
     const id = this.next++;
     return new Promise<Action>((ok, fail) => {
       this.waiting.set(id, { legal, ok, fail });
-      w.postMessage({ id, budgetMs: this.budgetMs, view, legal, memory } satisfies SearchRequest);
+      w.postMessage({ id, budgetMs: this.budgetMs, capMs: this.capMs, view, legal, memory } satisfies SearchRequest);
     });
   }
 

@@ -5,13 +5,14 @@ import { parentPort } from 'node:worker_threads';
 import { ExpertPolicy } from '../expert.js';
 import type { SearchRequest, SearchAnswer } from './pool.js';
 
-const policies = new Map<number, ExpertPolicy>();
+const policies = new Map<string, ExpertPolicy>();
 
 parentPort!.on('message', (r: SearchRequest) => {
   let answer: SearchAnswer;
   try {
-    let p = policies.get(r.budgetMs);
-    if (!p) policies.set(r.budgetMs, (p = new ExpertPolicy({ budgetMs: r.budgetMs })));
+    const key = `${r.budgetMs}|${r.capMs}`;
+    let p = policies.get(key);
+    if (!p) policies.set(key, (p = new ExpertPolicy({ budgetMs: r.budgetMs, capMs: r.capMs })));
     const a = p.decide(r.view, r.legal, r.memory);
     answer = { id: r.id, index: r.legal.indexOf(a) };
   } catch (e) {

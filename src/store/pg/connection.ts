@@ -1,0 +1,71 @@
+// The PostgreSQL connection: a node-postgres Pool from DATABASE_URL, drizzle over it, the migrations
+// of migrations/pg/ applied on open. Unlike SQLite's file there is nothing on this machine to guard:
+// the database refuses what it must (credentials, a newer schema is refused by runPgMigrations).
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { logger as rootLogger, type Logger } from '../../log.js';
+import { PG_MIGRATIONS_FOLDER, runPgMigrations } from './migrate.js';
+import * as schema from './schema.js';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** Where a repository's queries run: the pool (each query its own transaction) or one transaction. */
+export type PgExec = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+// bigint (int8) columns hold milliseconds since the epoch and counts: far below 2^53, so they are
+// read as numbers, as SQLite's INTEGER is. Set once for the process (node-postgres's type parsers are global).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`an int8 value ${v} does not fit a JavaScript number`);
+  return n;
+});
+
+export interface PgConnection {
+  /** The URL without its password, for logs and errors. */
+  where: string;
+  pool: pg.Pool;
+  db: PgDb;
+  close(): Promise<void>;
+}
+
+export interface PgOpenOptions {
+  migrationsFolder?: string;
+  logger?: Logger;
+  /** Connections in the pool; default 10. */
+  max?: number;
+  /** Default true. */
+  migrate?: boolean;
+}
+
+/** postgres://user:secret@host/db → postgres://user@host/db. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return u.toString().replace(/:@/, '@');
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url.trim());
+
+/** Opens a pool, checks it reaches the server, applies pending migrations (one process at a time). */
+export async function openPostgres(url: string, opts: PgOpenOptions = {}): Promise<PgConnection> {
+  const where = redactUrl(url);
+  const log = (opts.logger ?? rootLogger).child({ db: where });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', (err) => log.warn({ err }, 'an idle PostgreSQL connection failed'));
+  const db = drizzle({ client: pool, schema }) as PgDb;
+  try {
+    if (opts.migrate !== false) {
+      const { applied } = await runPgMigrations(pool, where, opts.migrationsFolder ?? PG_MIGRATIONS_FOLDER);
+      if (applied) log.info({ applied }, 'applied database migrations');
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return { where, pool, db, close: () => pool.end() };
+}

@@ -1,0 +1,193 @@
+// games-repo.ts for PostgreSQL: the same methods, arguments and results, each a Promise. `db` is the
+// pool (each call its own transaction) or the transaction it runs in.
+import { and, asc, desc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { ENGINE_VERSION, type Options, type Setup } from '../../engine/index.js';
+import type { GameHead, GameInfo, NewGameRow, SeatInfo, SnapshotUpdate } from '../games-repo.js';
+import type { StoredAction } from '../replay.js';
+import type { GameStatus } from '../schema.js';
+import type { Shard } from '../shard.js';
+import type { PgExec } from './connection.js';
+import { actions, games, seats } from './schema.js';
+import { ownedByPg } from './shard.js';
+
+function parseJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+const headColumns = {
+  status: games.status,
+  version: games.version,
+  decisionMs: games.decisionMs,
+  windowMs: games.windowMs,
+  createdAt: games.createdAt,
+  setup: games.setup,
+  guildId: games.guildId,
+  channelId: games.channelId,
+};
+
+export function pgGamesRepo(db: PgExec, shard?: Shard) {
+  const mine = ownedByPg(shard, games.guildId);
+  return {
+    /**
+     * Status and version, and the game's row locked until the transaction ends: the commit's first
+     * read, so two processes committing to one game take turns (outside a transaction the lock
+     * ends with the statement).
+     */
+    async statusOf(id: number): Promise<[GameStatus, number] | undefined> {
+      const [row] = await db.select({ status: games.status, version: games.version }).from(games).where(eq(games.id, id)).for('update');
+      return row && [row.status, row.version];
+    },
+
+    async head(id: number): Promise<GameHead | undefined> {
+      const [row] = await db.select(headColumns).from(games).where(eq(games.id, id));
+      return row && { ...row, setup: parseJson<Setup>(row.setup) };
+    },
+
+    async snapshot(id: number): Promise<Buffer | undefined> {
+      const [row] = await db.select({ snapshot: games.snapshot }).from(games).where(eq(games.id, id));
+      return row?.snapshot;
+    },
+
+    async insertGame(row: NewGameRow): Promise<number> {
+      const [inserted] = await db
+        .insert(games)
+        .values({
+          guildId: row.guildId,
+          channelId: row.channelId,
+          status: 'active',
+          setup: JSON.stringify(row.setup),
+          options: JSON.stringify(row.options),
+          decisionMs: row.decisionMs,
+          windowMs: row.windowMs,
+          engineVersion: ENGINE_VERSION,
+          snapshot: row.snapshot,
+          version: 0,
+          deadline: row.deadline,
+          createdAt: row.createdAt,
+          updatedAt: row.createdAt,
+        })
+        .returning({ id: games.id });
+      if (row.seats.length)
+        await db.insert(seats).values(row.seats.map((s, seat) => ({ gameId: inserted.id, seat, userId: s.userId, name: s.name, ai: s.userId === null })));
+      return inserted.id;
+    },
+
+    async appendAction(gameId: number, row: StoredAction): Promise<void> {
+      await db.insert(actions).values({ gameId, version: row.version, seat: row.seat, action: row.action, at: row.at });
+    },
+
+    /** Guarded by the old version, so a second writer that slipped past the lock could not overwrite. */
+    async updateSnapshot(u: SnapshotUpdate): Promise<void> {
+      const r = await db
+        .update(games)
+        .set({ version: u.version, snapshot: u.snapshot, deadline: u.deadline, status: u.status, updatedAt: u.updatedAt, finishedAt: u.finishedAt })
+        .where(and(eq(games.id, u.id), eq(games.version, u.fromVersion)));
+      if (r.rowCount !== 1) throw new Error(`game ${u.id} is no longer at version ${u.fromVersion}`);
+    },
+
+    async markBroken(id: number, reason: string, now: number): Promise<void> {
+      await db.update(games).set({ status: 'broken', brokenReason: reason, deadline: null, updatedAt: now }).where(eq(games.id, id));
+    },
+
+    async setStatus(id: number, status: GameStatus, now: number, reason: string | null = null): Promise<void> {
+      await db
+        .update(games)
+        .set({ status, brokenReason: reason, deadline: null, updatedAt: now, finishedAt: status === 'active' ? null : now })
+        .where(eq(games.id, id));
+    },
+
+    async setTableMessage(id: number, messageId: string | null, now: number): Promise<void> {
+      await db.update(games).set({ tableMessageId: messageId, updatedAt: now }).where(eq(games.id, id));
+    },
+
+    async info(id: number): Promise<GameInfo | undefined> {
+      const [row] = await db
+        .select({
+          ...headColumns,
+          id: games.id,
+          options: games.options,
+          deadline: games.deadline,
+          tableMessageId: games.tableMessageId,
+          brokenReason: games.brokenReason,
+          updatedAt: games.updatedAt,
+          finishedAt: games.finishedAt,
+        })
+        .from(games)
+        .where(eq(games.id, id));
+      return row && { ...row, setup: parseJson<Setup>(row.setup), options: parseJson<Options>(row.options) };
+    },
+
+    seats(id: number): Promise<SeatInfo[]> {
+      return db
+        .select({
+          seat: seats.seat,
+          userId: seats.userId,
+          name: seats.name,
+          ai: seats.ai,
+          identity: seats.identity,
+          character: seats.character,
+          result: seats.result,
+          died: seats.died,
+        })
+        .from(seats)
+        .where(eq(seats.gameId, id))
+        .orderBy(asc(seats.seat));
+    },
+
+    log(id: number): Promise<StoredAction[]> {
+      return db
+        .select({ version: actions.version, seat: actions.seat, action: actions.action, at: actions.at })
+        .from(actions)
+        .where(eq(actions.gameId, id))
+        .orderBy(asc(actions.version));
+    },
+
+    /** Games a channel is playing now: the bot allows one per channel. */
+    async activeIn(guildId: string, channelId: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), eq(games.status, 'active')));
+      return rows.map((r) => r.id);
+    },
+
+    /** The channel's newest game, whatever its status, or null. */
+    async newestIn(guildId: string, channelId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId)))
+        .orderBy(desc(games.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    async activeIds(): Promise<number[]> {
+      const rows = await db.select({ id: games.id }).from(games).where(and(eq(games.status, 'active'), mine)).orderBy(asc(games.id));
+      return rows.map((r) => r.id);
+    },
+
+    async nextDeadline(): Promise<number | null> {
+      const [row] = await db
+        .select({ at: min(games.deadline) })
+        .from(games)
+        .where(and(eq(games.status, 'active'), isNotNull(games.deadline), mine));
+      return row?.at ?? null;
+    },
+
+    async due(now: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.status, 'active'), lte(games.deadline, now), mine))
+        .orderBy(asc(games.deadline));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type PgGamesRepo = ReturnType<typeof pgGamesRepo>;

@@ -1,0 +1,64 @@
+// history.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LeaderboardRow, RecentGame } from '../history.js';
+import type { PgExec } from './connection.js';
+import { games, seats } from './schema.js';
+
+export function pgLeaderboard(db: PgExec, guildId: string, limit: number): Promise<LeaderboardRow[]> {
+  const wins = sql<number>`count(*) filter (where ${seats.result} = 'win')`.mapWith(Number);
+  return db
+    .select({ userId: sql<string>`${seats.userId}`, games: sql<number>`count(*)`.mapWith(Number), wins })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), isNotNull(seats.userId)))
+    .groupBy(seats.userId)
+    // COLLATE "C": user ids order bytewise, as SQLite's BINARY does, whatever the database's locale.
+    .orderBy(desc(wins), sql`count(*)`, sql`${seats.userId} COLLATE "C"`)
+    .limit(limit);
+}
+
+export async function pgRecentGames(db: PgExec, guildId: string, limit: number): Promise<RecentGame[]> {
+  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
+  const rows = await db
+    .select({
+      id: games.id,
+      channelId: games.channelId,
+      status: games.status,
+      createdAt: games.createdAt,
+      updatedAt: games.updatedAt,
+      finishedAt: games.finishedAt,
+    })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'aborted'])))
+    .orderBy(desc(ended), desc(games.id))
+    .limit(limit);
+  if (!rows.length) return [];
+  const seatRows = await db
+    .select({ gameId: seats.gameId, name: seats.name, result: seats.result })
+    .from(seats)
+    .where(inArray(seats.gameId, rows.map((r) => r.id)))
+    .orderBy(seats.gameId, seats.seat);
+  return rows.map((r) => {
+    const mine = seatRows.filter((s) => s.gameId === r.id);
+    return { ...r, players: mine.length, names: mine.map((s) => s.name), winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
+  });
+}
+
+export async function pgLastEndedIn(db: PgExec, guildId: string, channelId: string): Promise<number | null> {
+  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
+  const [row] = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), inArray(games.status, ['finished', 'aborted'])))
+    .orderBy(desc(ended), desc(games.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export function pgHistoryRepo(db: PgExec) {
+  return {
+    leaderboard: (guildId: string, limit: number) => pgLeaderboard(db, guildId, limit),
+    recentGames: (guildId: string, limit: number) => pgRecentGames(db, guildId, limit),
+    lastEndedIn: (guildId: string, channelId: string) => pgLastEndedIn(db, guildId, channelId),
+  };
+}

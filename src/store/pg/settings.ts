@@ -1,0 +1,45 @@
+// settings.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
+import { eq } from 'drizzle-orm';
+import { DEFAULT_DECISION_MS, DEFAULT_LOBBY_MS, DEFAULT_WINDOW_MS, type GuildSettings } from '../settings.js';
+import type { PgExec } from './connection.js';
+import { guildSettings } from './schema.js';
+
+export async function pgReadGuildSettings(db: PgExec, guildId: string): Promise<GuildSettings> {
+  const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
+  if (!row)
+    return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
+  return {
+    guildId,
+    language: row.language,
+    lobbyOptions: row.lobbyOptions,
+    decisionMs: row.decisionMs,
+    lobbyMs: row.lobbyMs,
+    windowMs: row.windowMs,
+    pings: row.pings,
+  };
+}
+
+export async function pgWriteGuildSettings(db: PgExec, guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number): Promise<GuildSettings> {
+  const next = { ...(await pgReadGuildSettings(db, guildId)), ...patch, guildId };
+  const values = {
+    language: next.language,
+    lobbyOptions: next.lobbyOptions,
+    decisionMs: next.decisionMs,
+    lobbyMs: next.lobbyMs,
+    windowMs: next.windowMs,
+    pings: next.pings,
+    updatedAt: now,
+  };
+  await db
+    .insert(guildSettings)
+    .values({ guildId, ...values })
+    .onConflictDoUpdate({ target: guildSettings.guildId, set: values });
+  return next;
+}
+
+export function pgSettingsRepo(db: PgExec) {
+  return {
+    read: (guildId: string) => pgReadGuildSettings(db, guildId),
+    write: (guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number) => pgWriteGuildSettings(db, guildId, patch, now),
+  };
+}

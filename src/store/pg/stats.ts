@@ -1,0 +1,70 @@
+// stats.ts for PostgreSQL: the same functions, arguments and results, each a Promise. recordFinish runs
+// in the transaction of the game's last action.
+import { and, eq, sql } from 'drizzle-orm';
+import type { GameState } from '../../engine/index.js';
+import { seatResult, type UserStats } from '../stats.js';
+import type { PgExec } from './connection.js';
+import { seats, userStats } from './schema.js';
+
+export async function pgRecordFinish(db: PgExec, gameId: number, state: GameState, now: number): Promise<void> {
+  const rows = await db.select({ seat: seats.seat, userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);
+  const counts: (typeof userStats.$inferInsert)[] = [];
+  for (const { seat, userId } of rows) {
+    const p = state.players[seat];
+    if (!p) continue;
+    const result = seatResult(state, seat);
+    // `out` players lost without dying (no intel to send): not a death.
+    const died = !p.alive && !p.out;
+    await db
+      .update(seats)
+      .set({ identity: p.identity, character: state.chars?.seats[seat]?.name ?? null, result, died })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+    if (userId === null) continue;
+    const win = result === 'win' ? 1 : 0;
+    counts.push({
+      userId,
+      games: 1,
+      wins: win,
+      draws: result === 'draw' ? 1 : 0,
+      winsLurker: p.identity === '潜伏战线' ? win : 0,
+      winsMilitary: p.identity === '军情处' ? win : 0,
+      winsSoy: p.identity === '打酱油的' ? win : 0,
+      deaths: died ? 1 : 0,
+      declarations: state.result!.declarer === seat ? 1 : 0,
+      updatedAt: now,
+    });
+  }
+  // One statement for every player; a user id appears once per game (one seat each), so ON CONFLICT
+  // never meets the same row twice.
+  if (!counts.length) return;
+  const add = (name: string) => sql`${sql.identifier('user_stats')}.${sql.identifier(name)} + excluded.${sql.identifier(name)}`;
+  await db
+    .insert(userStats)
+    .values(counts)
+    .onConflictDoUpdate({
+      target: userStats.userId,
+      set: {
+        games: add('games'),
+        wins: add('wins'),
+        draws: add('draws'),
+        winsLurker: add('wins_lurker'),
+        winsMilitary: add('wins_military'),
+        winsSoy: add('wins_soy'),
+        deaths: add('deaths'),
+        declarations: add('declarations'),
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+export async function pgReadUserStats(db: PgExec, userId: string): Promise<UserStats | null> {
+  const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
+  return row ?? null;
+}
+
+export function pgStatsRepo(db: PgExec) {
+  return {
+    recordFinish: (gameId: number, state: GameState, now: number) => pgRecordFinish(db, gameId, state, now),
+    read: (userId: string) => pgReadUserStats(db, userId),
+  };
+}

@@ -1,0 +1,54 @@
+// table-prefs.ts for PostgreSQL: the same methods, arguments and results, each a Promise.
+import { and, eq } from 'drizzle-orm';
+import type { PingRecord, RespondPref } from '../table-prefs.js';
+import type { PgExec } from './connection.js';
+import { games, seats, userPrefs } from './schema.js';
+
+export function pgTablePrefs(db: PgExec) {
+  return {
+    async ping(gameId: number): Promise<PingRecord> {
+      const [row] = await db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId));
+      return row ?? { messageId: null, key: null };
+    },
+    async setPing(gameId: number, p: PingRecord): Promise<void> {
+      await db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId));
+    },
+    async quietTurns(gameId: number): Promise<(string | null)[]> {
+      const rows = await db.select({ seat: seats.seat, quiet: seats.quietTurn }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);
+      return rows.map((r) => r.quiet);
+    },
+    async setQuiet(gameId: number, seat: number, turn: string | null): Promise<void> {
+      await db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+    },
+    async autopilotSeats(gameId: number): Promise<number[]> {
+      const rows = await db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.autopilot, true))).orderBy(seats.seat);
+      return rows.map((r) => r.seat);
+    },
+    async setAutopilot(gameId: number, seat: number, on: boolean): Promise<void> {
+      await db.update(seats).set({ autopilot: on }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+    },
+    async markToldDmsClosed(gameId: number, userId: string): Promise<boolean> {
+      const r = await db
+        .update(seats)
+        .set({ toldDmsClosed: true })
+        .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.toldDmsClosed, false)));
+      return (r.rowCount ?? 0) > 0;
+    },
+    async respond(userId: string): Promise<RespondPref> {
+      const [row] = await db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId));
+      return row?.respond ?? 'all';
+    },
+    async locale(userId: string): Promise<string | null> {
+      const [row] = await db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, userId));
+      return row?.locale ?? null;
+    },
+    async setLocale(userId: string, locale: string, now: number): Promise<void> {
+      await db.insert(userPrefs).values({ userId, locale, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { locale, updatedAt: now } });
+    },
+    async setRespond(userId: string, respond: RespondPref, now: number): Promise<void> {
+      await db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } });
+    },
+  };
+}
+
+export type PgTablePrefs = ReturnType<typeof pgTablePrefs>;

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoreOpenError } from '../../../src/store/errors.js';
+import { shippedMigrations } from '../../../src/store/migrate.js';
+import { openPostgres, redactUrl } from '../../../src/store/pg/connection.js';
+import { PG_MIGRATIONS_FOLDER } from '../../../src/store/pg/migrate.js';
+import { pgDatabase } from '../../support/pg-database.js';
+import { closeAllPg, openPg, quiet } from './helpers.js';
+
+afterEach(closeAllPg);
+
+const tables = async (url: string) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ t: string }>("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).rows.map((r) => r.t);
+  } finally {
+    await c.end();
+  }
+};
+
+describe('the PostgreSQL connection', () => {
+  it('migrates an empty database to every table, and a second open applies nothing', async () => {
+    const url = await pgDatabase();
+    expect(await tables(url)).toEqual([]);
+    const a = await openPg(url);
+    expect(await tables(url)).toEqual(['actions', 'games', 'guild_settings', 'lobbies', 'outbox', 'seats', 'user_prefs', 'user_stats']);
+    const applied = (await a.pool.query('SELECT hash FROM drizzle.__drizzle_migrations')).rows.map((r) => r.hash);
+    expect(applied).toEqual(shippedMigrations(PG_MIGRATIONS_FOLDER).map((m) => m.hash));
+    await openPg(url);
+    expect((await a.pool.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).rows[0].n).toBe(applied.length);
+  });
+
+  it('several processes opening a new database at once migrate it once', async () => {
+    const url = await pgDatabase();
+    await Promise.all([openPg(url), openPg(url), openPg(url), openPg(url)]);
+    const c = await openPg(url);
+    expect((await c.pool.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).rows[0].n).toBe(shippedMigrations(PG_MIGRATIONS_FOLDER).length);
+  });
+
+  it('refuses a database a newer bot migrated, before writing to it', async () => {
+    const url = await pgDatabase();
+    const c = await openPg(url);
+    await c.pool.query("INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-the-future', 9999999999999)");
+    const err = await openPostgres(url, { logger: quiet }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(StoreOpenError);
+    expect((err as StoreOpenError).code).toBe('newer-schema');
+    expect((err as StoreOpenError).message).not.toMatch(/secret/);
+  });
+
+  it('keeps the password out of what it logs', () => {
+    expect(redactUrl('postgres://bot:secret@db.example:5432/fengsheng')).toBe('postgres://bot@db.example:5432/fengsheng');
+  });
+
+  it('reads bigint milliseconds and bytea as SQLite does: a number and a Buffer', async () => {
+    const c = await openPg();
+    const { rows } = await c.pool.query("SELECT 1700000000123::bigint AS t, '\\x0102'::bytea AS b");
+    expect(rows[0].t).toBe(1_700_000_000_123);
+    expect(Buffer.isBuffer(rows[0].b)).toBe(true);
+  });
+});
