@@ -1,4 +1,4 @@
-// Commit before talking: one action against one stored game, as a single IMMEDIATE transaction.
+// Commit before talking: one action against one stored game, as a single transaction of the backend.
 // The caller hears of an action (and so can tell anyone) only after its log row and snapshot are
 // committed together; a refused action leaves the database exactly as it was.
 import { apply, type Action, type GameEvent, type GameState } from '../engine/index.js';
