@@ -26,10 +26,10 @@ async function main(): Promise<void> {
   }
   logger.level = config.logLevel;
   if (config.databaseUrl !== null) {
-    // The PostgreSQL store exists (src/store/pg/, README "PostgreSQL"), but GameStore and the Discord
-    // layer still read and commit through SQLite's synchronous statements: refuse rather than quietly
-    // play on the local file.
-    process.stderr.write('DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet (its Discord layer still reads the store synchronously); unset it to use the SQLite file at DATABASE_PATH.\n');
+    // The PostgreSQL store exists (src/store/pg/, README "PostgreSQL") and GameStore reads and writes
+    // only through a StoreBackend, but the bot is not yet started on it nor tested on it end to end:
+    // refuse rather than quietly play on the local file.
+    process.stderr.write('DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet (it is not yet started on that store); unset it to use the SQLite file at DATABASE_PATH.\n');
     process.exit(1);
   }
   if (config.shards !== null) return runShards(config, logger, process.argv[1]!);
