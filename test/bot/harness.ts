@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import pino from 'pino';
+import type { Logger } from '../../src/log.js';
 import { Bot, type BotOptions } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
@@ -89,8 +90,10 @@ export async function startBot(
   clock: GameClock,
   extra: Partial<BotOptions> = {},
   rest: ClientOptions['rest'] = {},
+  openStore?: OpenStore,
 ): Promise<Bot> {
-  const store = await GameStore.open({ path: dbPath, clock: () => clock.now(), logger: pino({ level: 'silent' }) });
+  const opts = { clock: () => clock.now(), logger: pino({ level: 'silent' }) };
+  const store = openStore ? await openStore(opts) : await GameStore.open({ path: dbPath, ...opts });
   const client = createClient(discord.apiBase, rest);
   let seed = 1000;
   const bot = new Bot({
@@ -111,7 +114,10 @@ export async function startBot(
   return bot;
 }
 
-export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string } = {}): Promise<BotTable> {
+/** A store on another backend than the table's SQLite file (each call a new process's store on the same database). */
+export type OpenStore = (o: { clock: () => number; logger: Logger }) => Promise<GameStore>;
+
+export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string; openStore?: OpenStore } = {}): Promise<BotTable> {
   const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
   const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
   const users = names.slice(0, players).map((username, i) => discord.createUser({ username, locale: i % 2 ? 'en-US' : 'zh-CN' }));
@@ -129,10 +135,10 @@ export async function openBotTable(players: number, extra: Partial<BotOptions> =
     general,
     clock,
     dbPath,
-    bot: await startBot(discord, dbPath, clock, extra),
+    bot: await startBot(discord, dbPath, clock, extra, {}, world.openStore),
     async restart() {
       await table.bot.stop();
-      table.bot = await startBot(discord, dbPath, clock, extra);
+      table.bot = await startBot(discord, dbPath, clock, extra, {}, world.openStore);
     },
     async close() {
       await table.bot.stop().catch(() => undefined);
