@@ -21,6 +21,7 @@ import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
 import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
+import { currentFlight, DEFAULT_PARAMS, Table } from './strong-table.js';
 
 /** Playout actions per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
 export const STEPS_PER_MS = 200;
@@ -84,13 +85,15 @@ export class ExpertPolicy implements Policy {
     let dealt = 0;
     let steps = 0;
     const wanted = cands.map(key);
+    // The face-down intel in flight is dealt as the strong policy believes its colour (who sent it, how they send).
+    const transitColors = v.transit && !v.transit.card ? currentFlight(new Table(v, m, DEFAULT_PARAMS))?.dist : undefined;
     // A world that cannot offer every candidate is dealt again, up to as many times as worlds were used.
     for (let w = 0; (steps < this.steps || dealt < MIN_WORLDS) && w < 2 * Math.max(MIN_WORLDS, dealt + 1); w++) {
       if (dealt > 0 && performance.now() - t0 > this.capMs) {
         this.total.capped++;
         break;
       }
-      const world = sampleWorld(v, m, rng);
+      const world = sampleWorld(v, m, rng, transitColors);
       steps += WORLD_STEPS;
       const offered = new Map<string, Action>();
       if (world) for (const a of legalActions(world, me)) if (!offered.has(key(a))) offered.set(key(a), a);

@@ -39,8 +39,23 @@ function sampleIdentities(v: GameView, m: SeatMemory, rng: RngState): Identity[]
   return null;
 }
 
-/** A state the seat's view could be a view of; null when the view shows a moment this cannot rebuild (a skill's question, the choice of characters). */
-export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState): GameState | null {
+/** A card of `pool` (taken out of it) of a colour drawn from `colours`, of way `mode` if there is one; undefined if none of that colour is left. */
+function dealColour(pool: number[], cards: SeatMemory['cards'], colours: readonly number[], mode: string, rng: RngState): number | undefined {
+  const r = (randInt(rng, 1 << 30) / (1 << 30)) * (colours[0] + colours[1] + colours[2]);
+  const x = r < colours[0] ? '红' : r < colours[0] + colours[1] ? '蓝' : '黑';
+  let k = pool.findIndex((id) => cards[id].color === x && cards[id].mode === mode);
+  if (k < 0) k = pool.findIndex((id) => cards[id].color === x);
+  return k < 0 ? undefined : pool.splice(k, 1)[0];
+}
+
+/**
+ * A state the seat's view could be a view of; null when the view shows a moment this cannot rebuild
+ * (a skill's question, the choice of characters). `transitColors`: what the seat believes of the
+ * colour of the face-down intel in flight ([red, blue, black]; strong-table.ts senderDist): its card
+ * is dealt with a colour drawn from it, and of its way of sending where the pool has one. Without it
+ * the intel is any unseen card.
+ */
+export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState, transitColors?: readonly number[]): GameState | null {
   const me = v.you;
   const vp = v.pending;
   if (me === null || !vp || v.result || v.identity === undefined) return null;
@@ -93,7 +108,8 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState): GameStat
   let transit: Transit | null = null;
   if (v.transit) {
     const t = v.transit;
-    const card = t.card?.id ?? pool.pop();
+    let card = t.card?.id ?? (transitColors ? dealColour(pool, cards, transitColors, t.mode, rng) : pool.pop());
+    card ??= pool.pop();
     if (card === undefined) return null;
     const tm = m.transit;
     const faceUp = tm?.faceUp ?? t.mode === '文本';
