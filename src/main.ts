@@ -25,19 +25,12 @@ async function main(): Promise<void> {
     throw err;
   }
   logger.level = config.logLevel;
-  if (config.databaseUrl !== null) {
-    // The PostgreSQL store exists (src/store/pg/, README "PostgreSQL") and GameStore reads and writes
-    // only through a StoreBackend, but the bot is not yet started on it nor tested on it end to end:
-    // refuse rather than quietly play on the local file.
-    process.stderr.write('DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet (it is not yet started on that store); unset it to use the SQLite file at DATABASE_PATH.\n');
-    process.exit(1);
-  }
   if (config.shards !== null) return runShards(config, logger, process.argv[1]!);
   const shard = shardEnv();
   const log = shard ? logger.child({ shard: shard.id }) : logger;
   let store: GameStore;
   try {
-    store = await GameStore.open({ path: config.databasePath, logger: log, ...(shard ? { shard } : {}) });
+    store = await GameStore.open({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) {
       // One sentence, in the log and on stderr, and an exit code per cause (README "Where data lives").
@@ -47,7 +40,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, path: config.databasePath }, 'database open');
+  log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });
   bot.start();

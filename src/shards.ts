@@ -17,7 +17,7 @@ async function recommendedShards(config: BotConfig): Promise<number> {
 
 export async function runShards(config: BotConfig, log: Logger, entry: string): Promise<void> {
   // Migrations run once, here, before any shard opens the file.
-  await (await GameStore.open({ path: config.databasePath, logger: log, recover: false, checkpointWorker: false })).close();
+  await (await GameStore.open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false })).close();
   const count = config.shards === 'auto' ? await recommendedShards(config) : config.shards!;
   const manager = new ShardingManager(entry, {
     token: config.token,

@@ -6,7 +6,8 @@ export type StoreOpenErrorCode =
   | 'read-only-file'
   | 'read-only-folder'
   | 'no-folder'
-  | 'damaged';
+  | 'damaged'
+  | 'unreachable';
 
 /**
  * The bot's exit code for each refusal at start-up (README "Where data lives"); 1 is a missing setting
@@ -22,6 +23,7 @@ export const EXIT_CODES: Record<StoreOpenErrorCode, number> = {
   'read-only-folder': 4,
   'no-folder': 5,
   damaged: 6,
+  unreachable: 7,
 };
 
 /** Start-up must stop on this: the file is not one the bot may (or can) write to. Nothing in it was changed. */

@@ -17,11 +17,16 @@ import { startGame } from './replay.js';
 import type { GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { SqliteBackend } from './sqlite.js';
+import { PgBackend } from './pg/backend.js';
+import { redactUrl } from './pg/connection.js';
+import { StoreOpenError } from './errors.js';
 import type { UserStats } from './stats.js';
 
 export interface GameStoreOptions extends OpenOptions {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
   path?: string;
+  /** DATABASE_URL: a PostgreSQL database (src/store/pg/) instead of the file at `path`. */
+  url?: string | null;
   /** Milliseconds since the epoch. Injected by tests; the log's `at` and every deadline come from it. */
   clock?: () => number;
   /** Run inside the game's queue after each commit, before that game's next action: for ordered announcements. */
@@ -117,6 +122,7 @@ export class GameStore {
 
   /** Opens (creating, guarding and migrating) the SQLite file and recovers unfinished games. Throws StoreOpenError on a file it must not touch. */
   static async open(opts: GameStoreOptions = {}): Promise<GameStore> {
+    if (opts.url) return openPostgresStore(opts.url, opts);
     const conn = openDatabase(opts.path ?? databasePath(), opts);
     try {
       const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
@@ -426,3 +432,25 @@ export class GameStore {
 const MAX_KNOWN_GAMES = 10_000;
 
 export type { LiveGame };
+
+/**
+ * The store on PostgreSQL (DATABASE_URL): migrated (once, under an advisory lock, whichever process
+ * comes first) and recovered like the file. A server that cannot be reached is one sentence at
+ * start-up (StoreOpenError 'unreachable'), the password never in it.
+ */
+async function openPostgresStore(url: string, opts: GameStoreOptions): Promise<GameStore> {
+  let backend: PgBackend;
+  try {
+    backend = await PgBackend.open(url, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+  } catch (err) {
+    if (err instanceof StoreOpenError) throw err;
+    const why = (err as { code?: string }).code ?? (err as Error).message;
+    throw new StoreOpenError('unreachable', redactUrl(url), `The PostgreSQL database at ${redactUrl(url)} cannot be reached (${why}); check DATABASE_URL and that the server is up.`);
+  }
+  try {
+    return await GameStore.over(backend, opts);
+  } catch (err) {
+    await backend.close();
+    throw err;
+  }
+}

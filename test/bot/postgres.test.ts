@@ -1,8 +1,7 @@
-// The bot on PostgreSQL: the same Bot and GameStore, given a PostgreSQL StoreBackend instead of the
-// SQLite file and nothing else, play a whole game through the stand-in, no secret leaked, across a
+// The bot on PostgreSQL: the same Bot and GameStore, opened with a DATABASE_URL (GameStore.open's
+// `url`, as npm start passes it) instead of the SQLite file and nothing else, play a whole game through the stand-in, no secret leaked, across a
 // restart of the bot process (a new store on the same database recovers the game and goes on).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgBackend } from '../../src/store/pg/backend.js';
 import { GameStore } from '../../src/store/store.js';
 import { pgDatabase } from '../support/pg-database.js';
 import { openBotTable, tableMessage, type BotTable } from './harness.js';
@@ -13,7 +12,7 @@ describe('the bot on a PostgreSQL store', () => {
   let t: BotTable | undefined;
   beforeAll(async () => {
     const url = await pgDatabase('bot');
-    t = await openBotTable(5, {}, { openStore: async (o) => GameStore.over(await PgBackend.open(url, { logger: o.logger, now: o.clock }), o) });
+    t = await openBotTable(5, {}, { openStore: (o) => GameStore.open({ ...o, url }) });
   }, 60_000);
   afterAll(async () => {
     await t?.close();

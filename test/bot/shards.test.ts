@@ -1,5 +1,5 @@
 // The bot as shards (issue 21 §1, §3): `SHARDS=2 npm start` runs discord.js's ShardingManager, one
-// process per shard, on one SQLite file. A game belongs to the shard of its guild: a shard killed
+// process per shard, on one SQLite file or one PostgreSQL database (DATABASE_URL). A game belongs to the shard of its guild: a shard killed
 // mid-game comes back (the manager restarts it) and goes on with its games, while the other shard's
 // games never pause. Real processes, the real client, the stand-in's sharded gateway.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { shardOf } from '../../src/store/index.js';
 import { ManualClock, startStandIn, type GuildRecord, type StandIn } from '../support/discord/index.js';
+import { pgDatabase } from '../support/pg-database.js';
 
 interface LogLine {
   msg: string;
@@ -28,7 +29,7 @@ describe('shards', () => {
   const pids = new Set<number>();
   let discord: StandIn | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'fengsheng-shards-'));
-  afterAll(async () => {
+  afterEach(async () => {
     manager?.kill('SIGKILL');
     for (const pid of pids) {
       try {
@@ -37,11 +38,14 @@ describe('shards', () => {
         // already gone
       }
     }
+    pids.clear();
     await discord?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('two shards: each drives its guilds; a killed shard restarts with its games while the other never pauses', async () => {
+  for (const store of ['SQLite', 'PostgreSQL'] as const)
+  it(`two shards on ${store}: each drives its guilds; a killed shard restarts with its games while the other never pauses`, async () => {
+    const database = store === 'PostgreSQL' ? { DATABASE_URL: await pgDatabase('shards') } : { DATABASE_PATH: join(dir, 'game.db') };
     const clock = new ManualClock();
     discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000 });
     const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
@@ -74,7 +78,7 @@ describe('shards', () => {
       });
     manager = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: process.cwd(),
-      env: { ...process.env, ...env, DATABASE_PATH: join(dir, 'game.db'), SHARDS: '2', SHARD_SPAWN_DELAY_MS: '0', LOG_LEVEL: 'info' },
+      env: { ...process.env, ...env, ...database, SHARDS: '2', SHARD_SPAWN_DELAY_MS: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     createInterface({ input: manager.stdout! }).on('line', (text) => {

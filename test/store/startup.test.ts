@@ -84,12 +84,11 @@ describe('start-up on a database it cannot use', () => {
     expect(codes.map((c) => EXIT_CODES[c])).not.toContain(1);
   });
 
-  it('DATABASE_URL: refused with one sentence (exit 1), the file at DATABASE_PATH not created', () => {
+  it('DATABASE_URL of a server that does not answer: one sentence (exit 7), no password, the file at DATABASE_PATH not created', () => {
     const file = path.join(dir(), 'never.db');
-    const r = start(file, undefined, { DATABASE_URL: 'postgres://bot:secret@db.invalid:5432/fengsheng' });
-    expect(r.status).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/DATABASE_URL is set, but this version of the bot cannot play on PostgreSQL yet/);
+    // Port 1 on the loopback: refused at once (no server, no network needed).
+    const r = start(file, undefined, { DATABASE_URL: 'postgres://bot:secret@127.0.0.1:1/fengsheng' });
+    expectOneSentence(r, EXIT_CODES.unreachable, /The PostgreSQL database at postgres:\/\/bot@127\.0\.0\.1:1\/fengsheng cannot be reached \(ECONNREFUSED\); check DATABASE_URL/);
     expect(r.stderr).not.toMatch(/secret/);
     expect(fs.existsSync(file)).toBe(false);
   });
