@@ -17,7 +17,8 @@ import { rng, tempDir } from './helpers.js';
 const CHILD_SOURCE = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 // The child is bundled once: through tsx's loader every start pays ~1 s resolving drizzle's hundreds
 // of modules, and this test starts the child more than fifty times. Kept under node_modules so the
-// bundle's external imports (the native better-sqlite3, pino) resolve as they do for the sources.
+// bundle's external imports (the native better-sqlite3, pino, and pg, CommonJS that requires Node's
+// own modules) resolve as they do for the sources.
 const CHILD = fileURLToPath(new URL('../../node_modules/.cache/fengsheng-test/crash-child.mjs', import.meta.url));
 beforeAll(async () => {
   await build({
@@ -27,7 +28,7 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3', 'pino'],
+    external: ['better-sqlite3', 'pino', 'pg'],
     logLevel: 'error',
   });
 });
