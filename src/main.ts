@@ -3,14 +3,28 @@ import 'dotenv/config';
 import { ConfigError, readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
-import { logger } from './log.js';
-import { GameStore, StoreOpenError } from './store/index.js';
+import { logger, type Logger } from './log.js';
+import { GameStore, StoreOpenError, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
 
 /** Inside a shard started by the ShardingManager (shards.ts): its id and the count. */
 function shardEnv(): { id: number; count: number } | undefined {
   if (!process.env.SHARDING_MANAGER) return undefined;
   return { id: Number(process.env.SHARDS), count: Number(process.env.SHARD_COUNT) };
+}
+
+/** The store, or one sentence in the log and on stderr and an exit code per cause (README "Where data lives"). */
+async function openOrExit(opts: GameStoreOptions & { logger: Logger }): Promise<GameStore> {
+  try {
+    return await GameStore.open(opts);
+  } catch (err) {
+    if (err instanceof StoreOpenError) {
+      opts.logger.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
+      process.stderr.write(`${err.message}\n`);
+      process.exit(err.exitCode);
+    }
+    throw err;
+  }
 }
 
 async function main(): Promise<void> {
@@ -25,21 +39,10 @@ async function main(): Promise<void> {
     throw err;
   }
   logger.level = config.logLevel;
-  if (config.shards !== null) return runShards(config, logger, process.argv[1]!);
+  if (config.shards !== null) return runShards(config, logger, process.argv[1]!, openOrExit);
   const shard = shardEnv();
   const log = shard ? logger.child({ shard: shard.id }) : logger;
-  let store: GameStore;
-  try {
-    store = await GameStore.open({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
-  } catch (err) {
-    if (err instanceof StoreOpenError) {
-      // One sentence, in the log and on stderr, and an exit code per cause (README "Where data lives").
-      log.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
-      process.stderr.write(`${err.message}\n`);
-      process.exit(err.exitCode);
-    }
-    throw err;
-  }
+  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });

@@ -6,7 +6,7 @@
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from './log.js';
-import { GameStore } from './store/index.js';
+import type { GameStore, GameStoreOptions } from './store/index.js';
 
 /** Discord's recommended shard count for this bot (GET /gateway/bot). */
 async function recommendedShards(config: BotConfig): Promise<number> {
@@ -15,9 +15,10 @@ async function recommendedShards(config: BotConfig): Promise<number> {
   return Math.max(1, shards);
 }
 
-export async function runShards(config: BotConfig, log: Logger, entry: string): Promise<void> {
-  // Migrations run once, here, before any shard opens the file.
-  await (await GameStore.open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false })).close();
+export async function runShards(config: BotConfig, log: Logger, entry: string, open: (o: GameStoreOptions & { logger: Logger }) => Promise<GameStore>): Promise<void> {
+  // Migrations run once, here, before any shard opens the database; a database it must not touch is
+  // refused as `npm start` refuses it (one sentence, its exit code), before any shard starts.
+  await (await open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false })).close();
   const count = config.shards === 'auto' ? await recommendedShards(config) : config.shards!;
   const manager = new ShardingManager(entry, {
     token: config.token,

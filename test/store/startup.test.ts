@@ -93,6 +93,16 @@ describe('start-up on a database it cannot use', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  it('as shards (SHARDS=2): a file that is not its database is refused the same way, before any shard starts', () => {
+    const file = path.join(dir(), 'notes.db');
+    fs.writeFileSync(file, 'not a database, somebody\'s notes\n'.repeat(200));
+    const before = fileBytes(file);
+    const r = start(file, undefined, { SHARDS: '2' });
+    expectOneSentence(r, EXIT_CODES['not-a-database'], /notes\.db/);
+    expect(r.log.some((l) => l.msg === 'shard starting')).toBe(false);
+    expect(fileBytes(file)).toEqual(before);
+  });
+
   it('a folder that cannot be created (a file where a folder should be)', async () => {
     const d = dir();
     fs.writeFileSync(path.join(d, 'data'), 'a file, not a folder');
