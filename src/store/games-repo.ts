@@ -64,7 +64,8 @@ export interface SnapshotUpdate {
   finishedAt: number | null;
 }
 
-function parseJson<T>(text: string): T | null {
+/** A stored JSON column, or null when its text is damaged (the game is then marked broken). */
+export function parseJson<T>(text: string): T | null {
   try {
     return JSON.parse(text) as T;
   } catch {

@@ -61,6 +61,14 @@ export function recentGames(db: Db, guildId: string, limit: number): RecentGame[
     .where(inArray(seats.gameId, rows.map((r) => r.id)))
     .orderBy(seats.gameId, seats.seat)
     .all();
+  return withPlayers(rows, seatRows);
+}
+
+/** Each ended game with its players' names and winners, from its seat rows (either store's). */
+export function withPlayers(
+  rows: readonly Omit<RecentGame, 'players' | 'names' | 'winners'>[],
+  seatRows: readonly { gameId: number; name: string; result: string | null }[],
+): RecentGame[] {
   return rows.map((r) => {
     const mine = seatRows.filter((s) => s.gameId === r.id);
     return { ...r, players: mine.length, names: mine.map((s) => s.name), winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };

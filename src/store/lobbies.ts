@@ -19,7 +19,8 @@ export interface LobbiesRepo {
 
 type Row = typeof lobbies.$inferSelect;
 
-function toLobby(r: Row): Lobby {
+/** A lobby from its stored row (either store's: the same columns, options and seats as JSON text). */
+export function toLobby(r: Row): Lobby {
   return {
     id: r.id,
     guildId: r.guildId,

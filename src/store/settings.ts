@@ -41,7 +41,11 @@ const prepareRead = (db: Db) => db.select().from(guildSettings).where(eq(guildSe
 export function readGuildSettings(db: Db, guildId: string): GuildSettings {
   let read = byGuild.get(db);
   if (!read) byGuild.set(db, (read = prepareRead(db)));
-  const row = read.get({ guildId });
+  return settingsOf(guildId, read.get({ guildId }));
+}
+
+/** A server's settings from its stored row (either store's), or the defaults when it has none. */
+export function settingsOf(guildId: string, row: Omit<GuildSettings, 'guildId'> | undefined): GuildSettings {
   if (!row)
     return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
   return {

@@ -35,6 +35,21 @@ function prepareFinish(db: Db) {
 }
 const prepared = new WeakMap<object, FinishStatements>();
 
+/** What one finished seat adds to its player's statistics (either store's). */
+export function seatCounts(state: GameState, seat: number, result: SeatResult, died: boolean) {
+  const p = state.players[seat];
+  const win = result === 'win' ? 1 : 0;
+  return {
+    wins: win,
+    draws: result === 'draw' ? 1 : 0,
+    winsLurker: p.identity === '潜伏战线' ? win : 0,
+    winsMilitary: p.identity === '军情处' ? win : 0,
+    winsSoy: p.identity === '打酱油的' ? win : 0,
+    deaths: died ? 1 : 0,
+    declarations: state.result!.declarer === seat ? 1 : 0,
+  };
+}
+
 export function recordFinish(db: Db, gameId: number, state: GameState, now: number): void {
   let st = prepared.get(db.$client);
   if (!st) prepared.set(db.$client, (st = prepareFinish(db)));
@@ -46,18 +61,7 @@ export function recordFinish(db: Db, gameId: number, state: GameState, now: numb
     const died = !p.alive && !p.out;
     st.reveal.run(p.identity, state.chars?.seats[seat]?.name ?? null, result, died ? 1 : 0, gameId, seat);
     if (userId === null) continue;
-    const win = result === 'win' ? 1 : 0;
-    st.count.run({
-      userId,
-      wins: win,
-      draws: result === 'draw' ? 1 : 0,
-      winsLurker: p.identity === '潜伏战线' ? win : 0,
-      winsMilitary: p.identity === '军情处' ? win : 0,
-      winsSoy: p.identity === '打酱油的' ? win : 0,
-      deaths: died ? 1 : 0,
-      declarations: state.result!.declarer === seat ? 1 : 0,
-      now,
-    });
+    st.count.run({ userId, ...seatCounts(state, seat, result, died), now });
   }
 }
 

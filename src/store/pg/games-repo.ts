@@ -2,21 +2,13 @@
 // pool (each call its own transaction) or the transaction it runs in.
 import { and, asc, desc, eq, isNotNull, lte, min } from 'drizzle-orm';
 import { ENGINE_VERSION, type Options, type Setup } from '../../engine/index.js';
-import type { GameHead, GameInfo, NewGameRow, SeatInfo, SnapshotUpdate } from '../games-repo.js';
+import { parseJson, type GameHead, type GameInfo, type NewGameRow, type SeatInfo, type SnapshotUpdate } from '../games-repo.js';
 import type { StoredAction } from '../replay.js';
 import type { GameStatus } from '../schema.js';
 import type { Shard } from '../shard.js';
 import type { PgExec } from './connection.js';
 import { actions, games, seats } from './schema.js';
 import { ownedByPg } from './shard.js';
-
-function parseJson<T>(text: string): T | null {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
 
 const headColumns = {
   status: games.status,

@@ -1,6 +1,6 @@
 // history.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { LeaderboardRow, RecentGame } from '../history.js';
+import { withPlayers, type LeaderboardRow, type RecentGame } from '../history.js';
 import type { PgExec } from './connection.js';
 import { games, seats } from './schema.js';
 
@@ -38,10 +38,7 @@ export async function pgRecentGames(db: PgExec, guildId: string, limit: number):
     .from(seats)
     .where(inArray(seats.gameId, rows.map((r) => r.id)))
     .orderBy(seats.gameId, seats.seat);
-  return rows.map((r) => {
-    const mine = seatRows.filter((s) => s.gameId === r.id);
-    return { ...r, players: mine.length, names: mine.map((s) => s.name), winners: mine.filter((s) => s.result === 'win').map((s) => s.name) };
-  });
+  return withPlayers(rows, seatRows);
 }
 
 export async function pgLastEndedIn(db: PgExec, guildId: string, channelId: string): Promise<number | null> {

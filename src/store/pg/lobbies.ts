@@ -1,23 +1,10 @@
 // lobbies.ts for PostgreSQL: the LobbyRepo's methods, arguments and results, each a Promise.
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Lobby } from '../../discord/lobby-model.js';
+import { toLobby } from '../lobbies.js';
 import type { PgExec } from './connection.js';
 import { games, lobbies } from './schema.js';
 
-type Row = typeof lobbies.$inferSelect;
-
-function toLobby(r: Row): Lobby {
-  return {
-    id: r.id,
-    guildId: r.guildId,
-    channelId: r.channelId,
-    hostId: r.hostId,
-    options: JSON.parse(r.options),
-    seats: JSON.parse(r.seats),
-    messageId: r.messageId,
-    gameId: r.gameId,
-  };
-}
 
 /** PostgreSQL's unique_violation: here, the partial unique index on a channel's open lobby. */
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505' || (err as { cause?: { code?: unknown } }).cause?.code === '23505';

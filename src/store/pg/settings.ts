@@ -1,22 +1,12 @@
 // settings.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_DECISION_MS, DEFAULT_LOBBY_MS, DEFAULT_WINDOW_MS, type GuildSettings } from '../settings.js';
+import { settingsOf, type GuildSettings } from '../settings.js';
 import type { PgExec } from './connection.js';
 import { guildSettings } from './schema.js';
 
 export async function pgReadGuildSettings(db: PgExec, guildId: string): Promise<GuildSettings> {
   const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
-  if (!row)
-    return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
-  return {
-    guildId,
-    language: row.language,
-    lobbyOptions: row.lobbyOptions,
-    decisionMs: row.decisionMs,
-    lobbyMs: row.lobbyMs,
-    windowMs: row.windowMs,
-    pings: row.pings,
-  };
+  return settingsOf(guildId, row);
 }
 
 export async function pgWriteGuildSettings(db: PgExec, guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number): Promise<GuildSettings> {

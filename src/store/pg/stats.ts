@@ -2,7 +2,7 @@
 // in the transaction of the game's last action.
 import { and, eq, sql } from 'drizzle-orm';
 import type { GameState } from '../../engine/index.js';
-import { seatResult, type UserStats } from '../stats.js';
+import { seatCounts, seatResult, type UserStats } from '../stats.js';
 import type { PgExec } from './connection.js';
 import { seats, userStats } from './schema.js';
 
@@ -20,19 +20,7 @@ export async function pgRecordFinish(db: PgExec, gameId: number, state: GameStat
       .set({ identity: p.identity, character: state.chars?.seats[seat]?.name ?? null, result, died })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
     if (userId === null) continue;
-    const win = result === 'win' ? 1 : 0;
-    counts.push({
-      userId,
-      games: 1,
-      wins: win,
-      draws: result === 'draw' ? 1 : 0,
-      winsLurker: p.identity === '潜伏战线' ? win : 0,
-      winsMilitary: p.identity === '军情处' ? win : 0,
-      winsSoy: p.identity === '打酱油的' ? win : 0,
-      deaths: died ? 1 : 0,
-      declarations: state.result!.declarer === seat ? 1 : 0,
-      updatedAt: now,
-    });
+    counts.push({ userId, games: 1, ...seatCounts(state, seat, result, died), updatedAt: now });
   }
   // One statement for every player; a user id appears once per game (one seat each), so ON CONFLICT
   // never meets the same row twice.
