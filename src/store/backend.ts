@@ -1,12 +1,14 @@
 // The seam between the game store and a database. GameStore (store.ts) talks only to a StoreBackend;
 // SQLite (sqlite.ts) is one, and a second (PostgreSQL) implements the same interfaces. Every read and
 // write is asynchronous, so a driver that is (node-postgres) fits as well as one that is not.
+import type { Logger } from '../log.js';
 import type { GamesRepo } from './games-repo.js';
 import type { HistoryRepo } from './history.js';
 import type { LobbiesRepo } from './lobbies.js';
 import type { OutboxRepo } from './outbox.js';
 import type { RecoveryRepo } from './recovery.js';
 import type { SettingsRepo } from './settings.js';
+import type { Shard } from './shard.js';
 import type { StatsRepo } from './stats.js';
 import type { TablePrefs } from './table-prefs.js';
 
@@ -20,6 +22,15 @@ export interface Repos {
   history: HistoryRepo;
   lobbies: LobbiesRepo;
   recovery: RecoveryRepo;
+}
+
+/** What either backend is opened with. */
+export interface BackendOptions {
+  /** Only this shard's games are recovered, timed and delivered (shard.ts). */
+  shard?: Shard;
+  /** The clock lobbies are stamped with. */
+  now?: () => number;
+  logger?: Logger;
 }
 
 export interface TxOptions {

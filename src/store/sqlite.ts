@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { logger as rootLogger, type Logger } from '../log.js';
-import type { Repos, StoreBackend, TxOptions } from './backend.js';
+import type { BackendOptions, Repos, StoreBackend, TxOptions } from './backend.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { BOT_BUSY_TIMEOUT_MS, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
@@ -18,19 +18,13 @@ import { lobbiesStatements } from './lobbies.js';
 import { outboxStatements } from './outbox.js';
 import { recoveryStatements } from './recovery.js';
 import { settingsStatements } from './settings.js';
-import type { Shard } from './shard.js';
 import { statsStatements } from './stats.js';
 import { tablePrefsStatements } from './table-prefs.js';
 
 /** Each method of T, returning a Promise of what it returned. */
 type Promised<T> = { [K in keyof T]: T[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never };
 
-export interface SqliteBackendOptions {
-  shard?: Shard;
-  /** The clock lobbies are stamped with. */
-  now?: () => number;
-  logger?: Logger;
-}
+export type SqliteBackendOptions = BackendOptions;
 
 export class SqliteBackend implements StoreBackend {
   readonly kind = 'sqlite' as const;

@@ -5,9 +5,7 @@
 // (games-repo statusOf: SELECT … FOR UPDATE), so two writers of one game take turns. A call made
 // from inside a transaction's async context (AsyncLocalStorage) runs in that transaction, as on SQLite.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from '../../log.js';
-import type { Repos, StoreBackend, TxOptions } from '../backend.js';
-import type { Shard } from '../shard.js';
+import type { BackendOptions, Repos, StoreBackend, TxOptions } from '../backend.js';
 import { openPostgres, type PgConnection, type PgExec, type PgOpenOptions } from './connection.js';
 import { pgGamesRepo } from './games-repo.js';
 import { pgHistoryRepo } from './history.js';
@@ -18,12 +16,7 @@ import { pgSettingsRepo } from './settings.js';
 import { pgStatsRepo } from './stats.js';
 import { pgTablePrefs } from './table-prefs.js';
 
-export interface PgBackendOptions {
-  shard?: Shard;
-  /** The clock lobbies are stamped with. */
-  now?: () => number;
-  logger?: Logger;
-}
+export type PgBackendOptions = BackendOptions;
 
 export class PgBackend implements StoreBackend {
   readonly kind = 'postgres' as const;
