@@ -24,7 +24,7 @@ import { StrongPolicy } from './strong.js';
 import { currentFlight, DEFAULT_PARAMS, Table } from './strong-table.js';
 
 /** Playout actions per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
-export const STEPS_PER_MS = 200;
+export const STEPS_PER_MS = 400;
 /** Worlds a searched decision deals at least, however long their playouts. */
 export const MIN_WORLDS = 4;
 /**
