@@ -14,7 +14,8 @@
 // than playouts keeps a decision's time near its budget at every stage of a game: an early playout
 // runs ten times as many actions as a late one.
 import { performance } from 'node:perf_hooks';
-import { legalActions, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { legalActions, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
@@ -170,6 +171,18 @@ export class ExpertPolicy implements Policy {
 export function playOn(s: GameState, rng: RngState): number {
   let d = 0;
   for (; d < MAX_DEPTH && !s.result; d++) {
+    const p = s.pending;
+    if (p !== null && p.kind === 'window') {
+      // rolloutAction passes every window: the seat is drawn as below from the seats waitingOn
+      // lists (in seat order), without listing them, and passes without an action to check.
+      let waiting = liveMask(s) & ~p.passed;
+      if (waiting !== 0) {
+        const n = bitCount(waiting);
+        for (let k = n === 1 ? 0 : randInt(rng, n); k > 0; k--) waiting &= waiting - 1;
+        playoutPass(s, 31 - Math.clz32(waiting & -waiting));
+        continue;
+      }
+    }
     const seats = waitingOn(s);
     const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
     if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return -d - 1;
@@ -217,25 +230,42 @@ export function score(s: GameState, me: number): number {
 export function rolloutAction(s: GameState, seat: number, rng: RngState): Action {
   const p = s.pending!;
   if (p.kind === 'window') return { kind: 'pass', seat };
+  // A receive offers only take and refuse (legalActions), refuse unless the intel is locked onto us.
+  if (p.kind === 'receive' && p.seat === seat && !s.result && inGame(s.players[seat])) return receiveAction(s, seat, has(s.locked, seat), rng);
   const legal = legalActions(s, seat);
   if (legal.length === 1) return legal[0];
   if (p.kind === 'receive') {
     const refuse = legal.find((a) => a.kind === 'refuse');
     const take = legal.find((a) => a.kind === 'take')!;
-    const t = s.transit!;
-    const pl = s.players[seat];
-    const color = s.cards[t.card].color;
-    const blacks = pl.intel.reduce((k, id) => (s.cards[id].color === '黑' ? k + 1 : k), 0);
     if (!refuse) return take;
-    if (t.faceUp || t.known & (1 << seat)) {
-      if (color === '黑') return refuse;
-      const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
-      return own === null || color === own ? take : refuse;
-    }
-    return blacks < 2 && randInt(rng, 2) ? take : refuse;
+    return receiveAction(s, seat, false, rng);
   }
   if (p.kind === 'send') return legal[randInt(rng, legal.length)];
   return legal[0];
+}
+
+/** Take or refuse the intel in flight (refuse when allowed: `locked` false). */
+function receiveAction(s: GameState, seat: number, locked: boolean, rng: RngState): Action {
+  const take: Action = { kind: 'take', seat };
+  if (locked) return take;
+  const refuse: Action = { kind: 'refuse', seat };
+  const t = s.transit!;
+  const pl = s.players[seat];
+  const color = s.cards[t.card].color;
+  if (t.faceUp || t.known & (1 << seat)) {
+    if (color === '黑') return refuse;
+    const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
+    return own === null || color === own ? take : refuse;
+  }
+  let blacks = 0;
+  for (const id of pl.intel) if (s.cards[id].color === '黑') blacks++;
+  return blacks < 2 && randInt(rng, 2) ? take : refuse;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
 export function expertPolicy(o: ExpertOptions = {}): Policy {

@@ -239,18 +239,32 @@ const DISCARDED: Ctx = { ev: [], newDecision: false };
 export function playoutStep(s: GameState, action: Action): string | null {
   const r = check(s, action);
   if (r) return explain(r).reason;
-  const version = s.version;
-  if (action.kind === 'pass') {
-    const w = s.pending as Extract<Pending, { kind: 'window' }>;
-    const passed = w.passed | bit(action.seat);
-    const live = liveMask(s);
-    if ((passed & live) !== live) {
-      // passKeepingWindowOpen: the window stays open, nothing else changes.
-      w.passed = passed;
-      s.version = version + 1;
-      return null;
-    }
+  if (action.kind === 'pass') playoutPass(s, action.seat);
+  else settle(s, action);
+  return null;
+}
+
+/**
+ * `playoutStep(s, { kind: 'pass', seat })` for a seat the window waits on (`waitingOn`: in the
+ * game, not passed yet), which check() always accepts: the playouts' most frequent action, without
+ * the action object or its check.
+ */
+export function playoutPass(s: GameState, seat: number): void {
+  const w = s.pending as Extract<Pending, { kind: 'window' }>;
+  const passed = w.passed | bit(seat);
+  const live = liveMask(s);
+  if ((passed & live) !== live) {
+    // passKeepingWindowOpen: the window stays open, nothing else changes.
+    w.passed = passed;
+    s.version++;
+    return;
   }
+  settle(s, { kind: 'pass', seat });
+}
+
+/** An accepted action applied in place, its events dropped. */
+function settle(s: GameState, action: Action): void {
+  const version = s.version;
   const ctx = DISCARDED;
   ctx.ev.length = 0;
   ctx.newDecision = false;
@@ -258,5 +272,4 @@ export function playoutStep(s: GameState, action: Action): string | null {
   ctx.ev.length = 0;
   s.version = version + 1;
   if (ctx.newDecision && s.pending) s.pending.opened = s.version;
-  return null;
 }

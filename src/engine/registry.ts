@@ -4,7 +4,7 @@
 // Also here: what a seat's character is and does as the rules ask it (face, gender, perks) and
 // the calling of timing points (fire), and what characters' records say of identity cards.
 import type { CardRule } from './cards/rule.js';
-import type { ActiveSkill, CharacterDef, Decide, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
+import type { ActiveSkill, CharacterDef, Decide, Hook, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
 import { EDITION_NAMES } from './editions.js';
@@ -27,6 +27,14 @@ export const CHARACTER_NAMES = CHARACTER_SETS.standard;
  */
 export const SKILLS: Record<string, ActiveSkill> = {};
 
+/**
+ * The same characters in a Map, and each timing point's hooks by character: looked up on every
+ * action (charOf, fire), where a Map is several times faster than CHARACTERS (an object in
+ * dictionary mode) and its per-character `on` objects of many shapes.
+ */
+const DEFS = new Map<CharacterName, CharacterDef>();
+const HOOKS = new Map<HookPoint, Map<CharacterName, Hook>>();
+
 /** Card rules by edition, each edition's variants (CardRule.editions) applied. */
 const BY_EDITION = Object.fromEntries(EDITION_NAMES.map((e) => [e, {}])) as Record<Edition, Record<CardName, CardRule>>;
 
@@ -44,6 +52,13 @@ export function registerCharacter(declared: CharacterDef, set: CharacterSet = 's
   const def = compileTriggers(declared);
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
+  DEFS.set(def.name, def);
+  for (const [point, h] of Object.entries(def.on) as [HookPoint, Hook | undefined][]) {
+    if (!h) continue;
+    let at = HOOKS.get(point);
+    if (!at) HOOKS.set(point, (at = new Map()));
+    at.set(def.name, h);
+  }
   CHARACTER_SETS[set].push(def.name);
   for (const k of def.active) {
     if (def.active.filter((x) => x.name === k.name).length > 1) throw new Error(`${def.name}: skill ${k.name} twice`);
@@ -70,7 +85,7 @@ export const activeSkill = (s: GameState, seat: number, name: string): ActiveSki
 
 export function charOf(s: GameState, seat: number): CharacterDef | undefined {
   const n = s.chars?.seats[seat]?.name;
-  return n ? CHARACTERS[n] : undefined;
+  return n ? DEFS.get(n) : undefined;
 }
 
 export function faceUp(s: GameState, seat: number): boolean {
@@ -111,13 +126,16 @@ export function playsAs(s: GameState, seat: number, card: number): { as: CardNam
 
 /** Calls a timing point's hooks, in seat order from the current player (docs/rules.md §8). */
 export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
+  // No character has a hook here: nothing to call (most points of most actions).
+  const hooks = HOOKS.get(point);
+  if (!hooks) return;
   const c = s.chars!;
   const n = c.seats.length;
   for (let k = 0; k < n; k++) {
     const seat = (s.current + k) % n;
     const name = c.seats[seat].name;
     if (!name) continue;
-    const h = CHARACTERS[name].on[point];
+    const h = hooks.get(name);
     if (h) h(s, ctx, seat, info);
     // During a declaration the game already counts as over: every seat's 'victory' hook still runs.
     if (point === 'victory' ? s.result !== null : over(s)) return;
