@@ -2,7 +2,7 @@
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
-import { charOf, fire, identityGone, isFemale } from './registry.js';
+import { charOf, fire, identityGone, isFemale, lossOf } from './registry.js';
 import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
 import type { GameState, Identity, Outcome } from './types.js';
 
@@ -81,7 +81,8 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
  * so no death skill triggers and no count of deaths sees it.
  */
 function losesNow(s: GameState, ctx: Ctx, seat: number): boolean {
-  const why = s.chars && inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
+  const loses = s.chars && lossOf(s, seat);
+  const why = loses && inGame(s.players[seat]) && loses(s, seat);
   if (!why) return false;
   if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
   lose(s, ctx, seat);
@@ -95,7 +96,8 @@ export function lose(s: GameState, ctx: Ctx, seat: number): void {
   clearOut(s, ctx, seat);
 }
 
-const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
+/** A faction's colour (docs/rules.md §9), none for 打酱油的 (compared, not looked up: checkEnd runs after every action). */
+const factionColor = (id: Identity): '红' | '蓝' | undefined => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : undefined);
 
 /**
  * Whether the game is over now (docs/rules.md §9): losses first (败露), then a declaration by the first
@@ -114,7 +116,7 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   for (let k = 0; k < n; k++) {
     const seat = (s.current + k) % n;
     const p = s.players[seat];
-    const color = FACTION_COLOR[p.identity];
+    const color = factionColor(p.identity);
     // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
     const meets = color ? inGame(p) && countColor(s, p.intel, color) >= (s.options.victoryIntel ?? 3) : !!c && !p.out && missionHolds(s, seat);
     if (!meets) continue;

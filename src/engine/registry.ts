@@ -34,6 +34,8 @@ export const SKILLS: Record<string, ActiveSkill> = {};
  */
 const DEFS = new Map<CharacterName, CharacterDef>();
 const HOOKS = new Map<HookPoint, Map<CharacterName, Hook>>();
+/** The characters that can lose the game by themselves (CharacterDef.loses: 小白's 败露). */
+const LOSSES = new Map<CharacterName, NonNullable<CharacterDef['loses']>>();
 
 /** Card rules by edition, each edition's variants (CardRule.editions) applied. */
 const BY_EDITION = Object.fromEntries(EDITION_NAMES.map((e) => [e, {}])) as Record<Edition, Record<CardName, CardRule>>;
@@ -53,6 +55,7 @@ export function registerCharacter(declared: CharacterDef, set: CharacterSet = 's
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
   DEFS.set(def.name, def);
+  if (def.loses) LOSSES.set(def.name, def.loses);
   for (const [point, h] of Object.entries(def.on) as [HookPoint, Hook | undefined][]) {
     if (!h) continue;
     let at = HOOKS.get(point);
@@ -86,6 +89,12 @@ export const activeSkill = (s: GameState, seat: number, name: string): ActiveSki
 export function charOf(s: GameState, seat: number): CharacterDef | undefined {
   const n = s.chars?.seats[seat]?.name;
   return n ? DEFS.get(n) : undefined;
+}
+
+/** `seat`'s character's loss condition (CharacterDef.loses), if it has one. */
+export function lossOf(s: GameState, seat: number): CharacterDef['loses'] {
+  const n = s.chars?.seats[seat]?.name;
+  return n ? LOSSES.get(n) : undefined;
 }
 
 export function faceUp(s: GameState, seat: number): boolean {
