@@ -175,11 +175,12 @@ export function playOn(s: GameState, rng: RngState): number {
     if (p !== null && p.kind === 'window') {
       // rolloutAction passes every window: the seat is drawn as below from the seats waitingOn
       // lists (in seat order), without listing them, and passes without an action to check.
-      let waiting = liveMask(s) & ~p.passed;
+      const live = liveMask(s);
+      let waiting = live & ~p.passed;
       if (waiting !== 0) {
         const n = bitCount(waiting);
         for (let k = n === 1 ? 0 : randInt(rng, n); k > 0; k--) waiting &= waiting - 1;
-        playoutPass(s, 31 - Math.clz32(waiting & -waiting));
+        playoutPass(s, 31 - Math.clz32(waiting & -waiting), live);
         continue;
       }
     }

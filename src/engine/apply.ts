@@ -227,7 +227,7 @@ function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
  */
 export const workingCopy = (s: GameState): GameState => cloneState(s);
 
-/** The events of a playout step: nobody reads them, so one array is reused. */
+/** The events of playout steps: nobody reads them, so one array is reused (and emptied now and then). */
 const DISCARDED: Ctx = { ev: [], newDecision: false };
 
 /**
@@ -247,12 +247,11 @@ export function playoutStep(s: GameState, action: Action): string | null {
 /**
  * `playoutStep(s, { kind: 'pass', seat })` for a seat the window waits on (`waitingOn`: in the
  * game, not passed yet), which check() always accepts: the playouts' most frequent action, without
- * the action object or its check.
+ * the action object or its check. `live`: liveMask(s), when the caller has it.
  */
-export function playoutPass(s: GameState, seat: number): void {
+export function playoutPass(s: GameState, seat: number, live = liveMask(s)): void {
   const w = s.pending as Extract<Pending, { kind: 'window' }>;
   const passed = w.passed | bit(seat);
-  const live = liveMask(s);
   if ((passed & live) !== live) {
     // passKeepingWindowOpen: the window stays open, nothing else changes.
     w.passed = passed;
@@ -266,10 +265,9 @@ export function playoutPass(s: GameState, seat: number): void {
 function settle(s: GameState, action: Action): void {
   const version = s.version;
   const ctx = DISCARDED;
-  ctx.ev.length = 0;
+  if (ctx.ev.length > 256) ctx.ev.length = 0;
   ctx.newDecision = false;
   performAndSettle(s, ctx, action);
-  ctx.ev.length = 0;
   s.version = version + 1;
   if (ctx.newDecision && s.pending) s.pending.opened = s.version;
 }
