@@ -15,6 +15,7 @@
 // runs ten times as many actions as a late one.
 import { performance } from 'node:perf_hooks';
 import { legalActions, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { nthSend, sendCount } from '../engine/send.js';
 import { has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
@@ -231,8 +232,13 @@ export function score(s: GameState, me: number): number {
 export function rolloutAction(s: GameState, seat: number, rng: RngState): Action {
   const p = s.pending!;
   if (p.kind === 'window') return { kind: 'pass', seat };
-  // A receive offers only take and refuse (legalActions), refuse unless the intel is locked onto us.
-  if (p.kind === 'receive' && p.seat === seat && !s.result && inGame(s.players[seat])) return receiveAction(s, seat, has(s.locked, seat), rng);
+  if ((p.kind === 'receive' || p.kind === 'send') && p.seat === seat && !s.result && inGame(s.players[seat])) {
+    // A receive offers only take and refuse (legalActions), refuse unless the intel is locked onto us.
+    if (p.kind === 'receive') return receiveAction(s, seat, has(s.locked, seat), rng);
+    // A send: one of legalActions' sends, drawn as below without listing them.
+    const n = sendCount(s, seat);
+    if (n > 0) return nthSend(s, seat, n === 1 ? 0 : randInt(rng, n));
+  }
   const legal = legalActions(s, seat);
   if (legal.length === 1) return legal[0];
   if (p.kind === 'receive') {
