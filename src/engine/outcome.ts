@@ -3,8 +3,8 @@
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
 import { charOf, fire, identityGone, isFemale, lossOf } from './registry.js';
-import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
-import type { GameState, Identity, Outcome } from './types.js';
+import { countColor, inGame, over, type Ctx } from './state.js';
+import type { GameState, Outcome } from './types.js';
 
 /**
  * Places a card face up in front of a seat and applies what follows at once. `by` is who is
@@ -96,13 +96,12 @@ export function lose(s: GameState, ctx: Ctx, seat: number): void {
   clearOut(s, ctx, seat);
 }
 
-/** A faction's colour (docs/rules.md §9), none for 打酱油的 (compared, not looked up: checkEnd runs after every action). */
-const factionColor = (id: Identity): '红' | '蓝' | undefined => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : undefined);
-
 /**
  * Whether the game is over now (docs/rules.md §9): losses first (败露), then a declaration by the first
  * in seat order from the current player who meets a victory condition, then the last survivor.
  * `gainer`/`sender`: the intel just gained and who sent it, for missions about that (潮汐).
+ * It runs after every action (and every intel gained), so it makes one pass over the seats for
+ * the victories and the survivors, and asks for losses only seats whose character can lose.
  */
 export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): boolean {
   if (over(s)) return true;
@@ -113,21 +112,26 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
     if (cleanupWaiting(s)) return false;
     for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
   }
-  for (let k = 0; k < n; k++) {
-    const seat = (s.current + k) % n;
+  // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
+  const need = s.options.victoryIntel ?? 3;
+  let left = 0;
+  let survivor = -1;
+  for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) {
     const p = s.players[seat];
-    const color = factionColor(p.identity);
-    // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
-    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= (s.options.victoryIntel ?? 3) : !!c && !p.out && missionHolds(s, seat);
+    const live = inGame(p);
+    if (live) {
+      left++;
+      survivor = seat;
+    }
+    const id = p.identity;
+    const faction = id === '潜伏战线' || id === '军情处';
+    const meets = faction ? live && countColor(s, p.intel, id === '潜伏战线' ? '红' : '蓝') >= need : !!c && !p.out && missionHolds(s, seat);
     if (!meets) continue;
-    declare(s, ctx, seat, color ? 'faction' : 'mission', seat === gainer ? sender : -1);
+    declare(s, ctx, seat, faction ? 'faction' : 'mission', seat === gainer ? sender : -1);
     return true;
   }
-  const left = liveCount(s);
   if (left === 1) {
-    const m = liveMask(s);
-    const seat = Math.log2(m);
-    finish(s, ctx, { winners: [seat], declarer: null, draw: false, reason: 'lastSurvivor' });
+    finish(s, ctx, { winners: [survivor], declarer: null, draw: false, reason: 'lastSurvivor' });
     return true;
   }
   if (left === 0) {

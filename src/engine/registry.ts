@@ -34,8 +34,8 @@ export const SKILLS: Record<string, ActiveSkill> = {};
  */
 const DEFS = new Map<CharacterName, CharacterDef>();
 const HOOKS = new Map<HookPoint, Map<CharacterName, Hook>>();
-/** The characters that can lose the game by themselves (CharacterDef.loses: 小白's 败露). */
-const LOSSES = new Map<CharacterName, NonNullable<CharacterDef['loses']>>();
+/** The characters that can lose the game by themselves (CharacterDef.loses: 小白's 败露), few: compared, not looked up. */
+const LOSERS: { name: CharacterName; loses: NonNullable<CharacterDef['loses']> }[] = [];
 
 /** Card rules by edition, each edition's variants (CardRule.editions) applied. */
 const BY_EDITION = Object.fromEntries(EDITION_NAMES.map((e) => [e, {}])) as Record<Edition, Record<CardName, CardRule>>;
@@ -55,7 +55,7 @@ export function registerCharacter(declared: CharacterDef, set: CharacterSet = 's
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
   DEFS.set(def.name, def);
-  if (def.loses) LOSSES.set(def.name, def.loses);
+  if (def.loses) LOSERS.push({ name: def.name, loses: def.loses });
   for (const [point, h] of Object.entries(def.on) as [HookPoint, Hook | undefined][]) {
     if (!h) continue;
     let at = HOOKS.get(point);
@@ -94,7 +94,8 @@ export function charOf(s: GameState, seat: number): CharacterDef | undefined {
 /** `seat`'s character's loss condition (CharacterDef.loses), if it has one. */
 export function lossOf(s: GameState, seat: number): CharacterDef['loses'] {
   const n = s.chars?.seats[seat]?.name;
-  return n ? LOSSES.get(n) : undefined;
+  if (n) for (const l of LOSERS) if (l.name === n) return l.loses;
+  return undefined;
 }
 
 export function faceUp(s: GameState, seat: number): boolean {
