@@ -14,7 +14,7 @@
 // than playouts keeps a decision's time near its budget at every stage of a game: an early playout
 // runs ten times as many actions as a late one.
 import { performance } from 'node:perf_hooks';
-import { legalActions, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { legalActions, playoutListed, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { nthSend, sendCount } from '../engine/send.js';
 import { has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
@@ -185,9 +185,16 @@ export function playOn(s: GameState, rng: RngState): number {
         continue;
       }
     }
-    const seats = waitingOn(s);
-    const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
-    if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return -d - 1;
+    let seat: number;
+    if (p !== null && p.kind !== 'window' && p.kind !== 'chooseCharacter') seat = p.seat; // waitingOn: [p.seat]
+    else {
+      const seats = waitingOn(s);
+      seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+    }
+    const a = rolloutAction(s, seat, rng);
+    // Out of a window, the action is one legalActions lists (or none at all, which is refused).
+    if (p !== null && p.kind !== 'window' && a !== undefined) playoutListed(s, a);
+    else if (playoutStep(s, a) !== null) return -d - 1;
   }
   return d;
 }

@@ -261,6 +261,14 @@ export function playoutPass(s: GameState, seat: number, live = liveMask(s)): voi
   settle(s, { kind: 'pass', seat });
 }
 
+/**
+ * `playoutStep` for an action `legalActions` lists (every listed action passes check): applied
+ * without checking it again. The playouts' actions come from the listing (src/ai/expert.ts).
+ */
+export function playoutListed(s: GameState, action: Action): void {
+  settle(s, action);
+}
+
 /** An accepted action applied in place, its events dropped. */
 function settle(s: GameState, action: Action): void {
   const version = s.version;

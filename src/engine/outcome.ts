@@ -125,7 +125,9 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
     }
     const id = p.identity;
     const faction = id === '潜伏战线' || id === '军情处';
-    const meets = faction ? live && countColor(s, p.intel, id === '潜伏战线' ? '红' : '蓝') >= need : !!c && !p.out && missionHolds(s, seat);
+    const meets = faction
+      ? live && p.intel.length >= need && countColor(s, p.intel, id === '潜伏战线' ? '红' : '蓝') >= need
+      : !!c && !p.out && missionHolds(s, seat);
     if (!meets) continue;
     declare(s, ctx, seat, faction ? 'faction' : 'mission', seat === gainer ? sender : -1);
     return true;
