@@ -171,20 +171,23 @@ export class ExpertPolicy implements Policy {
  */
 export function playOn(s: GameState, rng: RngState): number {
   let d = 0;
+  // liveMask(s), kept while only passes that leave a window open were played (they change nothing else).
+  let live = -1;
   for (; d < MAX_DEPTH && !s.result; d++) {
     const p = s.pending;
     if (p !== null && p.kind === 'window') {
       // rolloutAction passes every window: the seat is drawn as below from the seats waitingOn
       // lists (in seat order), without listing them, and passes without an action to check.
-      const live = liveMask(s);
+      if (live < 0) live = liveMask(s);
       let waiting = live & ~p.passed;
       if (waiting !== 0) {
         const n = bitCount(waiting);
         for (let k = n === 1 ? 0 : randInt(rng, n); k > 0; k--) waiting &= waiting - 1;
-        playoutPass(s, 31 - Math.clz32(waiting & -waiting), live);
+        if (!playoutPass(s, 31 - Math.clz32(waiting & -waiting), live)) live = -1;
         continue;
       }
     }
+    live = -1;
     let seat: number;
     if (p !== null && p.kind !== 'window' && p.kind !== 'chooseCharacter') seat = p.seat; // waitingOn: [p.seat]
     else {

@@ -252,15 +252,16 @@ export function playoutStep(s: GameState, action: Action): string | null {
 /**
  * `playoutStep(s, { kind: 'pass', seat })` for a seat the window waits on (`waitingOn`: in the
  * game, not passed yet), which check() always accepts: the playouts' most frequent action, without
- * the action object or its check. `live`: liveMask(s), when the caller has it.
+ * the action object or its check. `live`: liveMask(s), when the caller has it. Returns whether
+ * the window is still open (then only its passes and the version changed).
  */
-export function playoutPass(s: GameState, seat: number, live = liveMask(s)): void {
+export function playoutPass(s: GameState, seat: number, live = liveMask(s)): boolean {
   const w = s.pending as Extract<Pending, { kind: 'window' }>;
   w.passed |= bit(seat);
   if ((w.passed & live) !== live) {
     // passKeepingWindowOpen: the window stays open, nothing else changes.
     s.version++;
-    return;
+    return true;
   }
   // The last pass: perform's 'pass' (but for its event), then what follows every action.
   const version = s.version;
@@ -269,6 +270,7 @@ export function playoutPass(s: GameState, seat: number, live = liveMask(s)): voi
   closeWindow(s, ctx);
   afterAction(s, ctx);
   stamp(s, ctx, version);
+  return false;
 }
 
 /**

@@ -110,7 +110,7 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   if (c) {
     // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
     if (cleanupWaiting(s)) return false;
-    for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
+    for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) losesNow(s, ctx, seat);
   }
   // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
   const need = s.options.victoryIntel ?? 3;

@@ -94,7 +94,7 @@ export function charOf(s: GameState, seat: number): CharacterDef | undefined {
 /** `seat`'s character's loss condition (CharacterDef.loses), if it has one. */
 export function lossOf(s: GameState, seat: number): CharacterDef['loses'] {
   const n = s.chars?.seats[seat]?.name;
-  if (n) for (const l of LOSERS) if (l.name === n) return l.loses;
+  if (n) for (let i = 0; i < LOSERS.length; i++) if (LOSERS[i].name === n) return LOSERS[i].loses;
   return undefined;
 }
 
