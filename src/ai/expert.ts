@@ -16,6 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { legalActions, playoutListed, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { nthSend, sendCount } from '../engine/send.js';
+import { decideChoices } from '../engine/skills.js';
 import { has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
@@ -248,6 +249,11 @@ export function rolloutAction(s: GameState, seat: number, rng: RngState): Action
     // A send: one of legalActions' sends, drawn as below without listing them.
     const n = sendCount(s, seat);
     if (n > 0) return nthSend(s, seat, n === 1 ? 0 : randInt(rng, n));
+  }
+  // A question: its first answer (legalActions lists the answers in order, each with the seat).
+  if (p.kind === 'decide' && p.seat === seat && !s.result && s.players[seat]) {
+    const first = decideChoices(s, p)[0];
+    return first && { ...first, seat };
   }
   const legal = legalActions(s, seat);
   if (legal.length === 1) return legal[0];
