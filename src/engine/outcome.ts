@@ -2,7 +2,7 @@
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
-import { charOf, fire, identityGone, isFemale, lossOf } from './registry.js';
+import { charOf, fire, identityGone, isFemale, loserSeats, lossOf } from './registry.js';
 import { countColor, inGame, over, type Ctx } from './state.js';
 import type { GameState, Outcome } from './types.js';
 
@@ -110,7 +110,8 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   if (c) {
     // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
     if (cleanupWaiting(s)) return false;
-    for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) losesNow(s, ctx, seat);
+    const losers = loserSeats(c);
+    if (losers !== 0) for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) if (losers & (1 << seat)) losesNow(s, ctx, seat);
   }
   // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
   const need = s.options.victoryIntel ?? 3;
