@@ -105,6 +105,8 @@ export interface EvalResult extends Pairs {
   /** Search playouts and their time, for policies that report them (Policy.stats). */
   playouts: number;
   playoutMs: number;
+  /** A's searched decisions whose search overruled the choice it checked (Policy.stats().overruled). */
+  overruled: number;
   /** The times of A's decisions that searched (ran playouts), ms histogram. */
   searchHist: number[];
 }
@@ -127,6 +129,7 @@ export function emptyEval(): EvalResult {
     drawsB: 0,
     playouts: 0,
     playoutMs: 0,
+    overruled: 0,
     searchHist: new Array<number>(BUCKETS).fill(0),
   };
 }
@@ -154,6 +157,7 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     drawsB: x.drawsB + y.drawsB,
     playouts: x.playouts + y.playouts,
     playoutMs: x.playoutMs + y.playoutMs,
+    overruled: x.overruled + y.overruled,
     searchHist: x.searchHist.map((k, i) => k + y.searchHist[i]),
   };
 }
@@ -200,6 +204,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
         if (st && statsBefore) {
           out.playouts += st.playouts - statsBefore.playouts;
           out.playoutMs += st.ms - statsBefore.ms;
+          out.overruled += (st.overruled ?? 0) - (statsBefore.overruled ?? 0);
         }
       } else out.seatGamesB += job.players;
       if (run.error || !run.state.result) {

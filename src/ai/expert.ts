@@ -4,8 +4,8 @@
 // would use a card or skill, it deals worlds consistent with its view (sample.ts: identities from
 // its beliefs, the hidden cards and characters dealt at random), and in each world plays every
 // candidate action followed by a playout of a fast policy (rolloutAction) at every seat to the
-// end of the game. The candidate that wins most often in the same worlds, on the same playout
-// seeds, is played; the strong policy's own choice wins ties. Everything is seeded from the view,
+// end of the game. The strong policy's choice is played unless another candidate beats it clearly in
+// the same worlds, on the same playout seeds (overrule). Everything is seeded from the view,
 // so the same view, legal actions and memory decide the same.
 //
 // The budget is counted in engine actions, not wall time (so decisions do not depend on the
@@ -62,7 +62,7 @@ export class ExpertPolicy implements Policy {
   readonly steps: number;
   readonly capMs: number;
   private readonly strong = new StrongPolicy();
-  private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0 };
+  private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0 };
 
   constructor(o: ExpertOptions = {}) {
     this.steps = Math.max(1, o.steps ?? Math.round((o.budgetMs ?? 300) * STEPS_PER_MS));
@@ -83,7 +83,8 @@ export class ExpertPolicy implements Policy {
     const t0 = performance.now();
     const rng = seedRng(viewSeed(v, 0x6a09e667));
     const me = v.you!;
-    const score = new Array<number>(cands.length).fill(0);
+    // Each candidate's value in each world, the worlds' playouts on the same seed: the differences are paired.
+    const values: number[][] = cands.map(() => []);
     let played = 0;
     let dealt = 0;
     let steps = 0;
@@ -109,7 +110,7 @@ export class ExpertPolicy implements Policy {
       const seed = randInt(rng, 0x7fffffff);
       for (let i = 0; i < cands.length; i++) {
         const [value, n] = this.playout(world, offered.get(wanted[i])!, me, seed);
-        score[i] += value;
+        values[i].push(value);
         steps += n;
         played++;
       }
@@ -118,14 +119,8 @@ export class ExpertPolicy implements Policy {
     this.total.steps += steps;
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
-    // The strong policy's choice keeps ties (half a win in one world).
-    let best = cands.indexOf(pick);
-    let bestS = score[best] + 0.5;
-    for (let i = 0; i < cands.length; i++)
-      if (score[i] > bestS) {
-        bestS = score[i];
-        best = i;
-      }
+    const best = overrule(values, cands.indexOf(pick));
+    if (best !== cands.indexOf(pick)) this.total.overruled++;
     return cands[best];
   }
 
@@ -163,6 +158,42 @@ export class ExpertPolicy implements Policy {
     const n = playOn(s, seedRng(seed));
     return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
+}
+
+/** How far a candidate's mean must beat the strong choice's, in the share of games won, to overrule it. */
+export const OVERRULE_MARGIN = 0.03;
+/** And how sure the search must be of it: the paired differences' mean over its standard error. */
+export const OVERRULE_Z = 2;
+
+/**
+ * The candidate to play, given each candidate's value in the same worlds: the strong policy's choice
+ * (`pick`) unless another beats it by OVERRULE_MARGIN and OVERRULE_Z standard errors of the paired
+ * differences (the playouts are noisy and their fast policy is biased: passing every window, it
+ * values no card kept in hand). Of those that do, the one with the best mean.
+ */
+export function overrule(values: readonly (readonly number[])[], pick: number): number {
+  const base = values[pick];
+  const n = base.length;
+  let best = pick;
+  let bestMean = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    if (i === pick) continue;
+    let sum = 0;
+    let sq = 0;
+    for (let w = 0; w < n; w++) {
+      const d = values[i][w] - base[w];
+      sum += d;
+      sq += d * d;
+    }
+    const mean = sum / n;
+    const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
+    const se = Math.sqrt(variance / n);
+    if (mean > OVERRULE_MARGIN && mean > OVERRULE_Z * se && mean > bestMean) {
+      best = i;
+      bestMean = mean;
+    }
+  }
+  return best;
 }
 
 /**

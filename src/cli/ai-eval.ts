@@ -130,6 +130,7 @@ async function main(): Promise<void> {
       playoutsPerSecond: total.playoutMs > 0 ? (1000 * total.playouts) / total.playoutMs : 0,
       // A's decisions that ran playouts, and their times (decisionP99Ms counts every decision).
       decisions: searched,
+      overruled: total.overruled,
       decisionP50Ms: quantileMs(total.searchHist, 0.5),
       decisionP99Ms: quantileMs(total.searchHist, 0.99),
     };

@@ -7,6 +7,7 @@ import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
 import { sampleWorld } from '../../src/ai/sample.js';
+import { overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
 
 /** A state that differs from `s` only in what `seat` cannot see: deck order, others' hands, two hidden identities. */
@@ -151,5 +152,23 @@ describe('worlds of a first-print game', () => {
       }
     }
     expect(dealt).toBeGreaterThan(5);
+  });
+});
+
+describe('the search overrules the strong choice only when sure', () => {
+  // Candidate 0 is the strong choice; each row is a candidate's value in the same worlds.
+  it('keeps the strong choice when another is better by less than the margin', () => {
+    expect(overrule([[0.5, 0.5, 0.5, 0.5], [0.52, 0.52, 0.52, 0.52]], 0)).toBe(0);
+  });
+  it('keeps it when the gain is within the noise of the paired differences', () => {
+    // mean +0.25, standard error 0.25: one standard error, not OVERRULE_Z
+    expect(overrule([[0, 0, 0, 0], [1, 0, 0, 0]], 0)).toBe(0);
+  });
+  it('overrules it when another wins clearly in the same worlds', () => {
+    expect(overrule([[0, 0, 1, 0, 0, 0], [1, 1, 1, 1, 0, 1]], 0)).toBe(1);
+    expect(overrule([[0.6, 0.6, 0.6], [0.2, 0.2, 0.2], [0.7, 0.7, 0.7]], 1)).toBe(2);
+  });
+  it('of several that beat it clearly, plays the best', () => {
+    expect(overrule([[0, 0, 0, 0], [0.5, 0.5, 0.5, 0.5], [1, 1, 1, 1]], 0)).toBe(2);
   });
 });
