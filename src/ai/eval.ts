@@ -107,6 +107,8 @@ export interface EvalResult extends Pairs {
   playoutMs: number;
   /** A's searched decisions whose search overruled the choice it checked (Policy.stats().overruled). */
   overruled: number;
+  /** Worlds dropped because a playout in them threw (Policy.stats().failed). */
+  failedWorlds: number;
   /** The times of A's decisions that searched (ran playouts), ms histogram. */
   searchHist: number[];
 }
@@ -130,6 +132,7 @@ export function emptyEval(): EvalResult {
     playouts: 0,
     playoutMs: 0,
     overruled: 0,
+    failedWorlds: 0,
     searchHist: new Array<number>(BUCKETS).fill(0),
   };
 }
@@ -158,6 +161,7 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     playouts: x.playouts + y.playouts,
     playoutMs: x.playoutMs + y.playoutMs,
     overruled: x.overruled + y.overruled,
+    failedWorlds: x.failedWorlds + y.failedWorlds,
     searchHist: x.searchHist.map((k, i) => k + y.searchHist[i]),
   };
 }
@@ -205,6 +209,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
           out.playouts += st.playouts - statsBefore.playouts;
           out.playoutMs += st.ms - statsBefore.ms;
           out.overruled += (st.overruled ?? 0) - (statsBefore.overruled ?? 0);
+          out.failedWorlds += (st.failed ?? 0) - (statsBefore.failed ?? 0);
         }
       } else out.seatGamesB += job.players;
       if (run.error || !run.state.result) {

@@ -27,7 +27,7 @@ import { StrongPolicy } from './strong.js';
 import { currentFlight, DEFAULT_PARAMS, Table } from './strong-table.js';
 
 /** Playout actions per millisecond of budget: measured on the 2-core development machine (src/ai/README.md). */
-export const STEPS_PER_MS = 200;
+export const STEPS_PER_MS = 400;
 /** Worlds a searched decision deals at least, however long their playouts. */
 export const MIN_WORLDS = 4;
 /**
@@ -62,7 +62,7 @@ export class ExpertPolicy implements Policy {
   readonly steps: number;
   readonly capMs: number;
   private readonly strong = new StrongPolicy();
-  private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0 };
+  private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
   constructor(o: ExpertOptions = {}) {
     this.steps = Math.max(1, o.steps ?? Math.round((o.budgetMs ?? 300) * STEPS_PER_MS));
@@ -105,15 +105,23 @@ export class ExpertPolicy implements Policy {
         this.total.rejected++;
         continue;
       }
+      const seed = randInt(rng, 0x7fffffff);
+      const got: number[] = [];
+      try {
+        for (let i = 0; i < cands.length; i++) {
+          const [value, n] = this.playout(world, offered.get(wanted[i])!, me, seed);
+          got.push(value);
+          steps += n;
+          played++;
+        }
+      } catch {
+        // A world the engine cannot play on (a guess the sampler got wrong) is dropped, and counted.
+        this.total.failed++;
+        continue;
+      }
+      got.forEach((x, i) => values[i].push(x));
       dealt++;
       this.total.worlds++;
-      const seed = randInt(rng, 0x7fffffff);
-      for (let i = 0; i < cands.length; i++) {
-        const [value, n] = this.playout(world, offered.get(wanted[i])!, me, seed);
-        values[i].push(value);
-        steps += n;
-        played++;
-      }
     }
     this.total.playouts += played;
     this.total.steps += steps;

@@ -17,7 +17,7 @@ export interface Policy {
    */
   decide(view: GameView, legal: readonly Action[], memory?: SeatMemory): Action;
   /** A searching policy's running totals: playouts played and the milliseconds they took. */
-  stats?(): { playouts: number; ms: number; overruled?: number };
+  stats?(): { playouts: number; ms: number; overruled?: number; failed?: number };
 }
 
 /** A 32-bit seed from what the seat sees, for any randomness a policy wants. */

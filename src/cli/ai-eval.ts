@@ -131,6 +131,7 @@ async function main(): Promise<void> {
       // A's decisions that ran playouts, and their times (decisionP99Ms counts every decision).
       decisions: searched,
       overruled: total.overruled,
+      failedWorlds: total.failedWorlds,
       decisionP50Ms: quantileMs(total.searchHist, 0.5),
       decisionP99Ms: quantileMs(total.searchHist, 0.99),
     };
