@@ -14,7 +14,10 @@
 // than playouts keeps a decision's time near its budget at every stage of a game: an early playout
 // runs ten times as many actions as a late one.
 import { performance } from 'node:perf_hooks';
-import { legalActions, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { legalActions, playoutListed, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
+import { nthSend, sendCount } from '../engine/send.js';
+import { decideChoices } from '../engine/skills.js';
+import { has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
@@ -208,10 +211,33 @@ export function overrule(values: readonly (readonly number[])[], pick: number): 
  */
 export function playOn(s: GameState, rng: RngState): number {
   let d = 0;
+  // liveMask(s), kept while only passes that leave a window open were played (they change nothing else).
+  let live = -1;
   for (; d < MAX_DEPTH && !s.result; d++) {
-    const seats = waitingOn(s);
-    const seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
-    if (playoutStep(s, rolloutAction(s, seat, rng)) !== null) return -d - 1;
+    const p = s.pending;
+    if (p !== null && p.kind === 'window') {
+      // rolloutAction passes every window: the seat is drawn as below from the seats waitingOn
+      // lists (in seat order), without listing them, and passes without an action to check.
+      if (live < 0) live = liveMask(s);
+      let waiting = live & ~p.passed;
+      if (waiting !== 0) {
+        const n = bitCount(waiting);
+        for (let k = n === 1 ? 0 : randInt(rng, n); k > 0; k--) waiting &= waiting - 1;
+        if (!playoutPass(s, 31 - Math.clz32(waiting & -waiting), live)) live = -1;
+        continue;
+      }
+    }
+    live = -1;
+    let seat: number;
+    if (p !== null && p.kind !== 'window' && p.kind !== 'chooseCharacter') seat = p.seat; // waitingOn: [p.seat]
+    else {
+      const seats = waitingOn(s);
+      seat = seats.length === 1 ? seats[0] : seats[randInt(rng, seats.length)];
+    }
+    const a = rolloutAction(s, seat, rng);
+    // Out of a window, the action is one legalActions lists (or none at all, which is refused).
+    if (p !== null && p.kind !== 'window' && a !== undefined) playoutListed(s, a);
+    else if (playoutStep(s, a) !== null) return -d - 1;
   }
   return d;
 }
@@ -251,30 +277,54 @@ export function score(s: GameState, me: number): number {
  * The playouts' fast policy. It plays inside a sampled world (never the real game), so it may read
  * that world's state: each seat takes its colour and refuses black when it can see the card (and
  * takes face-down intel half the time below two black), sends a random card, passes every window,
- * and answers questions with the first choice.
+ * and answers questions with the first choice. For speed it draws a receive's, a send's and a
+ * question's action without listing them all (playOn passes windows itself); test/ai/rollout.test.ts
+ * plays the same playouts from the full listing.
  */
 export function rolloutAction(s: GameState, seat: number, rng: RngState): Action {
   const p = s.pending!;
   if (p.kind === 'window') return { kind: 'pass', seat };
+  if ((p.kind === 'receive' || p.kind === 'send') && p.seat === seat && !s.result && inGame(s.players[seat])) {
+    // A receive offers only take and refuse (legalActions), refuse unless the intel is locked onto us.
+    if (p.kind === 'receive') return receiveAction(s, seat, has(s.locked, seat), rng);
+    // A send: one of legalActions' sends, drawn as below without listing them.
+    const n = sendCount(s, seat);
+    if (n > 0) return nthSend(s, seat, n === 1 ? 0 : randInt(rng, n));
+  }
+  // A question: its first answer (legalActions lists the answers in order, each with the seat).
+  if (p.kind === 'decide' && p.seat === seat && !s.result && s.players[seat]) {
+    const first = decideChoices(s, p)[0];
+    return first && { ...first, seat };
+  }
+  // Anything else (a discard, a character to choose, or a seat with nothing listed): from the list.
   const legal = legalActions(s, seat);
   if (legal.length === 1) return legal[0];
-  if (p.kind === 'receive') {
-    const refuse = legal.find((a) => a.kind === 'refuse');
-    const take = legal.find((a) => a.kind === 'take')!;
-    const t = s.transit!;
-    const pl = s.players[seat];
-    const color = s.cards[t.card].color;
-    const blacks = pl.intel.reduce((k, id) => (s.cards[id].color === '黑' ? k + 1 : k), 0);
-    if (!refuse) return take;
-    if (t.faceUp || t.known & (1 << seat)) {
-      if (color === '黑') return refuse;
-      const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
-      return own === null || color === own ? take : refuse;
-    }
-    return blacks < 2 && randInt(rng, 2) ? take : refuse;
-  }
   if (p.kind === 'send') return legal[randInt(rng, legal.length)];
   return legal[0];
+}
+
+/** Take or refuse the intel in flight (refuse when allowed: `locked` false). */
+function receiveAction(s: GameState, seat: number, locked: boolean, rng: RngState): Action {
+  const take: Action = { kind: 'take', seat };
+  if (locked) return take;
+  const refuse: Action = { kind: 'refuse', seat };
+  const t = s.transit!;
+  const pl = s.players[seat];
+  const color = s.cards[t.card].color;
+  if (t.faceUp || t.known & (1 << seat)) {
+    if (color === '黑') return refuse;
+    const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
+    return own === null || color === own ? take : refuse;
+  }
+  let blacks = 0;
+  for (const id of pl.intel) if (s.cards[id].color === '黑') blacks++;
+  return blacks < 2 && randInt(rng, 2) ? take : refuse;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
 export function expertPolicy(o: ExpertOptions = {}): Policy {

@@ -12,7 +12,7 @@ import { closeWindow, continueResolving, refuseIntel, sendIntel, takeIntel } fro
 import { deadlineAt, restartsClock } from './clock.js';
 import { explain, refuse, type Refusal } from './refusals.js';
 import { bit, cloneState, has, inGame, liveMask, publicCardOf, removeFrom, shallowCopy, type Ctx } from './state.js';
-import type { Action, ApplyResult, Clock, GameState, Pending } from './types.js';
+import type { Action, ApplyResult, Clock, GameEvent, GameState, Pending } from './types.js';
 
 const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout', 'pickCharacter', 'skill', 'decide']);
 
@@ -203,17 +203,22 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
     if (quick) return quick;
   }
   const s = cloneState(state);
-  const ctx: Ctx = { ev: [], newDecision: false };
+  const events: GameEvent[] = [];
+  const ctx: Ctx = { ev: events, newDecision: false };
   performAndSettle(s, ctx, action);
   s.version = state.version + 1;
   if (ctx.newDecision && s.pending) s.pending.opened = s.version;
   if (clock && restartsClock(state, s, clock, ctx.newDecision)) s.pending!.deadline = deadlineAt(s, clock);
-  return { ok: true, state: s, events: ctx.ev };
+  return { ok: true, state: s, events };
 }
 
 /** The accepted action's effect, then what every action is followed by (the end checked, the trigger queue asked). */
 function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
   perform(s, ctx, action);
+  afterAction(s, ctx);
+}
+
+function afterAction(s: GameState, ctx: Ctx): void {
   if (s.chars && !s.result) {
     // 机密任务 that hold on the hand (老金, 钢铁特工R) are checked after every action too.
     if (s.pending?.kind !== 'chooseCharacter') checkEnd(s, ctx);
@@ -227,8 +232,8 @@ function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
  */
 export const workingCopy = (s: GameState): GameState => cloneState(s);
 
-/** The events of a playout step: nobody reads them, so one array is reused. */
-const DISCARDED: Ctx = { ev: [], newDecision: false };
+/** The events of playout steps: nobody reads them, so none is kept. */
+const DISCARDED: Ctx = { ev: { push: () => 0 }, newDecision: false };
 
 /**
  * The search's mutable path (src/ai/expert.ts playouts): `apply` without the copy and without
@@ -239,24 +244,54 @@ const DISCARDED: Ctx = { ev: [], newDecision: false };
 export function playoutStep(s: GameState, action: Action): string | null {
   const r = check(s, action);
   if (r) return explain(r).reason;
-  const version = s.version;
-  if (action.kind === 'pass') {
-    const w = s.pending as Extract<Pending, { kind: 'window' }>;
-    const passed = w.passed | bit(action.seat);
-    const live = liveMask(s);
-    if ((passed & live) !== live) {
-      // passKeepingWindowOpen: the window stays open, nothing else changes.
-      w.passed = passed;
-      s.version = version + 1;
-      return null;
-    }
+  if (action.kind === 'pass') playoutPass(s, action.seat);
+  else settle(s, action);
+  return null;
+}
+
+/**
+ * `playoutStep(s, { kind: 'pass', seat })` for a seat the window waits on (`waitingOn`: in the
+ * game, not passed yet), which check() always accepts: the playouts' most frequent action, without
+ * the action object or its check. `live`: liveMask(s), when the caller has it. Returns whether
+ * the window is still open (then only its passes and the version changed).
+ */
+export function playoutPass(s: GameState, seat: number, live = liveMask(s)): boolean {
+  const w = s.pending as Extract<Pending, { kind: 'window' }>;
+  w.passed |= bit(seat);
+  if ((w.passed & live) !== live) {
+    // passKeepingWindowOpen: the window stays open, nothing else changes.
+    s.version++;
+    return true;
   }
+  // The last pass: perform's 'pass' (but for its event), then what follows every action.
+  const version = s.version;
   const ctx = DISCARDED;
-  ctx.ev.length = 0;
+  ctx.newDecision = false;
+  closeWindow(s, ctx);
+  afterAction(s, ctx);
+  stamp(s, ctx, version);
+  return false;
+}
+
+/**
+ * `playoutStep` for an action `legalActions` lists (every listed action passes check): applied
+ * without checking it again. The playouts' actions come from the listing (src/ai/expert.ts).
+ */
+export function playoutListed(s: GameState, action: Action): void {
+  settle(s, action);
+}
+
+/** An accepted action applied in place, its events dropped. */
+function settle(s: GameState, action: Action): void {
+  const version = s.version;
+  const ctx = DISCARDED;
   ctx.newDecision = false;
   performAndSettle(s, ctx, action);
-  ctx.ev.length = 0;
+  stamp(s, ctx, version);
+}
+
+/** The new version, and a decision opened by the action stamped with it (as apply does). */
+function stamp(s: GameState, ctx: Ctx, version: number): void {
   s.version = version + 1;
   if (ctx.newDecision && s.pending) s.pending.opened = s.version;
-  return null;
 }

@@ -73,9 +73,7 @@ export function legalActions(s: GameState, seat: number): Action[] {
       return out;
     }
     case 'send':
-      if (p.seat !== seat) return out;
-      out.push(...sendActions(s, seat));
-      return out;
+      return p.seat === seat ? sendActions(s, seat) : out;
     case 'receive':
       if (p.seat !== seat) return out;
       out.push({ kind: 'take', seat });

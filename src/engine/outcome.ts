@@ -2,9 +2,9 @@
 // losing, declaring victory, the end of the game. Cards and characters call these; the turn
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
-import { charOf, fire, identityGone, isFemale } from './registry.js';
-import { countColor, inGame, liveCount, liveMask, over, type Ctx } from './state.js';
-import type { GameState, Identity, Outcome } from './types.js';
+import { charOf, fire, identityGone, isFemale, loserSeats, lossOf } from './registry.js';
+import { countColor, inGame, over, type Ctx } from './state.js';
+import type { GameState, Outcome } from './types.js';
 
 /**
  * Places a card face up in front of a seat and applies what follows at once. `by` is who is
@@ -81,7 +81,8 @@ export function die(s: GameState, ctx: Ctx, seat: number, by = -1): void {
  * so no death skill triggers and no count of deaths sees it.
  */
 function losesNow(s: GameState, ctx: Ctx, seat: number): boolean {
-  const why = s.chars && inGame(s.players[seat]) && charOf(s, seat)?.loses?.(s, seat);
+  const loses = s.chars && lossOf(s, seat);
+  const why = loses && inGame(s.players[seat]) && loses(s, seat);
   if (!why) return false;
   if (typeof why === 'string') ctx.ev.push({ to: 'all', type: 'skillUsed', seat, skill: why });
   lose(s, ctx, seat);
@@ -95,12 +96,12 @@ export function lose(s: GameState, ctx: Ctx, seat: number): void {
   clearOut(s, ctx, seat);
 }
 
-const FACTION_COLOR: Partial<Record<Identity, '红' | '蓝'>> = { 潜伏战线: '红', 军情处: '蓝' };
-
 /**
  * Whether the game is over now (docs/rules.md §9): losses first (败露), then a declaration by the first
  * in seat order from the current player who meets a victory condition, then the last survivor.
  * `gainer`/`sender`: the intel just gained and who sent it, for missions about that (潮汐).
+ * It runs after every action (and every intel gained), so it makes one pass over the seats for
+ * the victories and the survivors, and asks for losses only seats whose character can lose.
  */
 export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): boolean {
   if (over(s)) return true;
@@ -109,23 +110,31 @@ export function checkEnd(s: GameState, ctx: Ctx, gainer = -1, sender = -1): bool
   if (c) {
     // 003 死亡: a death's skills and clean-up come first; nobody declares in the middle of it.
     if (cleanupWaiting(s)) return false;
-    for (let k = 0; k < n; k++) losesNow(s, ctx, (s.current + k) % n);
+    const losers = loserSeats(c);
+    if (losers !== 0) for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) if (losers & (1 << seat)) losesNow(s, ctx, seat);
   }
-  for (let k = 0; k < n; k++) {
-    const seat = (s.current + k) % n;
+  // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
+  const need = s.options.victoryIntel ?? 3;
+  let left = 0;
+  let survivor = -1;
+  for (let k = 0, seat = s.current; k < n; k++, seat = seat + 1 === n ? 0 : seat + 1) {
     const p = s.players[seat];
-    const color = FACTION_COLOR[p.identity];
-    // 调整胜利条件 (000_… 进阶规则): only the faction victories count victoryIntel; 机密任务 keep their numbers.
-    const meets = color ? inGame(p) && countColor(s, p.intel, color) >= (s.options.victoryIntel ?? 3) : !!c && !p.out && missionHolds(s, seat);
+    const live = inGame(p);
+    if (live) {
+      left++;
+      survivor = seat;
+    }
+    const id = p.identity;
+    const faction = id === '潜伏战线' || id === '军情处';
+    const meets = faction
+      ? live && p.intel.length >= need && countColor(s, p.intel, id === '潜伏战线' ? '红' : '蓝') >= need
+      : !!c && !p.out && missionHolds(s, seat);
     if (!meets) continue;
-    declare(s, ctx, seat, color ? 'faction' : 'mission', seat === gainer ? sender : -1);
+    declare(s, ctx, seat, faction ? 'faction' : 'mission', seat === gainer ? sender : -1);
     return true;
   }
-  const left = liveCount(s);
   if (left === 1) {
-    const m = liveMask(s);
-    const seat = Math.log2(m);
-    finish(s, ctx, { winners: [seat], declarer: null, draw: false, reason: 'lastSurvivor' });
+    finish(s, ctx, { winners: [survivor], declarer: null, draw: false, reason: 'lastSurvivor' });
     return true;
   }
   if (left === 0) {

@@ -49,8 +49,11 @@ export function queueNextTurn(s: GameState, seat: number): void {
 }
 
 /** Whether a dead player's clean-up (of `seat`, or anyone's) still waits on the death's skills. */
-export const cleanupWaiting = (s: GameState, seat?: number): boolean =>
-  s.chars?.queue.some((t) => t.skill === CLEANUP && (seat === undefined || t.seat === seat)) ?? false;
+export function cleanupWaiting(s: GameState, seat?: number): boolean {
+  const q = s.chars?.queue;
+  if (q) for (const t of q) if (t.skill === CLEANUP && (seat === undefined || t.seat === seat)) return true;
+  return false;
+}
 
 /** Queues a triggered skill's decision for its owner (asked after what is queued already). */
 export function enqueue(s: GameState, seat: number, skill: string, stage = 'use', data?: TriggerData): void {

@@ -4,11 +4,11 @@
 // Also here: what a seat's character is and does as the rules ask it (face, gender, perks) and
 // the calling of timing points (fire), and what characters' records say of identity cards.
 import type { CardRule } from './cards/rule.js';
-import type { ActiveSkill, CharacterDef, Decide, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
+import type { ActiveSkill, CharacterDef, Decide, Hook, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
 import { EDITION_NAMES } from './editions.js';
-import type { CardName, CharacterName, CharacterSet, Edition, GameState } from './types.js';
+import type { CardName, CharacterName, CharacterSet, CharState, Edition, GameState } from './types.js';
 
 /** Card rules by card name. */
 export const RULES = {} as Record<CardName, CardRule>;
@@ -27,6 +27,16 @@ export const CHARACTER_NAMES = CHARACTER_SETS.standard;
  */
 export const SKILLS: Record<string, ActiveSkill> = {};
 
+/**
+ * The same characters in a Map, and each timing point's hooks by character: looked up on every
+ * action (charOf, fire), where a Map is several times faster than CHARACTERS (an object in
+ * dictionary mode) and its per-character `on` objects of many shapes.
+ */
+const DEFS = new Map<CharacterName, CharacterDef>();
+const HOOKS = new Map<HookPoint, Map<CharacterName, Hook>>();
+/** The characters that can lose the game by themselves (CharacterDef.loses: 小白's 败露), few: compared, not looked up. */
+const LOSERS: { name: CharacterName; loses: NonNullable<CharacterDef['loses']> }[] = [];
+
 /** Card rules by edition, each edition's variants (CardRule.editions) applied. */
 const BY_EDITION = Object.fromEntries(EDITION_NAMES.map((e) => [e, {}])) as Record<Edition, Record<CardName, CardRule>>;
 
@@ -44,6 +54,14 @@ export function registerCharacter(declared: CharacterDef, set: CharacterSet = 's
   const def = compileTriggers(declared);
   if (CHARACTERS[def.name]) throw new Error(`character ${def.name} registered twice`);
   CHARACTERS[def.name] = def;
+  DEFS.set(def.name, def);
+  if (def.loses) LOSERS.push({ name: def.name, loses: def.loses });
+  for (const [point, h] of Object.entries(def.on) as [HookPoint, Hook | undefined][]) {
+    if (!h) continue;
+    let at = HOOKS.get(point);
+    if (!at) HOOKS.set(point, (at = new Map()));
+    at.set(def.name, h);
+  }
   CHARACTER_SETS[set].push(def.name);
   for (const k of def.active) {
     if (def.active.filter((x) => x.name === k.name).length > 1) throw new Error(`${def.name}: skill ${k.name} twice`);
@@ -70,8 +88,40 @@ export const activeSkill = (s: GameState, seat: number, name: string): ActiveSki
 
 export function charOf(s: GameState, seat: number): CharacterDef | undefined {
   const n = s.chars?.seats[seat]?.name;
-  return n ? CHARACTERS[n] : undefined;
+  return n ? DEFS.get(n) : undefined;
 }
+
+/** `seat`'s character's loss condition (CharacterDef.loses), if it has one. */
+export function lossOf(s: GameState, seat: number): CharacterDef['loses'] {
+  const n = s.chars?.seats[seat]?.name;
+  if (n) for (let i = 0; i < LOSERS.length; i++) if (LOSERS[i].name === n) return LOSERS[i].loses;
+  return undefined;
+}
+
+/**
+ * The seats whose character can lose by itself (lossOf), as a mask: checkEnd asks after every
+ * action. Remembered for the last seats asked about once all are named: a seat's character never
+ * changes once chosen (pick.ts names it once), and an in-place playout asks about the same seats
+ * action after action (apply copies them every action, so it always asks about new ones).
+ */
+export function loserSeats(c: CharState): number {
+  const seats = c.seats;
+  if (seats === lastSeats) return lastLosers;
+  let m = 0;
+  let named = true;
+  for (let i = 0; i < seats.length; i++) {
+    const n = seats[i].name;
+    if (n === null) named = false;
+    else for (let j = 0; j < LOSERS.length; j++) if (LOSERS[j].name === n) m |= 1 << i;
+  }
+  if (named) {
+    lastSeats = seats;
+    lastLosers = m;
+  }
+  return m;
+}
+let lastSeats: CharState['seats'] | null = null;
+let lastLosers = 0;
 
 export function faceUp(s: GameState, seat: number): boolean {
   return s.chars?.seats[seat]?.faceUp ?? false;
@@ -111,13 +161,16 @@ export function playsAs(s: GameState, seat: number, card: number): { as: CardNam
 
 /** Calls a timing point's hooks, in seat order from the current player (docs/rules.md §8). */
 export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
+  // No character has a hook here: nothing to call (most points of most actions).
+  const hooks = HOOKS.get(point);
+  if (!hooks) return;
   const c = s.chars!;
   const n = c.seats.length;
   for (let k = 0; k < n; k++) {
     const seat = (s.current + k) % n;
     const name = c.seats[seat].name;
     if (!name) continue;
-    const h = CHARACTERS[name].on[point];
+    const h = hooks.get(name);
     if (h) h(s, ctx, seat, info);
     // During a declaration the game already counts as over: every seat's 'victory' hook still runs.
     if (point === 'victory' ? s.result !== null : over(s)) return;

@@ -41,3 +41,57 @@ export function sendActions(s: GameState, seat: number): SendAction[] {
   }
   return out;
 }
+
+/**
+ * The playouts' shortcut (src/ai/expert.ts rolloutAction): how many sends `sendActions` lists for
+ * `seat` and the k-th of them, without listing them. Per card, in the order sendActions tries them:
+ * a 直达 card to each other player in the game; any other card as itself, as 密电 (文本 only, with
+ * the textAsCipher perk), in the other direction (chooseDirection), as 密电 in the other direction.
+ * test/engine/playout-step.test.ts proves them equal to sendActions.
+ */
+export function sendCount(s: GameState, seat: number): number {
+  const cipher = !!perk(s, seat, 'textAsCipher');
+  const turn = !!perk(s, seat, 'chooseDirection');
+  let others = -1;
+  let n = 0;
+  for (const card of s.players[seat].hand) {
+    const mode = s.cards[card].mode;
+    if (mode === '直达') n += others < 0 ? (others = liveOthers(s, seat)) : others;
+    else n += (cipher && mode === '文本' ? 2 : 1) * (turn ? 2 : 1);
+  }
+  return n;
+}
+
+/** sendActions(s, seat)[k] (k < sendCount(s, seat)). */
+export function nthSend(s: GameState, seat: number, k: number): SendAction {
+  const cipher = !!perk(s, seat, 'textAsCipher');
+  const turn = !!perk(s, seat, 'chooseDirection');
+  for (const card of s.players[seat].hand) {
+    const mode = s.cards[card].mode;
+    if (mode === '直达') {
+      for (let target = 0; target < s.players.length; target++) {
+        if (target === seat || !inGame(s.players[target])) continue;
+        if (k-- === 0) return { kind: 'send', seat, card, target };
+      }
+      continue;
+    }
+    // sendActions' four candidates in its order (as itself, 密电, the other way, both), those refused left out.
+    const asCipher = cipher && mode === '文本';
+    for (let j = 0; j < 4; j++) {
+      const via = (j & 1) !== 0;
+      const back = (j & 2) !== 0;
+      if ((via && !asCipher) || (back && !turn) || k-- !== 0) continue;
+      const a: SendAction = { kind: 'send', seat, card };
+      if (via) a.via = '密电';
+      if (back) a.dir = -1;
+      return a;
+    }
+  }
+  throw new Error(`nthSend: seat ${seat} has no send ${k}`);
+}
+
+function liveOthers(s: GameState, seat: number): number {
+  let n = 0;
+  for (let t = 0; t < s.players.length; t++) if (t !== seat && inGame(s.players[t])) n++;
+  return n;
+}

@@ -69,7 +69,7 @@ export function hasAltSplit(count: number): boolean {
   return (SPLITS[count]?.length ?? 0) > 1;
 }
 
-export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
+export function initialState(setup: Setup): { state: GameState; ev: GameEvent[]; ctx: Ctx } {
   const edition = setup.edition ?? 'standard';
   const options: Options = { ...DEFAULT_OPTIONS, ...setup.options };
   // 千智风声 is played by 5 or 6 (004_…): a table of another size is refused before anything is dealt.
@@ -101,7 +101,7 @@ export function initialState(setup: Setup): { state: GameState; ctx: Ctx } {
     else ev.push({ to: [i], type: 'identity', seat: i, identity: p.identity });
     ev.push({ to: [i], type: 'drawCards', seat: i, cards: p.hand.slice() });
   });
-  return { state, ctx: { ev, newDecision: false } };
+  return { state, ev, ctx: { ev, newDecision: false } };
 }
 
 /** A table at the start of a game: the given cards where they lie, nothing in play yet. */
@@ -124,11 +124,11 @@ export function tableAt(t: Pick<GameState, 'edition' | 'options' | 'rng' | 'card
 }
 
 export function newGame(setup: Setup, clock?: Clock): { state: GameState; events: GameEvent[] } {
-  const { state, ctx } = initialState(setup);
+  const { state, ev, ctx } = initialState(setup);
   if (state.chars) setPending(state, ctx, { kind: 'chooseCharacter', picked: 0 });
   else startTurn(state, ctx);
   if (clock && state.pending) state.pending.deadline = deadlineAt(state, clock);
-  return { state, events: ctx.ev };
+  return { state, events: ev };
 }
 
 /**
@@ -136,11 +136,12 @@ export function newGame(setup: Setup, clock?: Clock): { state: GameState; events
  * current player's turn (drawing), or in their 出牌阶段 with nothing drawn.
  */
 export function beginAt(state: GameState, start: 'draw' | 'play'): { state: GameState; events: GameEvent[] } {
-  const ctx: Ctx = { ev: [], newDecision: false };
+  const events: GameEvent[] = [];
+  const ctx: Ctx = { ev: events, newDecision: false };
   if (start === 'draw') startTurn(state, ctx);
   else {
     ctx.ev.push({ to: 'all', type: 'turnStart', seat: state.current, round: state.round });
     openWindow(state, ctx, 'play1');
   }
-  return { state, events: ctx.ev };
+  return { state, events };
 }

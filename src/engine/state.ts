@@ -127,9 +127,12 @@ export function shallowCopy(s: GameState): GameState {
   };
 }
 
+/** Where an action's events go: apply's list, or nowhere (the playouts', which nobody reads). */
+export type Events = Pick<GameEvent[], 'push'>;
+
 /** Mutable context of one accepted action: its events, and whether a new decision opened. */
 export interface Ctx {
-  ev: GameEvent[];
+  ev: Events;
   newDecision: boolean;
 }
 

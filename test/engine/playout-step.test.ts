@@ -1,7 +1,8 @@
 // The search's mutable path (playoutStep) is apply: stepping a working copy in place gives, after
 // every action, the state apply gives, and refuses what apply refuses with the same reason.
 import { describe, expect, it } from 'vitest';
-import { apply, newGame, playoutStep, workingCopy } from '../../src/engine/index.js';
+import { apply, legalActions, newGame, playoutPass, playoutStep, waitingOn, workingCopy } from '../../src/engine/index.js';
+import { nthSend, sendCount } from '../../src/engine/send.js';
 import { randInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import type { Action, Edition, GameState, Options } from '../../src/engine/types.js';
 import { gameSeed, randomAction } from '../../src/sim/random-play.js';
@@ -88,6 +89,42 @@ describe('playoutStep is apply in place', () => {
       expect(actions).toBeGreaterThan(GAMES * 50);
     });
   }
+
+  it('playoutPass is playoutStep of a pass, for every seat a window waits on; sendCount and nthSend are the listed sends', () => {
+    let passes = 0;
+    let sends = 0;
+    for (const c of CONFIGS) {
+      const names = Array.from({ length: c.players }, (_, i) => String.fromCharCode(65 + i));
+      for (let i = 0; i < 3; i++) {
+        const seed = gameSeed(78, i + c.players * 100);
+        let s = newGame({ seed, players: names, edition: c.edition, options: { ...c.options, characters: c.characters } }).state;
+        const rng = seedRng(seed);
+        while (!s.result) {
+          const p = s.pending!;
+          if (p.kind === 'window')
+            for (const seat of waitingOn(s)) {
+              const w = workingCopy(s);
+              playoutPass(w, seat);
+              const want = apply(s, { kind: 'pass', seat });
+              if (!want.ok) throw new Error(want.reason);
+              if (JSON.stringify(w) !== JSON.stringify(want.state)) expect(w).toEqual(want.state);
+              passes++;
+            }
+          if (p.kind === 'send') {
+            const listed = legalActions(s, p.seat);
+            expect(sendCount(s, p.seat)).toBe(listed.length);
+            for (let k = 0; k < listed.length; k++) expect(nthSend(s, p.seat, k)).toEqual(listed[k]);
+            sends++;
+          }
+          const r = apply(s, randomAction(s, rng));
+          if (!r.ok) throw new Error(r.reason);
+          s = r.state;
+        }
+      }
+    }
+    expect(passes).toBeGreaterThan(1000);
+    expect(sends).toBeGreaterThan(100);
+  });
 
   it('a refused action leaves the working copy as it was', () => {
     const s = newGame({ seed: 3, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } }).state;
