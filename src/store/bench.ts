@@ -65,6 +65,30 @@ function fileBytes(store: GameStore): number {
   return fs.statSync(conn.path).size;
 }
 
+/** The timers of the bench's games. */
+const TIMERS = { decisionMs: 60_000, windowMs: 8_000 };
+
+/**
+ * Seed `seed`'s random game (gameSeed(11, seed)) played `actions` actions on from its start, one a
+ * second from `t0`, with the log rows a store keeps of them; null if it ended before: the recovery
+ * benches (SQLite here, PostgreSQL in test/bench/pg-bench.ts) write such games in bulk.
+ */
+export function unfinishedGame(seed: number, actions: number, players: string[], t0: number) {
+  const setup = { seed: gameSeed(11, seed), players };
+  const start = startGame({ setup, ...TIMERS, createdAt: t0 });
+  const rng = seedRng(setup.seed);
+  let state = start.state;
+  const rows: { version: number; seat: number | null; action: string; at: number }[] = [];
+  for (let v = 1; v <= actions && !state.result; v++) {
+    const a = randomAction(state, rng);
+    const r = apply(state, a, { now: t0 + v * 1000, ...TIMERS });
+    if (!r.ok) throw new Error(r.reason);
+    rows.push({ version: v, seat: (a as { seat?: number }).seat ?? null, action: JSON.stringify(a), at: t0 + v * 1000 });
+    state = r.state;
+  }
+  return state.result ? null : { setup, timers: TIMERS, start, state, rows };
+}
+
 /**
  * Writes `games` unfinished games of exactly `actions` actions each, the rows the commit path would
  * write, in one transaction (the commit path would take minutes for 200,000 fsyncs), then times a
@@ -81,20 +105,9 @@ async function recovery(dir: string, games: number, actions: number) {
   conn.db.transaction(() => {
     let written = 0;
     for (let seed = 0; written < games; seed++) {
-      const setup = { seed: gameSeed(11, seed), players: PLAYERS.map((p) => p.name) };
-      const timers = { decisionMs: 60_000, windowMs: 8_000 };
-      const start = startGame({ setup, ...timers, createdAt: t0 });
-      const rng = seedRng(setup.seed);
-      let state = start.state;
-      const rows = [];
-      for (let v = 1; v <= actions && !state.result; v++) {
-        const a = randomAction(state, rng);
-        const r = apply(state, a, { now: t0 + v * 1000, ...timers });
-        if (!r.ok) throw new Error(r.reason);
-        rows.push({ version: v, seat: (a as { seat?: number }).seat ?? null, action: JSON.stringify(a), at: t0 + v * 1000 });
-        state = r.state;
-      }
-      if (state.result) continue; // a game that ended early is not an unfinished game
+      const g = unfinishedGame(seed, actions, PLAYERS.map((p) => p.name), t0);
+      if (!g) continue; // a game that ended early is not an unfinished game
+      const { setup, timers, start, state, rows } = g;
       const id = repo.insertGame({
         guildId: 'bench',
         channelId: `c${seed}`,

@@ -3,7 +3,7 @@
 // Managed PostgreSQL adds a network round trip to each statement: docs/scaling.md.
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
-import { apply, type GameState } from '../../src/engine/index.js';
+import type { GameState } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { gameSeed, randomAction } from '../../src/sim/random-play.js';
 import { openPostgres, type PgConnection } from '../../src/store/pg/connection.js';
@@ -14,6 +14,7 @@ import { recoverGames } from '../../src/store/recovery.js';
 import { actions as actionsTable, games as gamesTable, seats as seatsTable } from '../../src/store/pg/schema.js';
 import { startGame } from '../../src/store/replay.js';
 import { encodeSnapshot } from '../../src/store/snapshot.js';
+import { unfinishedGame } from '../../src/store/bench.js';
 import { ENGINE_VERSION } from '../../src/engine/index.js';
 import { startPostgres } from '../support/postgres.js';
 
@@ -52,22 +53,11 @@ async function persistedActions(conn: PgConnection, games: number) {
 /** `games` unfinished games of `actions` actions each, written in bulk, then start-ups timed (best of three). */
 async function recovery(conn: PgConnection, url: string, games: number, actions: number) {
   const t0 = 1_700_000_000_000;
-  const timers = { decisionMs: 60_000, windowMs: 8_000 };
   let written = 0;
   for (let seed = 0; written < games; seed++) {
-    const setup = { seed: gameSeed(11, seed), players: PLAYERS.map((p) => p.name) };
-    const start = startGame({ setup, ...timers, createdAt: t0 });
-    const rng = seedRng(setup.seed);
-    let state = start.state;
-    const rows: { version: number; seat: number | null; action: string; at: number }[] = [];
-    for (let v = 1; v <= actions && !state.result; v++) {
-      const a = randomAction(state, rng);
-      const r = apply(state, a, { now: t0 + v * 1000, ...timers });
-      if (!r.ok) throw new Error(r.reason);
-      rows.push({ version: v, seat: (a as { seat?: number }).seat ?? null, action: JSON.stringify(a), at: t0 + v * 1000 });
-      state = r.state;
-    }
-    if (state.result) continue;
+    const g = unfinishedGame(seed, actions, PLAYERS.map((p) => p.name), t0);
+    if (!g) continue;
+    const { setup, timers, state, rows } = g;
     await conn.db.transaction(async (tx) => {
       const [{ id }] = await tx
         .insert(gamesTable)
