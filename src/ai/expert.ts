@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { legalActions, playoutListed, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { nthSend, sendCount } from '../engine/send.js';
 import { decideChoices } from '../engine/skills.js';
-import { has, inGame, liveMask } from '../engine/state.js';
+import { countColor, has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
@@ -127,8 +127,9 @@ export class ExpertPolicy implements Policy {
     this.total.steps += steps;
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
-    const best = overrule(values, cands.indexOf(pick));
-    if (best !== cands.indexOf(pick)) this.total.overruled++;
+    const strongAt = cands.indexOf(pick);
+    const best = overrule(values, strongAt);
+    if (best !== strongAt) this.total.overruled++;
     return cands[best];
   }
 
@@ -242,7 +243,7 @@ export function playOn(s: GameState, rng: RngState): number {
   return d;
 }
 
-const colourOf = (id: string): string | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);
+const colourOf = (id: string): '红' | '蓝' | null => (id === '潜伏战线' ? '红' : id === '军情处' ? '蓝' : null);
 
 /**
  * What the game is worth to `me` in a world: 1 won, 0 lost, ½ a draw; a game still on (the
@@ -253,7 +254,7 @@ export function score(s: GameState, me: number): number {
   const res = s.result;
   if (res) return res.draw ? 0.5 : res.winners.includes(me) ? 1 : 0;
   const mine = s.players[me].identity;
-  const count = (seat: number, colour: string) => s.players[seat].intel.reduce((k, id) => (s.cards[id].color === colour ? k + 1 : k), 0);
+  const count = (seat: number, colour: '红' | '蓝' | '黑') => countColor(s, s.players[seat].intel, colour);
   const progress = (id: string) => {
     const c = colourOf(id)!;
     let best = 0;
@@ -313,12 +314,10 @@ function receiveAction(s: GameState, seat: number, locked: boolean, rng: RngStat
   const color = s.cards[t.card].color;
   if (t.faceUp || t.known & (1 << seat)) {
     if (color === '黑') return refuse;
-    const own = pl.identity === '潜伏战线' ? '红' : pl.identity === '军情处' ? '蓝' : null;
+    const own = colourOf(pl.identity);
     return own === null || color === own ? take : refuse;
   }
-  let blacks = 0;
-  for (const id of pl.intel) if (s.cards[id].color === '黑') blacks++;
-  return blacks < 2 && randInt(rng, 2) ? take : refuse;
+  return countColor(s, pl.intel, '黑') < 2 && randInt(rng, 2) ? take : refuse;
 }
 
 function bitCount(x: number): number {
