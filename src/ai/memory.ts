@@ -47,6 +47,8 @@ export interface SeatMemory {
   readonly turn: number;
   /** Seats locked this turn (bitmask). */
   readonly locked: number;
+  /** Intel has been sent this turn (so a 试探 resolving now was used in 出牌阶段(2)). */
+  readonly sent: boolean;
   readonly transit: TransitMemo | null;
   readonly stack: readonly StackMemo[];
   /** Intel in front of each seat, as card ids (to tell whose intel a 烧毁 names). */
@@ -86,6 +88,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     first: 0,
     turn: -1,
     locked: 0,
+    sent: false,
     transit: null,
     stack: [],
     intel: Array.from({ length: n }, () => []),
@@ -245,7 +248,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       return { ...m, beliefs, stack: [...m.stack, item] };
     }
     case 'turnStart':
-      return { ...m, turn: num(e.seat), locked: 0 };
+      return { ...m, turn: num(e.seat), locked: 0, sent: false };
     case 'locked':
       return { ...m, locked: m.locked | bit(num(e.seat)) };
     case 'send': {
@@ -260,7 +263,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
         knownTo: bit(num(e.seat)),
         refusals: [],
       };
-      return { ...m, transit };
+      return { ...m, transit, sent: true };
     }
     case 'sendCard':
     case 'peek':

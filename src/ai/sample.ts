@@ -104,6 +104,10 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState, transitCo
       ...(it.of !== undefined && { of: it.of }),
     });
   }
+  // A 试探's discard is asked while the 试探 resolves: it is on top of the stack, its effect run, and
+  // once the card is chosen the stack goes on resolving in the 出牌阶段 it was used in.
+  const resolvingProbe = vp?.kind === 'discard' && stack.length > 0;
+  if (resolvingProbe) Object.assign(stack[stack.length - 1], { resolved: true, hooked: true });
 
   let transit: Transit | null = null;
   if (v.transit) {
@@ -212,7 +216,7 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState, transitCo
     locked: v.players.reduce((a, p, s) => (p.locked ? a | bit(s) : a), 0),
     failedToSend: false,
     stack,
-    resolving: null,
+    resolving: resolvingProbe ? (m.sent ? 'play2' : 'play1') : null,
     transit,
     pending,
     gone: v.players.flatMap((p, s) => (inGame(s) ? [] : [s])),
