@@ -51,7 +51,7 @@ export function engineBenchmarks(): Figures {
   return {
     randomGamesPerSecond: { value: round(games / seconds), unit: 'games/s (5 players, characters on, one core, random legal actions)' },
     randomGamesPerSecondNoCharacters: { value: round(games / plainSeconds), unit: 'games/s (5 players, characters off, one core)' },
-    engineActionsPerSecond: { value: Math.round(search.actions), unit: 'actions/s (as the search plays: playOn, the playout policy on the mutable path, its choices included, 5 players, characters on)' },
+    engineActionsPerSecond: { value: Math.round(search.actions), unit: 'actions/s (as the playout search plays: playOn, the playout policy on the mutable path, its choices included, 5 players, characters on)' },
     searchPlayoutsPerSecond: { value: Math.round(search.playouts), unit: 'playouts/s (the same, up to 150 actions each, from states of random games)' },
     pureApplyActionsPerSecond: { value: Math.round(actions / seconds), unit: 'actions/s (pure apply + listing legal actions, random legal actions, 5 players, characters on)' },
     actionsPerGame: { value: round(actions / games), unit: 'actions/game (5 players)' },
@@ -62,7 +62,8 @@ export function engineBenchmarks(): Figures {
 }
 
 /**
- * The engine as the search uses it (src/ai/expert.ts): playouts of the fast policy (playOn and
+ * The engine as the playout search uses it (src/ai/expert.ts, leaf 'playout'; the default look-ahead
+ * plays the pure apply with the strong policy deciding, lookahead.ts): playouts of the fast policy (playOn and
  * rolloutAction: windows passed, receives, sends and questions drawn without listing the legal
  * actions) on a working copy changed in place, from every 10th state of 100 random games, to the
  * end or MAX_DEPTH actions. The copy of the world is counted in.

@@ -9,6 +9,7 @@ import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } fr
 import { sampleWorld } from '../../src/ai/sample.js';
 import { overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
+import { playUntil } from './fixtures/strong-games.js';
 
 /** A state that differs from `s` only in what `seat` cannot see: deck order, others' hands, two hidden identities. */
 function redeal(s: GameState, seat: number, seed: number): GameState {
@@ -175,38 +176,22 @@ describe('the search overrules the strong choice only when sure', () => {
 
 describe('worlds at a 试探 discard', () => {
   it('resolve the 试探 once: after the card is chosen the game goes on as the real one does', () => {
-    const strong = new StrongPolicy();
     let checked = 0;
     for (let g = 0; g < 40 && checked < 4; g++) {
-      const start = newGame({ seed: 500 + g, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: g % 2 === 0 } });
-      let s = start.state;
-      let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
-      const rng = seedRng(g);
-      while (!s.result) {
-        const seats = waitingOn(s);
-        const seat = seats[randInt(rng, seats.length)];
-        const legal = legalActions(s, seat);
-        if (s.pending?.kind === 'discard') {
-          const w = sampleWorld(view(s, seat), mems[seat], seedRng(g))!;
-          expect(w).not.toBeNull();
-          const a = legal[0];
-          const real = apply(s, a);
-          const dealt = apply(w, a);
-          expect(real.ok && dealt.ok).toBe(true);
-          if (real.ok && dealt.ok) {
-            // Not asked to discard again: the 试探 has left the stack, and the same 出牌阶段 goes on.
-            expect(dealt.state.pending?.kind).toBe(real.state.pending?.kind);
-            expect(dealt.state.stack.length).toBe(real.state.stack.length);
-            expect(view(dealt.state, seat).pending?.step).toBe(view(real.state, seat).pending?.step);
-          }
-          checked++;
-          break;
-        }
-        const r = apply(s, strong.decide(view(s, seat), legal, mems[seat]));
-        if (!r.ok) throw new Error(r.reason);
-        mems = mems.map((m) => observeAll(m, r.events));
-        s = r.state;
-      }
+      const at = playUntil(500 + g, (s) => s.pending?.kind === 'discard', g % 2 === 0);
+      if (!at) continue;
+      const { s, seat, mems } = at;
+      const w = sampleWorld(view(s, seat), mems[seat], seedRng(g));
+      expect(w).not.toBeNull();
+      const a = legalActions(s, seat)[0];
+      const real = apply(s, a);
+      const dealt = apply(w!, a);
+      if (!real.ok || !dealt.ok) throw new Error('a discard refused');
+      // Not asked to discard again: the 试探 has left the stack, and the same 出牌阶段 goes on.
+      expect(dealt.state.pending?.kind).toBe(real.state.pending?.kind);
+      expect(dealt.state.stack.length).toBe(real.state.stack.length);
+      expect(view(dealt.state, seat).pending?.step).toBe(view(real.state, seat).pending?.step);
+      checked++;
     }
     expect(checked).toBe(4);
   });

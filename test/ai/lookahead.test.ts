@@ -3,33 +3,15 @@
 // changing it, gives the other seats only what the world shows them, and values a game over as
 // won or lost.
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
-import { randInt, seedRng } from '../../src/engine/rng.js';
+import { legalActions, view } from '../../src/engine/index.js';
+import { seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
-import { newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
+import { StrongPolicy } from '../../src/ai/index.js';
 import { lookahead, LOOK_WIN, memoryIn, positionValue, worldMemories } from '../../src/ai/lookahead.js';
 import { sampleWorld } from '../../src/ai/sample.js';
+import { playUntil } from './fixtures/strong-games.js';
 
 const strong = new StrongPolicy();
-
-/** A strong-played game, stopped at the first moment `stop` accepts, with every seat's memory. */
-function playUntil(seed: number, stop: (s: GameState, seat: number) => boolean): { s: GameState; seat: number; mems: SeatMemory[] } | null {
-  const start = newGame({ seed, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } });
-  let s = start.state;
-  let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
-  const rng = seedRng(seed);
-  while (!s.result) {
-    const seats = waitingOn(s);
-    const seat = seats[randInt(rng, seats.length)];
-    if (stop(s, seat)) return { s, seat, mems };
-    const legal = legalActions(s, seat);
-    const r = apply(s, strong.decide(view(s, seat), legal, mems[seat]));
-    if (!r.ok) throw new Error(r.reason);
-    mems = mems.map((m) => observeAll(m, r.events));
-    s = r.state;
-  }
-  return stop(s, -1) ? { s, seat: -1, mems } : null;
-}
 
 describe('the look-ahead', () => {
   it('plays a candidate to the end of the turn on its world and leaves the world as it was', () => {
