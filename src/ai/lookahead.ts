@@ -31,6 +31,7 @@ export function memoryIn(world: GameState, seat: number, mine: SeatMemory): Seat
     first: mine.first,
     turn: mine.turn,
     locked: mine.locked,
+    sent: mine.sent,
     transit: t && { ...t, card },
     stack: mine.stack,
     intel: mine.intel,
