@@ -60,9 +60,21 @@ function moments(count: number, characters: boolean): { s: GameState; seat: numb
 const keys = (s: GameState, seat: number) => legalActions(s, seat).map((a) => JSON.stringify(a)).sort();
 
 describe('expert policy', () => {
+  it('decides the same when the hidden parts are dealt again (the playout search, characters on)', () => {
+    const playouts = new ExpertPolicy({ steps: 2000, leaf: 'playout' });
+    let searched = 0;
+    for (const [i, { s, seat, memory }] of moments(6, true).entries()) {
+      const before = playouts.stats().playouts;
+      const a = playouts.decide(view(s, seat), legalActions(s, seat), memory);
+      if (playouts.stats().playouts > before) searched++;
+      const t = redeal(s, seat, i + 1);
+      expect(JSON.stringify(playouts.decide(view(t, seat), legalActions(t, seat), memory))).toBe(JSON.stringify(a));
+    }
+    expect(searched).toBeGreaterThan(3);
+  });
   const expert = new ExpertPolicy({ steps: 2000 });
   for (const characters of [false, true]) {
-    it(`decides the same when the hidden parts are dealt again (characters ${characters ? 'on' : 'off'})`, () => {
+    it(`decides the same when the hidden parts are dealt again (the look-ahead, characters ${characters ? 'on' : 'off'})`, () => {
       const ms = moments(8, characters);
       expect(ms.length).toBe(8);
       let searched = 0;
