@@ -129,12 +129,9 @@ export class ExpertPolicy implements Policy {
       try {
         const mems = this.leaf === 'turn' ? worldMemories(world, me, m) : [];
         for (let i = 0; i < cands.length; i++) {
-          const [value, n] =
-            this.leaf === 'turn'
-              ? lookahead(world, offered.get(wanted[i])!, me, mems, this.strong)
-              : this.playout(world, offered.get(wanted[i])!, me, seed);
+          const [value, cost] = this.value(world, offered.get(wanted[i])!, me, mems, seed);
           got.push(value);
-          steps += this.leaf === 'turn' ? n * LOOK_STEP_COST : n;
+          steps += cost;
           played++;
         }
       } catch {
@@ -183,6 +180,17 @@ export class ExpertPolicy implements Policy {
    * What the game played on from `world` after `first` is worth to us (1 our side wins, 0 it loses,
    * ½ a draw, or score() of where it stopped), and the actions the playout played.
    */
+  /**
+   * What `first` played in `world` is worth to us by this search's leaf, and what it cost in
+   * playout actions (the budget's unit): the look-ahead's actions at LOOK_STEP_COST each, or the
+   * playout's. `mems`: every seat's memory in the world (the look-ahead's); `seed`: the playout's.
+   */
+  private value(world: GameState, first: Action, me: number, mems: readonly SeatMemory[], seed: number): [number, number] {
+    if (this.leaf === 'playout') return this.playout(world, first, me, seed);
+    const [value, n] = lookahead(world, first, me, mems, this.strong);
+    return [value, n * LOOK_STEP_COST];
+  }
+
   private playout(world: GameState, first: Action, me: number, seed: number): [number, number] {
     // The world is the search's own: each playout changes a working copy of it in place
     // (playoutStep, the engine's mutable path, equal to apply).
