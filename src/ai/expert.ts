@@ -68,6 +68,10 @@ export interface ExpertOptions {
   capMs?: number;
   /** How a candidate is valued in a world: a playout to the end (playOn), or the rest of the turn by the strong policy (lookahead.ts). */
   leaf?: 'playout' | 'turn';
+  /** How far a candidate must beat the strong choice on average to overrule it (default LOOK_MARGIN, or OVERRULE_MARGIN for playouts). */
+  margin?: number;
+  /** And by how many standard errors of the paired differences (default OVERRULE_Z). */
+  z?: number;
 }
 
 export class ExpertPolicy implements Policy {
@@ -76,6 +80,8 @@ export class ExpertPolicy implements Policy {
   readonly steps: number;
   readonly capMs: number;
   readonly leaf: 'playout' | 'turn';
+  readonly margin: number;
+  readonly z: number;
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
@@ -83,6 +89,8 @@ export class ExpertPolicy implements Policy {
     this.steps = Math.max(1, o.steps ?? Math.round((o.budgetMs ?? 300) * STEPS_PER_MS));
     this.capMs = o.capMs ?? Infinity;
     this.leaf = o.leaf ?? 'turn';
+    this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
+    this.z = o.z ?? OVERRULE_Z;
   }
 
   stats() {
@@ -149,7 +157,7 @@ export class ExpertPolicy implements Policy {
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
     const strongAt = cands.indexOf(pick);
-    const best = overrule(values, strongAt, this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
+    const best = overrule(values, strongAt, this.margin, this.z);
     if (best !== strongAt) this.total.overruled++;
     return cands[best];
   }
@@ -212,7 +220,7 @@ export const OVERRULE_Z = 2;
  * differences (the playouts are noisy and their fast policy is biased: passing every window, it
  * values no card kept in hand). Of those that do, the one with the best mean.
  */
-export function overrule(values: readonly (readonly number[])[], pick: number, margin = OVERRULE_MARGIN): number {
+export function overrule(values: readonly (readonly number[])[], pick: number, margin = OVERRULE_MARGIN, z = OVERRULE_Z): number {
   const base = values[pick];
   const n = base.length;
   let best = pick;
@@ -229,7 +237,7 @@ export function overrule(values: readonly (readonly number[])[], pick: number, m
     const mean = sum / n;
     const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
     const se = Math.sqrt(variance / n);
-    if (mean > margin && mean > OVERRULE_Z * se && mean > bestMean) {
+    if (mean > margin && mean > z * se && mean > bestMean) {
       best = i;
       bestMean = mean;
     }
