@@ -72,6 +72,14 @@ export interface ExpertOptions {
   margin?: number;
   /** And by how many standard errors of the paired differences (default OVERRULE_Z). */
   z?: number;
+  /** Which windows are searched: the strong choice against passing ('pick'), every distinct use ('all'), or none ('off'). */
+  windows?: 'pick' | 'all' | 'off';
+  /** Whether a skill's question (decide) is searched. */
+  questions?: boolean;
+  /** Turns the look-ahead plays: to the end of this one (1), or of the next ones too. */
+  turns?: number;
+  /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
+  prune?: boolean;
 }
 
 export class ExpertPolicy implements Policy {
@@ -82,6 +90,10 @@ export class ExpertPolicy implements Policy {
   readonly leaf: 'playout' | 'turn';
   readonly margin: number;
   readonly z: number;
+  readonly windows: 'pick' | 'all' | 'off';
+  readonly questions: boolean;
+  readonly turns: number;
+  readonly prune: boolean;
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
@@ -91,6 +103,10 @@ export class ExpertPolicy implements Policy {
     this.leaf = o.leaf ?? 'turn';
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
     this.z = o.z ?? OVERRULE_Z;
+    this.windows = o.windows ?? 'pick';
+    this.questions = o.questions ?? false;
+    this.turns = o.turns ?? 1;
+    this.prune = o.prune ?? false;
   }
 
   stats() {
@@ -113,6 +129,9 @@ export class ExpertPolicy implements Policy {
     let dealt = 0;
     let steps = 0;
     const wanted = cands.map(key);
+    const strongAt = cands.indexOf(pick);
+    // Candidates still played: one that cannot overrule any more (pruned) leaves its worlds to the others.
+    const alive = cands.map(() => true);
     // The face-down intel in flight is dealt as the strong policy believes its colour (who sent it, how they send).
     const transitColors = v.transit && !v.transit.card ? currentFlight(new Table(v, m, DEFAULT_PARAMS))?.dist : undefined;
     // A world that cannot offer every candidate is dealt again, up to as many times as worlds were used.
@@ -137,8 +156,9 @@ export class ExpertPolicy implements Policy {
       try {
         const mems = this.leaf === 'turn' ? worldMemories(world, me, m) : [];
         for (let i = 0; i < cands.length; i++) {
+          if (!alive[i]) continue;
           const [value, cost] = this.value(world, offered.get(wanted[i])!, me, mems, seed);
-          got.push(value);
+          got[i] = value;
           steps += cost;
           played++;
         }
@@ -151,12 +171,16 @@ export class ExpertPolicy implements Policy {
       longest = Math.max(longest, performance.now() - started);
       dealt++;
       this.total.worlds++;
+      if (this.prune && dealt >= PRUNE_AFTER) {
+        for (let i = 0; i < cands.length; i++)
+          if (alive[i] && i !== strongAt && !canOverrule(values[i], values[strongAt], this.margin)) alive[i] = false;
+        if (alive.every((x, i) => !x || i === strongAt)) break;
+      }
     }
     this.total.playouts += played;
     this.total.steps += steps;
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
-    const strongAt = cands.indexOf(pick);
     const best = overrule(values, strongAt, this.margin, this.z);
     if (best !== strongAt) this.total.overruled++;
     return cands[best];
@@ -178,7 +202,10 @@ export class ExpertPolicy implements Policy {
       return [...seen.values()];
     }
     if (k === 'take' || k === 'refuse') return legal.filter((a) => a.kind === 'take' || a.kind === 'refuse');
-    if (k === 'decide' || k === 'pickCharacter') return [pick];
+    if (k === 'pickCharacter') return [pick];
+    if (k === 'decide') return this.questions ? distinct(legal, pick) : [pick];
+    if (this.windows === 'off') return [pick];
+    if (this.windows === 'all') return distinct(legal, pick);
     // A window: would the strong policy's card or skill really beat passing?
     const pass = legal.find((a) => a.kind === 'pass');
     return pass && pick !== pass ? [pick, pass] : [pick];
@@ -195,7 +222,7 @@ export class ExpertPolicy implements Policy {
    */
   private value(world: GameState, first: Action, me: number, mems: readonly SeatMemory[], seed: number): [number, number] {
     if (this.leaf === 'playout') return this.playout(world, first, me, seed);
-    const [value, n] = lookahead(world, first, me, mems, this.strong);
+    const [value, n] = lookahead(world, first, me, mems, this.strong, this.turns);
     return [value, n * LOOK_STEP_COST];
   }
 
@@ -207,6 +234,13 @@ export class ExpertPolicy implements Policy {
     const n = playOn(s, seedRng(seed));
     return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
+}
+
+/** The legal actions once each (by key), the strong choice standing for its own. */
+function distinct(legal: readonly Action[], pick: Action): Action[] {
+  const seen = new Map<string, Action>();
+  for (const a of legal) if (a === pick || !seen.has(key(a))) seen.set(key(a), a);
+  return [...seen.values()];
 }
 
 /** How far a candidate's mean must beat the strong choice's, in the share of games won, to overrule it. */
@@ -221,28 +255,44 @@ export const OVERRULE_Z = 2;
  * values no card kept in hand). Of those that do, the one with the best mean.
  */
 export function overrule(values: readonly (readonly number[])[], pick: number, margin = OVERRULE_MARGIN, z = OVERRULE_Z): number {
-  const base = values[pick];
-  const n = base.length;
   let best = pick;
   let bestMean = -Infinity;
   for (let i = 0; i < values.length; i++) {
     if (i === pick) continue;
-    let sum = 0;
-    let sq = 0;
-    for (let w = 0; w < n; w++) {
-      const d = values[i][w] - base[w];
-      sum += d;
-      sq += d * d;
-    }
-    const mean = sum / n;
-    const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
-    const se = Math.sqrt(variance / n);
+    const { mean, se } = paired(values[i], values[pick]);
     if (mean > margin && mean > z * se && mean > bestMean) {
       best = i;
       bestMean = mean;
     }
   }
   return best;
+}
+
+/** Worlds every candidate is played in before pruning (prune): below it a standard error means little. */
+export const PRUNE_AFTER = 6;
+/** A candidate is pruned once its mean gain over the strong choice is this many standard errors below the margin. */
+export const PRUNE_Z = 2;
+
+/** Whether a candidate valued `xs` may still overrule the strong choice valued `base` (the same worlds first). */
+export function canOverrule(xs: readonly number[], base: readonly number[], margin: number): boolean {
+  const { mean, se } = paired(xs, base);
+  return mean + PRUNE_Z * se >= margin;
+}
+
+/** The mean of xs[w] − base[w] over xs's worlds (a pruned candidate's are the first of the strong choice's), and its standard error. */
+function paired(xs: readonly number[], base: readonly number[]): { mean: number; se: number } {
+  const n = xs.length;
+  if (n === 0) return { mean: -Infinity, se: Infinity };
+  let sum = 0;
+  let sq = 0;
+  for (let w = 0; w < n; w++) {
+    const d = xs[w] - base[w];
+    sum += d;
+    sq += d * d;
+  }
+  const mean = sum / n;
+  const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
+  return { mean, se: Math.sqrt(variance / n) };
 }
 
 /**

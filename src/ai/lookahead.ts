@@ -52,9 +52,10 @@ export function worldMemories(world: GameState, me: number, mine: SeatMemory): S
  * position reached (or ±LOOK_WIN for a game over), and the actions played. Throws where the world
  * cannot be played on (the caller drops it).
  */
-export function lookahead(world: GameState, first: Action, me: number, start: readonly SeatMemory[], strong: StrongPolicy): [number, number] {
+export function lookahead(world: GameState, first: Action, me: number, start: readonly SeatMemory[], strong: StrongPolicy, turns = 1): [number, number] {
   const mems = start.slice();
-  const turn = world.current;
+  let turn = world.current;
+  let left = turns;
   let s = world;
   let a = first;
   let n = 0;
@@ -64,7 +65,11 @@ export function lookahead(world: GameState, first: Action, me: number, start: re
     for (let i = 0; i < mems.length; i++) mems[i] = observeAll(mems[i], r.events);
     s = r.state;
     n++;
-    if (s.result || s.current !== turn || n > LOOK_DEPTH) break;
+    if (s.current !== turn) {
+      turn = s.current;
+      left--;
+    }
+    if (s.result || left === 0 || n > LOOK_DEPTH * turns) break;
     const seats = waitingOn(s);
     const seat = seats[0];
     const legal = legalActions(s, seat);
