@@ -56,7 +56,9 @@ export const MAX_DEPTH = 150;
  */
 export const LOOK_STEP_COST = 20;
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
-export const LOOK_MARGIN = 1;
+export const LOOK_MARGIN = 0;
+/** And by how many standard errors of the paired differences (ai:forks, 2026-12-01: 1 gained over 2 and 1.5, and over 0 on one seed of two). */
+export const LOOK_Z = 1;
 
 const key = (a: Action): string => JSON.stringify({ ...a, version: undefined });
 
@@ -102,11 +104,11 @@ export class ExpertPolicy implements Policy {
     this.capMs = o.capMs ?? Infinity;
     this.leaf = o.leaf ?? 'turn';
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
-    this.z = o.z ?? OVERRULE_Z;
+    this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
     this.windows = o.windows ?? 'pick';
     this.questions = o.questions ?? false;
     this.turns = o.turns ?? 1;
-    this.prune = o.prune ?? false;
+    this.prune = o.prune ?? true;
   }
 
   stats() {

@@ -32,6 +32,8 @@ export interface ForkJob {
 /** One variant's choice at one decision that some variant overruled. */
 export interface ForkRecord {
   game: number;
+  /** The measured seat's identity. */
+  identity: string;
   /** The decision's pending kind (send, receive, window, discard …) and the action kinds chosen. */
   pending: string;
   strong: string;
@@ -83,6 +85,7 @@ export function runForks(job: ForkJob, variants: readonly Policy[]): ForkResult 
             const base = value(pick);
             out.records.push({
               game: g,
+              identity: state.players[measured].identity,
               pending: state.pending?.kind ?? '',
               strong: pick.kind,
               chosen: chosen.map((a) => (a === pick ? '' : a.kind)),

@@ -27,6 +27,8 @@ if (process.argv[2] === '--child') {
   await main();
 }
 
+const KNOWN = new Set(['players', 'characters', 'games', 'seed', 'k', 'workers', 'records']);
+
 function fail(msg: string): never {
   process.stderr.write(`ai:forks: ${msg}\n`);
   process.exit(2);
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   }
   if (variants.length === 0) variants.push({ name: 'expert', options: {} });
   const args = parseArgs(rest);
+  for (const key of Object.keys(args)) if (!KNOWN.has(key)) fail(`unknown option --${key}`);
   const players = Number(args.players ?? 5);
   const games = Number(args.games ?? 100);
   const seed = Number(args.seed ?? 1);
@@ -60,6 +63,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
   if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
   if (!Number.isInteger(k) || k < 1) fail('--k must be a positive integer');
+  if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+  if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
   const base = { players, characters: (args.characters ?? 'on') === 'on', seed, k };
   const chunk = Math.max(1, Math.min(10, Math.ceil(games / (workers * 4))));
   const tasks: Task[] = [];

@@ -7,7 +7,7 @@ import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
 import { sampleWorld } from '../../src/ai/sample.js';
-import { overrule } from '../../src/ai/expert.js';
+import { canOverrule, overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
 import { playUntil } from './fixtures/strong-games.js';
 
@@ -183,6 +183,33 @@ describe('the search overrules the strong choice only when sure', () => {
   });
   it('of several that beat it clearly, plays the best', () => {
     expect(overrule([[0, 0, 0, 0], [0.5, 0.5, 0.5, 0.5], [1, 1, 1, 1]], 0)).toBe(2);
+  });
+  it('compares a pruned candidate on the first worlds only, those it was played in', () => {
+    // Candidate 1 was pruned after three worlds: against the strong choice's first three it is clearly better.
+    expect(overrule([[0, 0, 0, 5, 5, 5], [1, 1, 1]], 0, 0.5, 2)).toBe(1);
+    // Candidate 2 played all six and is no better than the strong choice over them.
+    expect(overrule([[0, 0, 0, 5, 5, 5], [0, 0, 0], [1, 1, 1, 1, 1, 1]], 0, 0.5, 2)).toBe(0);
+  });
+});
+
+describe('pruning: a candidate stops being played once it cannot overrule', () => {
+  it('keeps one whose gain may still pass the margin, drops one clearly below it', () => {
+    const base = [0, 0, 0, 0, 0, 0];
+    expect(canOverrule([1, 1, 1, 1, 1, 1], base, 1)).toBe(true);
+    expect(canOverrule([-3, -2, -3, -2, -3, -2], base, 0)).toBe(false);
+    // Noisy: mean −0.5, standard error ≈ 0.89; mean + PRUNE_Z × se is above the margin 0.
+    expect(canOverrule([-3, 2, -3, 2, -3, 2], base, 0)).toBe(true);
+  });
+  it('gives the worlds it saves to the others: a pruned search deals more worlds for the same budget', () => {
+    const at = playUntil(21, (s, seat) => s.pending?.kind === 'send' && seat >= 0);
+    expect(at).not.toBeNull();
+    const { s, seat, mems } = at!;
+    const legal = legalActions(s, seat);
+    const plain = new ExpertPolicy({ steps: 40_000 });
+    const pruned = new ExpertPolicy({ steps: 40_000, prune: true });
+    plain.decide(view(s, seat), legal, mems[seat]);
+    pruned.decide(view(s, seat), legal, mems[seat]);
+    expect(pruned.stats().worlds).toBeGreaterThan(plain.stats().worlds);
   });
 });
 
