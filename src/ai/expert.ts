@@ -74,12 +74,6 @@ export interface ExpertOptions {
   margin?: number;
   /** And by how many standard errors of the paired differences (default OVERRULE_Z). */
   z?: number;
-  /** Which windows are searched: the strong choice against passing ('pick'), every distinct use ('all'), or none ('off'). */
-  windows?: 'pick' | 'all' | 'off';
-  /** Whether a skill's question (decide) is searched. */
-  questions?: boolean;
-  /** Turns the look-ahead plays: to the end of this one (1), or of the next ones too. */
-  turns?: number;
   /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
   prune?: boolean;
 }
@@ -92,9 +86,6 @@ export class ExpertPolicy implements Policy {
   readonly leaf: 'playout' | 'turn';
   readonly margin: number;
   readonly z: number;
-  readonly windows: 'pick' | 'all' | 'off';
-  readonly questions: boolean;
-  readonly turns: number;
   readonly prune: boolean;
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
@@ -105,9 +96,6 @@ export class ExpertPolicy implements Policy {
     this.leaf = o.leaf ?? 'turn';
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
     this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
-    this.windows = o.windows ?? 'pick';
-    this.questions = o.questions ?? false;
-    this.turns = o.turns ?? 1;
     this.prune = o.prune ?? true;
   }
 
@@ -204,10 +192,7 @@ export class ExpertPolicy implements Policy {
       return [...seen.values()];
     }
     if (k === 'take' || k === 'refuse') return legal.filter((a) => a.kind === 'take' || a.kind === 'refuse');
-    if (k === 'pickCharacter') return [pick];
-    if (k === 'decide') return this.questions ? distinct(legal, pick) : [pick];
-    if (this.windows === 'off') return [pick];
-    if (this.windows === 'all') return distinct(legal, pick);
+    if (k === 'decide' || k === 'pickCharacter') return [pick];
     // A window: would the strong policy's card or skill really beat passing?
     const pass = legal.find((a) => a.kind === 'pass');
     return pass && pick !== pass ? [pick, pass] : [pick];
@@ -224,7 +209,7 @@ export class ExpertPolicy implements Policy {
    */
   private value(world: GameState, first: Action, me: number, mems: readonly SeatMemory[], seed: number): [number, number] {
     if (this.leaf === 'playout') return this.playout(world, first, me, seed);
-    const [value, n] = lookahead(world, first, me, mems, this.strong, this.turns);
+    const [value, n] = lookahead(world, first, me, mems, this.strong);
     return [value, n * LOOK_STEP_COST];
   }
 
@@ -236,13 +221,6 @@ export class ExpertPolicy implements Policy {
     const n = playOn(s, seedRng(seed));
     return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
-}
-
-/** The legal actions once each (by key), the strong choice standing for its own. */
-function distinct(legal: readonly Action[], pick: Action): Action[] {
-  const seen = new Map<string, Action>();
-  for (const a of legal) if (a === pick || !seen.has(key(a))) seen.set(key(a), a);
-  return [...seen.values()];
 }
 
 /** How far a candidate's mean must beat the strong choice's, in the share of games won, to overrule it. */

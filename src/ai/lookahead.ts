@@ -52,10 +52,9 @@ export function worldMemories(world: GameState, me: number, mine: SeatMemory): S
  * position reached (or ±LOOK_WIN for a game over), and the actions played. Throws where the world
  * cannot be played on (the caller drops it).
  */
-export function lookahead(world: GameState, first: Action, me: number, start: readonly SeatMemory[], strong: StrongPolicy, turns = 1): [number, number] {
+export function lookahead(world: GameState, first: Action, me: number, start: readonly SeatMemory[], strong: StrongPolicy): [number, number] {
   const mems = start.slice();
-  let turn = world.current;
-  let left = turns;
+  const turn = world.current;
   let s = world;
   let a = first;
   let n = 0;
@@ -65,11 +64,7 @@ export function lookahead(world: GameState, first: Action, me: number, start: re
     for (let i = 0; i < mems.length; i++) mems[i] = observeAll(mems[i], r.events);
     s = r.state;
     n++;
-    if (s.current !== turn) {
-      turn = s.current;
-      left--;
-    }
-    if (s.result || left === 0 || n > LOOK_DEPTH * turns) break;
+    if (s.result || s.current !== turn || n > LOOK_DEPTH) break;
     const seats = waitingOn(s);
     const seat = seats[0];
     const legal = legalActions(s, seat);

@@ -14,6 +14,8 @@ import { ExpertPolicy, type ExpertOptions } from '../ai/expert.js';
 import { runForks, type ForkJob, type ForkResult } from '../ai/forks.js';
 import { parseArgs } from './args.js';
 
+const KNOWN = new Set(['players', 'characters', 'games', 'seed', 'k', 'workers', 'records']);
+
 interface Task {
   job: ForkJob;
   variants: ExpertOptions[];
@@ -26,8 +28,6 @@ if (process.argv[2] === '--child') {
 } else {
   await main();
 }
-
-const KNOWN = new Set(['players', 'characters', 'games', 'seed', 'k', 'workers', 'records']);
 
 function fail(msg: string): never {
   process.stderr.write(`ai:forks: ${msg}\n`);

@@ -205,8 +205,8 @@ describe('pruning: a candidate stops being played once it cannot overrule', () =
     expect(at).not.toBeNull();
     const { s, seat, mems } = at!;
     const legal = legalActions(s, seat);
-    const plain = new ExpertPolicy({ steps: 40_000 });
-    const pruned = new ExpertPolicy({ steps: 40_000, prune: true });
+    const plain = new ExpertPolicy({ steps: 120_000, prune: false });
+    const pruned = new ExpertPolicy({ steps: 120_000, prune: true });
     plain.decide(view(s, seat), legal, mems[seat]);
     pruned.decide(view(s, seat), legal, mems[seat]);
     expect(pruned.stats().worlds).toBeGreaterThan(plain.stats().worlds);
