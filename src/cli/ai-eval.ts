@@ -8,7 +8,6 @@
 // "blunders" (per 100 seat-games: A's seats in the mixed games, every seat of the all-B games) and
 // "search" (playouts and playouts per second of a searching A). Without --json: one line of text.
 // Games run in W child processes (default 2). Exit 0, 1 when a game failed, 2 for bad options.
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import { blunderRates, emptyEval, mergeEval, quantileMs, runEval, summary, type 
 import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { parseArgs } from './args.js';
+import { runInChildren } from './children.js';
 
 const EDITIONS: readonly string[] = EDITION_NAMES;
 const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'character-set', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
@@ -98,24 +98,8 @@ async function main(): Promise<void> {
   for (let from = 0; from < games; from += chunk) tasks.push({ job: { ...base, from, to: Math.min(games, from + chunk) }, a, b, budgetMs });
 
   let total: EvalResult = emptyEval();
-  await new Promise<void>((done, reject) => {
-    let next = 0;
-    let running = 0;
-    const script = fileURLToPath(import.meta.url);
-    for (let w = 0; w < Math.min(workers, tasks.length); w++) {
-      const child = fork(script, ['--child'], { execArgv: ['--import', 'tsx'] });
-      running++;
-      const feed = () => (next < tasks.length ? child.send(tasks[next++]) : child.kill());
-      child.on('message', (r: EvalResult) => {
-        total = mergeEval(total, r);
-        feed();
-      });
-      child.on('exit', () => {
-        if (--running === 0) done();
-      });
-      child.on('error', reject);
-      feed();
-    }
+  await runInChildren<ChildTask, EvalResult>(fileURLToPath(import.meta.url), tasks, workers, (r) => {
+    total = mergeEval(total, r);
   });
 
   const out: Record<string, unknown> = summary(total, a, b, mode);

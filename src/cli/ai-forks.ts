@@ -7,12 +7,12 @@
 // choices are played on K times by strong at every seat. Prints one JSON object: per variant the
 // overrules, their worth in points per game (the measured seat's wins × 100 / games) with its
 // standard error over games, and the same by pending kind. --records writes every fork (JSON lines).
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ExpertPolicy, type ExpertOptions } from '../ai/expert.js';
 import { runForks, type ForkJob, type ForkResult } from '../ai/forks.js';
 import { parseArgs } from './args.js';
+import { runInChildren } from './children.js';
 
 const KNOWN = new Set(['players', 'characters', 'games', 'seed', 'k', 'workers', 'records']);
 
@@ -72,24 +72,8 @@ async function main(): Promise<void> {
     tasks.push({ job: { ...base, from, to: Math.min(games, from + chunk) }, variants: variants.map((v) => v.options) });
 
   const results: ForkResult[] = [];
-  await new Promise<void>((done, reject) => {
-    let next = 0;
-    let running = 0;
-    const script = fileURLToPath(import.meta.url);
-    for (let w = 0; w < Math.min(workers, tasks.length); w++) {
-      const child = fork(script, ['--child'], { execArgv: ['--import', 'tsx'] });
-      running++;
-      const feed = () => (next < tasks.length ? child.send(tasks[next++]) : child.kill());
-      child.on('message', (r: ForkResult) => {
-        results.push(r);
-        feed();
-      });
-      child.on('exit', () => {
-        if (--running === 0) done();
-      });
-      child.on('error', reject);
-      feed();
-    }
+  await runInChildren<Task, ForkResult>(fileURLToPath(import.meta.url), tasks, workers, (r) => {
+    results.push(r);
   });
 
   const records = results.flatMap((r) => r.records);
