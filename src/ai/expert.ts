@@ -7,8 +7,9 @@
 // policy at every seat to the end of the turn, the position then valued in its own currency, with
 // the identities the world dealt); or, `leaf: 'playout'`, a playout of a fast policy (rolloutAction)
 // at every seat to the end of the game (the search until 2026-12-01, measured no better than strong).
-// The strong policy's choice is played unless another candidate beats it clearly in the same worlds
-// (overrule). Everything is seeded from the view, so the same view, legal actions and memory decide
+// The strong policy's choice is played unless another candidate beats it in the same worlds
+// (overrule); a candidate that can no longer do so stops being played, and its share of the budget
+// deals more worlds for the others (canOverrule). Everything is seeded from the view, so the same view, legal actions and memory decide
 // the same.
 //
 // The budget is counted in engine actions, not wall time (so decisions do not depend on the
@@ -56,9 +57,13 @@ export const MAX_DEPTH = 150;
  */
 export const LOOK_STEP_COST = 20;
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
-export const LOOK_MARGIN = 0;
-/** And by how many standard errors of the paired differences (ai:forks, 2026-12-01: 1 gained over 2 and 1.5, and over 0 on one seed of two). */
-export const LOOK_Z = 1;
+export const LOOK_MARGIN = 1;
+/**
+ * And by how many standard errors of the paired differences. A looser rule (margin 0, 1 standard
+ * error) gained in ai:forks on two seeds of three, and lost in ai:eval: −3.8 [−8.9, +1.4] against
+ * +0.5 [−4.4, +5.4] at these, one seat among strong, the same 400 games (seed 11, 2026-12-01).
+ */
+export const LOOK_Z = 2;
 
 const key = (a: Action): string => JSON.stringify({ ...a, version: undefined });
 
@@ -72,7 +77,7 @@ export interface ExpertOptions {
   leaf?: 'playout' | 'turn';
   /** How far a candidate must beat the strong choice on average to overrule it (default LOOK_MARGIN, or OVERRULE_MARGIN for playouts). */
   margin?: number;
-  /** And by how many standard errors of the paired differences (default OVERRULE_Z). */
+  /** And by how many standard errors of the paired differences (default LOOK_Z, or OVERRULE_Z for playouts). */
   z?: number;
   /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
   prune?: boolean;
