@@ -197,7 +197,7 @@ describe('pruning: a candidate stops being played once it cannot overrule', () =
     const base = [0, 0, 0, 0, 0, 0];
     expect(canOverrule([1, 1, 1, 1, 1, 1], base, 1)).toBe(true);
     expect(canOverrule([-3, -2, -3, -2, -3, -2], base, 0)).toBe(false);
-    // Noisy: mean −0.5, standard error ≈ 0.89; mean + PRUNE_Z × se is above the margin 0.
+    // Noisy: mean −0.5, standard error ≈ 1.1; mean + PRUNE_Z × se is above the margin 0.
     expect(canOverrule([-3, 2, -3, 2, -3, 2], base, 0)).toBe(true);
   });
   it('gives the worlds it saves to the others: a pruned search deals more worlds for the same budget', () => {
