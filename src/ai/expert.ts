@@ -9,8 +9,8 @@
 // at every seat to the end of the game (the search until 2026-12-01, measured no better than strong).
 // The strong policy's choice is played unless another candidate beats it in the same worlds
 // (overrule); a candidate that can no longer do so stops being played, and its share of the budget
-// deals more worlds for the others (canOverrule). Everything is seeded from the view, so the same view, legal actions and memory decide
-// the same.
+// deals more worlds for the others (canOverrule). Everything is seeded from the view, so the same
+// view, legal actions and memory decide the same.
 //
 // The budget is counted in engine actions, not wall time (so decisions do not depend on the
 // machine's load): worlds are dealt, and every candidate played on in each, until the search has
@@ -65,7 +65,8 @@ export const LOOK_MARGIN = 1;
  */
 export const LOOK_Z = 2;
 
-const key = (a: Action): string => JSON.stringify({ ...a, version: undefined });
+/** An action without its version: the same choice in the real game and in any world (ai:forks keys its continuations by it too). */
+export const actionKey = (a: Action): string => JSON.stringify({ ...a, version: undefined });
 
 export interface ExpertOptions {
   budgetMs?: number;
@@ -123,7 +124,7 @@ export class ExpertPolicy implements Policy {
     let played = 0;
     let dealt = 0;
     let steps = 0;
-    const wanted = cands.map(key);
+    const wanted = cands.map(actionKey);
     const strongAt = cands.indexOf(pick);
     // Candidates still played: one that cannot overrule any more (pruned) leaves its worlds to the others.
     const alive = cands.map(() => true);
@@ -141,7 +142,7 @@ export class ExpertPolicy implements Policy {
       const world = sampleWorld(v, m, rng, transitColors);
       steps += WORLD_STEPS;
       const offered = new Map<string, Action>();
-      if (world) for (const a of legalActions(world, me)) if (!offered.has(key(a))) offered.set(key(a), a);
+      if (world) for (const a of legalActions(world, me)) if (!offered.has(actionKey(a))) offered.set(actionKey(a), a);
       if (!world || !wanted.every((k) => offered.has(k))) {
         this.total.rejected++;
         continue;
@@ -189,7 +190,7 @@ export class ExpertPolicy implements Policy {
       const seen = new Map<string, Action>();
       for (const a of legal) {
         const c = 'card' in a && a.card !== undefined ? hand.get(a.card) : undefined;
-        const face = c ? `${c.name}|${c.color}|${c.mode}|${c.probe?.identity ?? ''}|${c.probe?.branch ?? ''}` : key(a);
+        const face = c ? `${c.name}|${c.color}|${c.mode}|${c.probe?.identity ?? ''}|${c.probe?.branch ?? ''}` : actionKey(a);
         const id = `${face}|${'target' in a ? a.target : ''}|${'dir' in a ? a.dir : ''}|${'via' in a ? a.via : ''}`;
         // The strong choice stands for its face.
         if (a === pick || !seen.has(id)) seen.set(id, a);
@@ -204,10 +205,6 @@ export class ExpertPolicy implements Policy {
   }
 
   /**
-   * What the game played on from `world` after `first` is worth to us (1 our side wins, 0 it loses,
-   * ½ a draw, or score() of where it stopped), and the actions the playout played.
-   */
-  /**
    * What `first` played in `world` is worth to us by this search's leaf, and what it cost in
    * playout actions (the budget's unit): the look-ahead's actions at LOOK_STEP_COST each, or the
    * playout's. `mems`: every seat's memory in the world (the look-ahead's); `seed`: the playout's.
@@ -218,6 +215,10 @@ export class ExpertPolicy implements Policy {
     return [value, n * LOOK_STEP_COST];
   }
 
+  /**
+   * What the game played on from `world` after `first` is worth to us (1 our side wins, 0 it loses,
+   * ½ a draw, or score() of where it stopped), and the actions the playout played.
+   */
   private playout(world: GameState, first: Action, me: number, seed: number): [number, number] {
     // The world is the search's own: each playout changes a working copy of it in place
     // (playoutStep, the engine's mutable path, equal to apply).

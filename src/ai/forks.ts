@@ -10,10 +10,11 @@
 // K ways for both (the seat cannot know the deck). A continuation scores 1 if the measured seat is
 // among the winners, else 0 (ai:eval's win). The variant's gain at that decision is the paired mean
 // difference; a variant's worth is the sum of its gains over the games (points per game: × 100 / games).
-import { apply, legalActions, newGame, view, waitingOn, type Action } from '../engine/index.js';
-import { randInt, seedRng, shuffleInPlace } from '../engine/rng.js';
+import { apply, legalActions, newGame, view, waitingOn, type Action, type GameView } from '../engine/index.js';
+import { randInt, seedRng, shuffleInPlace, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { gameSeed } from '../sim/random-play.js';
+import { actionKey } from './expert.js';
 import { newMemory, observeAll, type SeatMemory } from './memory.js';
 import type { Policy } from './policy.js';
 import { StrongPolicy } from './strong.js';
@@ -51,8 +52,6 @@ export interface ForkResult {
   firstError: string | null;
 }
 
-const actionKey = (a: Action): string => JSON.stringify({ ...a, version: undefined });
-
 /** Plays games [from, to) by strong at every seat; at each of the measured seat's decisions asks every variant. */
 export function runForks(job: ForkJob, variants: readonly Policy[]): ForkResult {
   const strong = new StrongPolicy();
@@ -62,42 +61,29 @@ export function runForks(job: ForkJob, variants: readonly Policy[]): ForkResult 
     const seed = gameSeed(job.seed, g);
     const measured = g % job.players;
     const start = newGame({ seed, players: names, edition: 'standard', options: { characters: job.characters } });
-    let state = start.state;
-    let mems: SeatMemory[] = state.players.map((_, i) => observeAll(newMemory(view(state, i)), start.events));
-    const rng = seedRng(seed ^ 0x5bd1e995);
+    const mems = start.state.players.map((_, i) => observeAll(newMemory(view(start.state, i)), start.events));
     try {
-      for (let n = 0; !state.result && n < 100_000; n++) {
-        const seats = waitingOn(state);
-        const seat = seats[randInt(rng, seats.length)];
-        const legal = legalActions(state, seat);
-        const v = view(state, seat);
-        const pick = strong.decide(v, legal, mems[seat]);
-        if (seat === measured && legal.length > 1) {
-          out.decisions++;
-          const chosen = variants.map((p) => p.decide(v, legal, mems[seat]));
-          if (chosen.some((a) => a !== pick)) {
-            const q = new Map<string, number[]>();
-            const value = (a: Action) => {
-              const key = actionKey(a);
-              if (!q.has(key)) q.set(key, continuations(state, mems, a, measured, job.k, seed ^ n, strong));
-              return q.get(key)!;
-            };
-            const base = value(pick);
-            out.records.push({
-              game: g,
-              identity: state.players[measured].identity,
-              pending: state.pending?.kind ?? '',
-              strong: pick.kind,
-              chosen: chosen.map((a) => (a === pick ? '' : a.kind)),
-              gain: chosen.map((a) => (a === pick ? 0 : mean(value(a).map((x, i) => x - base[i])))),
-            });
-          }
-        }
-        const r = apply(state, pick);
-        if (!r.ok) throw new Error(`strong's action refused: ${r.reason}`);
-        mems = mems.map((m) => observeAll(m, r.events));
-        state = r.state;
-      }
+      playStrong(start.state, mems, seedRng(seed ^ 0x5bd1e995), strong, 100_000, (state, mems, seat, legal, v, pick, n) => {
+        if (seat !== measured) return;
+        out.decisions++;
+        const chosen = variants.map((p) => p.decide(v, legal, mems[seat]));
+        if (chosen.every((a) => a === pick)) return;
+        const q = new Map<string, number[]>();
+        const value = (a: Action) => {
+          const key = actionKey(a);
+          if (!q.has(key)) q.set(key, continuations(state, mems, a, measured, job.k, seed ^ n, strong));
+          return q.get(key)!;
+        };
+        const base = value(pick);
+        out.records.push({
+          game: g,
+          identity: state.players[measured].identity,
+          pending: state.pending?.kind ?? '',
+          strong: pick.kind,
+          chosen: chosen.map((a) => (a === pick ? '' : a.kind)),
+          gain: chosen.map((a) => (a === pick ? 0 : mean(value(a).map((x, i) => x - base[i])))),
+        });
+      });
     } catch (e) {
       out.errors++;
       out.firstError ??= `game ${g}: ${(e as Error).stack ?? e}`;
@@ -118,21 +104,41 @@ export function continuations(state: GameState, mems: readonly SeatMemory[], fir
     const rng = seedRng((seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0);
     const deck = after.deck.slice();
     shuffleInPlace(rng, deck);
-    let s: GameState = { ...after, deck, rng: [rng[0], rng[1], rng[2], rng[3]] };
-    let m = mems0.slice();
-    for (let n = 0; !s.result && n < 20_000; n++) {
-      const seats = waitingOn(s);
-      const seat = seats[randInt(rng, seats.length)];
-      const legal = legalActions(s, seat);
-      const a = legal.length === 1 ? legal[0] : strong.decide(view(s, seat), legal, m[seat]);
-      const r = apply(s, a);
-      if (!r.ok) throw new Error(`continuation refused: ${r.reason}`);
-      m = m.map((x) => observeAll(x, r.events));
-      s = r.state;
-    }
+    const s = playStrong({ ...after, deck, rng: [rng[0], rng[1], rng[2], rng[3]] }, mems0, rng, strong, 20_000);
     out.push(s.result && !s.result.draw && s.result.winners.includes(me) ? 1 : 0);
   }
   return out;
+}
+
+/**
+ * Strong at every seat, each on its own memory, from `s` until the game ends or `max` actions; the
+ * seat to act drawn from `rng` among those the game waits on (as play.ts does). `at` sees each
+ * decision with more than one legal action before strong's choice is played. Returns the last state.
+ */
+function playStrong(
+  s: GameState,
+  mems: readonly SeatMemory[],
+  rng: RngState,
+  strong: Policy,
+  max: number,
+  at?: (s: GameState, mems: readonly SeatMemory[], seat: number, legal: readonly Action[], v: GameView, pick: Action, n: number) => void,
+): GameState {
+  for (let n = 0; !s.result && n < max; n++) {
+    const seats = waitingOn(s);
+    const seat = seats[randInt(rng, seats.length)];
+    const legal = legalActions(s, seat);
+    let a = legal[0];
+    if (legal.length > 1) {
+      const v = view(s, seat);
+      a = strong.decide(v, legal, mems[seat]);
+      at?.(s, mems, seat, legal, v, a, n);
+    }
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(`strong's action refused: ${r.reason}`);
+    mems = mems.map((m) => observeAll(m, r.events));
+    s = r.state;
+  }
+  return s;
 }
 
 function mean(xs: readonly number[]): number {
