@@ -82,6 +82,11 @@ export interface EvalJob {
   edition: Edition;
   /** The characters dealt (docs/rules.md §11b); the standard thirty when absent. */
   characterSet?: CharacterSet;
+  /**
+   * A's seats see every identity (revealing): what perfect reading of the table would be worth
+   * to A, the ceiling of what better beliefs can gain. A measurement, never a way to play.
+   */
+  reveal?: boolean;
   seed: number;
   /** Game numbers [from, to). */
   from: number;
@@ -172,6 +177,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
   for (let i = job.from; i < job.to; i++) {
     const seed = gameSeed(job.seed, i);
     const measured = new Set<number>();
+    const identities: Identity[] = [];
     const won: boolean[] = [];
     for (const mixed of [true, false]) {
       const a = makeA();
@@ -185,9 +191,10 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
         edition: job.edition,
         options: { characters: job.characters, ...(job.characterSet && job.characterSet !== 'standard' ? { characterSet: job.characterSet } : {}) },
         seats: (seat, identity) => {
+          identities[seat] = identity;
           const inA = job.mode === 'seat' ? seat === i % job.players : identity === job.identity;
           if (inA) measured.add(seat);
-          return mixed && inA ? a : b;
+          return mixed && inA ? (job.reveal ? revealing(a, identities) : a) : b;
         },
         onDecision: (seat, _p, ms) => {
           if (!mixed || !measured.has(seat)) return;
@@ -227,6 +234,15 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
     else out.neither++;
   }
   return out;
+}
+
+/** `p` deciding on views that show every seat's identity (EvalJob.reveal). */
+export function revealing(p: Policy, identities: readonly Identity[]): Policy {
+  return {
+    name: `${p.name} (identities shown)`,
+    usesMemory: p.usesMemory,
+    decide: (v, legal, m) => p.decide({ ...v, players: v.players.map((q, s) => ({ ...q, identity: identities[s] })) }, legal, m),
+  };
 }
 
 /** The contract's summary (contracts §5) of a merged result. */

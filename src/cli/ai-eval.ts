@@ -1,12 +1,14 @@
 // npm run --silent ai:eval -- --json [--a NAME|FILE] [--b NAME|FILE] [--mode faction|seat]
 //   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E] [--character-set standard|classic]
-//   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details]
+//   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details] [--reveal]
 //
 // contracts §5: policy A in the measured seats (faction: every seat of --identity; seat: one seat,
 // seat i % P in game i) and B elsewhere, against all-B on the same seeds. Prints
 // {"games","a","b","mode","winRateA","winRateBaseline","diff","ci95","decisionP99Ms"}; --details adds
 // "blunders" (per 100 seat-games: A's seats in the mixed games, every seat of the all-B games) and
-// "search" (playouts and playouts per second of a searching A). Without --json: one line of text.
+// "search" (playouts and playouts per second of a searching A). --reveal shows A's seats every
+// identity (the ceiling of what reading the table can gain; a measurement, not a way to play).
+// Without --json: one line of text.
 // Games run in W child processes (default 2). Exit 0, 1 when a game failed, 2 for bad options.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,7 +21,7 @@ import { parseArgs } from './args.js';
 import { runInChildren } from './children.js';
 
 const EDITIONS: readonly string[] = EDITION_NAMES;
-const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'character-set', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'child']);
+const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'character-set', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'reveal', 'child']);
 
 function fail(msg: string): never {
   process.stderr.write(`ai:eval: ${msg}\n`);
@@ -92,7 +94,16 @@ async function main(): Promise<void> {
   for (const spec of [a, b])
     await loadPolicy(spec, budgetMs).catch((e: Error) => fail(e.message));
 
-  const base: Omit<EvalJob, 'from' | 'to'> = { mode, identity, players, characters: characters === 'on', edition, characterSet, seed };
+  const base: Omit<EvalJob, 'from' | 'to'> = {
+    mode,
+    identity,
+    players,
+    characters: characters === 'on',
+    edition,
+    characterSet,
+    seed,
+    ...(args.reveal !== undefined ? { reveal: true } : {}),
+  };
   const chunk = Math.max(1, Math.min(50, Math.ceil(games / (workers * 4))));
   const tasks: ChildTask[] = [];
   for (let from = 0; from < games; from += chunk) tasks.push({ job: { ...base, from, to: Math.min(games, from + chunk) }, a, b, budgetMs });

@@ -2,7 +2,9 @@
 // Measured (npm run ai:eval): see src/ai/README.md; the thresholds here sit far below the
 // measured rates so a seeded sample cannot fail by chance, but a broken policy fails them.
 import { describe, expect, it } from 'vitest';
+import type { GameView } from '../../src/engine/index.js';
 import type { Identity } from '../../src/engine/types.js';
+import type { Policy } from '../../src/ai/policy.js';
 import { makePolicy, type PolicyName } from '../../src/ai/index.js';
 import { runEval, summary } from '../../src/ai/eval.js';
 
@@ -35,5 +37,47 @@ describe('baseline policy', () => {
     expect(vsRandom.ci95[0]).toBeGreaterThan(0.15);
     const strong = play('strong', 'baseline');
     expect(strong.ci95[0]).toBeGreaterThan(0.1);
+  });
+});
+
+describe('ai:eval --reveal (EvalJob.reveal)', () => {
+  // A policy that ignores what it sees (the first legal action) plays the same game either way, so
+  // the views of the two runs can be compared decision by decision.
+  const record = (reveal: boolean) => {
+    const views: { tag: string; v: GameView }[] = [];
+    const spy = (tag: string): Policy => ({
+      name: tag,
+      usesMemory: false,
+      decide: (v, legal) => {
+        views.push({ tag, v });
+        return legal[0];
+      },
+    });
+    const r = runEval({ ...job('潜伏战线', true, 2), mode: 'seat', reveal }, () => spy('a'), () => spy('b'));
+    expect(r.errors).toBe(0);
+    return views;
+  };
+  it("shows A's seats every identity, as dealt, and changes nothing else", () => {
+    const shown = record(true);
+    const plain = record(false);
+    expect(shown.length).toBe(plain.length);
+    let a = 0;
+    for (let i = 0; i < shown.length; i++) {
+      const [x, y] = [shown[i], plain[i]];
+      expect(x.tag).toBe(y.tag);
+      if (x.tag === 'b') {
+        expect(x.v).toEqual(y.v);
+        continue;
+      }
+      a++;
+      const ids = x.v.players.map((p) => p.identity);
+      expect(ids.filter((id) => id === '潜伏战线').length).toBe(2);
+      expect(ids.filter((id) => id === '军情处').length).toBe(2);
+      expect(ids.filter((id) => id === '打酱油的').length).toBe(1);
+      // What the plain view shows it shows the same; only the hidden identities were added.
+      y.v.players.forEach((p, s) => p.identity !== undefined && expect(ids[s]).toBe(p.identity));
+      expect({ ...x.v, players: x.v.players.map((p, s) => ({ ...p, identity: y.v.players[s].identity })) }).toEqual(y.v);
+    }
+    expect(a).toBeGreaterThan(10);
   });
 });
