@@ -82,6 +82,8 @@ export interface ExpertOptions {
   z?: number;
   /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
   prune?: boolean;
+  /** How the look-ahead values the position it reaches: the strong policy's currency, or the learned chance of a win (learned.ts). */
+  judge?: 'currency' | 'learned';
 }
 
 export class ExpertPolicy implements Policy {
@@ -93,6 +95,7 @@ export class ExpertPolicy implements Policy {
   readonly margin: number;
   readonly z: number;
   readonly prune: boolean;
+  readonly judge: 'currency' | 'learned';
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
@@ -103,6 +106,7 @@ export class ExpertPolicy implements Policy {
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
     this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
     this.prune = o.prune ?? true;
+    this.judge = o.judge ?? 'currency';
   }
 
   stats() {
@@ -211,7 +215,7 @@ export class ExpertPolicy implements Policy {
    */
   private value(world: GameState, first: Action, me: number, mems: readonly SeatMemory[], seed: number): [number, number] {
     if (this.leaf === 'playout') return this.playout(world, first, me, seed);
-    const [value, n] = lookahead(world, first, me, mems, this.strong);
+    const [value, n] = lookahead(world, first, me, mems, this.strong, this.judge === 'learned');
     return [value, n * LOOK_STEP_COST];
   }
 

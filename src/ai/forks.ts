@@ -115,7 +115,7 @@ export function continuations(state: GameState, mems: readonly SeatMemory[], fir
  * seat to act drawn from `rng` among those the game waits on (as play.ts does). `at` sees each
  * decision with more than one legal action before strong's choice is played. Returns the last state.
  */
-function playStrong(
+export function playStrong(
   s: GameState,
   mems: readonly SeatMemory[],
   rng: RngState,

@@ -9,6 +9,7 @@ import { idIndex, SOY } from './cards.js';
 import { newMemory, observeAll, type SeatMemory } from './memory.js';
 import type { StrongPolicy } from './strong.js';
 import { Table } from './strong-table.js';
+import { learnedValue } from './learned.js';
 
 /** Actions a look-ahead plays at most after its candidate. */
 export const LOOK_DEPTH = 200;
@@ -52,7 +53,14 @@ export function worldMemories(world: GameState, me: number, mine: SeatMemory): S
  * position reached (or ±LOOK_WIN for a game over), and the actions played. Throws where the world
  * cannot be played on (the caller drops it).
  */
-export function lookahead(world: GameState, first: Action, me: number, start: readonly SeatMemory[], strong: StrongPolicy): [number, number] {
+export function lookahead(
+  world: GameState,
+  first: Action,
+  me: number,
+  start: readonly SeatMemory[],
+  strong: StrongPolicy,
+  learned = false,
+): [number, number] {
   const mems = start.slice();
   const turn = world.current;
   let s = world;
@@ -71,7 +79,8 @@ export function lookahead(world: GameState, first: Action, me: number, start: re
     if (legal.length === 0) throw new Error(`look-ahead: seat ${seat} has nothing to do (${s.pending?.kind})`);
     a = legal.length === 1 ? legal[0] : strong.decide(view(s, seat), legal, mems[seat]);
   }
-  return [positionValue(s, me, mems[me], strong), n];
+  const value = positionValue(s, me, mems[me], strong);
+  return [learned && !s.result ? learnedValue(s, me, value) : value, n];
 }
 
 /** The position's value for `me`, the identities as the world dealt them (strong-table.ts's currency). */

@@ -1,0 +1,200 @@
+// A learned evaluation of a position: the chance that a seat wins, from features of the position
+// as a sampled world deals it (identities known), fitted by logistic regression on games of the
+// strong policy at every seat, one model a table size (npm run ai:fit, src/cli/ai-fit.ts; the
+// weights: learned-weights.ts).
+//
+// The expert's look-ahead (lookahead.ts) may value the position it reaches at the end of a turn by
+// this chance instead of the strong policy's currency alone: the currency is one of the features,
+// so the fit keeps what it knows and corrects it by what the games say wins.
+import type { GameState } from '../engine/types.js';
+import { BLACK, colorIndex, factionColor, idIndex, SOY } from './cards.js';
+import { LEARNED_MODELS } from './learned-weights.js';
+
+/** The features, in order (a model's weights follow it). */
+export const FEATURES = [
+  'bias',
+  'currency/100',
+  'ally best ≥ need−2',
+  'ally best = need−1',
+  'allies at need−1',
+  'enemy best ≥ need−2',
+  'enemy best = need−1',
+  'enemies at need−1',
+  'my black 1',
+  'my black 2',
+  'allies at black 2',
+  'enemies at black 2',
+  'allies dead',
+  'me dead',
+  'enemies dead',
+  'soy alive',
+  'my hand/4',
+  'allies hand/4',
+  'enemies hand/4',
+  'next is me',
+  'next is ally',
+  'next is enemy',
+  'round/10',
+  'players/10',
+] as const;
+
+/** The models of one table size: a 潜伏战线 or 军情处 seat's and an 打酱油的's, each a weight per feature. */
+export interface LearnedModel {
+  players: number;
+  faction: readonly number[];
+  soy: readonly number[];
+}
+
+/**
+ * The features of `s` seen from `me` with the identities `s` holds; `currency` is the strong
+ * policy's value of the position (lookahead.ts positionValue). A 打酱油的 has no ally: every
+ * faction player is its enemy.
+ */
+export function features(s: GameState, me: number, currency: number): Float64Array {
+  const x = new Float64Array(FEATURES.length);
+  const need = s.options.victoryIntel ?? 3;
+  const my = idIndex(s.players[me].identity);
+  const side = (k: number) => (my === SOY ? (k === SOY ? 0 : -1) : k === my ? 1 : k === SOY ? 0 : -1);
+  let allyBest = 0;
+  let enemyBest = 0;
+  x[0] = 1;
+  x[1] = currency / 100;
+  for (let seat = 0; seat < s.players.length; seat++) {
+    const p = s.players[seat];
+    const k = idIndex(p.identity);
+    const live = p.alive && !p.out;
+    const c = [0, 0, 0];
+    for (const id of p.intel) c[colorIndex(s.cards[id].color)]++;
+    const own = k === SOY ? 0 : c[factionColor(k)];
+    const sd = seat === me ? 1 : side(k);
+    if (seat === me) {
+      if (c[BLACK] === 1) x[8] = 1;
+      if (c[BLACK] >= 2) x[9] = 1;
+      if (!live) x[13] = 1;
+      x[16] = p.hand.length / 4;
+    }
+    if (sd === 1 && live) {
+      allyBest = Math.max(allyBest, own);
+      if (own === need - 1) x[4]++;
+      if (seat !== me) {
+        if (c[BLACK] >= 2) x[10]++;
+        x[17] += p.hand.length / 4;
+      }
+    } else if (sd === 1 && seat !== me) x[12]++;
+    if (sd === -1) {
+      if (!live) x[14]++;
+      else {
+        enemyBest = Math.max(enemyBest, own);
+        if (own === need - 1) x[7]++;
+        if (c[BLACK] >= 2) x[11]++;
+        x[18] += p.hand.length / 4;
+      }
+    }
+    if (k === SOY && seat !== me && live) x[15]++;
+  }
+  if (my !== SOY) {
+    if (allyBest >= need - 2) x[2] = 1;
+    if (allyBest === need - 1) x[3] = 1;
+  }
+  if (enemyBest >= need - 2) x[5] = 1;
+  if (enemyBest === need - 1) x[6] = 1;
+  const next = s.current === me ? 1 : side(idIndex(s.players[s.current].identity));
+  if (s.current === me) x[19] = 1;
+  else if (next === 1) x[20] = 1;
+  else if (next === -1) x[21] = 1;
+  x[22] = s.round / 10;
+  x[23] = s.players.length / 10;
+  return x;
+}
+
+/** The chance of a win by a model's weights. */
+export function chance(w: readonly number[], x: Float64Array): number {
+  let z = 0;
+  for (let i = 0; i < x.length; i++) z += w[i] * x[i];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The model fitted for the table size nearest `players`. */
+export function modelFor(players: number, models: readonly LearnedModel[] = LEARNED_MODELS): LearnedModel {
+  let best = models[0];
+  for (const m of models) if (Math.abs(m.players - players) < Math.abs(best.players - players)) best = m;
+  return best;
+}
+
+/** The position's learned value for `me`, on the look-ahead's scale: a win is +100, a loss −100. */
+export function learnedValue(s: GameState, me: number, currency: number, models: readonly LearnedModel[] = LEARNED_MODELS): number {
+  const m = modelFor(s.players.length, models);
+  const w = idIndex(s.players[me].identity) === SOY ? m.soy : m.faction;
+  return 200 * chance(w, features(s, me, currency)) - 100;
+}
+
+/**
+ * Logistic regression by iteratively reweighted least squares, with a ridge of `lambda` on every
+ * weight but the bias. `y` may be fractional (a draw is ½). Returns the weights.
+ */
+export function fitLogistic(xs: readonly Float64Array[], y: readonly number[], lambda = 1, iterations = 25): number[] {
+  const d = xs[0].length;
+  const w = new Array<number>(d).fill(0);
+  for (let it = 0; it < iterations; it++) {
+    const h = Array.from({ length: d }, () => new Float64Array(d));
+    const g = new Float64Array(d);
+    for (let n = 0; n < xs.length; n++) {
+      const x = xs[n];
+      const p = chance(w, x);
+      const r = p * (1 - p);
+      for (let i = 0; i < d; i++) {
+        if (x[i] === 0) continue;
+        g[i] += (y[n] - p) * x[i];
+        const hi = h[i];
+        const rx = r * x[i];
+        for (let j = 0; j < d; j++) hi[j] += rx * x[j];
+      }
+    }
+    for (let i = 1; i < d; i++) {
+      g[i] -= lambda * w[i];
+      h[i][i] += lambda;
+    }
+    for (let i = 0; i < d; i++) h[i][i] += 1e-9;
+    const step = solve(h, g);
+    let size = 0;
+    for (let i = 0; i < d; i++) {
+      w[i] += step[i];
+      size = Math.max(size, Math.abs(step[i]));
+    }
+    if (size < 1e-7) break;
+  }
+  return w;
+}
+
+/** Mean log loss of a model on some positions (lower is better). */
+export function logLoss(w: readonly number[], xs: readonly Float64Array[], y: readonly number[]): number {
+  let s = 0;
+  for (let n = 0; n < xs.length; n++) {
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, chance(w, xs[n])));
+    s -= y[n] * Math.log(p) + (1 - y[n]) * Math.log(1 - p);
+  }
+  return s / Math.max(1, xs.length);
+}
+
+/** Solves a·x = b (a symmetric positive definite) by Gaussian elimination with partial pivoting. */
+function solve(a: Float64Array[], b: Float64Array): number[] {
+  const d = b.length;
+  const m = a.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < d; c++) {
+    let piv = c;
+    for (let r = c + 1; r < d; r++) if (Math.abs(m[r][c]) > Math.abs(m[piv][c])) piv = r;
+    [m[c], m[piv]] = [m[piv], m[c]];
+    for (let r = c + 1; r < d; r++) {
+      const f = m[r][c] / m[c][c];
+      if (f === 0) continue;
+      for (let k = c; k <= d; k++) m[r][k] -= f * m[c][k];
+    }
+  }
+  const x = new Array<number>(d).fill(0);
+  for (let r = d - 1; r >= 0; r--) {
+    let s = m[r][d];
+    for (let k = r + 1; k < d; k++) s -= m[r][k] * x[k];
+    x[r] = s / m[r][r];
+  }
+  return x;
+}

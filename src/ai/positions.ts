@@ -1,0 +1,59 @@
+// Positions for fitting the learned evaluation (learned.ts, npm run ai:fit): games of the strong
+// policy at every seat; at the first decision of every turn, every seat's features as the
+// look-ahead would see them at the end of the turn before (the identities known, the strong
+// policy's currency from that seat's memory), and whether that seat won the game (a draw: ½).
+import { newGame, view } from '../engine/index.js';
+import { seedRng } from '../engine/rng.js';
+import { gameSeed } from '../sim/random-play.js';
+import { idIndex, SOY } from './cards.js';
+import { playStrong } from './forks.js';
+import { features } from './learned.js';
+import { positionValue } from './lookahead.js';
+import { newMemory, observeAll } from './memory.js';
+import { StrongPolicy } from './strong.js';
+
+export interface PositionJob {
+  players: number;
+  characters: boolean;
+  seed: number;
+  /** Game numbers [from, to). */
+  from: number;
+  to: number;
+}
+
+/** One seat's position: its table size and the game it came from, its model (faction or soy), its features, whether it won. */
+export interface Position {
+  players: number;
+  game: number;
+  soy: boolean;
+  x: number[];
+  y: number;
+}
+
+export function positions(job: PositionJob): Position[] {
+  const strong = new StrongPolicy();
+  const names = Array.from({ length: job.players }, (_, i) => String.fromCharCode(65 + i));
+  const out: Position[] = [];
+  for (let g = job.from; g < job.to; g++) {
+    const seed = gameSeed(job.seed, g);
+    const start = newGame({ seed, players: names, edition: 'standard', options: { characters: job.characters } });
+    const mems = start.state.players.map((_, i) => observeAll(newMemory(view(start.state, i)), start.events));
+    const game: Omit<Position, 'y'>[] = [];
+    const seatOf: number[] = [];
+    let turn = -1;
+    let round = -1;
+    const end = playStrong(start.state, mems, seedRng(seed ^ 0x5bd1e995), strong, 100_000, (s, mems) => {
+      if (s.current === turn && s.round === round) return;
+      turn = s.current;
+      round = s.round;
+      for (let seat = 0; seat < s.players.length; seat++) {
+        game.push({ players: job.players, game: g, soy: idIndex(s.players[seat].identity) === SOY, x: [...features(s, seat, positionValue(s, seat, mems[seat], strong))] });
+        seatOf.push(seat);
+      }
+    });
+    const r = end.result;
+    if (!r) continue;
+    game.forEach((p, i) => out.push({ ...p, y: r.draw ? 0.5 : r.winners.includes(seatOf[i]) ? 1 : 0 }));
+  }
+  return out;
+}

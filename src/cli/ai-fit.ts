@@ -1,0 +1,86 @@
+// npm run --silent ai:fit -- [--games N] [--seed S] [--players 5,7,9] [--characters on|off] [--workers W] [--lambda L] [--write]
+//
+// Fits the learned evaluation (src/ai/learned.ts): plays N games of the strong policy at every seat
+// for each table size (src/ai/positions.ts), fits each size's faction and 打酱油的 models by logistic
+// regression on the games whose number is not a multiple of 5, and prints one JSON object with, per
+// size and model, the mean log loss on the held-out games (every fifth) of: a constant, the currency
+// alone, the whole model. --write writes the weights to src/ai/learned-weights.ts. Exit 2 for bad options.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { FEATURES, fitLogistic, logLoss, type LearnedModel } from '../ai/learned.js';
+import { positions, type Position, type PositionJob } from '../ai/positions.js';
+import { parseArgs } from './args.js';
+import { runInChildren } from './children.js';
+
+const KNOWN = new Set(['games', 'seed', 'players', 'characters', 'workers', 'lambda', 'write']);
+
+if (process.argv[2] === '--child') {
+  process.on('message', (job: PositionJob) => process.send!(positions(job)));
+} else {
+  await main();
+}
+
+function fail(msg: string): never {
+  process.stderr.write(`ai:fit: ${msg}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  for (const key of Object.keys(args)) if (!KNOWN.has(key)) fail(`unknown option --${key}`);
+  const games = Number(args.games ?? 2000);
+  const seed = Number(args.seed ?? 1);
+  const workers = Number(args.workers ?? 2);
+  const lambda = Number(args.lambda ?? 1);
+  const sizes = String(args.players ?? '5,7,9').split(',').map(Number);
+  if (!Number.isInteger(games) || games < 10) fail('--games must be an integer ≥ 10');
+  if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+  if (!(lambda >= 0)) fail('--lambda must be ≥ 0');
+  if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail('--players must list table sizes 3..9');
+  if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
+  const characters = (args.characters ?? 'on') === 'on';
+  const tasks: PositionJob[] = [];
+  for (const players of sizes)
+    for (let from = 0; from < games; from += 50) tasks.push({ players, characters, seed: seed * 100 + players, from, to: Math.min(games, from + 50) });
+  const all: Position[] = [];
+  await runInChildren<PositionJob, Position[]>(fileURLToPath(import.meta.url), tasks, workers, (r) => all.push(...r));
+
+  const report: Record<string, unknown> = { games, players: sizes, seed, lambda, positions: all.length };
+  const models: LearnedModel[] = [];
+  for (const players of sizes) {
+    const weights: Record<string, number[]> = {};
+    const out: Record<string, unknown> = {};
+    for (const model of ['faction', 'soy'] as const) {
+      const rows = all.filter((p) => p.players === players && p.soy === (model === 'soy'));
+      const part = (held: boolean) => rows.filter((p) => (p.game % 5 === 0) === held);
+      const [train, test] = [part(false), part(true)];
+      const xs = (ps: Position[], keep?: number) => ps.map((p) => Float64Array.from(keep ? p.x.slice(0, keep) : p.x));
+      const ys = (ps: Position[]) => ps.map((p) => p.y);
+      const w = fitLogistic(xs(train), ys(train), lambda);
+      const bias = fitLogistic(xs(train, 1), ys(train), 0);
+      const currency = fitLogistic(xs(train, 2), ys(train), 0);
+      weights[model] = w;
+      out[model] = {
+        train: train.length,
+        test: test.length,
+        logLoss: { constant: logLoss(bias, xs(test, 1), ys(test)), currency: logLoss(currency, xs(test, 2), ys(test)), learned: logLoss(w, xs(test), ys(test)) },
+        weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(w[i] * 1000) / 1000])),
+      };
+    }
+    models.push({ players, faction: weights.faction, soy: weights.soy });
+    report[`players${players}`] = out;
+  }
+  if (args.write) {
+    const row = (w: readonly number[]) => `[${w.map((x) => Math.round(x * 1e4) / 1e4).join(', ')}]`;
+    writeFileSync(
+      fileURLToPath(new URL('../ai/learned-weights.ts', import.meta.url)),
+      `// Written by \`npm run ai:fit -- --write\` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a table size.\n` +
+        `// ${games} games a table size, seed ${seed}, ridge ${lambda}, characters ${characters ? 'on' : 'off'}.\n` +
+        `import type { LearnedModel } from './learned.js';\n\n` +
+        `export const LEARNED_MODELS: readonly LearnedModel[] = [\n` +
+        models.map((m) => `  {\n    players: ${m.players},\n    faction: ${row(m.faction)},\n    soy: ${row(m.soy)},\n  },\n`).join('') +
+        `];\n`,
+    );
+  }
+  process.stdout.write(JSON.stringify(report, null, 1) + '\n');
+}

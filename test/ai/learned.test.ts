@@ -1,0 +1,105 @@
+// The learned evaluation (src/ai/learned.ts): its fit, its features, its value's scale.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { chance, features, FEATURES, fitLogistic, learnedValue, logLoss, modelFor } from '../../src/ai/learned.js';
+import { positions } from '../../src/ai/positions.js';
+import { newGame } from '../../src/engine/index.js';
+import { seedRng, randInt } from '../../src/engine/rng.js';
+
+describe('learned evaluation', () => {
+  it('fitLogistic recovers the weights that made the data', () => {
+    const rng = seedRng(7);
+    const truth = [-0.5, 1.5, -2];
+    const xs: Float64Array[] = [];
+    const ys: number[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      const x = Float64Array.from([1, randInt(rng, 1000) / 500 - 1, randInt(rng, 2)]);
+      xs.push(x);
+      ys.push(randInt(rng, 1_000_000) / 1_000_000 < chance(truth, x) ? 1 : 0);
+    }
+    const w = fitLogistic(xs, ys, 0);
+    w.forEach((x, i) => expect(Math.abs(x - truth[i])).toBeLessThan(0.1));
+    expect(logLoss(w, xs, ys)).toBeLessThan(logLoss([0, 0, 0], xs, ys));
+  });
+
+  it('reads a position from the seat it is asked for', () => {
+    const s = newGame({ seed: 3, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    const me = s.players.findIndex((p) => p.identity === '潜伏战线');
+    const ally = s.players.findIndex((p, i) => i !== me && p.identity === '潜伏战线');
+    const enemy = s.players.findIndex((p) => p.identity === '军情处');
+    const red = s.cards.findIndex((c) => c.color === '红');
+    const blue = s.cards.flatMap((c, id) => (c.color === '蓝' ? [id] : []));
+    const at = (f: string) => FEATURES.indexOf(f as (typeof FEATURES)[number]);
+    const x0 = features(s, me, 20);
+    expect(x0.length).toBe(FEATURES.length);
+    expect(x0[at('currency/100')]).toBe(0.2);
+    expect(x0[at('ally best = need−1')]).toBe(0);
+    const t = newGame({ seed: 3, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    t.players[ally].intel = [red, red];
+    t.players[enemy].intel = [blue[0], blue[1]];
+    t.players[enemy].alive = false;
+    const x = features(t, me, 0);
+    expect(x[at('ally best = need−1')]).toBe(1);
+    expect(x[at('allies at need−1')]).toBe(1);
+    // A dead enemy counts as dead, not as a threat.
+    expect(x[at('enemies dead')]).toBe(1);
+    expect(x[at('enemy best = need−1')]).toBe(0);
+    // The same position from the enemy's seat: the roles turn round.
+    const y = features(t, enemy, 0);
+    expect(y[at('me dead')]).toBe(1);
+    expect(y[at('enemy best = need−1')]).toBe(1);
+    expect(y[at('enemies at need−1')]).toBe(1);
+    expect(y[at('ally best = need−1')]).toBe(0);
+  });
+
+  it('values on the look-ahead scale, a win +100 and a loss −100 at the extremes', () => {
+    const s = newGame({ seed: 3, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+    const steep = FEATURES.map((_, i) => (i === 1 ? 50 : 0));
+    const w = [{ players: 5, faction: steep, soy: steep }];
+    expect(learnedValue(s, 0, 100, w)).toBeCloseTo(100, 5);
+    expect(learnedValue(s, 0, -100, w)).toBeCloseTo(-100, 5);
+    expect(learnedValue(s, 0, 0, w)).toBeCloseTo(0, 5);
+  });
+
+  it('takes the model of the nearest table size', () => {
+    const m = (players: number) => ({ players, faction: [players], soy: [players] });
+    const models = [m(5), m(7), m(9)];
+    expect([3, 5, 6, 8, 9].map((n) => modelFor(n, models).players)).toEqual([5, 5, 5, 7, 9]);
+  });
+
+  it('positions: every seat at every turn of finished games, labelled by who won', () => {
+    const ps = positions({ players: 5, characters: true, seed: 4, from: 0, to: 3 });
+    expect(ps.length).toBeGreaterThan(30);
+    expect(ps.length % 5).toBe(0);
+    for (const p of ps) {
+      expect(p.x.length).toBe(FEATURES.length);
+      expect(p.players).toBe(5);
+      expect([0, 0.5, 1]).toContain(p.y);
+    }
+    // In each game some seat won (or all drew).
+    for (let g = 0; g < 3; g++) expect(ps.some((p) => p.game === g && p.y > 0)).toBe(true);
+  });
+});
+
+describe('npm run ai:fit', () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ai-fit.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
+  it('fits a model a table size and prints the held-out log loss of each (without --write it writes nothing)', () => {
+    const r = run('--games', '10', '--players', '5', '--workers', '1');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.players).toEqual([5]);
+    expect(out.positions).toBeGreaterThan(100);
+    for (const model of ['faction', 'soy']) {
+      const m = out.players5[model];
+      expect(m.train).toBeGreaterThan(0);
+      expect(Object.keys(m.logLoss)).toEqual(['constant', 'currency', 'learned']);
+      expect(Object.keys(m.weights)).toEqual([...FEATURES]);
+    }
+  });
+  it('exits 2 for bad options', () => {
+    expect(run('--games', 'x').status).toBe(2);
+    expect(run('--players', '12').status).toBe(2);
+    expect(run('--nope').status).toBe(2);
+  });
+});
