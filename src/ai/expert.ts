@@ -4,9 +4,10 @@
 // would use a card or skill, it deals worlds consistent with its view (sample.ts: identities from
 // its beliefs, the hidden cards and characters dealt at random), and in each world plays every
 // candidate action, then values it (`leaf`): by default the look-ahead of lookahead.ts (the strong
-// policy at every seat to the end of the turn, the position then valued in its own currency, with
-// the identities the world dealt); or, `leaf: 'playout'`, a playout of a fast policy (rolloutAction)
-// at every seat to the end of the game (the search until 2026-12-01, measured no better than strong).
+// policy at every seat to the end of the turn, the position then valued by the learned chance of a
+// win, learned.ts, with the identities the world dealt); or, `leaf: 'playout'`, a playout of a fast
+// policy (rolloutAction) at every seat to the end of the game (the search until 2026-12-01,
+// measured no better than strong).
 // The strong policy's choice is played unless another candidate beats it in the same worlds
 // (overrule); a candidate that can no longer do so stops being played, and its share of the budget
 // deals more worlds for the others (canOverrule). Everything is seeded from the view, so the same
@@ -82,7 +83,10 @@ export interface ExpertOptions {
   z?: number;
   /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
   prune?: boolean;
-  /** How the look-ahead values the position it reaches: the strong policy's currency, or the learned chance of a win (learned.ts). */
+  /**
+   * How the look-ahead values the position it reaches: the learned chance of a win (learned.ts, the
+   * default since 2026-12-02), or the strong policy's currency alone.
+   */
   judge?: 'currency' | 'learned';
 }
 
@@ -106,7 +110,7 @@ export class ExpertPolicy implements Policy {
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
     this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
     this.prune = o.prune ?? true;
-    this.judge = o.judge ?? 'currency';
+    this.judge = o.judge ?? 'learned';
   }
 
   stats() {

@@ -35,7 +35,6 @@ export const FEATURES = [
   'next is ally',
   'next is enemy',
   'round/10',
-  'players/10',
 ] as const;
 
 /** The models of one table size: a 潜伏战线 or 军情处 seat's and an 打酱油的's, each a weight per feature. */
@@ -103,7 +102,6 @@ export function features(s: GameState, me: number, currency: number): Float64Arr
   else if (next === 1) x[20] = 1;
   else if (next === -1) x[21] = 1;
   x[22] = s.round / 10;
-  x[23] = s.players.length / 10;
   return x;
 }
 

@@ -28,7 +28,7 @@ function fail(msg: string): never {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   for (const key of Object.keys(args)) if (!KNOWN.has(key)) fail(`unknown option --${key}`);
-  const games = Number(args.games ?? 2000);
+  const games = Number(args.games ?? 3000);
   const seed = Number(args.seed ?? 1);
   const workers = Number(args.workers ?? 2);
   const lambda = Number(args.lambda ?? 1);
