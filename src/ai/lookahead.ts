@@ -1,9 +1,10 @@
 // The expert's look-ahead in one sampled world (expert.ts): a candidate action, then the strong
 // policy at every seat until the turn passes to the next player (or the game ends), then the
 // position as it stands valued in the strong policy's own currency (strong-table.ts seatValue),
-// with the identities this world dealt, and by default that value turned into the learned chance
-// of a win (learned.ts: the currency is one of its features). The world is a guess, never the real game, so its players
-// may be read: each seat plays on a memory of what the world shows it.
+// with the identities this world dealt; for the expert's learned judge (its default), that value
+// turned into the chance of a win (learned.ts: the currency is one of its features). The world is a
+// guess, never the real game, so its players may be read: each seat plays on a memory of what the
+// world shows it.
 import { apply, legalActions, view, waitingOn, type Action } from '../engine/index.js';
 import type { GameState } from '../engine/types.js';
 import { idIndex, SOY } from './cards.js';
@@ -51,9 +52,9 @@ export function worldMemories(world: GameState, me: number, mine: SeatMemory): S
 
 /**
  * What `first` played in `world` is worth to `me` after the rest of the turn: the value of the
- * position reached (`learned`: as learnedValue's chance of a win, 200 × P − 100; or in the currency;
- * ±LOOK_WIN for a game over), and the actions played. Throws where the world
- * cannot be played on (the caller drops it).
+ * position reached (`learned`: learnedValue's chance of a win as 200 × P − 100; else in the
+ * currency; ±LOOK_WIN for a game over), and the actions played. Throws where the world cannot be
+ * played on (the caller drops it).
  */
 export function lookahead(
   world: GameState,
