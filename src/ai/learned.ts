@@ -97,10 +97,12 @@ export function features(s: GameState, me: number, currency: number): Float64Arr
   }
   if (enemyBest >= need - 2) x[5] = 1;
   if (enemyBest === need - 1) x[6] = 1;
-  const next = s.current === me ? 1 : side(idIndex(s.players[s.current].identity));
   if (s.current === me) x[19] = 1;
-  else if (next === 1) x[20] = 1;
-  else if (next === -1) x[21] = 1;
+  else {
+    const next = side(idIndex(s.players[s.current].identity));
+    if (next === 1) x[20] = 1;
+    else if (next === -1) x[21] = 1;
+  }
   x[22] = s.round / 10;
   return x;
 }
