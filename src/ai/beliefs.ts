@@ -45,7 +45,21 @@ export interface Beliefs {
   readonly logw: Float64Array;
   /** What was learnt, newest first (a shared list: adding a note copies nothing). */
   readonly notes: NoteList;
+  /** What every player saw, newest first: any seat's beliefs can be made again from it (beliefsFrom). */
+  readonly seen: SeenList;
 }
+
+/**
+ * One thing every player saw: how `actor` behaved toward `other` (the log ratios by their
+ * identities, 3 × 3), or an identity shown to all (`k`). Kept whoever the actor is (our own seat
+ * too), so the list says what the others can have read about us.
+ */
+export type Seen =
+  | { readonly actor: number; readonly other: number; readonly lr: Float64Array; readonly what: string }
+  | { readonly actor: number; readonly k: number; readonly what: string };
+
+/** An immutable list of what was seen, newest first. */
+export type SeenList = { readonly seen: Seen; readonly prev: SeenList } | null;
 
 /** An immutable list of notes, newest first. */
 export type NoteList = { readonly note: BeliefNote; readonly prev: NoteList; readonly size: number } | null;
@@ -127,6 +141,7 @@ export function initialBeliefs(n: number, me: number, myIdentity: string, o: Bel
     pStrat: Array.from({ length: n }, (_, i) => new Float64Array(table.count).fill(i === me ? 1 : q)),
     logw: table.logPrior.slice(),
     notes: null,
+    seen: null,
   };
 }
 
@@ -160,9 +175,16 @@ export function hardFact(b: Beliefs, seat: number, ok: (id: number) => boolean, 
   return { ...b, hard, logw, notes: withNote(b.notes, { seat, what }) };
 }
 
+/** An identity shown to every player (a reveal, 黄雀在后): a hard fact, and kept in `seen`. */
+export function shownToAll(b: Beliefs, seat: number, k: number, what: string): Beliefs {
+  if (seat < 0 || seat >= b.table.n) return b;
+  const seen: SeenList = { seen: { actor: seat, k, what }, prev: b.seen };
+  return { ...hardFact(b, seat, (id) => id === k, what), seen };
+}
+
 /**
  * Evidence about how `actor` behaved toward `other` (or itself when other === actor):
- * ratio[idActor][idOther] = P_strategic(obs) / P_random(obs).
+ * ratio[idActor][idOther] = P_strategic(obs) / P_random(obs). Every player saw it (kept in `seen`).
  */
 export function pairEvidence(
   b: Beliefs,
@@ -172,7 +194,7 @@ export function pairEvidence(
   what: string,
 ): Beliefs {
   const t = b.table;
-  if (actor === t.me || actor < 0 || actor >= t.n) return b;
+  if (actor < 0 || actor >= t.n) return b;
   const lr = new Float64Array(9);
   let any = false;
   for (let i = 0; i < 3; i++)
@@ -182,6 +204,13 @@ export function pairEvidence(
       if (lr[i * 3 + j] !== 0) any = true;
     }
   if (!any) return b;
+  return withEvidence(b, actor, other, lr, what);
+}
+
+function withEvidence(b: Beliefs, actor: number, other: number, lr: Float64Array, what: string): Beliefs {
+  const t = b.table;
+  const seen: SeenList = { seen: { actor, other, lr, what }, prev: b.seen };
+  if (actor === t.me) return { ...b, seen };
   const acc = b.acc.slice();
   const pStrat = b.pStrat.slice();
   const mine = b.acc[actor].slice();
@@ -201,7 +230,34 @@ export function pairEvidence(
   }
   acc[actor] = mine;
   pStrat[actor] = ps;
-  return { ...b, acc, pStrat, logw, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
+  return { ...b, acc, pStrat, logw, seen, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
+}
+
+const REPLAYED = new WeakMap<object, Map<string, Beliefs>>();
+
+/**
+ * The beliefs `seat` (of identity `myIdentity`) holds after seeing what every player saw
+ * (`seen`, another seat's `Beliefs.seen`): its own identity, the identities shown to all and the
+ * evidence, but none of that seat's secrets (a 试探 it used, 合谋). Made once per list, seat and
+ * identity (a decision's worlds share them).
+ */
+export function beliefsFrom(seen: SeenList, n: number, seat: number, myIdentity: string, o: BeliefOptions = {}): Beliefs {
+  const key = `${n}:${seat}:${myIdentity}:${o.altSplit}:${o.strategicPrior}`;
+  const cache = seen ? REPLAYED.get(seen) ?? new Map<string, Beliefs>() : undefined;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const list: Seen[] = [];
+  for (let l = seen; l; l = l.prev) list.push(l.seen);
+  let b = initialBeliefs(n, seat, myIdentity, o);
+  for (let i = list.length - 1; i >= 0; i--) {
+    const x = list[i];
+    b = 'k' in x ? shownToAll(b, x.actor, x.k, x.what) : withEvidence(b, x.actor, x.other, x.lr, x.what);
+  }
+  if (seen && cache) {
+    cache.set(key, b);
+    REPLAYED.set(seen, cache);
+  }
+  return b;
 }
 
 /** log(q·e^d + 1 − q): one seat's term of an assignment's weight. */

@@ -12,6 +12,7 @@ import { newMemory, observeAll, type SeatMemory } from './memory.js';
 import type { StrongPolicy } from './strong.js';
 import { Table } from './strong-table.js';
 import { learnedValue } from './learned.js';
+import { beliefsFrom } from './beliefs.js';
 
 /** Actions a look-ahead plays at most after its candidate. */
 export const LOOK_DEPTH = 200;
@@ -23,14 +24,19 @@ const bit = (s: number) => 1 << s;
 /**
  * The memory another seat plays on inside a world: the public part of ours (the flight, the stack,
  * the intel, what each sender sent), the face of the intel in flight where the world says that seat
- * saw it, and beliefs at their prior (what that seat inferred is not ours to know).
+ * saw it, and the beliefs that seat, of the identity the world dealt it, reads from what every
+ * player saw (beliefsFrom: our own doings too; not its secrets, a 试探 it used).
  */
 export function memoryIn(world: GameState, seat: number, mine: SeatMemory): SeatMemory {
   const fresh = newMemory(view(world, seat));
+  const b = mine.beliefs;
+  const id = world.players[seat].identity;
+  const beliefs = id ? beliefsFrom(b.seen, mine.n, seat, id, mine.beliefOptions) : fresh.beliefs;
   const t = mine.transit;
   const card = t && world.transit && t.knownTo & bit(seat) ? world.transit.card : undefined;
   return {
     ...fresh,
+    beliefs,
     first: mine.first,
     turn: mine.turn,
     locked: mine.locked,

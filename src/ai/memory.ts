@@ -5,7 +5,7 @@
 // given to it may be from any moment of the game.
 import type { GameView } from '../engine/index.js';
 import type { Card, GameEvent, Identity } from '../engine/types.js';
-import { hardFact, initialBeliefs, pairEvidence, type BeliefOptions, type Beliefs } from './beliefs.js';
+import { hardFact, initialBeliefs, pairEvidence, shownToAll, type BeliefOptions, type Beliefs } from './beliefs.js';
 import { BLACK, cardTable, colorIndex, faceIndex, idIndex } from './cards.js';
 import { choiceRatio, goodness, relation } from './model.js';
 
@@ -187,7 +187,9 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const seat = num(e.seat);
       if (!m.intel[seat] || typeof e.identity !== 'string') return m;
       const k = idIndex(e.identity as Identity);
-      return { ...m, beliefs: hardFact(m.beliefs, seat, (id) => id === k, `identity shown: ${e.identity}`) };
+      const what = `identity shown: ${e.identity}`;
+      const shown = e.type === 'identityShown' ? shownToAll(m.beliefs, seat, k, what) : hardFact(m.beliefs, seat, (id) => id === k, what);
+      return { ...m, beliefs: shown };
     }
     case 'discard':
       // Shown discards (千智风声's 明弃, 揭露): those cards are out of the unseen pool.
@@ -328,8 +330,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const seat = num(e.seat);
       if (!m.intel[seat] || typeof e.identity !== 'string') return m;
       const k = idIndex(e.identity as Identity);
-      const beliefs = hardFact(m.beliefs, seat, (id) => id === k, `revealed as ${e.identity}`);
-      return { ...m, beliefs };
+      return { ...m, beliefs: shownToAll(m.beliefs, seat, k, `revealed as ${e.identity}`) };
     }
     case 'play': {
       const user = num(e.seat);

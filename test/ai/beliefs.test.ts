@@ -15,11 +15,41 @@ import {
   type SeatMemory,
 } from '../../src/ai/index.js';
 import { gameSeed } from '../../src/sim/random-play.js';
+import { beliefsFrom, type SeenList } from '../../src/ai/beliefs.js';
+
+const listLength = (l: SeenList) => {
+  let n = 0;
+  for (; l; l = l.prev) n++;
+  return n;
+};
 
 const plain = (m: SeatMemory) =>
   JSON.parse(JSON.stringify(m, (_k, v) => (v instanceof Float64Array ? Array.from(v) : v)));
 
 describe('beliefs', () => {
+  it('read from what every player saw (beliefsFrom), any seat\'s evidence is that seat\'s own', () => {
+    let compared = 0;
+    for (let g = 0; g < 6; g++) {
+      const players = [5, 7, 9][g % 3];
+      const run = playPolicyGame({ players, seed: gameSeed(41, g), options: { characters: g % 2 === 0 }, seats: () => new StrongPolicy() });
+      const mems = run.memories.map((m) => m!);
+      for (let o = 0; o < players; o++) {
+        // Every observer kept the same list: nothing in it is one seat's secret.
+        expect(listLength(mems[o].beliefs.seen)).toBe(listLength(mems[0].beliefs.seen));
+        for (let s = 0; s < players; s++) {
+          const own = mems[s].beliefs;
+          const read = beliefsFrom(mems[o].beliefs.seen, players, s, run.state.players[s].identity, mems[s].beliefOptions);
+          expect(read.table).toBe(own.table);
+          for (let i = 0; i < players; i++) expect(Array.from(read.acc[i])).toEqual(Array.from(own.acc[i]));
+          compared++;
+        }
+      }
+      expect(listLength(mems[0].beliefs.seen)).toBeGreaterThan(5);
+    }
+    expect(compared).toBe(2 * (25 + 49 + 81));
+  });
+
+
   it('rebuilt from the event log equal the live beliefs, at the end and part way', () => {
     for (let g = 0; g < 8; g++) {
       const players = [3, 5, 7, 9][g % 4];
