@@ -27,6 +27,7 @@ import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
+import { characterWin } from './learned.js';
 import { lookahead, worldMemories } from './lookahead.js';
 import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
@@ -90,6 +91,24 @@ export interface ExpertOptions {
   judge?: 'currency' | 'learned';
 }
 
+/**
+ * The character whose player won most often in games of strong players at this table size
+ * (learned.ts characterWin, fitted by ai:fit); the strong choice where it is as good or a character
+ * was never measured (another character set).
+ */
+function pickByWins(players: number, legal: readonly Action[], pick: Action): Action {
+  const win = (a: Action) => (a.kind === 'pickCharacter' ? characterWin(players, a.character) : undefined);
+  let best = pick;
+  let bestWin = win(pick);
+  if (bestWin === undefined) return pick;
+  for (const a of legal) {
+    const w = win(a);
+    if (w === undefined) return pick;
+    if (w > bestWin) [best, bestWin] = [a, w];
+  }
+  return best;
+}
+
 export class ExpertPolicy implements Policy {
   readonly name = 'expert';
   readonly usesMemory = true;
@@ -121,6 +140,7 @@ export class ExpertPolicy implements Policy {
     if (legal.length === 0) throw new Error(`expert: seat ${v.you} has no legal action`);
     const m = memory ?? newMemory(v);
     const pick = this.strong.decide(v, legal, m);
+    if (legal.length > 1 && legal[0].kind === 'pickCharacter') return pickByWins(v.players.length, legal, pick);
     if (legal.length === 1 || v.identity === undefined) return pick;
     const cands = this.candidates(v, legal, pick);
     if (cands.length <= 1) return pick;

@@ -8,7 +8,7 @@
 // so the fit keeps what it knows and corrects it by what the games say wins.
 import type { GameState } from '../engine/types.js';
 import { BLACK, colorIndex, factionColor, idIndex, SOY } from './cards.js';
-import { LEARNED_MODELS } from './learned-weights.js';
+import { CHARACTER_WINS, LEARNED_MODELS } from './learned-weights.js';
 
 /** The features, in order (a model's weights follow it). */
 export const FEATURES = [
@@ -107,11 +107,48 @@ export function features(s: GameState, me: number, currency: number): Float64Arr
   return x;
 }
 
+/**
+ * How often each character's player won, one table a table size: games of the strong policy at
+ * every seat (ai:fit's), before the identities were dealt, so over every identity the seat may get.
+ */
+export interface CharacterWins {
+  players: number;
+  /** Games the counts come from. */
+  games: number;
+  wins: Readonly<Record<string, number>>;
+}
+
+/** Pseudo-games at the table's mean win rate that a character's own count is shrunk toward (ai:fit). */
+export const CHARACTER_PRIOR_GAMES = 50;
+
+/** How often `character`'s player won at the table size nearest `players`; undefined for one never played there. */
+export function characterWin(players: number, character: string, tables: readonly CharacterWins[] = CHARACTER_WINS): number | undefined {
+  let best: CharacterWins | undefined;
+  for (const t of tables) if (!best || Math.abs(t.players - players) < Math.abs(best.players - players)) best = t;
+  return best?.wins[character];
+}
+
 /** The chance of a win by a model's weights. */
 export function chance(w: readonly number[], x: Float64Array): number {
   let z = 0;
   for (let i = 0; i < x.length; i++) z += w[i] * x[i];
   return 1 / (1 + Math.exp(-z));
+}
+
+/** Each character's win rate from seats' results, shrunk toward the mean by CHARACTER_PRIOR_GAMES. */
+export function characterWins(picks: readonly { character: string; y: number }[]): Record<string, number> {
+  const mean = picks.reduce((a, p) => a + p.y, 0) / Math.max(1, picks.length);
+  const sum = new Map<string, [number, number]>();
+  for (const p of picks) {
+    const e = sum.get(p.character) ?? [0, 0];
+    e[0]++;
+    e[1] += p.y;
+    sum.set(p.character, e);
+  }
+  const out: Record<string, number> = {};
+  for (const [name, [n, y]] of [...sum].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    out[name] = Math.round(((y + CHARACTER_PRIOR_GAMES * mean) / (n + CHARACTER_PRIOR_GAMES)) * 1e4) / 1e4;
+  return out;
 }
 
 /** The model fitted for the table size nearest `players`. */

@@ -21,6 +21,13 @@ export interface PositionJob {
   to: number;
 }
 
+/** One seat's game: the character it played and whether it won (a draw: ½). */
+export interface Pick {
+  players: number;
+  character: string;
+  y: number;
+}
+
 /** One seat's position: its table size and the game it came from, its model (faction or soy), its features, whether it won. */
 export interface Position {
   players: number;
@@ -30,10 +37,12 @@ export interface Position {
   y: number;
 }
 
-export function positions(job: PositionJob): Position[] {
+/** The positions of the job's games, and (with characters) every seat's character and result. */
+export function positions(job: PositionJob): { positions: Position[]; picks: Pick[] } {
   const strong = new StrongPolicy();
   const names = Array.from({ length: job.players }, (_, i) => String.fromCharCode(65 + i));
   const out: Position[] = [];
+  const picks: Pick[] = [];
   for (let g = job.from; g < job.to; g++) {
     const seed = gameSeed(job.seed, g);
     const start = newGame({ seed, players: names, edition: 'standard', options: { characters: job.characters } });
@@ -53,7 +62,9 @@ export function positions(job: PositionJob): Position[] {
     });
     const r = end.result;
     if (!r) continue;
-    game.forEach((p, i) => out.push({ ...p, y: r.draw ? 0.5 : r.winners.includes(seatOf[i]) ? 1 : 0 }));
+    const won = (seat: number) => (r.draw ? 0.5 : r.winners.includes(seat) ? 1 : 0);
+    game.forEach((p, i) => out.push({ ...p, y: won(seatOf[i]) }));
+    end.chars?.seats.forEach((c, seat) => c.name && picks.push({ players: job.players, character: c.name, y: won(seat) }));
   }
-  return out;
+  return { positions: out, picks };
 }

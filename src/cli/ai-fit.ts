@@ -7,8 +7,8 @@
 // alone, the whole model. --write writes the weights to src/ai/learned-weights.ts. Exit 2 for bad options.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FEATURES, fitLogistic, logLoss, type LearnedModel } from '../ai/learned.js';
-import { positions, type Position, type PositionJob } from '../ai/positions.js';
+import { characterWins, FEATURES, fitLogistic, logLoss, type CharacterWins, type LearnedModel } from '../ai/learned.js';
+import { positions, type Pick, type Position, type PositionJob } from '../ai/positions.js';
 import { parseArgs } from './args.js';
 import { runInChildren } from './children.js';
 
@@ -43,10 +43,15 @@ async function main(): Promise<void> {
   for (const players of sizes)
     for (let from = 0; from < games; from += 50) tasks.push({ players, characters, seed: seed * 100 + players, from, to: Math.min(games, from + 50) });
   const all: Position[] = [];
-  await runInChildren<PositionJob, Position[]>(fileURLToPath(import.meta.url), tasks, workers, (r) => all.push(...r));
+  const picks: Pick[] = [];
+  await runInChildren<PositionJob, ReturnType<typeof positions>>(fileURLToPath(import.meta.url), tasks, workers, (r) => {
+    all.push(...r.positions);
+    picks.push(...r.picks);
+  });
 
   const report: Record<string, unknown> = { games, players: sizes, seed, lambda, positions: all.length };
   const models: LearnedModel[] = [];
+  const chars: CharacterWins[] = [];
   for (const players of sizes) {
     const weights: Record<string, number[]> = {};
     const out: Record<string, unknown> = {};
@@ -68,6 +73,11 @@ async function main(): Promise<void> {
       };
     }
     models.push({ players, faction: weights.faction, soy: weights.soy });
+    if (characters) {
+      const wins = characterWins(picks.filter((p) => p.players === players));
+      chars.push({ players, games, wins });
+      out.characterWins = wins;
+    }
     report[`players${players}`] = out;
   }
   if (args.write) {
@@ -76,9 +86,15 @@ async function main(): Promise<void> {
       fileURLToPath(new URL('../ai/learned-weights.ts', import.meta.url)),
       `// Written by \`npm run ai:fit -- --write\` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a table size.\n` +
         `// ${games} games a table size, seed ${seed}, ridge ${lambda}, characters ${characters ? 'on' : 'off'}.\n` +
-        `import type { LearnedModel } from './learned.js';\n\n` +
+        `import type { CharacterWins, LearnedModel } from './learned.js';\n\n` +
         `export const LEARNED_MODELS: readonly LearnedModel[] = [\n` +
         models.map((m) => `  {\n    players: ${m.players},\n    faction: ${row(m.faction)},\n    soy: ${row(m.soy)},\n  },\n`).join('') +
+        `];\n\n` +
+        `// How often each character's player won (learned.ts characterWins): the expert chooses its character by it.\n` +
+        `export const CHARACTER_WINS: readonly CharacterWins[] = [\n` +
+        chars
+          .map((c) => `  {\n    players: ${c.players},\n    games: ${c.games},\n    wins: { ${Object.entries(c.wins).map(([k, v]) => `'${k}': ${v}`).join(', ')} },\n  },\n`)
+          .join('') +
         `];\n`,
     );
   }

@@ -7,6 +7,7 @@ import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
 import { sampleWorld } from '../../src/ai/sample.js';
+import { characterWin } from '../../src/ai/learned.js';
 import { canOverrule, overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
 import { playUntil } from './fixtures/strong-games.js';
@@ -106,6 +107,33 @@ describe('expert policy', () => {
       }
     });
   }
+});
+
+describe('the expert chooses its character', () => {
+  it('by how often its players won (characterWin), the strong choice where a character was never measured', () => {
+    const names = ['A', 'B', 'C', 'D', 'E'];
+    const expert = new ExpertPolicy();
+    const strong = new StrongPolicy();
+    let differs = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const s = newGame({ seed, players: names, options: { characters: true } }).state;
+      for (const seat of waitingOn(s)) {
+        const legal = legalActions(s, seat);
+        expect(legal.map((a) => a.kind)).toEqual(['pickCharacter', 'pickCharacter']);
+        const win = (a: (typeof legal)[number]) => characterWin(5, a.kind === 'pickCharacter' ? a.character : '')!;
+        const a = expert.decide(view(s, seat), legal);
+        expect(win(a)).toBe(Math.max(...legal.map(win)));
+        if (a !== strong.decide(view(s, seat), legal)) differs++;
+      }
+      // The first-print set was never measured: the strong choice.
+      const c = newGame({ seed, players: names, options: { characters: true, characterSet: 'classic' } }).state;
+      for (const seat of waitingOn(c)) {
+        const legal = legalActions(c, seat);
+        expect(expert.decide(view(c, seat), legal)).toBe(strong.decide(view(c, seat), legal));
+      }
+    }
+    expect(differs).toBeGreaterThan(5);
+  });
 });
 
 describe('worlds with a face-down user of a skill on the stack', () => {

@@ -1,7 +1,18 @@
 // The learned evaluation (src/ai/learned.ts): its fit, its features, its value's scale.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { chance, features, FEATURES, fitLogistic, learnedValue, logLoss, modelFor } from '../../src/ai/learned.js';
+import {
+  chance,
+  CHARACTER_PRIOR_GAMES,
+  characterWin,
+  characterWins,
+  features,
+  FEATURES,
+  fitLogistic,
+  learnedValue,
+  logLoss,
+  modelFor,
+} from '../../src/ai/learned.js';
 import { positions } from '../../src/ai/positions.js';
 import { newGame } from '../../src/engine/index.js';
 import { seedRng, randInt } from '../../src/engine/rng.js';
@@ -61,6 +72,23 @@ describe('learned evaluation', () => {
     expect(learnedValue(s, 0, 0, w)).toBeCloseTo(0, 5);
   });
 
+  it('character win rates: shrunk toward the mean by CHARACTER_PRIOR_GAMES, read at the nearest table size', () => {
+    const picks = [
+      ...Array.from({ length: 50 }, (_, i) => ({ character: 'A', y: i < 40 ? 1 : 0 })),
+      ...Array.from({ length: 150 }, () => ({ character: 'B', y: 0 })),
+    ];
+    const mean = 40 / 200;
+    const w = characterWins(picks);
+    expect(w.A).toBeCloseTo((40 + CHARACTER_PRIOR_GAMES * mean) / (50 + CHARACTER_PRIOR_GAMES), 4);
+    expect(w.B).toBeCloseTo((0 + CHARACTER_PRIOR_GAMES * mean) / (150 + CHARACTER_PRIOR_GAMES), 4);
+    const tables = [
+      { players: 5, games: 1, wins: { A: 0.5 } },
+      { players: 9, games: 1, wins: { A: 0.2 } },
+    ];
+    expect([4, 6, 8].map((n) => characterWin(n, 'A', tables))).toEqual([0.5, 0.5, 0.2]);
+    expect(characterWin(5, 'C', tables)).toBeUndefined();
+  });
+
   it('takes the model of the nearest table size', () => {
     const m = (players: number) => ({ players, faction: [players], soy: [players] });
     const models = [m(5), m(7), m(9)];
@@ -68,7 +96,11 @@ describe('learned evaluation', () => {
   });
 
   it('positions: every seat at every turn of finished games, labelled by who won', () => {
-    const ps = positions({ players: 5, characters: true, seed: 4, from: 0, to: 3 });
+    const { positions: ps, picks } = positions({ players: 5, characters: true, seed: 4, from: 0, to: 3 });
+    // Every seat's character and result, as the positions are labelled.
+    expect(picks).toHaveLength(15);
+    for (const p of picks) expect(ps.some((q) => q.y === p.y)).toBe(true);
+    expect(new Set(picks.map((p) => p.character)).size).toBeGreaterThan(5);
     expect(ps.length).toBeGreaterThan(30);
     expect(ps.length % 5).toBe(0);
     for (const p of ps) {
@@ -96,6 +128,9 @@ describe('npm run ai:fit', () => {
       expect(Object.keys(m.logLoss)).toEqual(['constant', 'currency', 'learned']);
       expect(Object.keys(m.weights)).toEqual([...FEATURES]);
     }
+    const wins = out.players5.characterWins;
+    expect(Object.keys(wins).length).toBeGreaterThan(10);
+    for (const w of Object.values(wins) as number[]) expect(w).toBeGreaterThanOrEqual(0);
   });
   it('exits 2 for bad options', () => {
     expect(run('--games', 'x').status).toBe(2);
