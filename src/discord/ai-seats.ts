@@ -8,9 +8,7 @@ import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from 
 import { SearchThread } from '../ai/worker/pool.js';
 import type { SeatPolicy } from './drivers.js';
 import type { EventLog } from './event-log.js';
-import { DEFAULT_AI_LEVEL, type AiLevel } from './lobby-model.js';
-
-export { DEFAULT_AI_LEVEL };
+import type { AiLevel } from './lobby-model.js';
 
 export interface AiSeats {
   decide: SeatPolicy;
@@ -20,7 +18,7 @@ export interface AiSeats {
   close(): Promise<void>;
 }
 
-export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel = () => DEFAULT_AI_LEVEL, o: { budgetMs?: number; capMs?: number } = {}): AiSeats {
+export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel, o: { budgetMs?: number; capMs?: number } = {}): AiSeats {
   const policies = new Map<AiLevel, Policy>();
   const policy = (level: AiLevel) => {
     let p = policies.get(level);

@@ -18,11 +18,11 @@ import { interactionRest } from './client.js';
 import { Pings } from './pings.js';
 import { TableFlags } from './table-flags.js';
 import { onLobbyCommand, onLobbyComponent } from './lobby.js';
-import type { AiLevel, LobbyRepo } from './lobby-model.js';
+import { STORED_AI_LEVEL, type AiLevel, type LobbyRepo } from './lobby-model.js';
 import { Publisher } from './publisher.js';
 import { EventLog } from './event-log.js';
 import { SeatUsers } from './seat-users.js';
-import { aiSeats, DEFAULT_AI_LEVEL, type AiSeats } from './ai-seats.js';
+import { aiSeats, type AiSeats } from './ai-seats.js';
 import { ackUnlessAnsweredIn, type Component } from './reply.js';
 import { onInfoCommand } from './slash.js';
 import { onReplayCommand, onReplayComponent } from './replay.js';
@@ -97,7 +97,7 @@ export class Bot {
     this.users = new SeatUsers(o.store);
     this.flags = new TableFlags(o.store);
     // The lobby's AI level plays its AI seats and its absent players (普通 for lobbies before levels).
-    this.ai = aiSeats(this.events, (gameId) => this.levels.get(gameId) ?? DEFAULT_AI_LEVEL, { budgetMs: o.aiBudgetMs });
+    this.ai = aiSeats(this.events, (gameId) => this.levels.get(gameId) ?? STORED_AI_LEVEL, { budgetMs: o.aiBudgetMs });
     const lobbyLevel = this.ai.decide;
     const host = o.timerHost ?? realHost(o.store);
     this.drivers = new Drivers({
@@ -218,7 +218,7 @@ export class Bot {
     const info = this.store.known(gameId);
     const lobby = await this.lobbies.ofGame(gameId);
     const begun = lobby ?? (info ? await this.lobbies.inChannel(info.guildId, info.channelId) : null);
-    this.levels.set(gameId, begun?.options.ai ?? DEFAULT_AI_LEVEL);
+    this.levels.set(gameId, begun?.options.ai ?? STORED_AI_LEVEL);
     const l = begun?.options.language ?? this.guildLocale(info?.guildId ?? null);
     if (lobby || !info) this.tableLocales.set(gameId, l);
     else this.beginning.set(gameId, l);

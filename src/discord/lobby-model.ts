@@ -22,7 +22,7 @@ export interface LobbyOptions {
   /** Seconds of the response clock of response windows (docs/rules.md §8b); absent in lobbies opened before it: the server's. */
   response?: number;
   roundLimit: number;
-  /** The AI level of its AI seats and of absent players' autopilot (src/discord/ai-seats.ts); absent: 普通 (strong). */
+  /** The AI level of its AI seats and of absent players' autopilot (src/discord/ai-seats.ts); absent (stored before levels): STORED_AI_LEVEL. */
   ai?: AiLevel;
   /** 角色版本 (docs/rules.md §11b): absent in lobbies opened before it: standard. */
   characterSet?: CharacterSet;
@@ -33,8 +33,10 @@ export interface LobbyOptions {
 /** The AI levels a lobby offers, easiest first: 简单 baseline, 普通 strong, 困难 expert (src/ai). */
 export const AI_LEVELS = ['baseline', 'strong', 'expert'] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];
-/** 普通 until the expert is measured better (src/ai/README.md). */
-export const DEFAULT_AI_LEVEL: AiLevel = 'strong';
+/** A new lobby's level: 困难 since 2026-12-02, when the expert was measured better than 普通 (src/ai/README.md; README). */
+export const DEFAULT_AI_LEVEL: AiLevel = 'expert';
+/** The level of a lobby or game stored before lobbies had levels: they played 普通, and go on so. */
+export const STORED_AI_LEVEL: AiLevel = 'strong';
 
 export interface Lobby {
   id: number;

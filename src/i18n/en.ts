@@ -18,7 +18,7 @@ export const en: Record<MessageKey, string> = {
   'lobby.suggestFour': 'Both factions have three players: the rulebook suggests victory intel 4 (调整胜利条件).',
   'cmd.start.timer': 'Seconds for each decision',
   'cmd.start.rounds': 'Round limit (a draw when reached)',
-  'cmd.start.ai': 'AI level: easy, normal or hard (AI seats and autopilot play at it)',
+  'cmd.start.ai': 'AI level: easy, normal or hard (default hard; AI seats and autopilot play at it)',
   'ai.level.baseline': 'Easy',
   'ai.level.strong': 'Normal',
   'ai.level.expert': 'Hard',

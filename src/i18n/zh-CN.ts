@@ -19,7 +19,7 @@ export const zhCN = {
   'lobby.suggestFour': '双方阵营都有三人：说明书建议把胜利情报数改为 4（调整胜利条件）。',
   'cmd.start.timer': '每次决定的时限（秒）',
   'cmd.start.rounds': '回合上限（到达则平局）',
-  'cmd.start.ai': 'AI 难度：简单、普通或困难（AI 座位与托管都按此难度）',
+  'cmd.start.ai': 'AI 难度：简单、普通或困难（默认困难；AI 座位与托管都按此难度）',
   'ai.level.baseline': '简单',
   'ai.level.strong': '普通',
   'ai.level.expert': '困难',

@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { encodeId } from '../custom-id.js';
-import { DEFAULT_AI_LEVEL, seatRange, suggestsFourIntel, type Lobby } from '../lobby-model.js';
+import { STORED_AI_LEVEL, seatRange, suggestsFourIntel, type Lobby } from '../lobby-model.js';
 
 export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
   const o = lobby.options;
@@ -20,7 +20,7 @@ export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; comp
       timer: o.timer,
       response: o.response ?? '—',
       rounds: o.roundLimit,
-      ai: t(l, `ai.level.${o.ai ?? DEFAULT_AI_LEVEL}`),
+      ai: t(l, `ai.level.${o.ai ?? STORED_AI_LEVEL}`),
       count: lobby.seats.length,
       max: seatRange(lobby).max,
       players,
