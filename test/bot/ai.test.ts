@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openBotTable, tableMessage, waitedOn, type BotTable } from './harness.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { actOnPanel, isOver, openPanel, playToEnd } from './play.js';
+import { renderLobby } from '../../src/discord/render/lobby.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -19,6 +20,11 @@ describe('AI seats and timers', () => {
     for (let k = 0; k < 4; k++) await t.discord.click(me, { label: '添加AI', messageId: lobby.id }).response();
     const seen = t.discord.seenBy(me, { channel: t.general }).find((m) => m.id === lobby.id)!;
     expect(seen.embeds[0].description).toContain('AI-4');
+    // A new lobby's level is 困难 (the expert); one stored before levels reads 普通, as its games play.
+    expect(seen.embeds[0].description).toContain('AI 难度：困难');
+    const stored = await t.bot.lobbies.inChannel(t.guild.id, t.general.id);
+    const { ai: _ai, ...before } = stored!.options;
+    expect(renderLobby('zh-CN', { ...stored!, options: before }).embeds[0].description).toContain('AI 难度：普通');
     await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
     await t.bot.idle();
     const { leaks } = await playToEnd(t, 11);
