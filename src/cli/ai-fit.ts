@@ -4,7 +4,8 @@
 // for each table size (src/ai/positions.ts), fits each size's faction and 打酱油的 models by logistic
 // regression on the games whose number is not a multiple of 5, and prints one JSON object with, per
 // size and model, the mean log loss on the held-out games (every fifth) of: a constant, the currency
-// alone, the whole model. --write writes the weights to src/ai/learned-weights.ts. Exit 2 for bad options.
+// alone, the whole model; with characters on, also each character's win rate in those games (the
+// expert chooses its character by it). --write writes both to src/ai/learned-weights.ts. Exit 2 for bad options.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { characterWins, FEATURES, fitLogistic, logLoss, type CharacterWins, type LearnedModel } from '../ai/learned.js';
