@@ -123,9 +123,7 @@ export const CHARACTER_PRIOR_GAMES = 50;
 
 /** How often `character`'s player won at the table size nearest `players`; undefined for one never played there. */
 export function characterWin(players: number, character: string, tables: readonly CharacterWins[] = CHARACTER_WINS): number | undefined {
-  let best: CharacterWins | undefined;
-  for (const t of tables) if (!best || Math.abs(t.players - players) < Math.abs(best.players - players)) best = t;
-  return best?.wins[character];
+  return nearestSize(players, tables)?.wins[character];
 }
 
 /** The chance of a win by a model's weights. */
@@ -153,8 +151,13 @@ export function characterWins(picks: readonly { character: string; y: number }[]
 
 /** The model fitted for the table size nearest `players`. */
 export function modelFor(players: number, models: readonly LearnedModel[] = LEARNED_MODELS): LearnedModel {
-  let best = models[0];
-  for (const m of models) if (Math.abs(m.players - players) < Math.abs(best.players - players)) best = m;
+  return nearestSize(players, models)!;
+}
+
+/** Of things fitted one a table size, the one for the size nearest `players` (the first of two as near); undefined for none. */
+function nearestSize<T extends { players: number }>(players: number, list: readonly T[]): T | undefined {
+  let best = list[0];
+  for (const x of list) if (Math.abs(x.players - players) < Math.abs(best.players - players)) best = x;
   return best;
 }
 

@@ -49,7 +49,6 @@ describe('beliefs', () => {
     expect(compared).toBe(2 * (25 + 49 + 81));
   });
 
-
   it('rebuilt from the event log equal the live beliefs, at the end and part way', () => {
     for (let g = 0; g < 8; g++) {
       const players = [3, 5, 7, 9][g % 4];

@@ -97,9 +97,10 @@ describe('learned evaluation', () => {
 
   it('positions: every seat at every turn of finished games, labelled by who won', () => {
     const { positions: ps, picks } = positions({ players: 5, characters: true, seed: 4, from: 0, to: 3 });
-    // Every seat's character and result, as the positions are labelled.
+    // Every seat's character and result, labelled as that seat's positions are (a game's first turn lists seats 0..4 in order).
     expect(picks).toHaveLength(15);
-    for (const p of picks) expect(ps.some((q) => q.y === p.y)).toBe(true);
+    for (let g = 0; g < 3; g++)
+      expect(picks.slice(g * 5, g * 5 + 5).map((p) => p.y)).toEqual(ps.filter((p) => p.game === g).slice(0, 5).map((p) => p.y));
     expect(new Set(picks.map((p) => p.character)).size).toBeGreaterThan(5);
     expect(ps.length).toBeGreaterThan(30);
     expect(ps.length % 5).toBe(0);
