@@ -6,9 +6,9 @@
 // guess, never the real game, so its players may be read: each seat plays on a memory of what the
 // world shows it.
 import { apply, legalActions, view, waitingOn, type Action } from '../engine/index.js';
-import type { GameState } from '../engine/types.js';
+import type { GameEvent, GameState } from '../engine/types.js';
 import { idIndex, SOY } from './cards.js';
-import { newMemory, observeAll, type SeatMemory } from './memory.js';
+import { newMemory, observe, visibleTo, type SeatMemory } from './memory.js';
 import type { StrongPolicy } from './strong.js';
 import { Table } from './strong-table.js';
 import { learnedValue } from './learned.js';
@@ -71,6 +71,15 @@ export function lookahead(
   learned = false,
 ): [number, number] {
   const mems = start.slice();
+  // The events so far; a seat's memory folds them only when it is asked (seen[seat]: how many it has folded).
+  const log: GameEvent[] = [];
+  const seen = mems.map(() => 0);
+  const memoryOf = (seat: number): SeatMemory => {
+    let m = mems[seat];
+    for (let i = seen[seat]; i < log.length; i++) if (visibleTo(log[i], seat)) m = observe(m, log[i]);
+    seen[seat] = log.length;
+    return (mems[seat] = m);
+  };
   const turn = world.current;
   let s = world;
   let a = first;
@@ -78,7 +87,7 @@ export function lookahead(
   for (;;) {
     const r = apply(s, a);
     if (!r.ok) throw new Error(`look-ahead: ${r.reason}`);
-    for (let i = 0; i < mems.length; i++) mems[i] = observeAll(mems[i], r.events);
+    for (const e of r.events) log.push(e);
     s = r.state;
     n++;
     if (s.result || s.current !== turn || n > LOOK_DEPTH) break;
@@ -86,9 +95,9 @@ export function lookahead(
     const seat = seats[0];
     const legal = legalActions(s, seat);
     if (legal.length === 0) throw new Error(`look-ahead: seat ${seat} has nothing to do (${s.pending?.kind})`);
-    a = legal.length === 1 ? legal[0] : strong.decide(view(s, seat), legal, mems[seat]);
+    a = legal.length === 1 ? legal[0] : strong.decide(view(s, seat), legal, memoryOf(seat));
   }
-  const value = positionValue(s, me, mems[me], strong);
+  const value = positionValue(s, me, memoryOf(me), strong);
   return [learned && !s.result ? learnedValue(s, me, value) : value, n];
 }
 
