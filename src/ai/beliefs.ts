@@ -35,6 +35,8 @@ export interface Beliefs {
   readonly table: AssignmentTable;
   /** Prior probability that a player acts strategically. */
   readonly q: number;
+  /** How much each kind of evidence counts (its log ratios are multiplied by it; absent: 1). */
+  readonly weights: EvidenceWeights;
   /** Log weight of hard facts per assignment (0 or -Infinity). */
   readonly hard: Float64Array;
   /** Per seat, per assignment: summed log likelihood ratio strategic / random. */
@@ -55,7 +57,7 @@ export interface Beliefs {
  * too), so the list says what the others can have read about us.
  */
 export type Seen =
-  | { readonly actor: number; readonly other: number; readonly lr: Float64Array; readonly what: string }
+  | { readonly actor: number; readonly other: number; readonly lr: Float64Array; readonly kind: EvidenceKind; readonly what: string }
   | { readonly actor: number; readonly k: number; readonly what: string };
 
 /** An immutable list of what was seen, newest first. */
@@ -64,11 +66,32 @@ export type SeenList = { readonly seen: Seen; readonly prev: SeenList } | null;
 /** An immutable list of notes, newest first. */
 export type NoteList = { readonly note: BeliefNote; readonly prev: NoteList; readonly size: number } | null;
 
+/** The kinds of evidence memory.ts reads from what a player did (each with its own strength, EvidenceWeights). */
+export const EVIDENCE_KINDS = [
+  'tookKnown', // took intel whose face it knew
+  'refusedKnown', // refused intel whose face it knew
+  'tookBlind', // took face-down intel (about its sender)
+  'refusedBlind', // refused face-down intel (about its sender)
+  'intercepted', // 截获 of intel of a colour
+  'sentDirect', // sent a colour 直达 to a player
+  'lockedPassed', // locked a player who then took the intel
+  'tookOver', // took an intel from in front of a player
+  'skillOnIntel', // 狙击 / 潜藏伏击 on a player's intel
+  'bloodRose', // 血染玫瑰 on a player
+  'burned', // 烧毁 of a player's black intel
+  'negatedBurn', // 识破 of a 烧毁
+] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+/** A multiplier of each kind's log ratios (absent: 1; 0: the kind is not read at all). */
+export type EvidenceWeights = Readonly<Partial<Record<EvidenceKind, number>>>;
+
 export interface BeliefOptions {
   /** Whether the lobby used the optional identity split; unknown: mostly the default split. */
   altSplit?: boolean;
   /** Prior probability that another player acts strategically (default 0.5). */
   strategicPrior?: number;
+  /** How much each kind of evidence counts (default: all 1, the hand-set ratios as they are). */
+  weights?: EvidenceWeights;
 }
 
 const TABLES = new Map<string, AssignmentTable>();
@@ -136,6 +159,7 @@ export function initialBeliefs(n: number, me: number, myIdentity: string, o: Bel
   return {
     table,
     q,
+    weights: o.weights ?? NO_WEIGHTS,
     hard: new Float64Array(table.count),
     acc: Array.from({ length: n }, () => new Float64Array(table.count)),
     pStrat: Array.from({ length: n }, (_, i) => new Float64Array(table.count).fill(i === me ? 1 : q)),
@@ -144,6 +168,8 @@ export function initialBeliefs(n: number, me: number, myIdentity: string, o: Bel
     seen: null,
   };
 }
+
+const NO_WEIGHTS: EvidenceWeights = Object.freeze({});
 
 function withNote(notes: NoteList, note: BeliefNote): NoteList {
   return { note, prev: notes, size: (notes?.size ?? 0) + 1 };
@@ -191,6 +217,7 @@ export function pairEvidence(
   actor: number,
   other: number,
   ratio: (idActor: number, idOther: number) => number,
+  kind: EvidenceKind,
   what: string,
 ): Beliefs {
   const t = b.table;
@@ -204,13 +231,15 @@ export function pairEvidence(
       if (lr[i * 3 + j] !== 0) any = true;
     }
   if (!any) return b;
-  return withEvidence(b, actor, other, lr, what);
+  return withEvidence(b, actor, other, lr, kind, what);
 }
 
-function withEvidence(b: Beliefs, actor: number, other: number, lr: Float64Array, what: string): Beliefs {
+/** The evidence (log ratios `lr`, 3 × 3) added to the actor's account, times its kind's weight; kept in `seen` as it was. */
+function withEvidence(b: Beliefs, actor: number, other: number, lr: Float64Array, kind: EvidenceKind, what: string): Beliefs {
   const t = b.table;
-  const seen: SeenList = { seen: { actor, other, lr, what }, prev: b.seen };
-  if (actor === t.me) return { ...b, seen };
+  const seen: SeenList = { seen: { actor, other, lr, kind, what }, prev: b.seen };
+  const scale = b.weights[kind] ?? 1;
+  if (actor === t.me || scale === 0) return { ...b, seen };
   const acc = b.acc.slice();
   const pStrat = b.pStrat.slice();
   const mine = b.acc[actor].slice();
@@ -222,7 +251,7 @@ function withEvidence(b: Beliefs, actor: number, other: number, lr: Float64Array
     const io = t.ids[a * t.n + other];
     if (lr[ia * 3 + io] === 0) continue;
     const before = mine[a];
-    const after = before + lr[ia * 3 + io];
+    const after = before + scale * lr[ia * 3 + io];
     mine[a] = after;
     const e = q * Math.exp(Math.min(after, 60));
     ps[a] = e / (e + 1 - q);
@@ -242,7 +271,7 @@ const REPLAYED = new WeakMap<object, Map<string, Beliefs>>();
  * identity (a decision's worlds share them).
  */
 export function beliefsFrom(seen: SeenList, n: number, seat: number, myIdentity: string, o: BeliefOptions = {}): Beliefs {
-  const key = `${n}:${seat}:${myIdentity}:${o.altSplit}:${o.strategicPrior}`;
+  const key = `${n}:${seat}:${myIdentity}:${o.altSplit}:${o.strategicPrior}:${o.weights ? JSON.stringify(o.weights) : ''}`;
   const cache = seen ? REPLAYED.get(seen) ?? new Map<string, Beliefs>() : undefined;
   const hit = cache?.get(key);
   if (hit) return hit;
@@ -251,13 +280,31 @@ export function beliefsFrom(seen: SeenList, n: number, seat: number, myIdentity:
   let b = initialBeliefs(n, seat, myIdentity, o);
   for (let i = list.length - 1; i >= 0; i--) {
     const x = list[i];
-    b = 'k' in x ? shownToAll(b, x.actor, x.k, x.what) : withEvidence(b, x.actor, x.other, x.lr, x.what);
+    b = 'k' in x ? shownToAll(b, x.actor, x.k, x.what) : withEvidence(b, x.actor, x.other, x.lr, x.kind, x.what);
   }
   if (seen && cache) {
     cache.set(key, b);
     REPLAYED.set(seen, cache);
   }
   return b;
+}
+
+/**
+ * The same seat's beliefs with what every player saw read again under other options (the
+ * evidence's weights, the strategic prior), keeping every certain fact of `b`, its secrets too (a
+ * 试探 it used, 合谋: they are hard facts, never evidence).
+ */
+export function reread(b: Beliefs, o: BeliefOptions): Beliefs {
+  const t = b.table;
+  const r = beliefsFrom(b.seen, t.n, t.me, ID_LIST[t.myId], o);
+  const hard = new Float64Array(t.count);
+  const logw = r.logw.slice();
+  for (let a = 0; a < t.count; a++)
+    if (b.hard[a] === -Infinity || r.hard[a] === -Infinity) {
+      hard[a] = -Infinity;
+      logw[a] = -Infinity;
+    }
+  return { ...r, hard, logw, notes: b.notes, seen: b.seen };
 }
 
 /** log(q·e^d + 1 − q): one seat's term of an assignment's weight. */

@@ -8,6 +8,9 @@
 // win, learned.ts, with the identities the world dealt); or, `leaf: 'playout'`, a playout of a fast
 // policy (rolloutAction) at every seat to the end of the game (the search until 2026-12-01,
 // measured no better than strong).
+// It reads the table as fitted (learned.ts beliefFit, where ai:fit fitted one: each kind of
+// evidence weighted by how much it told of the identities in games of strong players), for its own
+// choice and the worlds it deals; the other seats of a world read as the strong policy does.
 // The strong policy's choice is played unless another candidate beats it in the same worlds
 // (overrule); a candidate that can no longer do so stops being played, and its share of the budget
 // deals more worlds for the others (canOverrule). Everything is seeded from the view, so the same
@@ -27,7 +30,8 @@ import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
-import { characterWin } from './learned.js';
+import { beliefFit, characterWin } from './learned.js';
+import { reread } from './beliefs.js';
 import { lookahead, worldMemories } from './lookahead.js';
 import { sampleWorld } from './sample.js';
 import { StrongPolicy } from './strong.js';
@@ -89,6 +93,8 @@ export interface ExpertOptions {
    * default since 2026-12-02), or the strong policy's currency alone.
    */
   judge?: 'currency' | 'learned';
+  /** Whether its own beliefs are read as fitted (learned.ts beliefFit) rather than as the strong policy reads them. */
+  calibrated?: boolean;
 }
 
 /**
@@ -119,6 +125,7 @@ export class ExpertPolicy implements Policy {
   readonly z: number;
   readonly prune: boolean;
   readonly judge: 'currency' | 'learned';
+  readonly calibrated: boolean;
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
@@ -130,6 +137,7 @@ export class ExpertPolicy implements Policy {
     this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
     this.prune = o.prune ?? true;
     this.judge = o.judge ?? 'learned';
+    this.calibrated = o.calibrated ?? true;
   }
 
   stats() {
@@ -138,7 +146,7 @@ export class ExpertPolicy implements Policy {
 
   decide(v: GameView, legal: readonly Action[], memory?: SeatMemory): Action {
     if (legal.length === 0) throw new Error(`expert: seat ${v.you} has no legal action`);
-    const m = memory ?? newMemory(v);
+    const m = this.reading(v, memory ?? newMemory(v));
     const pick = this.strong.decide(v, legal, m);
     if (legal.length > 1 && legal[0].kind === 'pickCharacter') return pickByWins(v.players.length, legal, pick);
     if (legal.length === 1 || v.identity === undefined) return pick;
@@ -208,6 +216,16 @@ export class ExpertPolicy implements Policy {
     const best = overrule(values, strongAt, this.margin, this.z);
     if (best !== strongAt) this.total.overruled++;
     return cands[best];
+  }
+
+  /**
+   * Our memory with the beliefs read as fitted for this table size (learned.ts beliefFit), where
+   * there is a fit; its options stay the table's, so the other seats of a world read as they do.
+   */
+  private reading(v: GameView, m: SeatMemory): SeatMemory {
+    const fit = this.calibrated && v.identity !== undefined ? beliefFit(v.players.length) : undefined;
+    if (!fit) return m;
+    return { ...m, beliefs: reread(m.beliefs, { ...m.beliefOptions, strategicPrior: fit.strategicPrior, weights: fit.weights }) };
   }
 
   /** The actions worth searching: distinct sends, takes and discards; in a window, the strong choice against passing. */

@@ -1,6 +1,6 @@
 // Written by `npm run ai:fit -- --write` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a table size.
 // 3000 games a table size, seed 1, ridge 1, characters on.
-import type { CharacterWins, LearnedModel } from './learned.js';
+import type { BeliefFit, CharacterWins, LearnedModel } from './learned.js';
 
 export const LEARNED_MODELS: readonly LearnedModel[] = [
   {
@@ -36,5 +36,14 @@ export const CHARACTER_WINS: readonly CharacterWins[] = [
     players: 9,
     games: 3000,
     wins: { '六姐': 0.2272, '刀锋': 0.3037, '千面女郎': 0.2829, '大美女': 0.3668, '小白': 0.2178, '小马哥': 0.312, '峨嵋风': 0.2134, '怪盗九九': 0.2355, '情报处长': 0.2099, '戴笠': 0.2631, '无间行者': 0.2023, '易先生': 0.4334, '柒佰': 0.2418, '浮萍': 0.3271, '潮汐': 0.2494, '礼服蒙面人': 0.4092, '福尔摩斯': 0.2117, '老枪': 0.2313, '老金': 0.2637, '老鬼': 0.2376, '职业杀手': 0.2802, '致命香水': 0.2132, '蝮蛇': 0.3012, '译电员': 0.2815, '贝雷帽': 0.2215, '钢铁特工R': 0.2163, '闪灵': 0.2827, '黄雀': 0.2987, '黑手': 0.2192, '黑玫瑰': 0.2129 },
+  },
+];
+
+// How the expert reads the evidence (learned.ts BeliefFit, belief-fit.ts): the strategic prior and each kind's weight.
+export const BELIEF_FITS: readonly BeliefFit[] = [
+  {
+    players: 5,
+    strategicPrior: 0.95,
+    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0.38, intercepted: 0, sentDirect: 1.08, lockedPassed: 2, tookOver: 4, skillOnIntel: 2.2, bloodRose: 0.5, burned: 0.67, negatedBurn: 2.66 },
   },
 ];

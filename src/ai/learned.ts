@@ -8,7 +8,8 @@
 // so the fit keeps what it knows and corrects it by what the games say wins.
 import type { GameState } from '../engine/types.js';
 import { BLACK, colorIndex, factionColor, idIndex, SOY } from './cards.js';
-import { CHARACTER_WINS, LEARNED_MODELS } from './learned-weights.js';
+import { BELIEF_FITS, CHARACTER_WINS, LEARNED_MODELS } from './learned-weights.js';
+import type { EvidenceWeights } from './beliefs.js';
 
 /** The features, in order (a model's weights follow it). */
 export const FEATURES = [
@@ -124,6 +125,22 @@ export const CHARACTER_PRIOR_GAMES = 50;
 /** How often `character`'s player won at the table size nearest `players`; undefined for one never played there. */
 export function characterWin(players: number, character: string, tables: readonly CharacterWins[] = CHARACTER_WINS): number | undefined {
   return nearestSize(players, tables)?.wins[character];
+}
+
+/**
+ * How the expert reads what players did at one table size (ai:fit): the prior that a player acts
+ * for its side and each kind of evidence's weight, fitted so that the beliefs give the identities
+ * as dealt the highest chance in games of strong players.
+ */
+export interface BeliefFit {
+  players: number;
+  strategicPrior: number;
+  weights: EvidenceWeights;
+}
+
+/** The fit for exactly this table size; undefined where none was fitted (the expert then reads as the strong policy does). */
+export function beliefFit(players: number, fits: readonly BeliefFit[] = BELIEF_FITS): BeliefFit | undefined {
+  return fits.find((f) => f.players === players);
 }
 
 /** The chance of a win by a model's weights. */

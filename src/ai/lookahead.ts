@@ -8,7 +8,7 @@
 import { apply, legalActions, view, waitingOn, type Action } from '../engine/index.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { idIndex, SOY } from './cards.js';
-import { newMemory, observe, visibleTo, type SeatMemory } from './memory.js';
+import { observe, visibleTo, type SeatMemory } from './memory.js';
 import type { StrongPolicy } from './strong.js';
 import { Table } from './strong-table.js';
 import { learnedValue } from './learned.js';
@@ -28,15 +28,16 @@ const bit = (s: number) => 1 << s;
  * player saw (beliefsFrom: our own doings too; not its secrets, a 试探 it used).
  */
 export function memoryIn(world: GameState, seat: number, mine: SeatMemory): SeatMemory {
-  const fresh = newMemory(view(world, seat));
-  const b = mine.beliefs;
   const id = world.players[seat].identity;
-  const beliefs = id ? beliefsFrom(b.seen, mine.n, seat, id, mine.beliefOptions) : fresh.beliefs;
+  const n = mine.n;
   const t = mine.transit;
   const card = t && world.transit && t.knownTo & bit(seat) ? world.transit.card : undefined;
   return {
-    ...fresh,
-    beliefs,
+    seat,
+    n,
+    identity: id,
+    cards: mine.cards,
+    beliefs: beliefsFrom(mine.beliefs.seen, n, seat, id, mine.beliefOptions),
     first: mine.first,
     turn: mine.turn,
     locked: mine.locked,
@@ -44,10 +45,12 @@ export function memoryIn(world: GameState, seat: number, mine: SeatMemory): Seat
     transit: t && { ...t, card },
     stack: mine.stack,
     intel: mine.intel,
+    probe: mine.probe && { ...mine.probe, card: undefined },
     discardKnown: mine.discardKnown,
     sentSeen: mine.sentSeen,
     resolved: mine.resolved,
-    probe: mine.probe && { ...mine.probe, card: undefined },
+    over: false,
+    beliefOptions: mine.beliefOptions,
   };
 }
 

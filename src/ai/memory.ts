@@ -97,7 +97,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     sentSeen: Array.from({ length: n }, () => NO_SENDS),
     resolved: null,
     over: false,
-    beliefOptions: { altSplit: o.altSplit, strategicPrior: o.strategicPrior },
+    beliefOptions: { altSplit: o.altSplit, strategicPrior: o.strategicPrior, weights: o.weights },
   };
 }
 
@@ -148,25 +148,25 @@ function settleTransit(m: SeatMemory, b: Beliefs, t: TransitMemo, card: number, 
   const x = colorOf(m, card);
   const knows = (s: number) => t.faceUp || (t.knownTo & bit(s)) !== 0;
   for (const r of t.refusals) {
-    if (r.knew) b = pairEvidence(b, r.seat, r.seat, (ia) => choiceRatio(-goodness(x, ia, ia, true), 3), `refused ${m.cards[card].color} knowing it`);
+    if (r.knew) b = pairEvidence(b, r.seat, r.seat, (ia) => choiceRatio(-goodness(x, ia, ia, true), 3), 'refusedKnown', `refused ${m.cards[card].color} knowing it`);
     else if (r.seat !== t.sender)
-      b = pairEvidence(b, r.seat, t.sender, (ia, is) => choiceRatio(-relation(ia, is), 0.8), 'refused face-down intel', );
+      b = pairEvidence(b, r.seat, t.sender, (ia, is) => choiceRatio(-relation(ia, is), 0.8), 'refusedBlind', 'refused face-down intel');
   }
   if (how === 'take') {
-    if (knows(taker)) b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), 3), `took ${m.cards[card].color} knowing it`);
-    else b = pairEvidence(b, taker, t.sender, (ia, is) => choiceRatio(relation(ia, is), 0.8), 'took face-down intel');
+    if (knows(taker)) b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), 3), 'tookKnown', `took ${m.cards[card].color} knowing it`);
+    else b = pairEvidence(b, taker, t.sender, (ia, is) => choiceRatio(relation(ia, is), 0.8), 'tookBlind', 'took face-down intel');
   } else if (how === 'intercept') {
     const sharp = knewAtIntercept ? 3 : 1;
-    b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), sharp), `intercepted ${m.cards[card].color}`);
+    b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), sharp), 'intercepted', `intercepted ${m.cards[card].color}`);
   }
   // The sender chose this colour for this target (直达), or for whoever it locked.
   const lockedTaker = how !== 'intercept' && taker !== t.sender && (m.locked & bit(taker)) !== 0 && m.turn === t.sender;
   if (t.mode === '直达' && t.target !== undefined && t.target !== t.sender) {
     const sharp = lockedTaker && taker === t.target ? 3 : 2;
     const target = t.target;
-    b = pairEvidence(b, t.sender, target, (is, it) => choiceRatio(goodness(x, is, it, false), sharp), `sent ${m.cards[card].color} 直达`);
+    b = pairEvidence(b, t.sender, target, (is, it) => choiceRatio(goodness(x, is, it, false), sharp), 'sentDirect', `sent ${m.cards[card].color} 直达`);
   } else if (lockedTaker) {
-    b = pairEvidence(b, t.sender, taker, (is, it) => choiceRatio(goodness(x, is, it, false), 2.5), `locked and passed ${m.cards[card].color}`);
+    b = pairEvidence(b, t.sender, taker, (is, it) => choiceRatio(goodness(x, is, it, false), 2.5), 'lockedPassed', `locked and passed ${m.cards[card].color}`);
   }
   return b;
 }
@@ -208,7 +208,7 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const seat = num(e.seat);
       const beliefs =
         seat !== from
-          ? pairEvidence(m.beliefs, seat, from, (iu, io) => choiceRatio(-goodness(colorOf(m, card), iu, io, false), 2), 'took an intel over')
+          ? pairEvidence(m.beliefs, seat, from, (iu, io) => choiceRatio(-goodness(colorOf(m, card), iu, io, false), 2), 'tookOver', 'took an intel over')
           : m.beliefs;
       return { ...m, beliefs, intel: setIntel(m, from, m.intel[from].filter((c) => c !== card)) };
     }
@@ -242,11 +242,12 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
             user,
             owner,
             (iu, io) => choiceRatio(-removed.reduce((g, c) => g + goodness(colorOf(m, c), iu, io, false), 0), 2),
+            'skillOnIntel',
             `${skill} on intel`,
           );
       }
       if (skill === '血染玫瑰' && target !== undefined && target !== user)
-        beliefs = pairEvidence(beliefs, user, target, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 2), '血染玫瑰');
+        beliefs = pairEvidence(beliefs, user, target, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 2), 'bloodRose', '血染玫瑰');
       return { ...m, beliefs, stack: [...m.stack, item] };
     }
     case 'turnStart':
@@ -351,14 +352,14 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       if (as === '烧毁' && item.intel !== undefined) {
         const owner = ownerOf(m, item.intel);
         if (owner >= 0)
-          beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(-goodness(BLACK, iu, io, iu === io && user === owner), 3), 'burned a black intel');
+          beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(-goodness(BLACK, iu, io, iu === io && user === owner), 3), 'burned', 'burned a black intel');
       }
       if (as === '识破' && item.of !== undefined) {
         const target = [...m.stack].reverse().find((s) => s.card === item.of);
         if (target && target.as === '烧毁' && target.intel !== undefined) {
           const owner = ownerOf(m, target.intel);
           if (owner >= 0 && owner !== user)
-            beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 3), 'negated a 烧毁');
+            beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 3), 'negatedBurn', 'negated a 烧毁');
         }
       }
       if (as === '试探' && item.target !== undefined) probe = { user, target: item.target };

@@ -15,7 +15,7 @@ import {
   type SeatMemory,
 } from '../../src/ai/index.js';
 import { gameSeed } from '../../src/sim/random-play.js';
-import { beliefsFrom, type SeenList } from '../../src/ai/beliefs.js';
+import { beliefsFrom, EVIDENCE_KINDS, reread, weights, type SeenList } from '../../src/ai/beliefs.js';
 
 const listLength = (l: SeenList) => {
   let n = 0;
@@ -47,6 +47,25 @@ describe('beliefs', () => {
       expect(listLength(mems[0].beliefs.seen)).toBeGreaterThan(5);
     }
     expect(compared).toBe(2 * (25 + 49 + 81));
+  });
+
+  it('read again (reread) as they were read, the same; with every kind at 0, the prior and the certain facts alone, secrets too', () => {
+    let secrets = 0;
+    for (let g = 0; g < 8; g++) {
+      const players = [5, 7][g % 2];
+      const run = playPolicyGame({ players, seed: gameSeed(43, g), options: { characters: true }, seats: () => new StrongPolicy() });
+      for (let seat = 0; seat < players; seat++) {
+        const b = run.memories[seat]!.beliefs;
+        const same = weights(reread(b, run.memories[seat]!.beliefOptions));
+        weights(b).forEach((w, a) => expect(same[a]).toBeCloseTo(w, 12));
+        const none = reread(b, { weights: Object.fromEntries(EVIDENCE_KINDS.map((k) => [k, 0])) });
+        for (let a = 0; a < b.table.count; a++) expect(none.logw[a]).toBe(b.hard[a] === -Infinity ? -Infinity : b.table.logPrior[a]);
+        // A certain fact not in what every player saw: a 试探 this seat used, or 合谋.
+        const shown = beliefsFrom(b.seen, players, seat, run.state.players[seat].identity);
+        if (b.hard.some((h, a) => h !== shown.hard[a])) secrets++;
+      }
+    }
+    expect(secrets).toBeGreaterThan(0);
   });
 
   it('rebuilt from the event log equal the live beliefs, at the end and part way', () => {

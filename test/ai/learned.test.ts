@@ -1,6 +1,7 @@
 // The learned evaluation (src/ai/learned.ts): its fit, its features, its value's scale.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { EVIDENCE_KINDS } from '../../src/ai/beliefs.js';
 import {
   chance,
   CHARACTER_PRIOR_GAMES,
@@ -118,7 +119,7 @@ describe('npm run ai:fit', () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ai-fit.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
   it('fits a model a table size and prints the held-out log loss of each (without --write it writes nothing)', () => {
-    const r = run('--games', '10', '--players', '5', '--workers', '1');
+    const r = run('--games', '20', '--players', '5', '--workers', '1');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.players).toEqual([5]);
@@ -132,6 +133,13 @@ describe('npm run ai:fit', () => {
     const wins = out.players5.characterWins;
     expect(Object.keys(wins).length).toBeGreaterThan(10);
     for (const w of Object.values(wins) as number[]) expect(w).toBeGreaterThanOrEqual(0);
+    // How the beliefs read the evidence: fitted on every tenth game (games 0 and 10; game 0 held out).
+    const b = out.players5.beliefs;
+    expect(b.games).toBe(2);
+    expect(b.moments).toBeGreaterThan(0);
+    expect(Object.keys(b.logLikelihood)).toEqual(['asStrongReads', 'fitted']);
+    expect(Object.keys(b.weights)).toEqual([...EVIDENCE_KINDS]);
+    expect(b.strategicPrior).toBeGreaterThan(0);
   });
   it('exits 2 for bad options', () => {
     expect(run('--games', 'x').status).toBe(2);

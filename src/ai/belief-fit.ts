@@ -1,0 +1,144 @@
+// How strongly each kind of evidence should count (npm run ai:fit): the strategic prior and the
+// weight of each kind of evidence (beliefs.ts EvidenceWeights) that give the identities as dealt the
+// highest chance, over the moments of games of strong players. The expert reads its own beliefs so
+// (expert.ts); the strong policy keeps the hand-set ratios, all weights 1 and a prior of ½.
+//
+// What every player saw is the same list for every seat (beliefs.ts `seen`), so a game is kept as
+// that list, oldest first, and the moments a seat's beliefs are scored at: a seat's beliefs at a
+// moment are its identity, the identities shown by then, and the evidence by then.
+import { ID_LIST } from './cards.js';
+import { EVIDENCE_KINDS, initialBeliefs, type EvidenceWeights, type SeenList } from './beliefs.js';
+import type { BeliefFit } from './learned.js';
+
+/** One game's evidence and moments, in plain numbers (it travels from ai:fit's children). */
+export interface BeliefGame {
+  players: number;
+  /** Its number in the run. */
+  game: number;
+  /** Every seat's identity as dealt (0 潜伏战线, 1 军情处, 2 打酱油的). */
+  truth: number[];
+  /**
+   * What every player saw, oldest first: evidence as [actor, other, kind (EVIDENCE_KINDS index),
+   * ...9 log ratios], an identity shown to all as [actor, identity].
+   */
+  seen: number[][];
+  /** When each seat's beliefs are scored: [seat, how many entries of `seen` it had seen]. */
+  moments: [number, number][];
+}
+
+/** The list as plain numbers, oldest first (`seen` of any seat's beliefs). */
+export function seenRows(seen: SeenList): number[][] {
+  const rows: number[][] = [];
+  for (let l = seen; l; l = l.prev) {
+    const x = l.seen;
+    rows.push('k' in x ? [x.actor, x.k] : [x.actor, x.other, EVIDENCE_KINDS.indexOf(x.kind), ...x.lr]);
+  }
+  return rows.reverse();
+}
+
+/** How many entries the list holds. */
+export function seenLength(seen: SeenList): number {
+  let n = 0;
+  for (let l = seen; l; l = l.prev) n++;
+  return n;
+}
+
+/**
+ * The mean log chance the beliefs give the identities as dealt, over every moment of the games,
+ * read with `prior` and `weights` (one a kind, in EVIDENCE_KINDS order). What every seat scores
+ * is read from the same entries, as beliefs.ts's withEvidence and shownToAll read them.
+ */
+export function beliefLogLikelihood(games: readonly BeliefGame[], prior: number, weights: readonly number[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const g of games) {
+    const n = g.players;
+    for (let me = 0; me < n; me++) {
+      const moments = g.moments.filter((m) => m[0] === me).map((m) => m[1]).sort((a, b) => a - b);
+      if (moments.length === 0) continue;
+      const t = initialBeliefs(n, me, ID_LIST[g.truth[me]]).table;
+      let truth = -1;
+      for (let a = 0; a < t.count && truth < 0; a++) {
+        let ok = true;
+        for (let i = 0; i < n && ok; i++) ok = t.ids[a * n + i] === g.truth[i];
+        if (ok) truth = a;
+      }
+      if (truth < 0) continue; // an identity split the table does not list
+      const acc = Array.from({ length: n }, () => new Float64Array(t.count));
+      const hard = new Float64Array(t.count);
+      const lw = new Float64Array(t.count);
+      let next = 0;
+      for (let e = 0; e <= g.seen.length; e++) {
+        for (; next < moments.length && moments[next] === e; next++) {
+          let max = -Infinity;
+          for (let a = 0; a < t.count; a++) {
+            let w = t.logPrior[a] + hard[a];
+            if (w !== -Infinity)
+              for (let i = 0; i < n; i++) {
+                const d = acc[i][a];
+                if (i !== me && d !== 0) w += Math.log(prior * Math.exp(Math.min(d, 60)) + 1 - prior);
+              }
+            lw[a] = w;
+            if (w > max) max = w;
+          }
+          let z = 0;
+          for (let a = 0; a < t.count; a++) z += Math.exp(lw[a] - max);
+          sum += lw[truth] - max - Math.log(z);
+          count++;
+        }
+        if (e === g.seen.length) break;
+        const r = g.seen[e];
+        if (r.length === 2) {
+          for (let a = 0; a < t.count; a++) if (t.ids[a * n + r[0]] !== r[1]) hard[a] = -Infinity;
+          continue;
+        }
+        const [actor, other, kind] = r;
+        const s = weights[kind];
+        if (actor === me || s === 0) continue;
+        const mine = acc[actor];
+        for (let a = 0; a < t.count; a++) mine[a] += s * r[3 + t.ids[a * n + actor] * 3 + t.ids[a * n + other]];
+      }
+    }
+  }
+  return count === 0 ? 0 : sum / count;
+}
+
+/** The steps each weight is tried at (times its current value), and the priors tried. */
+const STEPS = [0, 0.5, 0.75, 0.9, 1.1, 1.33, 2];
+const PRIORS = [0.3, 0.5, 0.7, 0.85, 0.95];
+/** No kind counts more than this many times its hand-set ratio (a kind seen a few times would otherwise run away). */
+export const MAX_WEIGHT = 4;
+
+/**
+ * The prior and weights that maximise beliefLogLikelihood on `games`, by coordinate search: each
+ * weight in turn over STEPS of its value (capped at MAX_WEIGHT), then the prior over PRIORS, three
+ * rounds from the strong policy's reading (prior ½, every weight 1).
+ */
+export function fitBeliefs(games: readonly BeliefGame[], players: number): BeliefFit {
+  const w = EVIDENCE_KINDS.map(() => 1);
+  let prior = 0.5;
+  let best = beliefLogLikelihood(games, prior, w);
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < w.length; k++) {
+      const start = w[k];
+      for (const f of STEPS) {
+        // A kind read at 0 may come back.
+        const x = Math.min(MAX_WEIGHT, Math.round((start === 0 ? f / 2 : f * start) * 100) / 100);
+        if (x === w[k]) continue;
+        const old = w[k];
+        w[k] = x;
+        const ll = beliefLogLikelihood(games, prior, w);
+        if (ll > best) best = ll;
+        else w[k] = old;
+      }
+    }
+    for (const p of PRIORS) {
+      if (p === prior) continue;
+      const ll = beliefLogLikelihood(games, p, w);
+      if (ll > best) [best, prior] = [ll, p];
+    }
+  }
+  const weights: Record<string, number> = {};
+  EVIDENCE_KINDS.forEach((k, i) => (weights[k] = w[i]));
+  return { players, strategicPrior: prior, weights: weights as EvidenceWeights };
+}
