@@ -7,7 +7,7 @@
 // that list, oldest first, and the moments a seat's beliefs are scored at: a seat's beliefs at a
 // moment are its identity, the identities shown by then, and the evidence by then.
 import { ID_LIST } from './cards.js';
-import { EVIDENCE_KINDS, initialBeliefs, type EvidenceWeights, type SeenList } from './beliefs.js';
+import { EVIDENCE_KINDS, initialBeliefs, mixLog, type EvidenceWeights, type SeenList } from './beliefs.js';
 import type { BeliefFit } from './learned.js';
 
 /** One game's evidence and moments, in plain numbers (it travels from ai:fit's children). */
@@ -73,11 +73,7 @@ export function beliefLogLikelihood(games: readonly BeliefGame[], prior: number,
           let max = -Infinity;
           for (let a = 0; a < t.count; a++) {
             let w = t.logPrior[a] + hard[a];
-            if (w !== -Infinity)
-              for (let i = 0; i < n; i++) {
-                const d = acc[i][a];
-                if (i !== me && d !== 0) w += Math.log(prior * Math.exp(Math.min(d, 60)) + 1 - prior);
-              }
+            if (w !== -Infinity) for (let i = 0; i < n; i++) if (i !== me) w += mixLog(prior, acc[i][a]);
             lw[a] = w;
             if (w > max) max = w;
           }

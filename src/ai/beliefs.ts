@@ -308,7 +308,7 @@ export function reread(b: Beliefs, o: BeliefOptions): Beliefs {
 }
 
 /** log(q·e^d + 1 − q): one seat's term of an assignment's weight. */
-const mixLog = (q: number, d: number): number => (d === 0 ? 0 : Math.log(q * Math.exp(Math.min(d, 60)) + 1 - q));
+export const mixLog = (q: number, d: number): number => (d === 0 ? 0 : Math.log(q * Math.exp(Math.min(d, 60)) + 1 - q));
 
 const WEIGHTS = new WeakMap<Beliefs, Float64Array>();
 

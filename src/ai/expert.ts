@@ -146,10 +146,12 @@ export class ExpertPolicy implements Policy {
 
   decide(v: GameView, legal: readonly Action[], memory?: SeatMemory): Action {
     if (legal.length === 0) throw new Error(`expert: seat ${v.you} has no legal action`);
+    // A forced action needs no reading (the strong policy plays it too).
+    if (legal.length === 1) return legal[0];
     const m = this.reading(v, memory ?? newMemory(v));
     const pick = this.strong.decide(v, legal, m);
-    if (legal.length > 1 && legal[0].kind === 'pickCharacter') return pickByWins(v.players.length, legal, pick);
-    if (legal.length === 1 || v.identity === undefined) return pick;
+    if (legal[0].kind === 'pickCharacter') return pickByWins(v.players.length, legal, pick);
+    if (v.identity === undefined) return pick;
     const cands = this.candidates(v, legal, pick);
     if (cands.length <= 1) return pick;
     const t0 = performance.now();
