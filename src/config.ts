@@ -1,5 +1,8 @@
-// The bot's configuration, from the environment (.env is read by main.ts). See .env.example.
-import { databasePath, databaseUrl } from './store/config.js';
+// The bot's configuration, read once at start-up from the environment (.env is read by main.ts) and
+// checked against one schema: every bad variable is one sentence naming it (README, Configuration).
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_DATABASE_PATH } from './store/config.js';
 
 export interface BotConfig {
   token: string;
@@ -17,55 +20,96 @@ export interface BotConfig {
   shardSpawnDelayMs: number;
 }
 
-export class ConfigError extends Error {}
-
-export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
-  const token = env.DISCORD_TOKEN?.trim() ?? '';
-  if (!token)
-    throw new ConfigError(
-      'DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token there ' +
-        '(Discord Developer Portal → your application → Bot → Reset Token).',
-    );
-  const applicationId = env.DISCORD_APPLICATION_ID?.trim() ?? '';
-  if (!applicationId)
-    throw new ConfigError(
-      'DISCORD_APPLICATION_ID is not set. Put it in .env (Developer Portal → your application → General Information → Application ID).',
-    );
-  return {
-    token,
-    applicationId,
-    devGuildId: env.DISCORD_DEV_GUILD_ID?.trim() || null,
-    databasePath: databasePath(env),
-    databaseUrl: readDatabaseUrl(env),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    apiBase: env.DISCORD_API_BASE?.trim().replace(/\/+$/, '') || null,
-    // Inside a shard, discord.js's own SHARDS (the shard's id) is not ours.
-    shards: env.SHARDING_MANAGER ? null : readShards(env.SHARDS),
-    shardSpawnDelayMs: readDelay(env.SHARD_SPAWN_DELAY_MS),
-  };
-}
-
-function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
-  try {
-    return databaseUrl(env);
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
+/** Every variable the configuration failed on, one sentence each; the bot exits 1 (README, exit codes). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
   }
 }
 
-function readShards(raw: string | undefined): number | 'auto' | null {
-  const v = raw?.trim();
-  if (!v) return null;
-  if (v === 'auto') return 'auto';
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`SHARDS must be auto or a whole number of shards (1 or more), not "${v}".`);
-  return n === 1 ? null : n;
-}
+/** An unset variable and an empty one (`NAME=` in .env) mean the same: the default. */
+const text = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
-function readDelay(raw: string | undefined): number {
-  const v = raw?.trim();
-  if (!v) return 5_500;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds, not "${v}".`);
-  return n;
+const snowflake = (name: string, where: string) =>
+  text.pipe(
+    z.string({ error: `${name} is not set. Put it in .env (${where}).` }).regex(/^\d{17,20}$/, {
+      error: `${name} must be the number Discord shows (${where}).`,
+    }),
+  );
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const schema = z.object({
+  DISCORD_TOKEN: text.pipe(
+    z.string({
+      error:
+        'DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token there (Discord Developer Portal → your application → Bot → Reset Token).',
+    }),
+  ),
+  DISCORD_APPLICATION_ID: snowflake('DISCORD_APPLICATION_ID', 'Developer Portal → your application → General Information → Application ID'),
+  DISCORD_DEV_GUILD_ID: text.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, { error: 'DISCORD_DEV_GUILD_ID must be a server id (right-click the server → Copy Server ID), or empty for global commands.' })
+      .optional(),
+  ),
+  DATABASE_PATH: text,
+  DATABASE_URL: text.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//i, { error: 'DATABASE_URL must start with postgres:// or postgresql://; leave it empty to use the SQLite file at DATABASE_PATH.' })
+      .optional(),
+  ),
+  // Read by the store itself (store/config.ts); checked here so a typo is refused, not taken as NORMAL.
+  DATABASE_SYNCHRONOUS: text.pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(['NORMAL', 'FULL'], { error: 'DATABASE_SYNCHRONOUS must be NORMAL, FULL, or empty (NORMAL).' }))
+      .optional(),
+  ),
+  LOG_LEVEL: text.pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, or empty (info).` }).optional()),
+  DISCORD_API_BASE: text.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'DISCORD_API_BASE must be an http(s) URL, or empty for the real Discord.' })
+      .optional(),
+  ),
+  SHARDS: text.pipe(
+    z
+      .union([z.literal('auto'), z.string().regex(/^[1-9]\d*$/).transform(Number)], {
+        error: 'SHARDS must be auto or a whole number of shards (1 or more), or empty for one process.',
+      })
+      .optional(),
+  ),
+  SHARD_SPAWN_DELAY_MS: text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds, or empty (5500).' })
+      .transform(Number)
+      .optional(),
+  ),
+});
+
+/** The configuration, or a ConfigError listing every variable that is wrong. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
+  // Inside a shard the ShardingManager sets SHARDS to the shard's id: discord.js's, not ours.
+  const inShard = Boolean(env.SHARDING_MANAGER);
+  const parsed = schema.safeParse(inShard ? { ...env, SHARDS: undefined } : env);
+  if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((i) => i.message))]);
+  const v = parsed.data;
+  return {
+    token: v.DISCORD_TOKEN,
+    applicationId: v.DISCORD_APPLICATION_ID,
+    devGuildId: v.DISCORD_DEV_GUILD_ID ?? null,
+    databasePath: path.resolve(v.DATABASE_PATH ?? DEFAULT_DATABASE_PATH),
+    databaseUrl: v.DATABASE_URL ?? null,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    apiBase: v.DISCORD_API_BASE?.replace(/\/+$/, '') ?? null,
+    shards: v.SHARDS === undefined || v.SHARDS === 1 ? null : v.SHARDS,
+    shardSpawnDelayMs: v.SHARD_SPAWN_DELAY_MS ?? 5_500,
+  };
 }

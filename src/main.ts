@@ -1,10 +1,14 @@
 // npm start: read .env, open the database (recovering games in progress), log in to Discord.
+// Every reason it cannot start is one sentence and an exit code of its own (run/exit.ts, README).
 import 'dotenv/config';
-import { ConfigError, readConfig } from './config.js';
+import { Status } from 'discord.js';
+import { readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { logger, type Logger } from './log.js';
-import { GameStore, StoreOpenError, type GameStoreOptions } from './store/index.js';
+import { discordFailure, exitWith, startupFailure } from './run/exit.js';
+import { pulseFile, startPulse } from './run/health.js';
+import { GameStore, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
 
 /** Inside a shard started by the ShardingManager (shards.ts): its id and the count. */
@@ -13,47 +17,57 @@ function shardEnv(): { id: number; count: number } | undefined {
   return { id: Number(process.env.SHARDS), count: Number(process.env.SHARD_COUNT) };
 }
 
-/** The store, or one sentence in the log and on stderr and an exit code per cause (README "Where data lives"). */
+/** The store, or one sentence in the log and on stderr and an exit code per cause (README, exit codes). */
 async function openOrExit(opts: GameStoreOptions & { logger: Logger }): Promise<GameStore> {
   try {
     return await GameStore.open(opts);
   } catch (err) {
-    if (err instanceof StoreOpenError) {
-      opts.logger.fatal({ code: err.code, path: err.path, exitCode: err.exitCode }, err.message);
-      process.stderr.write(`${err.message}\n`);
-      process.exit(err.exitCode);
-    }
+    const f = startupFailure(err);
+    if (f) exitWith(f, opts.logger);
     throw err;
   }
 }
 
 async function main(): Promise<void> {
-  let config;
+  let config: ReturnType<typeof readConfig>;
   try {
     config = readConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
+    const f = startupFailure(err);
+    if (f) exitWith(f);
     throw err;
   }
   logger.level = config.logLevel;
-  if (config.shards !== null) return runShards(config, logger, process.argv[1]!, openOrExit);
+  const apiBase = config.apiBase ?? 'https://discord.com/api';
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+  if (config.shards !== null) {
+    // discord.js's Client reads SHARDS and SHARD_COUNT as its own; only the shards it starts get them.
+    return runShards(config, logger, process.argv[1] ?? 'src/main.ts', openOrExit).catch((err) => exitWith(discordFailure(err, apiBase), logger));
+  }
   const shard = shardEnv();
+  if (!shard) {
+    // SHARDS here is ours (empty or 1: one process), not discord.js's JSON list of shard ids.
+    delete process.env.SHARDS;
+    delete process.env.SHARD_COUNT;
+  }
   const log = shard ? logger.child({ shard: shard.id }) : logger;
   const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });
   bot.start();
+  const stopPulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
+    stopPulse();
     bot.stop().then(
-      () => process.exit(0),
+      () => {
+        log.info({ exitCode }, 'stopped');
+        process.exit(exitCode);
+      },
       (err) => {
         log.error({ err }, 'error while stopping');
         process.exit(1);
@@ -62,8 +76,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
-  await client.login(config.token);
+  try {
+    await client.login(config.token);
+  } catch (err) {
+    const f = discordFailure(err, apiBase);
+    log.fatal({ exitCode: f.exitCode }, f.sentence);
+    process.stderr.write(`${f.sentence}\n`);
+    stop('login failed', f.exitCode);
+    return;
+  }
   log.info({ user: client.user?.tag }, 'logged in');
 }
 

@@ -19,7 +19,10 @@ export async function runShards(config: BotConfig, log: Logger, entry: string, o
   // Migrations run once, here, before any shard opens the database; a database it must not touch is
   // refused as `npm start` refuses it (one sentence, its exit code), before any shard starts.
   await (await open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false })).close();
-  const count = config.shards === 'auto' ? await recommendedShards(config) : config.shards!;
+  // Asked even for a fixed count: a rejected token or an unreachable Discord stops here, with its exit
+  // code, instead of in every shard the manager would start again and again.
+  const recommended = await recommendedShards(config);
+  const count = config.shards === 'auto' ? recommended : (config.shards ?? 1);
   const manager = new ShardingManager(entry, {
     token: config.token,
     totalShards: count,

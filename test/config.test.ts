@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../src/config.js';
 
-const base = { DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '1' };
+const base = { DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678' };
 
 describe('configuration', () => {
   it('SHARDS: empty or 1 is one process, a number or auto runs shards, anything else is refused with a sentence', () => {
     expect(readConfig(base).shards).toBeNull();
+    expect(readConfig({ ...base, SHARDS: '' }).shards).toBeNull();
     expect(readConfig({ ...base, SHARDS: '1' }).shards).toBeNull();
     expect(readConfig({ ...base, SHARDS: '4' }).shards).toBe(4);
     expect(readConfig({ ...base, SHARDS: 'auto' }).shards).toBe('auto');
     expect(() => readConfig({ ...base, SHARDS: 'two' })).toThrow(ConfigError);
-    expect(() => readConfig({ ...base, SHARDS: '0' })).toThrow('SHARDS must be auto or a whole number of shards (1 or more), not "0".');
+    expect(() => readConfig({ ...base, SHARDS: '0' })).toThrow('SHARDS must be auto or a whole number of shards (1 or more), or empty for one process.');
     // Inside a shard, SHARDS is discord.js's own (the shard's id), not a request for more shards.
     expect(readConfig({ ...base, SHARDING_MANAGER: 'true', SHARDS: '3', SHARD_COUNT: '4' }).shards).toBeNull();
     expect(readConfig(base).shardSpawnDelayMs).toBe(5500);
@@ -25,5 +26,31 @@ describe('configuration', () => {
     expect(readConfig({ ...base, DATABASE_URL: 'postgresql://db/fs' }).databaseUrl).toBe('postgresql://db/fs');
     expect(() => readConfig({ ...base, DATABASE_URL: 'mysql://db/fs' })).toThrow(ConfigError);
     expect(() => readConfig({ ...base, DATABASE_URL: './data/x.db' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
+  });
+
+  it('every bad variable is one sentence naming it, all of them at once', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        readConfig(env);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({})).toEqual([
+      'DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token there (Discord Developer Portal → your application → Bot → Reset Token).',
+      'DISCORD_APPLICATION_ID is not set. Put it in .env (Developer Portal → your application → General Information → Application ID).',
+    ]);
+    // An empty line of .env.example is the same as no line.
+    expect(problems({ DISCORD_TOKEN: ' ', DISCORD_APPLICATION_ID: '' })).toHaveLength(2);
+    expect(problems({ ...base, DISCORD_APPLICATION_ID: 'my-bot', DISCORD_DEV_GUILD_ID: 'x', DATABASE_SYNCHRONOUS: 'always', DISCORD_API_BASE: 'localhost:3000' })).toEqual([
+      'DISCORD_APPLICATION_ID must be the number Discord shows (Developer Portal → your application → General Information → Application ID).',
+      'DISCORD_DEV_GUILD_ID must be a server id (right-click the server → Copy Server ID), or empty for global commands.',
+      'DATABASE_SYNCHRONOUS must be NORMAL, FULL, or empty (NORMAL).',
+      'DISCORD_API_BASE must be an http(s) URL, or empty for the real Discord.',
+    ]);
+    const ok = readConfig({ ...base, DATABASE_SYNCHRONOUS: 'full', LOG_LEVEL: 'debug', DISCORD_API_BASE: 'http://127.0.0.1:3000/api/', DISCORD_DEV_GUILD_ID: '' });
+    expect(ok).toMatchObject({ logLevel: 'debug', apiBase: 'http://127.0.0.1:3000/api', devGuildId: null });
   });
 });

@@ -17,15 +17,32 @@ import { CAP_FACTOR, isPolicyName, makePolicy, type Policy } from '../ai/index.j
 import { blunderRates, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
 import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
-import { parseArgs } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 import { runInChildren } from './children.js';
 
-const EDITIONS: readonly string[] = EDITION_NAMES;
-const KNOWN = new Set(['a', 'b', 'mode', 'identity', 'players', 'characters', 'edition', 'character-set', 'games', 'seed', 'budget-ms', 'json', 'workers', 'details', 'reveal', 'child']);
-
-function fail(msg: string): never {
-  process.stderr.write(`ai:eval: ${msg}\n`);
-  process.exit(2);
+const command = {
+  usage: 'npm run --silent ai:eval --',
+  summary: 'Compares policy A with policy B on the same seeds (shared/contracts.md §5): A in the measured seats, B elsewhere, against all-B.',
+  options: {
+    a: { type: 'string', value: 'NAME|FILE', default: 'strong', help: 'the policy measured: a registered name or a module whose default export is a policy' },
+    b: { type: 'string', value: 'NAME|FILE', default: 'baseline', help: 'the policy of the other seats and of the all-B games' },
+    mode: { type: 'string', choices: ['faction', 'seat'], default: 'faction', help: 'faction: every seat of --identity is A; seat: one seat is A' },
+    identity: { type: 'string', choices: IDENTITIES, default: '潜伏战线', help: 'the faction measured in faction mode' },
+    players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
+    characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
+    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: 'the edition' },
+    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000' },
+    games: { type: 'string', value: 'N', int: atLeast(1), default: '200', help: 'games' },
+    seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
+    'budget-ms': { type: 'string', value: 'X', default: '300', help: 'the time budget of a searching policy, in milliseconds' },
+    workers: { type: 'string', value: 'W', int: atLeast(1), default: '2', help: 'child processes that play the games' },
+    json: { type: 'boolean', help: 'print one JSON object instead of a line of text' },
+    details: { type: 'boolean', help: 'add blunders, search figures and errors to the JSON' },
+    reveal: { type: 'boolean', help: "show A's seats every identity (the ceiling of reading the table; a measurement, not a way to play)" },
+  },
+} as const;
+function fail(sentence: string): never {
+  return usageError(command, sentence);
 }
 
 /** A policy maker for a registered name or a module path whose default export is a policy. */
@@ -64,30 +81,14 @@ if (process.argv[2] === '--child') {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  for (const k of Object.keys(args)) if (!KNOWN.has(k) || k === 'child') fail(`unknown option --${k}`);
-  const a = args.a ?? 'strong';
-  const b = args.b ?? 'baseline';
-  const mode = (args.mode ?? 'faction') as Mode;
-  const identity = (args.identity ?? '潜伏战线') as Identity;
-  const players = Number(args.players ?? 5);
-  const characters = args.characters ?? 'on';
-  const edition = (args.edition ?? 'standard') as Edition;
-  const games = Number(args.games ?? 200);
-  const seed = Number(args.seed ?? 1);
-  const budgetMs = Number(args['budget-ms'] ?? 300);
-  const workers = Number(args.workers ?? 2);
-  if (mode !== 'faction' && mode !== 'seat') fail('--mode must be faction or seat');
-  if (!(IDENTITIES as readonly string[]).includes(identity)) fail(`--identity must be one of ${IDENTITIES.join(', ')}`);
-  if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
-  if (characters !== 'on' && characters !== 'off') fail('--characters must be on or off');
-  if (!EDITIONS.includes(edition)) fail(`--edition must be one of ${EDITIONS.join(', ')}`);
-  const characterSet = (args['character-set'] ?? 'standard') as CharacterSet;
-  if (characterSet !== 'standard' && characterSet !== 'classic') fail('--character-set must be standard or classic');
-  if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
-  if (!Number.isInteger(seed)) fail('--seed must be an integer');
-  if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail('--budget-ms must be a positive number');
-  if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+  const { values: args } = parseCommand(command);
+  const { a, b, players, games, seed, workers, characters } = args;
+  const mode = args.mode as Mode;
+  const identity = args.identity as Identity;
+  const edition = args.edition as Edition;
+  const characterSet = args['character-set'] as CharacterSet;
+  const budgetMs = Number(args['budget-ms']);
+  if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail(`--budget-ms must be a positive number, not "${args['budget-ms']}"`);
   const size = tableSizeRefusal(edition, players);
   if (size) fail(size);
   if (mode === 'faction' && !identitiesFor(players, false).includes(identity)) fail(`no ${identity} at ${players} players`);
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
     edition,
     characterSet,
     seed,
-    ...(args.reveal !== undefined ? { reveal: true } : {}),
+    ...(args.reveal ? { reveal: true } : {}),
   };
   const chunk = Math.max(1, Math.min(50, Math.ceil(games / (workers * 4))));
   const tasks: ChildTask[] = [];
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
   });
 
   const out: Record<string, unknown> = summary(total, a, b, mode);
-  if (args.details !== undefined) {
+  if (args.details) {
     out.blunders = {
       a: { seatGames: total.seatGamesA, per100: blunderRates(total.blundersA, total.seatGamesA) },
       b: { seatGames: total.seatGamesB, per100: blunderRates(total.blundersB, total.seatGamesB) },
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     out.errors = total.errors;
     out.firstError = total.firstError;
   }
-  if (args.json !== undefined) process.stdout.write(JSON.stringify(out) + '\n');
+  if (args.json) process.stdout.write(JSON.stringify(out) + '\n');
   else {
     const s = out as ReturnType<typeof summary>;
     const pct = (x: number) => (100 * x).toFixed(1);

@@ -16,10 +16,22 @@ import { beliefLogLikelihood, fitBeliefs, type BeliefGame } from '../ai/belief-f
 import { EVIDENCE_KINDS, initialBeliefs } from '../ai/beliefs.js';
 import { characterWins, FEATURES, fitLogistic, logLoss, type BeliefFit, type CharacterWins, type LearnedModel } from '../ai/learned.js';
 import { positions, type Pick, type Position, type PositionJob } from '../ai/positions.js';
-import { parseArgs } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 import { runInChildren } from './children.js';
 
-const KNOWN = new Set(['games', 'seed', 'players', 'characters', 'workers', 'lambda', 'write']);
+const command = {
+  usage: 'npm run --silent ai:fit --',
+  summary: 'Fits the learned evaluation, the characters\' win rates and the beliefs\' evidence weights on games of the strong policy; prints one JSON object.',
+  options: {
+    games: { type: 'string', value: 'N', int: atLeast(10), default: '3000', help: 'games a table size' },
+    seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
+    players: { type: 'string', value: 'P,P,…', default: '5,7,9', help: 'the table sizes fitted' },
+    characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
+    workers: { type: 'string', value: 'W', int: atLeast(1), default: '2', help: 'child processes that play the games' },
+    lambda: { type: 'string', value: 'L', default: '1', help: 'the L2 penalty of the logistic fits (0 or more)' },
+    write: { type: 'boolean', help: 'write the fits to src/ai/learned-weights.ts' },
+  },
+} as const;
 
 if (process.argv[2] === '--child') {
   process.on('message', (job: PositionJob) => process.send!(positions(job)));
@@ -37,25 +49,18 @@ function beliefEvery(players: number): number | undefined {
   return initialBeliefs(players, 0, '潜伏战线').table.count <= 40 ? 10 : undefined;
 }
 
-function fail(msg: string): never {
-  process.stderr.write(`ai:fit: ${msg}\n`);
-  process.exit(2);
+function fail(sentence: string): never {
+  return usageError(command, sentence);
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  for (const key of Object.keys(args)) if (!KNOWN.has(key)) fail(`unknown option --${key}`);
-  const games = Number(args.games ?? 3000);
-  const seed = Number(args.seed ?? 1);
-  const workers = Number(args.workers ?? 2);
-  const lambda = Number(args.lambda ?? 1);
-  const sizes = String(args.players ?? '5,7,9').split(',').map(Number);
-  if (!Number.isInteger(games) || games < 10) fail('--games must be an integer ≥ 10');
-  if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
-  if (!(lambda >= 0)) fail('--lambda must be ≥ 0');
-  if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail('--players must list table sizes 3..9');
-  if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
-  const characters = (args.characters ?? 'on') === 'on';
+  const { values: args } = parseCommand(command);
+  const { games, seed, workers } = args;
+  const lambda = Number(args.lambda);
+  const sizes = args.players.split(',').map(Number);
+  if (!(lambda >= 0)) fail(`--lambda must be a number of 0 or more, not "${args.lambda}"`);
+  if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail(`--players must list table sizes from 3 to 9, not "${args.players}"`);
+  const characters = args.characters === 'on';
   const tasks: PositionJob[] = [];
   for (const players of sizes)
     for (let from = 0; from < games; from += 50)

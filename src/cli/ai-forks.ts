@@ -11,10 +11,23 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ExpertPolicy, type ExpertOptions } from '../ai/expert.js';
 import { runForks, type ForkJob, type ForkResult } from '../ai/forks.js';
-import { parseArgs } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 import { runInChildren } from './children.js';
 
-const KNOWN = new Set(['players', 'characters', 'games', 'seed', 'k', 'workers', 'records']);
+const command = {
+  usage: 'npm run --silent ai:forks --',
+  summary: "What the expert's overrules of the strong policy are worth, decision by decision; prints one JSON object.",
+  options: {
+    players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
+    characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
+    games: { type: 'string', value: 'N', int: atLeast(1), default: '100', help: 'games' },
+    seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
+    k: { type: 'string', value: 'K', int: atLeast(1), default: '16', help: 'playouts of each side of a fork' },
+    workers: { type: 'string', value: 'W', int: atLeast(1), default: '2', help: 'child processes that play the games' },
+    variant: { type: 'string', value: 'NAME=JSON', multiple: true, help: 'an expert with these ExpertOptions (repeatable; default one: expert={})' },
+    records: { type: 'string', value: 'FILE', help: 'write every fork there, one JSON line each' },
+  },
+} as const;
 
 interface Task {
   job: ForkJob;
@@ -29,43 +42,25 @@ if (process.argv[2] === '--child') {
   await main();
 }
 
-function fail(msg: string): never {
-  process.stderr.write(`ai:forks: ${msg}\n`);
-  process.exit(2);
+function fail(sentence: string): never {
+  return usageError(command, sentence);
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+  const { values: args } = parseCommand(command);
+  const { players, games, seed, k, workers } = args;
   const variants: { name: string; options: ExpertOptions }[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] !== '--variant') {
-      rest.push(argv[i]);
-      continue;
-    }
-    const spec = argv[++i] ?? fail('--variant needs NAME=JSON');
+  for (const spec of args.variant) {
     const eq = spec.indexOf('=');
     const name = eq < 0 ? spec : spec.slice(0, eq);
     try {
       variants.push({ name, options: eq < 0 ? {} : (JSON.parse(spec.slice(eq + 1)) as ExpertOptions) });
     } catch {
-      fail(`--variant ${name}: not JSON`);
+      fail(`--variant ${name}: its options are not JSON`);
     }
   }
   if (variants.length === 0) variants.push({ name: 'expert', options: {} });
-  const args = parseArgs(rest);
-  for (const key of Object.keys(args)) if (!KNOWN.has(key)) fail(`unknown option --${key}`);
-  const players = Number(args.players ?? 5);
-  const games = Number(args.games ?? 100);
-  const seed = Number(args.seed ?? 1);
-  const k = Number(args.k ?? 16);
-  const workers = Number(args.workers ?? 2);
-  if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
-  if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
-  if (!Number.isInteger(k) || k < 1) fail('--k must be a positive integer');
-  if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
-  if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
-  const base = { players, characters: (args.characters ?? 'on') === 'on', seed, k };
+  const base = { players, characters: args.characters === 'on', seed, k };
   const chunk = Math.max(1, Math.min(10, Math.ceil(games / (workers * 4))));
   const tasks: Task[] = [];
   for (let from = 0; from < games; from += chunk)

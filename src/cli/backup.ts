@@ -4,9 +4,18 @@ import { logger } from '../log.js';
 import { backupDatabase, defaultBackupPath } from '../store/backup.js';
 import { databasePath } from '../store/config.js';
 import { StoreOpenError } from '../store/errors.js';
+import { parseCommand, usageError } from './args.js';
 
+const command = {
+  usage: 'npm run backup --',
+  summary: 'An online, checked copy of the SQLite game database (DATABASE_PATH), safe while the bot runs; prints its path.',
+  options: {},
+  positionals: '[DEST]',
+} as const;
+const { positionals } = parseCommand(command);
+if (positionals.length > 1) usageError(command, 'name at most one destination');
 const source = databasePath();
-const dest = process.argv[2] ?? defaultBackupPath(source);
+const dest = positionals[0] ?? defaultBackupPath(source);
 try {
   const r = await backupDatabase(source, dest);
   logger.info({ source, dest: r.dest, bytes: r.bytes, ms: Math.round(r.ms) }, 'backup written and checked');

@@ -6,6 +6,13 @@ import { postgresBenchmarks } from '../../test/bench/pg-bench.js';
 import { pictureBenchmarks } from '../picture/bench.js';
 import { engineBenchmarks, type Figures } from '../sim/bench-engine.js';
 import { storeBenchmarks } from '../store/bench.js';
+import { parseCommand } from './args.js';
+
+parseCommand({
+  usage: 'npm run --silent bench --',
+  summary: 'Measures the engine, the store (SQLite and PostgreSQL), the picture and the bot through the local Discord stand-in; prints one JSON object of named figures (docs/performance.md).',
+  options: {},
+});
 
 const figures: Figures = { ...engineBenchmarks() };
 Object.assign(figures, await storeBenchmarks());

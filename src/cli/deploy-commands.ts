@@ -1,14 +1,25 @@
 // npm run deploy-commands: registers /fengsheng in DISCORD_DEV_GUILD_ID (instant, for development)
-// or globally (may take up to an hour to reach every server).
+// or globally (may take up to an hour to reach every server). Exit codes as npm start's (README).
 import 'dotenv/config';
-import { ConfigError, readConfig } from '../config.js';
+import { readConfig } from '../config.js';
 import { registerCommands } from '../discord/register.js';
+import { discordFailure, exitWith, startupFailure } from '../run/exit.js';
+import { parseCommand } from './args.js';
 
+parseCommand({
+  usage: 'npm run deploy-commands --',
+  summary: 'Registers the /fengsheng command with Discord: in DISCORD_DEV_GUILD_ID at once, or globally (up to an hour to reach every server).',
+  options: {},
+});
+let c: ReturnType<typeof readConfig>;
 try {
-  const c = readConfig();
+  c = readConfig();
+} catch (err) {
+  exitWith(startupFailure(err) ?? { exitCode: 1, sentence: String(err) });
+}
+try {
   const n = await registerCommands({ token: c.token, applicationId: c.applicationId, guildId: c.devGuildId, apiBase: c.apiBase });
   process.stdout.write(`registered ${n} command(s) ${c.devGuildId ? `in guild ${c.devGuildId}` : 'globally'}\n`);
 } catch (err) {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error).stack}\n`);
-  process.exit(1);
+  exitWith(discordFailure(err, c.apiBase ?? 'https://discord.com/api'));
 }

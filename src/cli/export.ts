@@ -7,16 +7,18 @@ import { databasePath } from '../store/config.js';
 import { openExisting } from '../store/connection.js';
 import { exportGame } from '../store/export.js';
 import { SqliteBackend } from '../store/sqlite.js';
+import { parseCommand, usageError } from './args.js';
 
-const args = process.argv.slice(2);
-const outAt = args.findIndex((a) => a === '--out' || a === '-o');
-const out = outAt >= 0 ? args[outAt + 1] : undefined;
-const idArg = args.find((a, i) => !a.startsWith('-') && (outAt < 0 || i !== outAt + 1));
-const gameId = Number(idArg);
-if (!idArg || !Number.isInteger(gameId) || gameId <= 0 || (outAt >= 0 && !out)) {
-  console.error('usage: npm run export -- GAME_ID [--out FILE|-]');
-  process.exit(2);
-}
+const command = {
+  usage: 'npm run export --',
+  summary: 'Writes one whole game as JSON (its setup, every action, who saw what); reads only, safe while the bot runs.',
+  options: { out: { type: 'string', value: 'FILE|-', help: 'where it goes; - for standard output (default ./game-GAME_ID.json)' } },
+  positionals: 'GAME_ID',
+} as const;
+const { values, positionals } = parseCommand(command);
+const out = values.out;
+if (positionals.length !== 1 || !/^[1-9]\d*$/.test(positionals[0])) usageError(command, 'name one game by its number');
+const gameId = Number(positionals[0]);
 
 // Logs go to stderr: stdout may be the record itself.
 const logger = pino({ level: process.env.LOG_LEVEL || 'info' }, pino.destination(2));

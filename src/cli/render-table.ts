@@ -1,7 +1,5 @@
 // npm run --silent render-table -- [options] --out FILE.png   (contracts.md §4)
-// Renders the public table picture exactly as the bot posts it, at one moment of a game:
-//   --seed S --players P --actions N [--characters on|off] [--character-set standard|classic] [--edition standard|promo|qianzhi] [--locale zh-CN|en]
-//   --export FILE --at N [--locale zh-CN|en]
+// Renders the public table picture exactly as the bot posts it, at one moment of a game (--help).
 // Prints {"out", "width", "height", "bytes", "ms"}; exits 2 with a message for bad options.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -10,37 +8,37 @@ import { ensureFonts } from '../picture/fonts.js';
 import { exportMoment, momentInput, seededMoment, type Moment } from '../picture/moments.js';
 import { drawTablePicture } from '../picture/table.js';
 import type { GameRecord } from '../store/export.js';
-import { parseArgs } from './args.js';
 import { EDITION_NAMES, tableSizeRefusal, type Edition } from '../engine/index.js';
+import { atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 
-function fail(msg: string): never {
-  process.stderr.write(`render-table: ${msg}\n`);
-  process.exit(2);
+const command = {
+  usage: 'npm run --silent render-table --',
+  summary:
+    'Renders the public table picture exactly as the bot posts it, at one moment of a game: a seeded random game (--seed --players --actions) or an exported one (--export --at).',
+  options: {
+    out: { type: 'string', value: 'FILE.png', help: 'where the picture goes (required)' },
+    seed: { type: 'string', value: 'S', int: [-0x80000000, 0xffffffff], help: 'the seed of a random game' },
+    players: { type: 'string', value: 'P', int: [3, 9], help: 'its players' },
+    actions: { type: 'string', value: 'N', int: atLeast(0), help: 'how many actions in' },
+    characters: { type: 'string', choices: ON_OFF, help: 'characters dealt (default on)' },
+    'character-set': { type: 'string', choices: ['standard', 'classic'], help: 'the 30 characters of 003 or the 18 of 000 (default standard)' },
+    edition: { type: 'string', choices: EDITION_NAMES, help: 'the edition (default standard)' },
+    export: { type: 'string', value: 'FILE', help: 'a game exported by npm run export' },
+    at: { type: 'string', value: 'N', int: atLeast(0), help: "the exported game after its N-th action" },
+    locale: { type: 'string', choices: ['zh-CN', 'en'], default: 'zh-CN', help: 'the language of the picture' },
+  },
+} as const;
+function fail(sentence: string): never {
+  return usageError(command, sentence);
 }
-
-const KNOWN = ['seed', 'players', 'actions', 'characters', 'character-set', 'edition', 'locale', 'export', 'at', 'out'];
-const argv = process.argv.slice(2);
-const stray = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--') || argv[i - 1].includes('=')));
-if (stray !== undefined) fail(`unexpected argument "${stray}"`);
-const args = parseArgs(argv);
-for (const k of Object.keys(args)) if (!KNOWN.includes(k)) fail(`unknown option --${k}`);
-const int = (name: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-  const v = Number(args[name]);
-  if (args[name] === undefined || args[name] === 'true' || !Number.isInteger(v) || v < min || v > max)
-    fail(`--${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `in ${min}..${max}`}`);
-  return v;
-};
-
-const out = args.out;
-if (!out || out === 'true') fail('--out FILE.png is required');
-const locale = (args.locale ?? 'zh-CN') as Locale;
-if (locale !== 'zh-CN' && locale !== 'en') fail('--locale must be zh-CN or en');
+const { values: args } = parseCommand(command);
+const out = args.out ?? fail('--out FILE.png is required');
+const locale = args.locale as Locale;
 
 let moment: Moment;
 if (args.export !== undefined) {
-  for (const k of ['seed', 'players', 'actions', 'characters', 'character-set', 'edition']) if (k in args) fail(`--${k} does not go with --export`);
-  if (args.export === 'true') fail('--export needs a FILE');
-  const at = int('at', 0);
+  for (const k of ['seed', 'players', 'actions', 'characters', 'character-set', 'edition'] as const) if (args[k] !== undefined) fail(`--${k} does not go with --export`);
+  const at = args.at ?? fail('--at N goes with --export');
   let record: GameRecord;
   try {
     record = JSON.parse(fs.readFileSync(args.export, 'utf8')) as GameRecord;
@@ -53,17 +51,14 @@ if (args.export !== undefined) {
     fail((err as Error).message);
   }
 } else {
-  if ('at' in args) fail('--at goes with --export');
-  const seed = int('seed', -0x80000000, 0xffffffff);
-  const players = int('players', 3, 9);
-  const actions = int('actions', 0);
+  if (args.at !== undefined) fail('--at goes with --export');
+  const seed = args.seed ?? fail('--seed S is required (or --export FILE)');
+  const players = args.players ?? fail('--players P is required (or --export FILE)');
+  const actions = args.actions ?? fail('--actions N is required (or --export FILE)');
   const edition = (args.edition ?? 'standard') as Edition;
-  if (!EDITION_NAMES.includes(edition)) fail(`--edition must be ${EDITION_NAMES.join(', ')}`);
   const size = tableSizeRefusal(edition, players);
   if (size) fail(`--players: ${size}`);
-  if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off') fail('--characters must be on or off');
   const characterSet = args['character-set'] ?? 'standard';
-  if (characterSet !== 'standard' && characterSet !== 'classic') fail('--character-set must be standard or classic');
   moment = seededMoment({ seed, players, actions, edition, characters: args.characters !== 'off', ...(characterSet === 'classic' ? { characterSet } : {}) });
 }
 

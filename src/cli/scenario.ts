@@ -1,12 +1,16 @@
 // npm run --silent scenario -- PATH...   (docs/scenarios.md)
 // One JSON line per scenario; exit 0 all passed, 1 some failed, 2 some file is not a scenario.
 import { runScenarioFile, ScenarioError, scenarioFiles } from '../scenario/index.js';
+import { parseCommand, usageError } from './args.js';
 
-const paths = process.argv.slice(2).filter((a) => a !== '--');
-if (paths.length === 0) {
-  process.stderr.write('usage: npm run --silent scenario -- PATH...\n');
-  process.exit(2);
-}
+const command = {
+  usage: 'npm run --silent scenario --',
+  summary: 'Runs rules scenarios (files, or every *.json below a folder; docs/scenarios.md): one JSON line each; exit 0 all passed, 1 some failed, 2 some file is not a scenario.',
+  options: {},
+  positionals: 'PATH...',
+} as const;
+const paths = parseCommand(command).positionals;
+if (paths.length === 0) usageError(command, 'name at least one scenario file or folder');
 let files: string[];
 try {
   files = scenarioFiles(paths);

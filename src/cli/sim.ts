@@ -1,49 +1,44 @@
-// npm run --silent sim -- [--games N] [--players P] [--seed S] [--edition standard|promo|qianzhi]
-//   [--characters on|off] [--character-set standard|classic] [--victory-intel 3|4] [--ai random|strong]
-//   (README: commands for checks and tools)
+// npm run --silent sim -- [options] (--help lists them; shared/contracts.md §2)
 import { performance } from 'node:perf_hooks';
-import { isPolicyName, makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
+import { makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
 import { CHARACTER_SETS, CHARACTERS, EDITION_NAMES, tableSizeRefusal, type Edition, type Options } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
-import { parseArgs } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 
-function fail(msg: string): never {
-  process.stderr.write(`sim: ${msg}\n`);
-  process.exit(2);
-}
-
-const args = parseArgs(process.argv.slice(2));
-const games = Number(args.games ?? 100);
-const players = Number(args.players ?? 5);
-const seed = Number(args.seed ?? 1);
-const edition = args.edition ?? 'standard';
-const ai = args.ai ?? 'random';
-if (!Number.isInteger(games) || games < 1) fail('--games must be a positive integer');
-if (!Number.isInteger(players) || players < 3 || players > 9) fail('--players must be 3..9');
-if (!Number.isInteger(seed)) fail('--seed must be an integer');
-if (!(EDITION_NAMES as string[]).includes(edition)) fail(`--edition must be ${EDITION_NAMES.join(', ')}`);
+const command = {
+  usage: 'npm run --silent sim --',
+  summary: 'Plays whole seeded games and checks the engine\'s invariants after every action; prints one JSON object (exit 1 on an error or a violation).',
+  options: {
+    games: { type: 'string', value: 'N', int: atLeast(1), default: '100', help: 'games to play' },
+    players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
+    seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed (the same seed, the same games)' },
+    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: '标准版, 推广版 or 千智风声 (5 or 6 players)' },
+    characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
+    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000' },
+    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: 'same-colour intel that wins' },
+    ai: { type: 'string', choices: POLICY_NAMES, default: 'random', help: 'the policy that plays every seat (random: the simulator\'s own random play)' },
+  },
+} as const;
+const { values: args } = parseCommand(command);
+const { games, players, seed, ai } = args;
+const edition = args.edition as Edition;
 // 千智风声 is played by 5 or 6 (docs/rules.md §12).
-const size = tableSizeRefusal(edition as Edition, players);
-if (size) fail(`--players: ${size}`);
-if (args.characters !== undefined && args.characters !== 'on' && args.characters !== 'off')
-  fail('--characters must be on or off');
+const size = tableSizeRefusal(edition, players);
+if (size) usageError(command, `--players: ${size}`);
 // Characters are on by default now that they exist (README: commands for checks and tools).
 const characters = args.characters !== 'off';
-const set = args['character-set'] ?? 'standard';
-if (set !== 'standard' && set !== 'classic') fail('--character-set must be standard or classic');
-const victoryIntel = Number(args['victory-intel'] ?? 3);
-if (victoryIntel !== 3 && victoryIntel !== 4) fail('--victory-intel must be 3 or 4');
+const set = args['character-set'] as 'standard' | 'classic';
+const victoryIntel = Number(args['victory-intel']);
 // Only options that differ from the default go into the game (types.ts Options: absent is the default).
 const options: Partial<Options> = { ...(set === 'classic' ? { characterSet: set } : {}), ...(victoryIntel === 4 ? { victoryIntel: 4 as const } : {}) };
-if (!isPolicyName(ai)) fail(`unknown --ai "${ai}" (known: ${POLICY_NAMES.join(', ')})`);
 // Every seat plays the named policy. `random` is the simulator's own random play.
 const play = (seed: number) =>
   ai === 'random'
-    ? playRandomGame({ players, seed, edition: edition as Edition, invariants: true, characters, options, countSkills: characters })
+    ? playRandomGame({ players, seed, edition, invariants: true, characters, options, countSkills: characters })
     : policyGame(seed);
 
 function policyGame(seed: number) {
-  const run = playPolicyGame({ players, seed, edition: edition as Edition, options: { ...options, characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
+  const run = playPolicyGame({ players, seed, edition, options: { ...options, characters }, invariants: true, keepLog: true, seats: () => makePolicy(ai as PolicyName) });
   const skills: Record<string, number> = {};
   countSkills(run.log ?? [], skills);
   return { ...run, skills };

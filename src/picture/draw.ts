@@ -1,7 +1,7 @@
 // The drawing primitives of the table picture (table.ts): its size and colours, text that fits,
 // rounded boxes, cards face up and face down, arrows and icons.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { t, type Locale, type MessageKey } from '../i18n/index.js';
+import { t, type Locale, } from '../i18n/index.js';
 import { FAMILIES, FAMILY } from './fonts.js';
 import type { PictureCard } from './input.js';
 

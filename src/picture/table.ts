@@ -2,12 +2,12 @@
 // next one clockwise), each with its name, character (or its back), hand size, intel as small
 // cards in their colours and its state; the piles, the intel in transit where it is, the stack,
 // and whose decision it is with its clock. Drawn from PictureInput (input.ts) only.
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { t, type Locale, type MessageKey } from '../i18n/index.js';
+import { createCanvas, type Canvas, } from '@napi-rs/canvas';
+import { t, type MessageKey } from '../i18n/index.js';
 import { ensureFonts } from './fonts.js';
 export { HEIGHT, WIDTH } from './draw.js';
 import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, clockIcon, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
-import type { PictureCard, PictureInput, PictureSeat } from './input.js';
+import type { PictureInput, PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
 
 const boxHeight = (p: PictureInput) => (p.open ? OPEN_BOX_H : BOX_H);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import { registerCommands } from '../../src/discord/register.js';
 import { tableMessage, type BotTable } from '../bot/harness.js';
-import { actOnPanel, isOver, liveTable, openPanel, WAIT } from '../bot/play.js';
+import { actOnPanel, liveTable, openPanel, WAIT } from '../bot/play.js';
 import { answerOwn } from '../bot/people.js';
 import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 

@@ -96,7 +96,7 @@ export async function postgresBenchmarks(opts: { games?: number; recoverGames?: 
     })();
     const recUrl = await server.createDatabase('bench_recovery');
     const c = await openPostgres(recUrl, { logger: silent });
-    let rec;
+    let rec: Awaited<ReturnType<typeof recovery>>;
     try {
       rec = await recovery(c, recUrl, opts.recoverGames ?? 1000, 100);
     } finally {

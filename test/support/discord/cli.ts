@@ -8,24 +8,26 @@
  *   --token T           bot token to accept (default: generated)
  *   --route-limits      Discord's per-route buckets and global limit, with their headers
  */
-import { parseArgs } from 'node:util';
+import { atLeast, parseCommand } from '../../../src/cli/args.js';
 import { ManualClock } from './clock.js';
 import { startStandIn } from './server.js';
 
-const { values } = parseArgs({
+const { values } = parseCommand({
+  usage: 'npm run discord:local --',
+  summary: 'The local Discord stand-in alone, for driving a game from outside the test process through its control API (docs/testing.md).',
   options: {
-    port: { type: 'string' },
-    'manual-clock': { type: 'boolean', default: false },
-    'heartbeat-ms': { type: 'string' },
-    token: { type: 'string' },
-    'route-limits': { type: 'boolean', default: false },
+    port: { type: 'string', value: 'N', int: [0, 65535], help: 'listen on 127.0.0.1:N (default: a free port)' },
+    'manual-clock': { type: 'boolean', help: "Discord's timers only move via POST /control/clock/advance" },
+    'heartbeat-ms': { type: 'string', value: 'N', int: atLeast(1), help: 'heartbeat_interval sent in HELLO (default 41250)' },
+    token: { type: 'string', value: 'T', help: 'the bot token to accept (default: generated)' },
+    'route-limits': { type: 'boolean', help: "Discord's per-route buckets and global limit, with their headers" },
   },
 });
 
 const standIn = await startStandIn({
-  port: values.port ? Number(values.port) : 0,
+  port: values.port ?? 0,
   ...(values['manual-clock'] ? { clock: new ManualClock() } : {}),
-  ...(values['heartbeat-ms'] ? { heartbeatIntervalMs: Number(values['heartbeat-ms']) } : {}),
+  ...(values['heartbeat-ms'] ? { heartbeatIntervalMs: values['heartbeat-ms'] } : {}),
   ...(values.token ? { token: values.token } : {}),
   ...(values['route-limits'] ? { routeLimits: true as const } : {}),
 });
