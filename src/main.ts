@@ -1,7 +1,7 @@
 // npm start: read .env, open the database (recovering games in progress), log in to Discord.
 // Every reason it cannot start is one sentence and an exit code of its own (run/exit.ts, README).
 import 'dotenv/config';
-import { Status } from 'discord.js';
+import { Events, Status } from 'discord.js';
 import { readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
@@ -56,13 +56,14 @@ async function main(): Promise<void> {
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });
   bot.start();
-  const stopPulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
+  const pulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
+  for (const event of [Events.ClientReady, Events.ShardResume, Events.ShardDisconnect, Events.ShardReconnecting] as const) client.on(event, () => pulse.beat());
   let stopping = false;
   const stop = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    stopPulse();
+    pulse.stop();
     bot.stop().then(
       () => {
         log.info({ exitCode }, 'stopped');

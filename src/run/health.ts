@@ -22,9 +22,14 @@ export function pulseFile(databasePath: string, shard: number | null): string {
   return path.join(path.dirname(databasePath), shard === null ? 'health.json' : `health.shard-${shard}.json`);
 }
 
-/** Writes the pulse now and every HEALTH_EVERY_MS; the returned stop removes the file. Never throws: a health file must not stop a game. */
-export function startPulse(file: string, shard: number | null, gatewayReady: () => boolean): () => void {
+/**
+ * Writes the pulse now and every HEALTH_EVERY_MS; `beat` writes it at once (when the gateway connects or
+ * drops), `stop` removes the file. Never throws: a health file must not stop a game.
+ */
+export function startPulse(file: string, shard: number | null, gatewayReady: () => boolean): { beat(): void; stop(): void } {
+  let stopped = false;
   const write = () => {
+    if (stopped) return;
     const pulse: Pulse = { pid: process.pid, at: Date.now(), gateway: gatewayReady(), shard };
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,9 +42,13 @@ export function startPulse(file: string, shard: number | null, gatewayReady: () 
   write();
   const timer = setInterval(write, HEALTH_EVERY_MS);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    fs.rmSync(file, { force: true });
+  return {
+    beat: write,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      fs.rmSync(file, { force: true });
+    },
   };
 }
 

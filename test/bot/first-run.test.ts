@@ -111,12 +111,20 @@ describe('the first run, as the README says', () => {
     expect(hand.ephemeral).toBe(true);
     expect(JSON.stringify(hand)).toMatch(/身份/);
 
+    // The Docker HEALTHCHECK's command: the gateway connected and the database answering.
+    const healthy = npm(dir, 'health');
+    expect(await healthy.exit, healthy.stderr).toBe(0);
+    expect(healthy.stdout).toBe('healthy\n');
+
     bot.signal('SIGTERM');
     await bot.exit;
     // npm itself answers a signal with 128 + its number; the bot's own exit is in its last line.
     expect(bot.stdout).toMatch(/"signal":"SIGTERM","msg":"stopping"/);
     expect(bot.stdout.trim().split('\n').at(-1)).toMatch(/"exitCode":0,"msg":"stopped"/);
     expect(bot.stderr).toBe('');
+    const gone = npm(dir, 'health');
+    expect(await gone.exit).toBe(1);
+    expect(gone.stderr).toBe(`no bot is running here: no health file in ${path.join(dir, 'data')}\n`);
   }, 180_000);
 
   it('a wrong token: deploy-commands and npm start each say so in one sentence and exit 8', async () => {
