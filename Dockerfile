@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: better-sqlite3 compiles its native addon here, with the toolchain it needs.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -11,8 +11,8 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY migrations ./migrations
 
-# Run stage: no compiler, a non-root user, the database on a volume.
-FROM node:20-bookworm-slim
+# Run stage: no compiler, a non-root user, the database (and the bot's health pulse) on a volume.
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/fengsheng.db
 WORKDIR /app
@@ -20,5 +20,9 @@ COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-# Token and application id come from the environment (docker run --env-file .env).
+# Healthy: the gateway connected (the pulse the bot writes in /data every 15 s) and the database answers.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["node", "--import", "tsx", "src/cli/health.ts"]
+# Token and application id come from the environment (docker run --env-file .env). node runs the bot
+# itself (not npm), so docker stop's SIGTERM reaches it and it stops cleanly.
 CMD ["node", "--import", "tsx", "src/main.ts"]
