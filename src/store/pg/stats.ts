@@ -2,7 +2,7 @@
 // in the transaction of the game's last action.
 import { and, eq, sql } from 'drizzle-orm';
 import type { GameState } from '../../engine/index.js';
-import { seatCounts, seatResult, type UserStats } from '../stats.js';
+import { finishedSeat, type UserStats } from '../stats.js';
 import type { PgExec } from './connection.js';
 import { seats, userStats } from './schema.js';
 
@@ -10,17 +10,13 @@ export async function pgRecordFinish(db: PgExec, gameId: number, state: GameStat
   const rows = await db.select({ seat: seats.seat, userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);
   const counts: (typeof userStats.$inferInsert)[] = [];
   for (const { seat, userId } of rows) {
-    const p = state.players[seat];
-    if (!p) continue;
-    const result = seatResult(state, seat);
-    // `out` players lost without dying (no intel to send): not a death.
-    const died = !p.alive && !p.out;
+    const finished = finishedSeat(state, seat);
+    if (!finished) continue;
     await db
       .update(seats)
-      .set({ identity: p.identity, character: state.chars?.seats[seat]?.name ?? null, result, died })
+      .set(finished.reveal)
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
-    if (userId === null) continue;
-    counts.push({ userId, games: 1, ...seatCounts(state, seat, result, died), updatedAt: now });
+    if (userId !== null) counts.push({ userId, games: 1, ...finished.counts, updatedAt: now });
   }
   // One statement for every player; a user id appears once per game (one seat each), so ON CONFLICT
   // never meets the same row twice.
