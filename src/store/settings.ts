@@ -1,9 +1,9 @@
 // Each server's settings: the repository both backends implement (SQLite's statements in
 // sqlite/settings.ts, PostgreSQL's in pg/settings.ts), the defaults, and the mapping of the stored row.
 import { pick } from './columns.js';
-import type { guildSettings } from './schema.js';
+import type { guildSettings, PING_MODES } from './schema.js';
 
-export type PingMode = 'channel' | 'dm';
+export type PingMode = (typeof PING_MODES)[number];
 
 /** What a server may set: the columns of its row but its key and the time it was set. */
 export const SETTINGS_COLUMNS = ['language', 'lobbyOptions', 'decisionMs', 'lobbyMs', 'windowMs', 'pings'] as const;

@@ -3,8 +3,9 @@
 // choice of which response windows to be asked in. Stored so a restart neither repeats a ping nor
 // forgets a toggle. The repository both backends implement: SQLite's statements in
 // sqlite/table-prefs.ts, PostgreSQL's in pg/table-prefs.ts.
+import type { RESPOND_PREFS } from './schema.js';
 
-export type RespondPref = 'all' | 'concerned';
+export type RespondPref = (typeof RESPOND_PREFS)[number];
 
 export interface PingRecord {
   messageId: string | null;
