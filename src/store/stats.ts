@@ -11,8 +11,12 @@ export function seatResult(state: GameState, seat: number): SeatResult {
   return r.winners.includes(seat) ? 'win' : 'lose';
 }
 
+/** The statistics a finished game adds to (besides the count of games): columns of user_stats. */
+export const STAT_COUNTERS = ['wins', 'draws', 'winsLurker', 'winsMilitary', 'winsSoy', 'deaths', 'declarations'] as const;
+export type StatCounts = Record<(typeof STAT_COUNTERS)[number], number>;
+
 /** What one finished seat adds to its player's statistics (either store's). */
-export function seatCounts(state: GameState, seat: number, result: SeatResult, died: boolean) {
+export function seatCounts(state: GameState, seat: number, result: SeatResult, died: boolean): StatCounts {
   const p = state.players[seat];
   const win = result === 'win' ? 1 : 0;
   return {

@@ -1,8 +1,8 @@
 // stats.ts for PostgreSQL: the same functions, arguments and results, each a Promise. recordFinish runs
 // in the transaction of the game's last action.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameState } from '../../engine/index.js';
-import { finishedSeat, type UserStats } from '../stats.js';
+import { finishedSeat, STAT_COUNTERS, type UserStats } from '../stats.js';
 import type { PgExec } from './connection.js';
 import { seats, userStats } from './schema.js';
 
@@ -22,23 +22,11 @@ export async function pgRecordFinish(db: PgExec, gameId: number, state: GameStat
   // never meets the same row twice.
   if (!counts.length) return;
   const add = (name: string) => sql`${sql.identifier('user_stats')}.${sql.identifier(name)} + excluded.${sql.identifier(name)}`;
+  const added = Object.fromEntries(STAT_COUNTERS.map((k) => [k, add(userStats[k].name)])) as Record<(typeof STAT_COUNTERS)[number], SQL>;
   await db
     .insert(userStats)
     .values(counts)
-    .onConflictDoUpdate({
-      target: userStats.userId,
-      set: {
-        games: add('games'),
-        wins: add('wins'),
-        draws: add('draws'),
-        winsLurker: add('wins_lurker'),
-        winsMilitary: add('wins_military'),
-        winsSoy: add('wins_soy'),
-        deaths: add('deaths'),
-        declarations: add('declarations'),
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
+    .onConflictDoUpdate({ target: userStats.userId, set: { games: add('games'), ...added, updatedAt: sql`excluded.updated_at` } });
 }
 
 export async function pgReadUserStats(db: PgExec, userId: string): Promise<UserStats | null> {

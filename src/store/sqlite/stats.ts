@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { GameState } from '../../engine/index.js';
 import type { Db } from '../connection.js';
 import { userStats, type SeatResult } from '../schema.js';
-import { finishedSeat, type UserStats } from '../stats.js';
+import { finishedSeat, STAT_COUNTERS, type UserStats } from '../stats.js';
 
 type FinishStatements = ReturnType<typeof prepareFinish>;
 
@@ -12,18 +12,17 @@ type FinishStatements = ReturnType<typeof prepareFinish>;
 // finish took 2-30 ms of query building, all inside the commit of the game's last action.
 function prepareFinish(db: Db) {
   const sqlite = db.$client;
+  const columns = STAT_COUNTERS.map((k) => userStats[k].name);
   return {
     seats: sqlite.prepare<[number], { seat: number; userId: string | null }>('SELECT seat, user_id AS userId FROM seats WHERE game_id = ?'),
     reveal: sqlite.prepare<[string, string | null, SeatResult, number, number, number]>(
       'UPDATE seats SET identity = ?, character = ?, result = ?, died = ? WHERE game_id = ? AND seat = ?',
     ),
     count: sqlite.prepare<Record<string, string | number>>(
-      `INSERT INTO user_stats (user_id, games, wins, draws, wins_lurker, wins_military, wins_soy, deaths, declarations, updated_at)
-       VALUES (@userId, 1, @wins, @draws, @winsLurker, @winsMilitary, @winsSoy, @deaths, @declarations, @now)
+      `INSERT INTO user_stats (user_id, games, ${columns.join(', ')}, updated_at)
+       VALUES (@userId, 1, ${STAT_COUNTERS.map((k) => `@${k}`).join(', ')}, @now)
        ON CONFLICT (user_id) DO UPDATE SET
-         games = games + 1, wins = wins + @wins, draws = draws + @draws, wins_lurker = wins_lurker + @winsLurker,
-         wins_military = wins_military + @winsMilitary, wins_soy = wins_soy + @winsSoy, deaths = deaths + @deaths,
-         declarations = declarations + @declarations, updated_at = @now`,
+         games = games + 1, ${STAT_COUNTERS.map((k, i) => `${columns[i]} = ${columns[i]} + @${k}`).join(', ')}, updated_at = @now`,
     ),
   };
 }
