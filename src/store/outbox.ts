@@ -3,8 +3,9 @@
 // delivered after that commit, or after a restart, by src/discord/outbox-sender.ts. Each row that
 // creates a message carries its own nonce, sent with enforce_nonce: Discord answers a repeated create
 // (a retry after a 5xx, or after a kill before the row was marked sent) with the first message.
-// The repository both backends implement (SQLite's statements in sqlite/outbox.ts, PostgreSQL's in
-// pg/outbox.ts), and the mapping between its rows and what the sender reads; only the queries differ.
+//
+// Here: the repository both backends implement (SQLite's statements in sqlite/outbox.ts, PostgreSQL's
+// in pg/outbox.ts), and the mapping between its rows and what the sender reads; only the queries differ.
 import { randomBytes } from 'node:crypto';
 import { sql, type Column } from 'drizzle-orm';
 import type { outbox, OutboxKind } from './schema.js';

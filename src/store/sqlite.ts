@@ -4,8 +4,9 @@
 // the connection waits for it: nothing interleaves into an open transaction. A statement issued from
 // inside the transaction's async context (AsyncLocalStorage) runs in it. What is SQLite's alone stays
 // here: the file guard and migrations (connection.ts), the checkpointer worker, the busy timeout and
-// the wait for another process's write lock; each repository's statements are in sqlite/ (PostgreSQL's
-// in pg/), its rows and their mapping in the repository's own module, shared by both.
+// the wait for another process's write lock. Each repository's statements are in sqlite/ (PostgreSQL's
+// in pg/; the lobbies' still in lobbies.ts), its rows and their mapping in the repository's own
+// module (games-repo.ts, outbox.ts, …), which both backends use.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { logger as rootLogger, type Logger } from '../log.js';
