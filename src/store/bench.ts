@@ -8,7 +8,7 @@ import { apply, type GameState } from '../engine/index.js';
 import { seedRng } from '../engine/rng.js';
 import { gameSeed, randomAction } from '../sim/random-play.js';
 import { encodeSnapshot } from './snapshot.js';
-import { gamesStatements } from './games-repo.js';
+import { gamesStatements } from './sqlite/games-repo.js';
 import { startGame } from './replay.js';
 import { sqliteConnection } from './sqlite.js';
 import { GameStore } from './store.js';

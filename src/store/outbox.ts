@@ -3,11 +3,12 @@
 // delivered after that commit, or after a restart, by src/discord/outbox-sender.ts. Each row that
 // creates a message carries its own nonce, sent with enforce_nonce: Discord answers a repeated create
 // (a retry after a 5xx, or after a kill before the row was marked sent) with the first message.
+//
+// Here: the repository both backends implement (SQLite's statements in sqlite/outbox.ts, PostgreSQL's
+// in pg/outbox.ts), and the mapping between its rows and what the sender reads; only the queries differ.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from './connection.js';
-import { games, outbox, type OutboxKind } from './schema.js';
-import { ownedBy, type Shard } from './shard.js';
+import { sql, type Column } from 'drizzle-orm';
+import type { outbox, OutboxKind } from './schema.js';
 
 /** A message owed: what to send (or edit, or delete) and where. */
 export interface Owed {
@@ -23,18 +24,13 @@ export interface Owed {
   purpose?: string | null;
 }
 
-export interface OutboxRow {
-  id: number;
-  gameId: number;
-  kind: OutboxKind;
-  target: string;
-  messageId: string | null;
-  body: unknown;
-  nonce: string;
-  purpose: string | null;
-  attempts: number;
-  nextAt: number;
-}
+/** What the sender reads of a row owed. */
+export const OUTBOX_COLUMNS = ['id', 'gameId', 'kind', 'target', 'messageId', 'body', 'nonce', 'purpose', 'attempts', 'nextAt'] as const;
+
+/** A row owed as stored: its body still JSON text. */
+export type StoredOwed = Pick<typeof outbox.$inferSelect, (typeof OUTBOX_COLUMNS)[number]>;
+
+export type OutboxRow = Omit<StoredOwed, 'body'> & { body: unknown };
 
 /** 16 characters; Discord takes up to 25. Random, so a new database never reuses an old nonce. */
 export const newNonce = (): string => randomBytes(12).toString('base64url');
@@ -57,98 +53,29 @@ export interface OutboxRepo {
   prune(before: number): Promise<number>;
 }
 
-export type OutboxStatements = ReturnType<typeof outboxStatements>;
+/** The row of a message owed from `now`, with a nonce of its own. */
+export const owedValues = (o: Owed, now: number) =>
+  ({
+    gameId: o.gameId,
+    kind: o.kind,
+    target: o.target,
+    messageId: o.messageId ?? null,
+    body: JSON.stringify(o.body),
+    nonce: newNonce(),
+    purpose: o.purpose ?? null,
+    nextAt: now,
+    createdAt: now,
+  }) satisfies typeof outbox.$inferInsert;
 
-/** SQLite's statements behind OutboxRepo, synchronous (sqlite.ts makes them an OutboxRepo). */
-export function outboxStatements(db: Db, shard?: Shard) {
-  const columns = {
-    id: outbox.id,
-    gameId: outbox.gameId,
-    kind: outbox.kind,
-    target: outbox.target,
-    messageId: outbox.messageId,
-    body: outbox.body,
-    nonce: outbox.nonce,
-    purpose: outbox.purpose,
-    attempts: outbox.attempts,
-    nextAt: outbox.nextAt,
-  };
-  return {
-    /** Call inside the transaction of the change that owes these messages. */
-    add(items: Owed[], now: number): void {
-      for (const o of items) {
-        db.insert(outbox)
-          .values({
-            gameId: o.gameId,
-            kind: o.kind,
-            target: o.target,
-            messageId: o.messageId ?? null,
-            body: JSON.stringify(o.body),
-            nonce: newNonce(),
-            purpose: o.purpose ?? null,
-            nextAt: now,
-            createdAt: now,
-          })
-          .run();
-      }
-    },
-    /** The game's messages still owed, oldest first. */
-    owed(gameId: number): OutboxRow[] {
-      return db
-        .select(columns)
-        .from(outbox)
-        .where(and(eq(outbox.gameId, gameId), isNull(outbox.doneAt)))
-        .orderBy(asc(outbox.id))
-        .all()
-        .map((r) => ({ ...r, body: JSON.parse(r.body) as unknown }));
-    },
-    /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
-    owedGames(): number[] {
-      return db
-        .selectDistinct({ gameId: outbox.gameId })
-        .from(outbox)
-        .innerJoin(games, eq(games.id, outbox.gameId))
-        .where(and(isNull(outbox.doneAt), ownedBy(shard, games.guildId)))
-        .orderBy(asc(outbox.gameId))
-        .all()
-        .map((r) => r.gameId);
-    },
-    /**
-     * This shard's finished games that owed messages but have no table message: a kill came between
-     * their end and their first table post, which is owed only when the publisher reaches it.
-     */
-    finishedWithoutTable(): number[] {
-      return db
-        .selectDistinct({ gameId: outbox.gameId })
-        .from(outbox)
-        .innerJoin(games, eq(games.id, outbox.gameId))
-        .where(and(eq(games.status, 'finished'), isNull(games.tableMessageId), ownedBy(shard, games.guildId)))
-        .orderBy(asc(outbox.gameId))
-        .all()
-        .map((r) => r.gameId);
-    },
-    hasOwed(gameId: number, purpose: string): boolean {
-      return !!db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.gameId, gameId), eq(outbox.purpose, purpose), isNull(outbox.doneAt)))
-        .get();
-    },
-    sent(id: number, messageId: string | null, now: number): void {
-      db.update(outbox)
-        .set({ doneAt: now, outcome: 'sent', ...(messageId !== null ? { messageId } : {}), attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, id))
-        .run();
-    },
-    failed(id: number, now: number): void {
-      db.update(outbox).set({ doneAt: now, outcome: 'failed', attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, id)).run();
-    },
-    retryAt(id: number, attempts: number, nextAt: number): void {
-      db.update(outbox).set({ attempts, nextAt }).where(eq(outbox.id, id)).run();
-    },
-    /** Forgets delivered rows older than `before`. */
-    prune(before: number): number {
-      return db.delete(outbox).where(lt(outbox.doneAt, before)).run().changes;
-    },
-  };
-}
+export const toOutboxRow = (r: StoredOwed): OutboxRow => ({ ...r, body: JSON.parse(r.body) as unknown });
+
+/** A delivered row: done, counted as an attempt, with the message it made (a dm or post) when there is one. */
+export const sentValues = (attempts: Column, messageId: string | null, now: number) => ({
+  doneAt: now,
+  outcome: 'sent' as const,
+  ...(messageId !== null ? { messageId } : {}),
+  attempts: sql<number>`${attempts} + 1`,
+});
+
+/** A row given up on: done, counted as an attempt. */
+export const failedValues = (attempts: Column, now: number) => ({ doneAt: now, outcome: 'failed' as const, attempts: sql<number>`${attempts} + 1` });

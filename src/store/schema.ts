@@ -17,6 +17,13 @@ export interface LobbyDefaults {
   [key: string]: unknown;
 }
 
+/** Where a player is told that a decision is theirs (guild_settings.pings). */
+export const PING_MODES = ['channel', 'dm'] as const;
+/** Which response windows a player is asked in (user_prefs.respond). */
+export const RESPOND_PREFS = ['all', 'concerned'] as const;
+/** How a delivery ended (outbox.outcome). */
+export const OUTBOX_OUTCOMES = ['sent', 'failed'] as const;
+
 export const guildSettings = sqliteTable('guild_settings', {
   guildId: text('guild_id').primaryKey(),
   /** null: the bot's default language. */
@@ -29,7 +36,7 @@ export const guildSettings = sqliteTable('guild_settings', {
   /** The response clock of response windows (docs/rules.md §8b), 3–30 s. */
   windowMs: integer('window_ms').notNull().default(8_000),
   /** Where a player is told that a decision is theirs: a short channel message that mentions them, or a DM. */
-  pings: text('pings', { enum: ['channel', 'dm'] }).notNull().default('channel'),
+  pings: text('pings', { enum: PING_MODES }).notNull().default('channel'),
   updatedAt: integer('updated_at').notNull(),
 });
 
@@ -152,7 +159,7 @@ export const userStats = sqliteTable('user_stats', {
 /** What a player chose for every game: to be asked in every response window, or only when it concerns them. */
 export const userPrefs = sqliteTable('user_prefs', {
   userId: text('user_id').primaryKey(),
-  respond: text('respond', { enum: ['all', 'concerned'] }).notNull().default('all'),
+  respond: text('respond', { enum: RESPOND_PREFS }).notNull().default('all'),
   /** The player's Discord language as their last interaction said (DMs have none): for what the bot DMs them. */
   locale: text('locale'),
   updatedAt: integer('updated_at').notNull(),
@@ -215,7 +222,7 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** null: still owed. */
     doneAt: integer('done_at'),
-    outcome: text('outcome', { enum: ['sent', 'failed'] }),
+    outcome: text('outcome', { enum: OUTBOX_OUTCOMES }),
   },
   (t) => [index('outbox_owed_idx').on(t.gameId, t.id).where(sql`done_at IS NULL`)],
 );

@@ -1,20 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from './connection.js';
-import { guildSettings, type LobbyDefaults } from './schema.js';
+// Each server's settings: the repository both backends implement (SQLite's statements in
+// sqlite/settings.ts, PostgreSQL's in pg/settings.ts), the defaults, and the mapping of the stored row.
+import { pick } from './columns.js';
+import type { guildSettings, PING_MODES } from './schema.js';
 
-export type PingMode = 'channel' | 'dm';
+export type PingMode = (typeof PING_MODES)[number];
 
-export interface GuildSettings {
-  guildId: string;
-  language: string | null;
-  lobbyOptions: LobbyDefaults;
-  decisionMs: number | null;
-  lobbyMs: number;
-  /** The response clock of response windows (docs/rules.md §8b). */
-  windowMs: number;
-  /** How a player is told that a decision is theirs. */
-  pings: PingMode;
-}
+/** What a server may set: the columns of its row but its key and the time it was set. */
+export const SETTINGS_COLUMNS = ['language', 'lobbyOptions', 'decisionMs', 'lobbyMs', 'windowMs', 'pings'] as const;
+
+/** A server's settings (schema.ts says what each is). */
+export type GuildSettings = { guildId: string } & Pick<typeof guildSettings.$inferSelect, (typeof SETTINGS_COLUMNS)[number]>;
 
 export const DEFAULT_DECISION_MS = 60_000;
 export const DEFAULT_LOBBY_MS = 600_000;
@@ -28,56 +23,16 @@ export interface SettingsRepo {
   write(guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number): Promise<GuildSettings>;
 }
 
-/** SQLite's statements behind SettingsRepo, synchronous. */
-export const settingsStatements = (db: Db) => ({
-  read: (guildId: string) => readGuildSettings(db, guildId),
-  write: (guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number) => writeGuildSettings(db, guildId, patch, now),
-});
-
-/** Per connection, prepared once: every interaction reads its server's settings. */
-const byGuild = new WeakMap<Db, ReturnType<typeof prepareRead>>();
-const prepareRead = (db: Db) => db.select().from(guildSettings).where(eq(guildSettings.guildId, sql.placeholder('guildId'))).prepare();
-
-export function readGuildSettings(db: Db, guildId: string): GuildSettings {
-  let read = byGuild.get(db);
-  if (!read) byGuild.set(db, (read = prepareRead(db)));
-  return settingsOf(guildId, read.get({ guildId }));
-}
-
 /** A server's settings from its stored row (either store's), or the defaults when it has none. */
 export function settingsOf(guildId: string, row: Omit<GuildSettings, 'guildId'> | undefined): GuildSettings {
   if (!row)
     return { guildId, language: null, lobbyOptions: {}, decisionMs: DEFAULT_DECISION_MS, lobbyMs: DEFAULT_LOBBY_MS, windowMs: DEFAULT_WINDOW_MS, pings: 'channel' };
-  return {
-    guildId,
-    language: row.language,
-    lobbyOptions: row.lobbyOptions,
-    decisionMs: row.decisionMs,
-    lobbyMs: row.lobbyMs,
-    windowMs: row.windowMs,
-    pings: row.pings,
-  };
+  return { guildId, ...pick(row, SETTINGS_COLUMNS) };
 }
 
-export function writeGuildSettings(
-  db: Db,
-  guildId: string,
-  patch: Partial<Omit<GuildSettings, 'guildId'>>,
-  now: number,
-): GuildSettings {
-  const next = { ...readGuildSettings(db, guildId), ...patch, guildId };
-  const values = {
-    language: next.language,
-    lobbyOptions: next.lobbyOptions,
-    decisionMs: next.decisionMs,
-    lobbyMs: next.lobbyMs,
-    windowMs: next.windowMs,
-    pings: next.pings,
-    updatedAt: now,
-  };
-  db.insert(guildSettings)
-    .values({ guildId, ...values })
-    .onConflictDoUpdate({ target: guildSettings.guildId, set: values })
-    .run();
-  return next;
-}
+/** A server's settings with `patch` applied. */
+export const patchSettings = (current: GuildSettings, patch: Partial<Omit<GuildSettings, 'guildId'>>): GuildSettings => ({ ...current, ...patch, guildId: current.guildId });
+
+/** The row of a server's settings, but its key. */
+export const settingsValues = (s: GuildSettings, now: number) =>
+  ({ ...pick(s, SETTINGS_COLUMNS), updatedAt: now }) satisfies Omit<typeof guildSettings.$inferInsert, 'guildId'>;

@@ -4,7 +4,9 @@
 // the connection waits for it: nothing interleaves into an open transaction. A statement issued from
 // inside the transaction's async context (AsyncLocalStorage) runs in it. What is SQLite's alone stays
 // here: the file guard and migrations (connection.ts), the checkpointer worker, the busy timeout and
-// the wait for another process's write lock.
+// the wait for another process's write lock. Each repository's statements are in sqlite/ (PostgreSQL's
+// in pg/; the lobbies' still in lobbies.ts), its rows and their mapping in the repository's own
+// module (games-repo.ts, outbox.ts, …), which both backends use.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { logger as rootLogger, type Logger } from '../log.js';
@@ -12,14 +14,14 @@ import type { BackendOptions, Repos, StoreBackend, TxOptions } from './backend.j
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, Checkpointer } from './checkpointer.js';
 import { BOT_BUSY_TIMEOUT_MS, LOCKED_GIVE_UP_MS, LOCKED_RETRY_FIRST_MS, LOCKED_RETRY_MAX_MS } from './config.js';
 import { openDatabase, openFailure, type Connection, type OpenOptions } from './connection.js';
-import { gamesStatements } from './games-repo.js';
-import { historyStatements } from './history.js';
 import { lobbiesStatements } from './lobbies.js';
-import { outboxStatements } from './outbox.js';
-import { recoveryStatements } from './recovery.js';
-import { settingsStatements } from './settings.js';
-import { statsStatements } from './stats.js';
-import { tablePrefsStatements } from './table-prefs.js';
+import { gamesStatements } from './sqlite/games-repo.js';
+import { historyStatements } from './sqlite/history.js';
+import { outboxStatements } from './sqlite/outbox.js';
+import { recoveryStatements } from './sqlite/recovery.js';
+import { settingsStatements } from './sqlite/settings.js';
+import { statsStatements } from './sqlite/stats.js';
+import { tablePrefsStatements } from './sqlite/table-prefs.js';
 
 /** Each method of T, returning a Promise of what it returned. */
 type Promised<T> = { [K in keyof T]: T[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never };

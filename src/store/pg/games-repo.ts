@@ -1,25 +1,32 @@
 // games-repo.ts for PostgreSQL: the same methods, arguments and results, each a Promise. `db` is the
 // pool (each call its own transaction) or the transaction it runs in.
 import { and, asc, desc, eq, isNotNull, lte, min } from 'drizzle-orm';
-import { ENGINE_VERSION, type Options, type Setup } from '../../engine/index.js';
-import { parseJson, type GameHead, type GameInfo, type NewGameRow, type SeatInfo, type SnapshotUpdate } from '../games-repo.js';
+import { pick } from '../columns.js';
+import {
+  brokenValues,
+  HEAD_COLUMNS,
+  INFO_COLUMNS,
+  LOG_COLUMNS,
+  newGameValues,
+  newSeatValues,
+  SEAT_COLUMNS,
+  snapshotConflict,
+  snapshotValues,
+  statusValues,
+  toHead,
+  toInfo,
+  type GameHead,
+  type GameInfo,
+  type NewGameRow,
+  type SeatInfo,
+  type SnapshotUpdate,
+} from '../games-repo.js';
 import type { StoredAction } from '../replay.js';
 import type { GameStatus } from '../schema.js';
 import type { Shard } from '../shard.js';
 import type { PgExec } from './connection.js';
 import { actions, games, seats } from './schema.js';
 import { ownedByPg } from './shard.js';
-
-const headColumns = {
-  status: games.status,
-  version: games.version,
-  decisionMs: games.decisionMs,
-  windowMs: games.windowMs,
-  createdAt: games.createdAt,
-  setup: games.setup,
-  guildId: games.guildId,
-  channelId: games.channelId,
-};
 
 export function pgGamesRepo(db: PgExec, shard?: Shard) {
   const mine = ownedByPg(shard, games.guildId);
@@ -35,8 +42,8 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
     },
 
     async head(id: number): Promise<GameHead | undefined> {
-      const [row] = await db.select(headColumns).from(games).where(eq(games.id, id));
-      return row && { ...row, setup: parseJson<Setup>(row.setup) };
+      const [row] = await db.select(pick(games, HEAD_COLUMNS)).from(games).where(eq(games.id, id));
+      return row && toHead(row);
     },
 
     async snapshot(id: number): Promise<Buffer | undefined> {
@@ -45,26 +52,8 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
     },
 
     async insertGame(row: NewGameRow): Promise<number> {
-      const [inserted] = await db
-        .insert(games)
-        .values({
-          guildId: row.guildId,
-          channelId: row.channelId,
-          status: 'active',
-          setup: JSON.stringify(row.setup),
-          options: JSON.stringify(row.options),
-          decisionMs: row.decisionMs,
-          windowMs: row.windowMs,
-          engineVersion: ENGINE_VERSION,
-          snapshot: row.snapshot,
-          version: 0,
-          deadline: row.deadline,
-          createdAt: row.createdAt,
-          updatedAt: row.createdAt,
-        })
-        .returning({ id: games.id });
-      if (row.seats.length)
-        await db.insert(seats).values(row.seats.map((s, seat) => ({ gameId: inserted.id, seat, userId: s.userId, name: s.name, ai: s.userId === null })));
+      const [inserted] = await db.insert(games).values(newGameValues(row)).returning({ id: games.id });
+      if (row.seats.length) await db.insert(seats).values(newSeatValues(inserted.id, row));
       return inserted.id;
     },
 
@@ -74,22 +63,16 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
 
     /** Guarded by the old version, so a second writer that slipped past the lock could not overwrite. */
     async updateSnapshot(u: SnapshotUpdate): Promise<void> {
-      const r = await db
-        .update(games)
-        .set({ version: u.version, snapshot: u.snapshot, deadline: u.deadline, status: u.status, updatedAt: u.updatedAt, finishedAt: u.finishedAt })
-        .where(and(eq(games.id, u.id), eq(games.version, u.fromVersion)));
-      if (r.rowCount !== 1) throw new Error(`game ${u.id} is no longer at version ${u.fromVersion}`);
+      const r = await db.update(games).set(snapshotValues(u)).where(and(eq(games.id, u.id), eq(games.version, u.fromVersion)));
+      if (r.rowCount !== 1) throw snapshotConflict(u);
     },
 
     async markBroken(id: number, reason: string, now: number): Promise<void> {
-      await db.update(games).set({ status: 'broken', brokenReason: reason, deadline: null, updatedAt: now }).where(eq(games.id, id));
+      await db.update(games).set(brokenValues(reason, now)).where(eq(games.id, id));
     },
 
     async setStatus(id: number, status: GameStatus, now: number, reason: string | null = null): Promise<void> {
-      await db
-        .update(games)
-        .set({ status, brokenReason: reason, deadline: null, updatedAt: now, finishedAt: status === 'active' ? null : now })
-        .where(eq(games.id, id));
+      await db.update(games).set(statusValues(status, now, reason)).where(eq(games.id, id));
     },
 
     async setTableMessage(id: number, messageId: string | null, now: number): Promise<void> {
@@ -97,45 +80,16 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
     },
 
     async info(id: number): Promise<GameInfo | undefined> {
-      const [row] = await db
-        .select({
-          ...headColumns,
-          id: games.id,
-          options: games.options,
-          deadline: games.deadline,
-          tableMessageId: games.tableMessageId,
-          brokenReason: games.brokenReason,
-          updatedAt: games.updatedAt,
-          finishedAt: games.finishedAt,
-        })
-        .from(games)
-        .where(eq(games.id, id));
-      return row && { ...row, setup: parseJson<Setup>(row.setup), options: parseJson<Options>(row.options) };
+      const [row] = await db.select(pick(games, INFO_COLUMNS)).from(games).where(eq(games.id, id));
+      return row && toInfo(row);
     },
 
     seats(id: number): Promise<SeatInfo[]> {
-      return db
-        .select({
-          seat: seats.seat,
-          userId: seats.userId,
-          name: seats.name,
-          ai: seats.ai,
-          identity: seats.identity,
-          character: seats.character,
-          result: seats.result,
-          died: seats.died,
-        })
-        .from(seats)
-        .where(eq(seats.gameId, id))
-        .orderBy(asc(seats.seat));
+      return db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat));
     },
 
     log(id: number): Promise<StoredAction[]> {
-      return db
-        .select({ version: actions.version, seat: actions.seat, action: actions.action, at: actions.at })
-        .from(actions)
-        .where(eq(actions.gameId, id))
-        .orderBy(asc(actions.version));
+      return db.select(pick(actions, LOG_COLUMNS)).from(actions).where(eq(actions.gameId, id)).orderBy(asc(actions.version));
     },
 
     /** Games a channel is playing now: the bot allows one per channel. */

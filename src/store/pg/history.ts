@@ -1,6 +1,7 @@
 // history.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { withPlayers, type LeaderboardRow, type RecentGame } from '../history.js';
+import { pick } from '../columns.js';
+import { ENDED, endedAt, RECENT_COLUMNS, withPlayers, type LeaderboardRow, type RecentGame } from '../history.js';
 import type { PgExec } from './connection.js';
 import { games, seats } from './schema.js';
 
@@ -18,19 +19,11 @@ export function pgLeaderboard(db: PgExec, guildId: string, limit: number): Promi
 }
 
 export async function pgRecentGames(db: PgExec, guildId: string, limit: number): Promise<RecentGame[]> {
-  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
   const rows = await db
-    .select({
-      id: games.id,
-      channelId: games.channelId,
-      status: games.status,
-      createdAt: games.createdAt,
-      updatedAt: games.updatedAt,
-      finishedAt: games.finishedAt,
-    })
+    .select(pick(games, RECENT_COLUMNS))
     .from(games)
-    .where(and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'aborted'])))
-    .orderBy(desc(ended), desc(games.id))
+    .where(and(eq(games.guildId, guildId), inArray(games.status, ENDED)))
+    .orderBy(desc(endedAt(games)), desc(games.id))
     .limit(limit);
   if (!rows.length) return [];
   const seatRows = await db
@@ -42,12 +35,11 @@ export async function pgRecentGames(db: PgExec, guildId: string, limit: number):
 }
 
 export async function pgLastEndedIn(db: PgExec, guildId: string, channelId: string): Promise<number | null> {
-  const ended = sql`coalesce(${games.finishedAt}, ${games.updatedAt})`;
   const [row] = await db
     .select({ id: games.id })
     .from(games)
-    .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), inArray(games.status, ['finished', 'aborted'])))
-    .orderBy(desc(ended), desc(games.id))
+    .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), inArray(games.status, ENDED)))
+    .orderBy(desc(endedAt(games)), desc(games.id))
     .limit(1);
   return row?.id ?? null;
 }

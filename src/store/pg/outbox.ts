@@ -1,41 +1,19 @@
 // outbox.ts for PostgreSQL: the same methods, arguments and results, each a Promise.
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { newNonce, type Owed, type OutboxRow } from '../outbox.js';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { pick } from '../columns.js';
+import { failedValues, OUTBOX_COLUMNS, owedValues, sentValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
 import type { Shard } from '../shard.js';
 import type { PgExec } from './connection.js';
 import { games, outbox } from './schema.js';
 import { ownedByPg } from './shard.js';
 
 export function pgOutboxRepo(db: PgExec, shard?: Shard) {
-  const columns = {
-    id: outbox.id,
-    gameId: outbox.gameId,
-    kind: outbox.kind,
-    target: outbox.target,
-    messageId: outbox.messageId,
-    body: outbox.body,
-    nonce: outbox.nonce,
-    purpose: outbox.purpose,
-    attempts: outbox.attempts,
-    nextAt: outbox.nextAt,
-  };
+  const columns = pick(outbox, OUTBOX_COLUMNS);
   return {
     /** Call inside the transaction of the change that owes these messages. One statement for all. */
     async add(items: Owed[], now: number): Promise<void> {
       if (!items.length) return;
-      await db.insert(outbox).values(
-        items.map((o) => ({
-          gameId: o.gameId,
-          kind: o.kind,
-          target: o.target,
-          messageId: o.messageId ?? null,
-          body: JSON.stringify(o.body),
-          nonce: newNonce(),
-          purpose: o.purpose ?? null,
-          nextAt: now,
-          createdAt: now,
-        })),
-      );
+      await db.insert(outbox).values(items.map((o) => owedValues(o, now)));
     },
     async owed(gameId: number): Promise<OutboxRow[]> {
       const rows = await db
@@ -43,7 +21,7 @@ export function pgOutboxRepo(db: PgExec, shard?: Shard) {
         .from(outbox)
         .where(and(eq(outbox.gameId, gameId), isNull(outbox.doneAt)))
         .orderBy(asc(outbox.id));
-      return rows.map((r) => ({ ...r, body: JSON.parse(r.body) as unknown }));
+      return rows.map(toOutboxRow);
     },
     async owedGames(): Promise<number[]> {
       const rows = await db
@@ -72,13 +50,10 @@ export function pgOutboxRepo(db: PgExec, shard?: Shard) {
       return rows.length > 0;
     },
     async sent(id: number, messageId: string | null, now: number): Promise<void> {
-      await db
-        .update(outbox)
-        .set({ doneAt: now, outcome: 'sent', ...(messageId !== null ? { messageId } : {}), attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, id));
+      await db.update(outbox).set(sentValues(outbox.attempts, messageId, now)).where(eq(outbox.id, id));
     },
     async failed(id: number, now: number): Promise<void> {
-      await db.update(outbox).set({ doneAt: now, outcome: 'failed', attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, id));
+      await db.update(outbox).set(failedValues(outbox.attempts, now)).where(eq(outbox.id, id));
     },
     async retryAt(id: number, attempts: number, nextAt: number): Promise<void> {
       await db.update(outbox).set({ attempts, nextAt }).where(eq(outbox.id, id));

@@ -5,13 +5,11 @@
 // (to_json of its text), parsed by replay(), so one damaged row spoils only its game.
 import type { Pool } from 'pg';
 import type { UnfinishedGame } from '../recovery.js';
-import type { Shard } from '../shard.js';
-
+import { shardLiterals, type Shard } from '../shard.js';
 
 function ownedSql(shard: Shard | undefined): string {
-  if (!shard || shard.count <= 1) return 'true';
-  if (!Number.isInteger(shard.id) || !Number.isInteger(shard.count)) throw new Error('shard id and count must be integers');
-  return `((g.guild_id::bigint >> 22) % ${shard.count}) = ${shard.id}`;
+  const s = shardLiterals(shard);
+  return s ? `((g.guild_id::bigint >> 22) % ${s.count}) = ${s.id}` : 'true';
 }
 
 /** Recovery's read: this shard's active games, by id, each with its whole log. */

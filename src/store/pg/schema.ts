@@ -6,7 +6,7 @@
 // is byte-identical.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, OUTBOX_KINDS, SEAT_RESULTS, type LobbyDefaults } from '../schema.js';
+import { GAME_STATUSES, OUTBOX_KINDS, OUTBOX_OUTCOMES, PING_MODES, RESPOND_PREFS, SEAT_RESULTS, type LobbyDefaults } from '../schema.js';
 
 /** bytea, handed over as a Buffer both ways (node-postgres reads bytea as a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -29,7 +29,7 @@ export const guildSettings = pgTable('guild_settings', {
   decisionMs: integer('decision_ms').default(60_000),
   lobbyMs: integer('lobby_ms').notNull().default(600_000),
   windowMs: integer('window_ms').notNull().default(8_000),
-  pings: text('pings', { enum: ['channel', 'dm'] }).notNull().default('channel'),
+  pings: text('pings', { enum: PING_MODES }).notNull().default('channel'),
   updatedAt: ms('updated_at').notNull(),
 });
 
@@ -113,7 +113,7 @@ export const userStats = pgTable('user_stats', {
 
 export const userPrefs = pgTable('user_prefs', {
   userId: text('user_id').primaryKey(),
-  respond: text('respond', { enum: ['all', 'concerned'] }).notNull().default('all'),
+  respond: text('respond', { enum: RESPOND_PREFS }).notNull().default('all'),
   locale: text('locale'),
   updatedAt: ms('updated_at').notNull(),
 });
@@ -156,7 +156,7 @@ export const outbox = pgTable(
     nextAt: ms('next_at').notNull(),
     createdAt: ms('created_at').notNull(),
     doneAt: ms('done_at'),
-    outcome: text('outcome', { enum: ['sent', 'failed'] }),
+    outcome: text('outcome', { enum: OUTBOX_OUTCOMES }),
   },
   (t) => [index('outbox_owed_idx').on(t.gameId, t.id).where(sql`done_at IS NULL`)],
 );

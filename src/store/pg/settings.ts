@@ -1,6 +1,6 @@
 // settings.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
 import { eq } from 'drizzle-orm';
-import { settingsOf, type GuildSettings } from '../settings.js';
+import { patchSettings, settingsOf, settingsValues, type GuildSettings } from '../settings.js';
 import type { PgExec } from './connection.js';
 import { guildSettings } from './schema.js';
 
@@ -10,16 +10,8 @@ export async function pgReadGuildSettings(db: PgExec, guildId: string): Promise<
 }
 
 export async function pgWriteGuildSettings(db: PgExec, guildId: string, patch: Partial<Omit<GuildSettings, 'guildId'>>, now: number): Promise<GuildSettings> {
-  const next = { ...(await pgReadGuildSettings(db, guildId)), ...patch, guildId };
-  const values = {
-    language: next.language,
-    lobbyOptions: next.lobbyOptions,
-    decisionMs: next.decisionMs,
-    lobbyMs: next.lobbyMs,
-    windowMs: next.windowMs,
-    pings: next.pings,
-    updatedAt: now,
-  };
+  const next = patchSettings(await pgReadGuildSettings(db, guildId), patch);
+  const values = settingsValues(next, now);
   await db
     .insert(guildSettings)
     .values({ guildId, ...values })

@@ -1,8 +1,8 @@
 // stats.ts for PostgreSQL: the same functions, arguments and results, each a Promise. recordFinish runs
 // in the transaction of the game's last action.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameState } from '../../engine/index.js';
-import { seatCounts, seatResult, type UserStats } from '../stats.js';
+import { finishedSeat, STAT_COUNTERS, type UserStats } from '../stats.js';
 import type { PgExec } from './connection.js';
 import { seats, userStats } from './schema.js';
 
@@ -10,39 +10,23 @@ export async function pgRecordFinish(db: PgExec, gameId: number, state: GameStat
   const rows = await db.select({ seat: seats.seat, userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);
   const counts: (typeof userStats.$inferInsert)[] = [];
   for (const { seat, userId } of rows) {
-    const p = state.players[seat];
-    if (!p) continue;
-    const result = seatResult(state, seat);
-    // `out` players lost without dying (no intel to send): not a death.
-    const died = !p.alive && !p.out;
+    const finished = finishedSeat(state, seat);
+    if (!finished) continue;
     await db
       .update(seats)
-      .set({ identity: p.identity, character: state.chars?.seats[seat]?.name ?? null, result, died })
+      .set(finished.reveal)
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
-    if (userId === null) continue;
-    counts.push({ userId, games: 1, ...seatCounts(state, seat, result, died), updatedAt: now });
+    if (userId !== null) counts.push({ userId, games: 1, ...finished.counts, updatedAt: now });
   }
   // One statement for every player; a user id appears once per game (one seat each), so ON CONFLICT
   // never meets the same row twice.
   if (!counts.length) return;
   const add = (name: string) => sql`${sql.identifier('user_stats')}.${sql.identifier(name)} + excluded.${sql.identifier(name)}`;
+  const added = Object.fromEntries(STAT_COUNTERS.map((k) => [k, add(userStats[k].name)])) as Record<(typeof STAT_COUNTERS)[number], SQL>;
   await db
     .insert(userStats)
     .values(counts)
-    .onConflictDoUpdate({
-      target: userStats.userId,
-      set: {
-        games: add('games'),
-        wins: add('wins'),
-        draws: add('draws'),
-        winsLurker: add('wins_lurker'),
-        winsMilitary: add('wins_military'),
-        winsSoy: add('wins_soy'),
-        deaths: add('deaths'),
-        declarations: add('declarations'),
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
+    .onConflictDoUpdate({ target: userStats.userId, set: { games: add('games'), ...added, updatedAt: sql`excluded.updated_at` } });
 }
 
 export async function pgReadUserStats(db: PgExec, userId: string): Promise<UserStats | null> {

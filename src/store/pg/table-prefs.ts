@@ -1,6 +1,6 @@
 // table-prefs.ts for PostgreSQL: the same methods, arguments and results, each a Promise.
 import { and, eq } from 'drizzle-orm';
-import type { PingRecord, RespondPref } from '../table-prefs.js';
+import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../table-prefs.js';
 import type { PgExec } from './connection.js';
 import { games, seats, userPrefs } from './schema.js';
 
@@ -8,7 +8,7 @@ export function pgTablePrefs(db: PgExec) {
   return {
     async ping(gameId: number): Promise<PingRecord> {
       const [row] = await db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId));
-      return row ?? { messageId: null, key: null };
+      return row ?? { ...NO_PING };
     },
     async setPing(gameId: number, p: PingRecord): Promise<void> {
       await db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId));
@@ -36,7 +36,7 @@ export function pgTablePrefs(db: PgExec) {
     },
     async respond(userId: string): Promise<RespondPref> {
       const [row] = await db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId));
-      return row?.respond ?? 'all';
+      return row?.respond ?? DEFAULT_RESPOND;
     },
     async locale(userId: string): Promise<string | null> {
       const [row] = await db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, userId));

@@ -1,0 +1,75 @@
+// SQLite's statements behind OutboxRepo (../outbox.ts), synchronous (../sqlite.ts makes them an OutboxRepo).
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { pick } from '../columns.js';
+import type { Db } from '../connection.js';
+import { failedValues, OUTBOX_COLUMNS, owedValues, sentValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
+import { games, outbox } from '../schema.js';
+import type { Shard } from '../shard.js';
+import { ownedBy } from './shard.js';
+
+export type OutboxStatements = ReturnType<typeof outboxStatements>;
+
+export function outboxStatements(db: Db, shard?: Shard) {
+  const columns = pick(outbox, OUTBOX_COLUMNS);
+  return {
+    /** Call inside the transaction of the change that owes these messages. */
+    add(items: Owed[], now: number): void {
+      for (const o of items) db.insert(outbox).values(owedValues(o, now)).run();
+    },
+    /** The game's messages still owed, oldest first. */
+    owed(gameId: number): OutboxRow[] {
+      return db
+        .select(columns)
+        .from(outbox)
+        .where(and(eq(outbox.gameId, gameId), isNull(outbox.doneAt)))
+        .orderBy(asc(outbox.id))
+        .all()
+        .map(toOutboxRow);
+    },
+    /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
+    owedGames(): number[] {
+      return db
+        .selectDistinct({ gameId: outbox.gameId })
+        .from(outbox)
+        .innerJoin(games, eq(games.id, outbox.gameId))
+        .where(and(isNull(outbox.doneAt), ownedBy(shard, games.guildId)))
+        .orderBy(asc(outbox.gameId))
+        .all()
+        .map((r) => r.gameId);
+    },
+    /**
+     * This shard's finished games that owed messages but have no table message: a kill came between
+     * their end and their first table post, which is owed only when the publisher reaches it.
+     */
+    finishedWithoutTable(): number[] {
+      return db
+        .selectDistinct({ gameId: outbox.gameId })
+        .from(outbox)
+        .innerJoin(games, eq(games.id, outbox.gameId))
+        .where(and(eq(games.status, 'finished'), isNull(games.tableMessageId), ownedBy(shard, games.guildId)))
+        .orderBy(asc(outbox.gameId))
+        .all()
+        .map((r) => r.gameId);
+    },
+    hasOwed(gameId: number, purpose: string): boolean {
+      return !!db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.gameId, gameId), eq(outbox.purpose, purpose), isNull(outbox.doneAt)))
+        .get();
+    },
+    sent(id: number, messageId: string | null, now: number): void {
+      db.update(outbox).set(sentValues(outbox.attempts, messageId, now)).where(eq(outbox.id, id)).run();
+    },
+    failed(id: number, now: number): void {
+      db.update(outbox).set(failedValues(outbox.attempts, now)).where(eq(outbox.id, id)).run();
+    },
+    retryAt(id: number, attempts: number, nextAt: number): void {
+      db.update(outbox).set({ attempts, nextAt }).where(eq(outbox.id, id)).run();
+    },
+    /** Forgets delivered rows older than `before`. */
+    prune(before: number): number {
+      return db.delete(outbox).where(lt(outbox.doneAt, before)).run().changes;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// SQLite's statements behind TablePrefs (../table-prefs.ts), synchronous (../sqlite.ts makes them a TablePrefs).
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../connection.js';
+import { games, seats, userPrefs } from '../schema.js';
+import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../table-prefs.js';
+
+export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
+
+export function tablePrefsStatements(db: Db) {
+  return {
+    ping(gameId: number): PingRecord {
+      const row = db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId)).get();
+      return row ?? { ...NO_PING };
+    },
+    setPing(gameId: number, p: PingRecord): void {
+      db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId)).run();
+    },
+    /** Per seat: the turn ("round:seat") in which the seat asked not to be asked again, or null. */
+    quietTurns(gameId: number): (string | null)[] {
+      return db.select({ seat: seats.seat, quiet: seats.quietTurn }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat).all().map((r) => r.quiet);
+    },
+    setQuiet(gameId: number, seat: number, turn: string | null): void {
+      db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
+    },
+    /** Seats the bot plays for their absent owners. */
+    autopilotSeats(gameId: number): number[] {
+      return db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.autopilot, true))).all().map((r) => r.seat);
+    },
+    setAutopilot(gameId: number, seat: number, on: boolean): void {
+      db.update(seats).set({ autopilot: on }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
+    },
+    /**
+     * Marks that the seat of `userId` in this game was told its DMs are closed; false when it had been
+     * told already (so the channel hears it once a game, whatever restarts come between).
+     */
+    markToldDmsClosed(gameId: number, userId: string): boolean {
+      const r = db
+        .update(seats)
+        .set({ toldDmsClosed: true })
+        .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.toldDmsClosed, false)))
+        .run();
+      return r.changes > 0;
+    },
+    respond(userId: string): RespondPref {
+      return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? DEFAULT_RESPOND;
+    },
+    locale(userId: string): string | null {
+      return db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.locale ?? null;
+    },
+    setLocale(userId: string, locale: string, now: number): void {
+      db.insert(userPrefs).values({ userId, locale, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { locale, updatedAt: now } }).run();
+    },
+    setRespond(userId: string, respond: RespondPref, now: number): void {
+      db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } }).run();
+    },
+  };
+}
