@@ -68,7 +68,7 @@ export function replay(
     }
     const seat = (action as { seat?: unknown }).seat ?? null;
     if (seat !== row.seat) return { ok: false, state, reason: `log row ${row.version}: seat column ${row.seat} disagrees with the action's seat ${String(seat)}` };
-    let r;
+    let r: ReturnType<typeof apply>;
     try {
       r = apply(state, action, clockAt(row.at, origin));
     } catch (err) {
