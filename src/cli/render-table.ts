@@ -1,11 +1,12 @@
 // npm run --silent render-table -- [options] --out FILE.png   (contracts.md §4)
 // Renders the public table picture exactly as the bot posts it, at one moment of a game (--help).
-// Prints {"out", "width", "height", "bytes", "ms"}; exits 2 with a message for bad options.
+// Prints {"out", "width", "height", "bytes", "ms", "description"}; exits 2 with a message for bad options.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Locale } from '../i18n/index.js';
 import { ensureFonts } from '../picture/fonts.js';
 import { exportMoment, momentInput, seededMoment, type Moment } from '../picture/moments.js';
+import { describeTable } from '../picture/describe.js';
 import { drawTablePicture } from '../picture/table.js';
 import type { GameRecord } from '../store/export.js';
 import { EDITION_NAMES, tableSizeRefusal, type Edition } from '../engine/index.js';
@@ -64,7 +65,8 @@ if (args.export !== undefined) {
 
 ensureFonts();
 const t0 = performance.now();
-const picture = drawTablePicture(momentInput(moment, locale));
+const input = momentInput(moment, locale);
+const picture = drawTablePicture(input);
 const ms = performance.now() - t0;
 try {
   fs.writeFileSync(out, picture.png);
@@ -72,5 +74,5 @@ try {
   fail(`cannot write ${out}: ${(err as Error).message}`);
 }
 process.stdout.write(
-  JSON.stringify({ out, width: picture.width, height: picture.height, bytes: picture.png.length, ms: Math.round(ms * 10) / 10 }) + '\n',
+  JSON.stringify({ out, width: picture.width, height: picture.height, bytes: picture.png.length, ms: Math.round(ms * 10) / 10, description: describeTable(input) }) + '\n',
 );

@@ -346,6 +346,18 @@ export const zhCN = {
   'picture.replayTitle': '{title} · 回放',
   'picture.noHand': '没有手牌',
   'picture.wasFaceDown': '面朝下传',
+  // the picture's alt text, read by screen readers (src/picture/describe.ts)
+  'alt.seat': '{n}号{name}',
+  'alt.hand': '手牌{count}',
+  'alt.intel': '情报：红{red} 蓝{blue} 黑{black}',
+  'alt.locked': '被锁定',
+  'alt.piles': '牌库{deck}，弃牌堆{discard}，移出{removed}',
+  'alt.transit': '传递中的情报：{from}传出 · {mode}，在{at}处，{face}',
+  'alt.faceUp': '正面：{card}',
+  'alt.faceDown': '背面朝上',
+  'alt.stack': '等待结算：{items}',
+  'alt.winners': '胜者：{names}',
+  'alt.draw': '平局',
 
   // the replay of an ended game (src/discord/replay.ts)
   'cmd.replay.desc': '私下回放一局结束的游戏：每回合一张图，所有手牌、身份、角色都公开',

@@ -7,6 +7,7 @@ import { t, type MessageKey } from '../i18n/index.js';
 import { ensureFonts } from './fonts.js';
 export { HEIGHT, WIDTH } from './draw.js';
 import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, clockIcon, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
+import { pendingWords } from './describe.js';
 import type { PictureInput, PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
 
@@ -307,21 +308,11 @@ function hhmmss(ms: number): string {
 }
 
 function drawPending(g: Ctx, p: PictureInput): void {
+  const words = pendingWords(p);
   const q = p.pending;
-  if (!q) return;
+  if (!words || !q) return;
   const l = p.locale;
-  const step = q.step ? t(l, `step.${q.step as 'play1'}`) : '';
-  const pending = () => t(l, `pending.${q.kind}` as 'pending.send');
-  // A response window names nobody unless it is the current player's own play phase (rulings §7b).
-  const what =
-    q.decider !== null
-      ? q.kind === 'window'
-        ? step
-        : pending()
-      : q.kind === 'window'
-        ? t(l, 'picture.windowBody', { step })
-        : t(l, 'table.everyone', { what: pending(), deadline: '' });
-  const who = q.decider !== null ? p.seats[q.decider].name : '';
+  const { what, who } = words;
   const x = 12, w = 262;
   g.font = font(13, true);
   const whatLines = wrap(g, what, w - 20, 3);
@@ -329,7 +320,7 @@ function drawPending(g: Ctx, p: PictureInput): void {
   const whoLines = who ? wrap(g, who, w - 20, 1) : [];
   const h = 30 + (whatLines.length + whoLines.length) * 18 + (q.deadline !== undefined ? 22 : 0);
   const y = HEIGHT - 12 - h;
-  panel(g, x, y, w, h, C.wait, t(l, q.decider === null && q.kind === 'window' ? 'picture.window' : 'picture.waiting'));
+  panel(g, x, y, w, h, C.wait, words.title);
   let ly = y + 36;
   g.fillStyle = C.text;
   g.font = font(13, true);

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apply, decider, newGame, view, type Action } from '../../src/engine/index.js';
+import { describeTable } from '../../src/picture/describe.js';
 import { pictureInput } from '../../src/picture/input.js';
+import { momentInput, seededMoment } from '../../src/picture/moments.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { randomAction } from '../../src/sim/random-play.js';
@@ -17,13 +19,16 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/render-table.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
 
 describe('render-table', () => {
-  it('renders a seeded random game N actions in and prints out, width, height, bytes, ms', () => {
+  it('renders a seeded random game N actions in and prints out, width, height, bytes, ms, description', () => {
     const out = path.join(dir, 'seeded.png');
     const r = run('--seed', '6', '--players', '9', '--actions', '391', '--locale', 'en', '--out', out);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const line = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(line)).toEqual(['out', 'width', 'height', 'bytes', 'ms']);
+    expect(Object.keys(line)).toEqual(['out', 'width', 'height', 'bytes', 'ms', 'description']);
+    // The alt text as the bot attaches it: the same moment's input, in words.
+    const input = momentInput(seededMoment({ seed: 6, players: 9, actions: 391, characters: true, edition: 'standard' }), 'en');
+    expect(line.description).toBe(describeTable(input));
     expect(line).toMatchObject({ out, width: 1000, height: 800, bytes: fs.statSync(out).size });
     expect(fs.readFileSync(out).subarray(1, 4).toString()).toBe('PNG');
     expect(line.ms).toBeGreaterThan(0);
