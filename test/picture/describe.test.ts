@@ -7,12 +7,17 @@ import { pictureInput } from '../../src/picture/input.js';
 import { seededMoment, momentInput } from '../../src/picture/moments.js';
 
 describe('the picture in words', () => {
-  it('stays within 1,024 characters at 9 players with the longest names, and cuts with an ellipsis', () => {
+  it('stays within 1,024 characters at 9 players with 32-character names; a longer text is cut with an ellipsis', () => {
     const names = Array.from({ length: 9 }, (_, i) => `${'长'.repeat(31)}${i}`);
     const s = newGame({ seed: 3, players: names, edition: 'standard', options: { characters: true } }).state;
-    const text = describeTable(pictureInput('zh-CN', view(s, null), { ai: [], autopilot: [], decider: decider(s) }));
-    expect([...text].length).toBe(DESCRIPTION_MAX);
-    expect(text.endsWith('…')).toBe(true);
+    const input = pictureInput('zh-CN', view(s, null), { ai: [], autopilot: [], decider: decider(s) });
+    const text = describeTable(input);
+    expect([...text].length).toBeLessThan(DESCRIPTION_MAX);
+    expect(text.endsWith('…')).toBe(false);
+    // Twelve cards waiting on the stack, each naming two such players: past the limit.
+    const long = describeTable({ ...input, stack: Array.from({ length: 12 }, (_, k) => ({ user: k % 9, as: '截获', target: (k + 1) % 9 })) });
+    expect([...long].length).toBe(DESCRIPTION_MAX);
+    expect(long.endsWith('…')).toBe(true);
   });
 
   it('says what the picture shows, in the table language, and nothing hidden', () => {
