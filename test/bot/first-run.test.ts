@@ -139,7 +139,8 @@ describe('the first run, as the README says', () => {
 
   it('Discord unreachable: one sentence naming where, exit 9', async () => {
     const apiBase = `http://127.0.0.1:${await closedPort()}/api`;
-    const dir = checkout({ DISCORD_TOKEN: 'token', DISCORD_APPLICATION_ID: '123456789012345678', DISCORD_API_BASE: apiBase });
+    // SHARDS=1 is one process too: discord.js must not take it for its own list of shard ids.
+    const dir = checkout({ DISCORD_TOKEN: 'token', DISCORD_APPLICATION_ID: '123456789012345678', DISCORD_API_BASE: apiBase, SHARDS: '1' });
     const run = npm(dir, 'start');
     expect(await run.exit, run.stderr).toBe(9);
     expect(run.stderr.trim()).toBe(`Discord cannot be reached at ${apiBase} (ECONNREFUSED): check this machine's network and DISCORD_API_BASE.`);

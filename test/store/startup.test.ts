@@ -29,7 +29,7 @@ function start(file: string, mountRo?: string, extra: NodeJS.ProcessEnv = {}) {
     ...extra,
     DATABASE_PATH: file,
     DISCORD_TOKEN: 'token-never-used',
-    DISCORD_APPLICATION_ID: '1',
+    DISCORD_APPLICATION_ID: '123456789012345678',
     // Nothing listens there: if the database opened, logging in would fail, not hang.
     DISCORD_API_BASE: 'http://127.0.0.1:9',
     LOG_LEVEL: 'info',
