@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { ConfigError, readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
+import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
 import { GameStore, StoreOpenError, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   if (config.shards !== null) return runShards(config, logger, process.argv[1]!, openOrExit);
   const shard = shardEnv();
   const log = shard ? logger.child({ shard: shard.id }) : logger;
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
+  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });
