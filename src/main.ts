@@ -5,6 +5,7 @@ import { Events, Status } from 'discord.js';
 import { readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
+import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
 import { discordFailure, exitWith, startupFailure } from './run/exit.js';
 import { pulseFile, startPulse } from './run/health.js';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     delete process.env.SHARD_COUNT;
   }
   const log = shard ? logger.child({ shard: shard.id }) : logger;
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, ...(shard ? { shard } : {}) });
+  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });

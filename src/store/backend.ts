@@ -6,7 +6,7 @@ import type { GamesRepo } from './games-repo.js';
 import type { HistoryRepo } from './history.js';
 import type { LobbiesRepo } from './lobbies.js';
 import type { OutboxRepo } from './outbox.js';
-import type { RecoveryRepo } from './recovery.js';
+import type { RecoveryRepo } from './recovery-repo.js';
 import type { SettingsRepo } from './settings.js';
 import type { Shard } from './shard.js';
 import type { StatsRepo } from './stats.js';

@@ -5,15 +5,12 @@ import { apply, type Action, type GameEvent, type GameState } from '../engine/in
 import type { Logger } from '../log.js';
 import type { Repos, StoreBackend } from './backend.js';
 import type { GameHead } from './games-repo.js';
+import type { LiveGame } from './live-game.js';
 import type { Owed } from './outbox.js';
 import { clockAt } from './replay.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 
-/** A game the process holds in memory: the last committed state, so the next action skips decoding. */
-export interface LiveGame {
-  head: GameHead;
-  state: GameState;
-}
+export type { LiveGame };
 
 export interface Committed {
   ok: true;
@@ -47,19 +44,46 @@ export interface CommitContext {
   log: Logger;
   /** Called after a transaction that marked the game broken has committed. */
   onBroken(gameId: number, head: GameHead, reason: string): void;
-  /** The messages a commit owes (DMs of its private events): stored in its transaction. */
-  effects?: (c: Committed) => Owed[] | Promise<Owed[]>;
+  /** What a commit owes (DMs of its private events), worded from the commit and its stored rows: stored in its transaction. */
+  owes?: Owes;
+}
+
+/** The stored rows a commit's messages are worded from, read in its transaction. */
+export interface OwedRows {
+  guildId: string;
+  channelId: string;
+  /** Discord user id by seat; null for an AI seat. */
+  users: (string | null)[];
+  /** The server's language setting; null: each player's own. */
+  language: string | null;
+  /** Each seated user's remembered Discord language (null: never seen). */
+  locales: Map<string, string | null>;
+}
+
+/**
+ * What a committed action (or a game's creation) owes Discord: a pure function of the commit and
+ * the stored rows, given to the store at construction (the bot's is src/discord/outbound/owed.ts).
+ * The store never calls into the bot or its caches while a transaction is open.
+ */
+export type Owes = (c: Committed, rows: OwedRows) => Owed[];
+
+async function owedRows(tx: Repos, gameId: number, where: { guildId: string; channelId: string }): Promise<OwedRows> {
+  const users = (await tx.games.seats(gameId)).map((s) => s.userId);
+  const language = (await tx.settings.read(where.guildId)).language;
+  const locales = new Map<string, string | null>();
+  for (const u of users) if (u !== null && !locales.has(u)) locales.set(u, await tx.prefs.locale(u));
+  return { guildId: where.guildId, channelId: where.channelId, users, language, locales };
 }
 
 /**
  * Stores what `c` owes Discord, inside the commit's transaction. A failure to word the messages
  * must not refuse an action the engine accepted: it is logged and the action commits without them.
  */
-export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed): Promise<void> {
-  if (!ctx.effects) return;
+export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed, where: { guildId: string; channelId: string }): Promise<void> {
+  if (!ctx.owes) return;
   let owed: Owed[];
   try {
-    owed = await ctx.effects(c);
+    owed = ctx.owes(c, await owedRows(tx, c.gameId, where));
   } catch (err) {
     ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
     return;
@@ -152,7 +176,7 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
   });
   if (finished) await tx.stats.recordFinish(gameId, next, now);
   const result: Committed = { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
-  await oweEffects(ctx, tx, result);
+  await oweEffects(ctx, tx, result, live.head);
   return { result, live, broken: null };
 }
 

@@ -1,13 +1,14 @@
 // The game store: SQLite through drizzle, behind the asynchronous StoreBackend seam (backend.ts). See README "Where data lives".
 export type { Repos, StoreBackend, TxOptions } from './backend.js';
 export { backupDatabase, defaultBackupPath, type BackupResult } from './backup.js';
-export { applyAndCommit, type Committed, type Refused, type SubmitResult } from './commit.js';
+export { applyAndCommit, type Committed, type OwedRows, type Owes, type Refused, type SubmitResult } from './commit.js';
 export { APPLICATION_ID, DEFAULT_DATABASE_PATH, databasePath, databaseSynchronous, type Synchronous } from './config.js';
 export { guardFile, openDatabase, openExisting, type Connection, type Db, type OpenOptions } from './connection.js';
 export { StoreOpenError, type StoreOpenErrorCode } from './errors.js';
 export { exportGame, replayRecord, type GameRecord, type RecordedAction } from './export.js';
 export type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
 export type { LeaderboardRow, RecentGame } from './history.js';
+export type { LobbiesRepo } from './lobbies.js';
 export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';
 export { newNonce, type Owed, type OutboxRepo, type OutboxRow } from './outbox.js';

@@ -1,10 +1,10 @@
 // Lobbies in the store, so an open lobby survives a restart like a game does.
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Lobby } from '../discord/lobby-model.js';
+import type { Lobby } from '../lobby/model.js';
 import type { Db } from './connection.js';
 import { games, lobbies } from './schema.js';
 
-/** The store's lobbies: the bot's LobbyRepo (src/discord/lobby-model.ts), each method a Promise. */
+/** The store's lobbies: the lobby model's storage (src/lobby/model.ts), each method a Promise. */
 export interface LobbiesRepo {
   /** Opens a lobby unless its channel already has an open lobby or a game in play (one check-and-write); null when taken. */
   create(l: Omit<Lobby, 'id'>): Promise<Lobby | null>;

@@ -7,7 +7,7 @@
 // alone does not break a game.
 import { ENGINE_VERSION, type Action, type GameState, type Setup } from '../engine/index.js';
 import type { Logger } from '../log.js';
-import type { LiveGame } from './commit.js';
+import type { LiveGame } from './live-game.js';
 import type { StoreBackend } from './backend.js';
 import type { GameHead } from './games-repo.js';
 import { firstDifference, replay, type GameOrigin, type LoggedAction } from './replay.js';
@@ -37,27 +37,8 @@ export interface RecoveryReport {
   ms: number;
 }
 
-/** An unfinished game of this shard with its whole log, as recovery reads it. */
-export type UnfinishedGame = [
-  id: number,
-  guildId: string,
-  channelId: string,
-  setup: string,
-  decisionMs: number | null,
-  windowMs: number | null,
-  createdAt: number,
-  version: number,
-  snapshot: Buffer,
-  /** The log as one JSON text: [[version, seat, at, action], ...] in version order (an action that is not valid JSON as a JSON string); null for none. */
-  log: string | null,
-  engineVersion: number | null,
-];
-
-/** Recovery's reads. */
-export interface RecoveryRepo {
-  /** This shard's active games, by id. */
-  unfinished(): Promise<UnfinishedGame[]>;
-}
+export type { RecoveryRepo, UnfinishedGame } from './recovery-repo.js';
+import type { UnfinishedGame } from './recovery-repo.js';
 
 /**
  * Replays one game and compares; returns the live state, or the reason it cannot be trusted.

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type SubmitResult } from './commit.js';
+import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
 import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
@@ -39,6 +39,8 @@ export interface GameStoreOptions extends OpenOptions {
   shard?: Shard;
   /** Default true: checkpoint the WAL from a worker thread rather than inside commits (see checkpointer.ts). */
   checkpointWorker?: boolean;
+  /** What each commit (and creation) owes Discord, stored in its transaction (outbox.ts); default nothing. The bot's: src/discord/outbound/owed.ts. */
+  owes?: Owes;
 }
 
 /** Delivered outbox rows are kept this long. */
@@ -90,6 +92,7 @@ export class GameStore {
       live: new Map(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
+      owes: opts.owes,
     };
   }
 
@@ -166,7 +169,7 @@ export class GameStore {
         createdAt: now,
         seats: input.seats,
       });
-      await oweEffects(this.ctx, tx, c);
+      await oweEffects(this.ctx, tx, c, input);
       return c.gameId;
     });
     const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
@@ -344,11 +347,6 @@ export class GameStore {
       this.log.info({ gameId, reason }, 'game aborted');
       return true;
     });
-  }
-
-  /** What every later commit (and creation) owes Discord, stored in its transaction (outbox.ts); the bot sets it. */
-  setEffects(effects: ((c: Committed) => Owed[] | Promise<Owed[]>) | undefined): void {
-    this.ctx.effects = effects;
   }
 
   /** Runs `fn` in one write transaction (outbox rows with the change that owes them). */

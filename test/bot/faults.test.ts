@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitingOn } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
-import { MOVE_RETRY_FIRST_MS } from '../../src/discord/drivers.js';
+import { MOVE_RETRY_FIRST_MS } from '../../src/discord/seats/drivers.js';
 import { openBotTable, tableMessage, type BotTable } from './harness.js';
 import { actOnPanel, openPanel } from './play.js';
 

@@ -11,7 +11,8 @@ import type { Logger } from '../../src/log.js';
 import { Bot, type BotOptions } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
-import { GameStore, type TimerHost } from '../../src/store/index.js';
+import { owes } from '../../src/discord/outbound/owed.js';
+import { GameStore, type Owes, type TimerHost } from '../../src/store/index.js';
 import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 /**
@@ -92,7 +93,7 @@ export async function startBot(
   rest: ClientOptions['rest'] = {},
   openStore?: OpenStore,
 ): Promise<Bot> {
-  const opts = { clock: () => clock.now(), logger: pino({ level: 'silent' }) };
+  const opts = { clock: () => clock.now(), logger: pino({ level: 'silent' }), owes };
   const store = openStore ? await openStore(opts) : await GameStore.open({ path: dbPath, ...opts });
   const client = createClient(discord.apiBase, rest);
   let seed = 1000;
@@ -115,7 +116,7 @@ export async function startBot(
 }
 
 /** A store on another backend than the table's SQLite file (each call a new process's store on the same database). */
-export type OpenStore = (o: { clock: () => number; logger: Logger }) => Promise<GameStore>;
+export type OpenStore = (o: { clock: () => number; logger: Logger; owes: Owes }) => Promise<GameStore>;
 
 export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string; openStore?: OpenStore } = {}): Promise<BotTable> {
   const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });

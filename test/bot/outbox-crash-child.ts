@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import pino from 'pino';
 import { Bot } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
+import { owes } from '../../src/discord/outbound/owed.js';
 import { GameStore } from '../../src/store/store.js';
 import { randomAction, rng } from '../store/helpers.js';
 
@@ -16,7 +17,7 @@ const next = rng(Number(seedArg));
 const say = (line: string) => process.stdout.write(line + '\n');
 const silent = pino({ level: 'silent' });
 
-const store = await GameStore.open({ path: file, logger: silent, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
+const store = await GameStore.open({ path: file, logger: silent, owes, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
 const client = createClient(env.apiBase);
 const bot = new Bot({ client, store, log: silent, editIntervalMs: 0, aiDelayMs: 0 });
 bot.start();

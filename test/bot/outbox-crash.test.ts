@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, type Action, type Setup } from '../../src/engine/index.js';
-import { owedDms } from '../../src/discord/publisher.js';
+import { owedDms } from '../../src/discord/outbound/owed.js';
 import { MIGRATIONS_FOLDER } from '../../src/store/migrate.js';
 import { clockAt, startGame } from '../../src/store/replay.js';
 import { startStandIn, type StandIn } from '../support/discord/index.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { advanceTo, gameOf, openBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { openPanel, peopleAsked, playToEnd } from './play.js';
-import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbox-sender.js';
+import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbound/outbox-sender.js';
 import type { UserRecord } from '../support/discord/index.js';
 
 let t: BotTable | undefined;

@@ -3,7 +3,7 @@
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';
 import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
-import { WARN_BEFORE_MS } from '../../src/discord/pings.js';
+import { WARN_BEFORE_MS } from '../../src/discord/outbound/pings.js';
 import { TOKEN_LIFETIME_MS, type ManualClock } from '../support/discord/index.js';
 import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';

@@ -6,7 +6,7 @@ import { apply, legalActions, newGame, view, waitingOn } from '../../src/engine/
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { Action, GameState } from '../../src/engine/types.js';
 import { decodeId } from '../../src/discord/custom-id.js';
-import { clickAction } from '../../src/discord/game-clicks.js';
+import { clickAction } from '../../src/discord/handlers/game.js';
 import { renderPanel, type PanelFocus, type PanelMessage } from '../../src/discord/render/panel.js';
 import { randomAction } from '../../src/sim/random-play.js';
 import { ApiError } from '../support/discord/errors.js';

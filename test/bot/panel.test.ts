@@ -81,7 +81,7 @@ describe('sending a card as intel', () => {
 
 describe('before what cannot be taken back', () => {
   it('a card picked to send as intel asks for one more click; the last card of 出牌阶段(1) comes with a warning', async () => {
-    const { clickAction } = await import('../../src/discord/game-clicks.js');
+    const { clickAction } = await import('../../src/discord/handlers/game.js');
     let sends = 0;
     for (let seed = 1; seed <= 60 && sends < 3; seed++) {
       let s = newGame({ seed, players: ['A', 'B', 'C'] }).state;

@@ -1,7 +1,7 @@
 // 千智风声 (docs/rules.md §12) through the real discord.js client and the stand-in: the lobby option
 // 版本: 千智, its table sizes explained in the lobby, a whole game played by clicking, and its rules page.
 import { describe, expect, it } from 'vitest';
-import { rulesPages } from '../../src/discord/rules-pages.js';
+import { rulesPages } from '../../src/discord/render/rules.js';
 import { tableMessage, useBotTable } from './harness.js';
 import { isOver, playToEnd } from './play.js';
 

@@ -3,7 +3,7 @@
 // /fengsheng replay, paged with ◀ ▶ on the same private message, a new picture each page, drawn
 // open from the stored log.
 import { describe, expect, it } from 'vitest';
-import { pageId, REPLAY_IMAGE, replayPages } from '../../src/discord/replay.js';
+import { pageId, REPLAY_IMAGE, replayPages } from '../../src/discord/handlers/replay.js';
 import { openPictureInput } from '../../src/picture/input.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import type { SeenMessage, UserRecord } from '../support/discord/index.js';

@@ -2,7 +2,7 @@
 // uploaded again only when what it shows changed, and taken off a table message that is retired.
 import { describe, expect, it } from 'vitest';
 import { decider, view } from '../../src/engine/index.js';
-import { TABLE_IMAGE } from '../../src/discord/publisher.js';
+import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { pictureInput } from '../../src/picture/input.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { advanceTo, gameOf, tableMessage, useBotTable, type BotTable } from './harness.js';

@@ -209,7 +209,7 @@ describe('choosing a character', () => {
 
 describe('/fengsheng rules', () => {
   it('is private and paged: a turn with its buttons, the cards, the identities per table size, the characters, the 摩尔密码表', async () => {
-    const { rulesPages } = await import('../../src/discord/rules-pages.js');
+    const { rulesPages } = await import('../../src/discord/render/rules.js');
     for (const l of ['zh-CN', 'en'] as const) {
       const pages = rulesPages(l);
       for (const p of pages) expect([...p.text].length, p.title).toBeLessThanOrEqual(4096);

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHARACTER_SETS, CHARACTERS, characterByPrintedName, newGame, printedName } from '../../src/engine/index.js';
 import { loadScenario, ScenarioError } from '../../src/scenario/load.js';
-import { suggestsFourIntel, type Lobby } from '../../src/discord/lobby-model.js';
-import { rulesPages } from '../../src/discord/rules-pages.js';
+import { suggestsFourIntel, type Lobby } from '../../src/lobby/model.js';
+import { rulesPages } from '../../src/discord/render/rules.js';
 import { characterText } from '../../src/i18n/characters.js';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));

@@ -1,7 +1,7 @@
 // What any StoreBackend must do (backend.ts), as a suite a backend's test file runs with its own
 // opener: test/store/backend.test.ts for SQLite; the PostgreSQL backend's tests call it the same way.
 import { describe, expect, it } from 'vitest';
-import type { Lobby } from '../../src/discord/lobby-model.js';
+import type { Lobby } from '../../src/lobby/model.js';
 import type { Repos, StoreBackend } from '../../src/store/backend.js';
 import { encodeSnapshot } from '../../src/store/snapshot.js';
 import { startGame } from '../../src/store/replay.js';

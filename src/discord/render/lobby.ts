@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { encodeId } from '../custom-id.js';
-import { STORED_AI_LEVEL, seatRange, suggestsFourIntel, type Lobby } from '../lobby-model.js';
+import { STORED_AI_LEVEL, seatRange, suggestsFourIntel, type Lobby } from '../../lobby/model.js';
 
 export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
   const o = lobby.options;

@@ -99,9 +99,28 @@ export interface PanelInput {
   };
 }
 
-export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
+/** What every part of a panel reads: the input, the seat's view, and how its cards and choices are named. */
+interface Kit {
+  l: Locale;
+  x: PanelInput;
+  v: GameView;
+  me: number;
+  names: string[];
+  hand: SeenCard[];
+  byId: Map<number, SeenCard>;
+  /** A card in words, as this seat sees it. */
+  label: (id: number) => string;
+  /** A custom_id of this panel (made for the decision open now). */
+  id: (verb: string, ...args: number[]) => string;
+  /** A character's choice in words. */
+  otherLabel: (a: Action) => string;
+  /** The pace toggles, unless the game is over. */
+  pace: PanelInput['pace'];
+}
+
+function kitOf(l: Locale, x: PanelInput): Kit {
   const v = x.view;
-  const me = v.you!;
+  const me = v.you ?? 0;
   const names = v.players.map((p) => p.name);
   const hand = v.hand ?? [];
   const byId = new Map<number, SeenCard>();
@@ -110,8 +129,38 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   // Cards a decision lets its decider see (后着: the other's hand).
   for (const c of v.pending?.cards ?? []) byId.set(c.id, c);
   const mine = new Set(hand.map((c) => c.id));
-  const label = (id: number) => (byId.has(id) ? cardText(l, byId.get(id)!, mine.has(id)) : t(l, 'card.secret'));
+  const label = (id: number) => {
+    const c = byId.get(id);
+    return c ? cardText(l, c, mine.has(id)) : t(l, 'card.secret');
+  };
+  const opened = v.pending?.opened ?? v.version;
+  const asked: Asked = { skill: v.pending?.skill, stage: v.pending?.stage };
+  return {
+    l,
+    x,
+    v,
+    me,
+    names,
+    hand,
+    byId,
+    label,
+    id: (verb, ...args) => encodeId(x.gameId, opened, verb, ...args),
+    otherLabel: (a) => actionLabel(l, a, names, label, asked),
+    pace: v.result ? undefined : x.pace,
+  };
+}
 
+export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
+  const k = kitOf(l, x);
+  const embed: APIEmbed = { title: t(l, 'panel.title', { name: k.names[k.me] }), description: panelLines(k).join('\n\n'), color: 0x2c3e50 };
+  const step = x.focus?.verb === 'group' ? groupStep(k, x.focus) : x.focus ? targetStep(k, x.focus) : { components: choices(k) };
+  if ('prompt' in step) embed.description += '\n\n' + step.prompt;
+  // The description is cut once, after every line is in: at most 4,096 characters, between characters.
+  return { embeds: [{ ...embed, description: clipGraphemes(embed.description ?? '', 4096) }], components: step.components };
+}
+
+/** What the seat is and holds, what it learned, and what it is asked now. */
+function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   // While characters are being chosen the identity cards are not dealt yet (003 游戏流程).
   const lines = v.identity ? [t(l, 'panel.identity', { identity: identityText(l, v.identity) })] : [];
   const mineChar = v.players[me].character;
@@ -121,7 +170,6 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
-  const inGame = v.players[me].alive && !v.players[me].out;
   if (v.result) lines.push(t(l, 'err.finished'));
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
   else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
@@ -129,88 +177,78 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   // The last card used in 出牌阶段(1) leaves nothing to send: say so before it is played.
   if (v.pending?.kind === 'window' && v.pending.step === 'play1' && v.current === me && hand.length === 1 && x.legal.some((a) => a.kind === 'play'))
     lines.push(t(l, 'panel.lastCard'));
-  const pace = v.result ? undefined : x.pace;
   if (pace?.windowMs && waited) lines.push(t(l, 'panel.clock', { seconds: Math.round(pace.windowMs / 1000) }));
   if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
   if (pace?.respond === 'concerned') lines.push(t(l, 'panel.respondConcerned'));
+  return lines;
+}
 
-  const embed: APIEmbed = { title: t(l, 'panel.title', { name: names[me] }), description: lines.join('\n\n'), color: 0x2c3e50 };
-  const opened = v.pending?.opened ?? v.version;
-  const id = (verb: Parameters<typeof encodeId>[2], ...args: number[]) => encodeId(x.gameId, opened, verb, ...args);
+type Step = { prompt: string; components: PanelMessage['components'] };
+
+/** One group of skill choices, a page at a time: as buttons when few, else a menu. */
+function groupStep({ l, x, names, id, otherLabel }: Kit, f: Extract<PanelFocus, { verb: 'group' }>): Step {
   const components: PanelMessage['components'] = [];
-  // The description is cut once, after every line is in: at most 4,096 characters, between characters.
-  const done = (): PanelMessage => ({ embeds: [{ ...embed, description: clipGraphemes(embed.description ?? '', 4096) }], components });
-
-  const asked: Asked = { skill: v.pending?.skill, stage: v.pending?.stage };
-  const otherLabel = (a: Action) => actionLabel(l, a, names, label, asked);
-  if (x.focus?.verb === 'group') {
-    const f = x.focus;
-    const keys = groupKeys(x.legal);
-    const key = keys[f.group] ?? '';
-    const members = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) === key);
-    const pages = Math.max(1, Math.ceil(members.length / MAX_OPTIONS));
-    const page = Math.min(Math.max(0, f.page), pages - 1);
-    embed.description += '\n\n' + t(l, 'panel.pickChoice', { group: groupLabel(l, key, members[0]?.a, names), page: page + 1, pages });
-    if (members.length <= 20) {
-      components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
-    } else {
-      const slice = members.slice(page * MAX_OPTIONS, (page + 1) * MAX_OPTIONS);
-      components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: clipGraphemes(otherLabel(a), 100), value: `${k}.${actionHash(a)}` }))));
-    }
-    const nav: APIButtonComponent[] = [];
-    if (page > 0) nav.push(button(t(l, 'btn.prevPage'), id('group', f.group, page - 1, actionHash(key))));
-    if (page < pages - 1 && members.length > 20) nav.push(button(t(l, 'btn.nextPage'), id('group', f.group, page + 1, actionHash(key))));
-    nav.push(button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back')));
-    components.push({ type: ComponentType.ActionRow, components: nav });
-    return done();
+  const keys = groupKeys(x.legal);
+  const key = keys[f.group] ?? '';
+  const members = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) === key);
+  const pages = Math.max(1, Math.ceil(members.length / MAX_OPTIONS));
+  const page = Math.min(Math.max(0, f.page), pages - 1);
+  const prompt = t(l, 'panel.pickChoice', { group: groupLabel(l, key, members[0]?.a, names), page: page + 1, pages });
+  if (members.length <= 20) {
+    components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
+  } else {
+    const slice = members.slice(page * MAX_OPTIONS, (page + 1) * MAX_OPTIONS);
+    components.push(select(id('act'), t(l, 'select.skill'), slice.map(({ a, k }) => ({ label: clipGraphemes(otherLabel(a), 100), value: `${k}.${actionHash(a)}` }))));
   }
+  const nav: APIButtonComponent[] = [];
+  if (page > 0) nav.push(button(t(l, 'btn.prevPage'), id('group', f.group, page - 1, actionHash(key))));
+  if (page < pages - 1 && members.length > 20) nav.push(button(t(l, 'btn.nextPage'), id('group', f.group, page + 1, actionHash(key))));
+  nav.push(button(t(l, 'btn.back'), id('back')));
+  components.push({ type: ComponentType.ActionRow, components: nav });
+  return { prompt, components };
+}
 
-  if (x.focus) {
-    const f = x.focus;
-    const buttons: APIButtonComponent[] = [];
-    for (const [k, a] of x.legal.entries()) {
-      if ((a.kind === 'play' || a.kind === 'send') && a.kind === f.verb && a.card === f.card && viaSkill(a)) {
-        // Through a skill (a card used as another, 加密, 逢缘): one legal action per button.
-        buttons.push(button(actionLabel(l, a, names, label), id('act', k, actionHash(a)), ButtonStyle.Primary));
-        continue;
-      }
-      if (a.kind === 'send' && f.verb === 'send' && a.card === f.card && a.target === undefined) {
-        buttons.push(button(t(l, 'act.sendPlain'), id('act', k, actionHash(a)), ButtonStyle.Primary));
-        continue;
-      }
-      if (a.kind === 'play' && f.verb === 'play' && a.card === f.card && a.target === undefined && a.intel === undefined && a.of === undefined) {
-        // The card as itself, where a skill also offers it as another card (真伪莫辨 or 锁定 …).
-        buttons.push(button(t(l, 'act.playPlain', { card: label(a.card) }), id('act', k, actionHash(a)), ButtonStyle.Primary));
-        continue;
-      }
-      if (a.kind === 'play' && f.verb === 'play' && a.card === f.card) {
-        if (a.target !== undefined) buttons.push(button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary));
-        else if (a.intel !== undefined)
-          buttons.push(button(t(l, 'target.intel', { owner: names[intelOwnerIn(v, a.intel)], card: label(a.intel) }), id('play', a.card, TARGET.intel, a.intel), ButtonStyle.Primary));
-        else if (a.of !== undefined) {
-          const it = v.stack[a.of];
-          buttons.push(button(t(l, 'target.stack', { user: names[it.user], as: it.as }), id('play', a.card, TARGET.stack, a.of), ButtonStyle.Primary));
-        }
-      }
-      if (a.kind === 'send' && f.verb === 'send' && a.card === f.card && a.target !== undefined)
-        buttons.push(button(t(l, 'target.direct', { name: names[a.target] }), id('send', a.card, a.target), ButtonStyle.Primary));
-    }
-    const card = byId.get(f.card);
-    const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
-    // Sending a card as intel asks where it goes, whatever the card would do when used.
-    const own = plain && card ? TARGET_PROMPTS[card.name] : undefined;
-    const prompt =
-      f.verb === 'send'
-        ? t(l, 'panel.pickDirect', { card: label(f.card) })
-        : own
-          ? t(l, own)
-          : t(l, 'panel.pickTarget', { card: label(f.card) });
-    embed.description += '\n\n' + prompt;
-    components.push(...rowsOf(buttons.slice(0, 20)));
-    components.push({ type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), encodeId(x.gameId, opened, 'back'))] });
-    return done();
+/** The button a legal action of the focused card gets in its target step, or null for none. */
+function targetButton({ l, v, names, label, id }: Kit, f: Extract<PanelFocus, { verb: 'play' | 'send' }>, a: Action, k: number): APIButtonComponent | null {
+  if ((a.kind !== 'play' && a.kind !== 'send') || a.kind !== f.verb || a.card !== f.card) return null;
+  // Through a skill (a card used as another, 加密, 逢缘): one legal action per button.
+  if (viaSkill(a)) return button(actionLabel(l, a, names, label), id('act', k, actionHash(a)), ButtonStyle.Primary);
+  if (a.kind === 'send') {
+    if (a.target === undefined) return button(t(l, 'act.sendPlain'), id('act', k, actionHash(a)), ButtonStyle.Primary);
+    return button(t(l, 'target.direct', { name: names[a.target] }), id('send', a.card, a.target), ButtonStyle.Primary);
   }
+  // The card as itself, where a skill also offers it as another card (真伪莫辨 or 锁定 …).
+  if (a.target === undefined && a.intel === undefined && a.of === undefined) return button(t(l, 'act.playPlain', { card: label(a.card) }), id('act', k, actionHash(a)), ButtonStyle.Primary);
+  if (a.target !== undefined) return button(names[a.target], id('play', a.card, TARGET.player, a.target), ButtonStyle.Primary);
+  if (a.intel !== undefined) return button(t(l, 'target.intel', { owner: names[intelOwnerIn(v, a.intel)], card: label(a.intel) }), id('play', a.card, TARGET.intel, a.intel), ButtonStyle.Primary);
+  if (a.of !== undefined) {
+    const it = v.stack[a.of];
+    return button(t(l, 'target.stack', { user: names[it.user], as: it.as }), id('play', a.card, TARGET.stack, a.of), ButtonStyle.Primary);
+  }
+  return null;
+}
 
+/** A card picked from a menu: where it goes (a send), or what it is used on (a play). */
+function targetStep(kit: Kit, f: Extract<PanelFocus, { verb: 'play' | 'send' }>): Step {
+  const { l, x, byId, label, id } = kit;
+  const buttons = x.legal.flatMap((a, k) => targetButton(kit, f, a, k) ?? []);
+  const card = byId.get(f.card);
+  const plain = !x.legal.some((a) => (a.kind === 'play' || a.kind === 'send') && a.card === f.card && viaSkill(a));
+  // Sending a card as intel asks where it goes, whatever the card would do when used.
+  const own = plain && card ? TARGET_PROMPTS[card.name] : undefined;
+  const prompt =
+    f.verb === 'send'
+      ? t(l, 'panel.pickDirect', { card: label(f.card) })
+      : own
+        ? t(l, own)
+        : t(l, 'panel.pickTarget', { card: label(f.card) });
+  return { prompt, components: [...rowsOf(buttons.slice(0, 20)), { type: ComponentType.ActionRow, components: [button(t(l, 'btn.back'), id('back'))] }] };
+}
+
+/** The first step: menus of cards to play, send or discard, the characters' choices, and the buttons. */
+function choices(kit: Kit): PanelMessage['components'] {
+  const { l, x, label, id } = kit;
+  const components: PanelMessage['components'] = [];
   const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
   const sendable = unique(x.legal.flatMap((a) => (a.kind === 'send' ? [a.card] : [])));
   const choosable = unique(x.legal.flatMap((a) => (a.kind === 'choose' ? [a.card] : [])));
@@ -226,51 +264,60 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   if (playable.length) components.push(select(id('play'), t(l, 'select.play'), options(playable)));
   if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), options(sendable)));
   if (choosable.length) components.push(select(id('choose'), t(l, 'select.discard'), options(choosable)));
-  // Characters' choices (pick a character, use a skill, answer a skill's question): each is one
-  // legal action, named by its place in the list and a check of its content.
+  const { menus, buttons } = characterChoices(kit);
+  components.push(...menus);
+  buttons.push(...answerButtons(kit));
+  components.push(...rowsOf(buttons).slice(0, 5 - components.length));
+  return components;
+}
+
+/**
+ * Characters' choices (pick a character, use a skill, answer a skill's question): each is one legal
+ * action, named by its place in the list and a check of its content. Buttons when few and short,
+ * else menus.
+ */
+function characterChoices({ l, x, names, id, otherLabel }: Kit): { menus: PanelMessage['components']; buttons: APIButtonComponent[] } {
+  const menus: PanelMessage['components'] = [];
+  const buttons: APIButtonComponent[] = [];
   const other = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) !== null);
   if (other.length > 10) {
     // Too many for buttons: pick the skill (or the answer's option and player) first.
-    const keys = groupKeys(x.legal);
-    components.push(
-      select(
-        id('group'),
-        t(l, 'select.skill'),
-        keys.map((key, g) => {
-          const first = other.find(({ a }) => groupOf(a) === key)!.a;
-          return { label: clipGraphemes(groupLabel(l, key, first, names), 100), value: `${g}.0.${actionHash(key)}` };
-        }),
-      ),
-    );
+    const groups = groupKeys(x.legal).map((key, g) => {
+      const first = other.find(({ a }) => groupOf(a) === key)?.a;
+      return { label: clipGraphemes(groupLabel(l, key, first, names), 100), value: `${g}.0.${actionHash(key)}` };
+    });
+    menus.push(select(id('group'), t(l, 'select.skill'), groups));
+    return { menus, buttons };
   }
-  const buttons: APIButtonComponent[] = [];
   // A choice too long for a button (80 characters) makes them all a menu, whose options say it in full.
-  const long = other.length <= 10 && other.some(({ a }) => [...otherLabel(a)].length > 80);
-  if (long)
-    components.push(
-      select(
-        id('act'),
-        t(l, 'select.skill'),
-        other.map(({ a, k }) => {
-          const text = otherLabel(a);
-          const label = clipGraphemes(text, 100);
-          const rest = clipGraphemes(text.slice(label.length), 100);
-          return { label, ...(rest ? { description: rest } : {}), value: `${k}.${actionHash(a)}` };
-        }),
-      ),
-    );
-  else if (other.length <= 10) for (const { a, k } of other) buttons.push(button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary));
+  const long = other.some(({ a }) => [...otherLabel(a)].length > 80);
+  if (!long) {
+    for (const { a, k } of other) buttons.push(button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary));
+    return { menus, buttons };
+  }
+  const options = other.map(({ a, k }) => {
+    const text = otherLabel(a);
+    const label = clipGraphemes(text, 100);
+    const rest = clipGraphemes(text.slice(label.length), 100);
+    return { label, ...(rest ? { description: rest } : {}), value: `${k}.${actionHash(a)}` };
+  });
+  menus.push(select(id('act'), t(l, 'select.skill'), options));
+  return { menus, buttons };
+}
+
+/** 过, 接收, 拒绝, and the private toggles of docs/rules.md §8b: one for this turn, one that stays. */
+function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
+  const buttons: APIButtonComponent[] = [];
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
-  // The private toggles of docs/rules.md §8b: one for this turn, one that stays.
+  const inGame = v.players[me].alive && !v.players[me].out;
   if (pace && inGame) {
     // 本回合不再响应 belongs to a turn's response windows; the standing choice may be changed at any time.
     if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
   }
-  components.push(...rowsOf(buttons).slice(0, 5 - components.length));
-  return done();
+  return buttons;
 }
 
 function characterLine(l: Locale, name: string, faceUp: boolean | null, mission: boolean): string {

@@ -1,6 +1,6 @@
 // lobbies.ts for PostgreSQL: the LobbyRepo's methods, arguments and results, each a Promise.
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Lobby } from '../../discord/lobby-model.js';
+import type { Lobby } from '../../lobby/model.js';
 import { toLobby } from '../lobbies.js';
 import type { PgExec } from './connection.js';
 import { games, lobbies } from './schema.js';

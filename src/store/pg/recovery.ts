@@ -4,7 +4,7 @@
 // rows cross the socket once per game, not once per action. An action goes in as a JSON string
 // (to_json of its text), parsed by replay(), so one damaged row spoils only its game.
 import type { Pool } from 'pg';
-import type { UnfinishedGame } from '../recovery.js';
+import type { UnfinishedGame } from '../recovery-repo.js';
 import { shardLiterals, type Shard } from '../shard.js';
 
 function ownedSql(shard: Shard | undefined): string {

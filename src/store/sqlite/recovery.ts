@@ -1,6 +1,6 @@
 // SQLite's read behind RecoveryRepo (../recovery.ts).
 import type Database from 'better-sqlite3';
-import type { UnfinishedGame } from '../recovery.js';
+import type { UnfinishedGame } from '../recovery-repo.js';
 import type { Shard } from '../shard.js';
 import { ownedByRaw } from './shard.js';
 

@@ -2,8 +2,8 @@
 // person who has nothing to answer, who pressed 本回合不再响应, or who asked to be asked only when a
 // window concerns them and this one does not. They are ordinary pass actions, so the log holds
 // everything a window did; the window's response clock passes for whoever is left.
-import { decider, legalActions, view, waitingOn, type GameState, type GameView } from '../engine/index.js';
-import type { RespondPref } from '../store/index.js';
+import { decider, legalActions, view, waitingOn, type GameState, type GameView } from '../../engine/index.js';
+import type { RespondPref } from '../../store/index.js';
 
 /** The seats whose own decision the game waits on: one player's, or everyone choosing a character. */
 export function askedSeats(s: GameState): number[] {

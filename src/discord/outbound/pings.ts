@@ -3,16 +3,17 @@
 // or a DM where the server chose that; and once more shortly before the decision's timer runs out.
 // Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { decider, view, type GameState } from '../engine/index.js';
-import { askedSeats } from './pace.js';
-import { t, type Locale } from '../i18n/index.js';
-import type { Logger } from '../log.js';
-import type { GameStore, Owed, OutboxRow, PingRecord, Repos, TimerHost } from '../store/index.js';
-import { encodeId } from './custom-id.js';
+import { decider, view, type GameState } from '../../engine/index.js';
+import { askedSeats } from '../seats/pace.js';
+import { t, type Locale } from '../../i18n/index.js';
+import type { Logger } from '../../log.js';
+import type { GameStore, Owed, OutboxRow, PingRecord, Repos, TimerHost } from '../../store/index.js';
+import { encodeId } from '../custom-id.js';
 import type { Panels } from './panels.js';
-import { dmOwed, type Publisher } from './publisher.js';
-import { pendingText } from './render/words.js';
-import type { SeatUsers } from './seat-users.js';
+import { dmOwed } from './owed.js';
+import type { Publisher } from './publisher.js';
+import { pendingText } from '../render/words.js';
+import type { SeatUsers } from '../session/seat-users.js';
 
 /** The warning comes this long before the deadline (a quarter of a short timer). */
 export const WARN_BEFORE_MS = 15_000;

@@ -1,6 +1,6 @@
 // The stored choices that change how the bot paces a table, read through a cache: 本回合不再响应 per
 // seat and each player's standing choice of windows (store/table-prefs.ts keeps them).
-import type { GameStore, RespondPref } from '../store/index.js';
+import type { GameStore, RespondPref } from '../../store/index.js';
 
 export class TableFlags {
   private readonly quiet = new Map<number, (string | null)[]>();

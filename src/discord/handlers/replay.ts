@@ -3,15 +3,16 @@
 // hand, identity, character and face-down card: nothing is secret once a game is over). One
 // ephemeral message with ◀ ▶, edited in place on each click. A game still being played is
 // refused: its replay would be its players' secrets.
-import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type ChatInputCommandInteraction } from 'discord.js';
-import type { GameState } from '../engine/index.js';
-import { t, type Locale, type MessageKey } from '../i18n/index.js';
-import { openPictureInput, type EndedStatus } from '../picture/input.js';
-import { drawInThread } from '../picture/renderer.js';
-import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../store/index.js';
-import type { Bot } from './bot.js';
-import { encodeId, type CustomId } from './custom-id.js';
-import { ack, explain, onPrivatePanel, panelOwner, type Component } from './reply.js';
+import { ApplicationCommandOptionType, ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type ChatInputCommandInteraction } from 'discord.js';
+import type { GameState } from '../../engine/index.js';
+import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { openPictureInput, type EndedStatus } from '../../picture/input.js';
+import { drawInThread } from '../../picture/renderer.js';
+import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../../store/index.js';
+import { desc } from '../command-options.js';
+import { runner, type Context, type Handler } from '../context.js';
+import { encodeId, type CustomId } from '../custom-id.js';
+import { explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 
 /** The picture's file name on a replay message. */
 export const REPLAY_IMAGE = 'replay.png';
@@ -58,28 +59,28 @@ type Refusal = { key: MessageKey; params?: Record<string, string | number> };
 const caches = new WeakMap<GameStore, Map<number, Loaded>>();
 
 /** An ended game of this server, rebuilt into pages; or why it cannot be replayed. */
-async function load(bot: Bot, gameId: number, guildId: string | null): Promise<Loaded | Refusal> {
-  const info = await bot.store.game(gameId);
+async function load(ctx: Context, gameId: number, guildId: string | null): Promise<Loaded | Refusal> {
+  const info = await ctx.store.game(gameId);
   if (!info || info.guildId !== guildId) return { key: 'replay.notHere', params: { game: gameId } };
   if (info.status === 'active') return { key: 'replay.active' };
   if (info.status === 'broken' || !info.setup) return { key: 'replay.broken', params: { reason: info.brokenReason ?? 'damaged setup' } };
-  let cache = caches.get(bot.store);
-  if (!cache) caches.set(bot.store, (cache = new Map()));
+  let cache = caches.get(ctx.store);
+  if (!cache) caches.set(ctx.store, (cache = new Map()));
   const hit = cache.get(gameId);
   if (hit) {
     cache.delete(gameId);
     cache.set(gameId, hit);
     return hit;
   }
-  const built = replayPages({ setup: info.setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, await bot.store.repos.games.log(gameId));
+  const built = replayPages({ setup: info.setup, decisionMs: info.decisionMs, windowMs: info.windowMs, createdAt: info.createdAt }, await ctx.store.repos.games.log(gameId));
   if ('reason' in built) return { key: 'replay.broken', params: { reason: built.reason } };
   // A log that no longer replays to the stored game (the rules changed since) would show another game.
-  const stored = await bot.store.state(gameId);
+  const stored = await ctx.store.state(gameId);
   if (!stored || snapshotText(stored) !== snapshotText(built.final)) return { key: 'replay.broken', params: { reason: 'the log does not replay to the stored game' } };
   const loaded: Loaded = {
     status: info.status,
     guildId: info.guildId,
-    ai: (await bot.store.seats(gameId)).filter((s) => s.ai).map((s) => s.seat),
+    ai: (await ctx.store.seats(gameId)).filter((s) => s.ai).map((s) => s.seat),
     pages: built.pages,
   };
   cache.set(gameId, loaded);
@@ -118,12 +119,11 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
 }
 
 /** /fengsheng replay [game]: the channel's last ended game, or the one named, privately. */
-export async function onReplayCommand(bot: Bot, i: ChatInputCommandInteraction): Promise<void> {
-  const l = bot.localeFor(i);
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const gameId = i.options.getInteger('game') ?? (i.guildId ? await bot.store.lastEndedGameIn(i.guildId, i.channelId) : null);
+async function onCommand(ctx: Context, i: ChatInputCommandInteraction): Promise<void> {
+  const l = ctx.locales.of(i);
+  const gameId = i.options.getInteger('game') ?? (i.guildId ? await ctx.store.lastEndedGameIn(i.guildId, i.channelId) : null);
   if (gameId === null) return void (await i.editReply(t(l, 'replay.none')));
-  const g = await load(bot, gameId, i.guildId);
+  const g = await load(ctx, gameId, i.guildId);
   if ('key' in g) return void (await i.editReply(t(l, g.key, g.params ?? {})));
   await i.editReply(await pageMessage(l, gameId, g, 0));
 }
@@ -133,13 +133,28 @@ export async function onReplayCommand(bot: Bot, i: ChatInputCommandInteraction):
  * replay edit that message in place. Someone else's replay, a game not ended, a page the replay
  * does not have: a short private explanation.
  */
-export async function onReplayComponent(bot: Bot, i: Component, id: CustomId): Promise<void> {
-  const l = bot.localeFor(i);
-  await ack(i);
+async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
+  const l = ctx.locales.of(i);
   if (onPrivatePanel(i) && panelOwner(i) !== i.user.id) return explain(i, t(l, 'replay.notYours'));
-  const g = await load(bot, id.game, i.guildId);
+  const g = await load(ctx, id.game, i.guildId);
   if ('key' in g) return explain(i, t(l, g.key, g.params ?? {}));
   const page = id.args[0] ?? 0;
   if (page >= g.pages.length || id.args.length > 2) return explain(i, t(l, 'replay.badPage'));
   await i.editReply(await pageMessage(l, id.game, g, page));
 }
+
+export const replayHandler: Handler = {
+  verbs: ['replay'],
+  clickAck: 'ack',
+  subcommands: [
+    {
+      name: 'replay',
+      zh: '回放',
+      at: 12,
+      desc: 'cmd.replay.desc',
+      options: [{ type: ApplicationCommandOptionType.Integer, name: 'game', ...desc('cmd.replay.game'), min_value: 1 }],
+      ack: 'private',
+    },
+  ],
+  run: runner({ command: onCommand, click: onClick }),
+};

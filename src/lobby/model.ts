@@ -1,5 +1,5 @@
 // A lobby: the seats and options of a game not yet begun. Pure data and rules; storage is the
-// store's, Discord is lobby.ts's.
+// store's (src/store/lobbies.ts), Discord is src/discord/handlers/lobby.ts's.
 import { EDITIONS, hasAltSplit, identitiesFor, type CharacterSet, type Edition } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 
@@ -111,6 +111,3 @@ export function removeAi(l: Lobby, by: string): LobbyChange {
     }
   return 'noAi';
 }
-
-/** Where lobbies are kept: the store's (LobbiesRepo, src/store/lobbies.ts). */
-export type { LobbiesRepo as LobbyRepo } from '../store/lobbies.js';

@@ -6,9 +6,9 @@
 // retried with back-off; a DM that cannot be delivered (closed DMs, or the retries ran out) makes
 // the channel tell the player once a game.
 import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
-import { t, type Locale } from '../i18n/index.js';
-import type { Logger } from '../log.js';
-import type { GameStore, OutboxRow, Repos, TimerHost } from '../store/index.js';
+import { t, type Locale } from '../../i18n/index.js';
+import type { Logger } from '../../log.js';
+import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;

@@ -2,12 +2,12 @@
 // in a row (docs/rules.md §10) until their owner clicks again, and the automatic passes of docs/rules.md
 // §8b (pace.ts). Every seat the bot plays decides at once when a decision opens, all together; passes
 // go in at once, and one card or skill a bot seat plays is shown after a short pause.
-import { check, decider, defaultAction, legalActions, waitingOn, type Action, type GameState } from '../engine/index.js';
-import type { Logger } from '../log.js';
-import type { GameStore, TimerHost } from '../store/index.js';
+import { check, decider, defaultAction, legalActions, waitingOn, type Action, type GameState } from '../../engine/index.js';
+import type { Logger } from '../../log.js';
+import type { GameStore, TimerHost } from '../../store/index.js';
 import { askedSeats, autoPasses, turnKey, type SeatPace } from './pace.js';
-import type { SeatUsers } from './seat-users.js';
-import type { TableFlags } from './table-flags.js';
+import type { SeatUsers } from '../session/seat-users.js';
+import type { TableFlags } from '../session/table-flags.js';
 
 /** Timed-out decisions in a row after which the bot plays a seat for its owner. */
 export const AUTOPILOT_AFTER = 2;

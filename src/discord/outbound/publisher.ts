@@ -2,78 +2,21 @@
 // edits coalesced so a burst of actions is one edit), private events by DM, and notices.
 // Work for one game is chained, so messages go out in the order the actions were committed.
 import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
-import { decider, printedName, view, type GameEvent, type GameState } from '../engine/index.js';
-import { t, type Locale } from '../i18n/index.js';
-import type { Logger } from '../log.js';
-import type { Committed, GameStore, Owed, OutboxRow, TimerHost } from '../store/index.js';
+import { decider, view, type GameEvent, type GameState } from '../../engine/index.js';
+import { t, type Locale } from '../../i18n/index.js';
+import type { Logger } from '../../log.js';
+import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
 import { OutboxSender } from './outbox-sender.js';
-import type { SeatUsers } from './seat-users.js';
-import { pictureInput, pictureKey, type PictureInput } from '../picture/input.js';
-import { drawInThread } from '../picture/renderer.js';
-import { renderTable } from './render/table.js';
-import { eventLine, identityText, newLogMemory, secretLine, type LogMemory } from './render/words.js';
-import { clipGraphemes } from './clip.js';
+import type { SeatUsers } from '../session/seat-users.js';
+import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
+import { drawInThread } from '../../picture/renderer.js';
+import { renderTable } from '../render/table.js';
+import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
 
 const UNKNOWN_MESSAGE = 10008;
 /** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
 const RECENT_LINES = 10;
 const LOG_LINES = 1000;
-/** A DM owed to a player (Discord takes 2,000 characters). */
-export const dmOwed = (gameId: number, userId: string, content: string): Owed => ({
-  gameId,
-  kind: 'dm',
-  target: userId,
-  body: { content: clipGraphemes(content, 2000) },
-});
-/**
- * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the
- * first DM of a game (where it is, what comes next), and at the end how they did.
- */
-export function owedDms(
-  info: { guildId: string; channelId: string },
-  users: (string | null)[],
-  state: GameState,
-  events: GameEvent[],
-  userLocale: (userId: string) => Locale,
-): [string, string][] {
-  const names = state.players.map((p) => p.name);
-  const dms = new Map<string, string[]>();
-  const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
-  for (const ev of events) {
-    if (ev.to === 'all') continue;
-    for (const seat of ev.to) {
-      const userId = users[seat];
-      if (!userId) continue;
-      // Each player reads their DMs in their own language; the channel reads the table's.
-      const line = secretLine(userLocale(userId), ev, seat, names, state.cards);
-      if (line) add(userId, line);
-    }
-  }
-  const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-  if (events.some((ev) => ev.type === 'gameStart')) {
-    for (const userId of users) {
-      if (!userId) continue;
-      dms.set(userId, [t(userLocale(userId), state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
-    }
-  }
-  if (state.result) {
-    const final = view(state, null);
-    const r = state.result;
-    users.forEach((userId, seat) => {
-      if (!userId) return;
-      const ul = userLocale(userId);
-      const p = final.players[seat];
-      const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
-      const line = t(ul, key, {
-        identity: p.identity ? identityText(ul, p.identity) : '?',
-        character: p.character ? t(ul, 'result.character', { character: printedName(p.character) }) : '',
-      });
-      add(userId, line, t(ul, 'result.link', { link }));
-    });
-  }
-  return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
-}
-
 const noticeBody = (content: string) => ({ content, allowedMentions: { parse: ['users'] as 'users'[] } });
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
@@ -109,8 +52,6 @@ export interface PublisherOptions {
   log: Logger;
   /** The language of a game's channel (table, notices). */
   locale: (gameId: number) => Locale;
-  /** The language a player is DMed in. */
-  userLocale: (guildId: string, userId: string) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
   editIntervalMs: number;
   /** Back-off of the outbox's retries. */
@@ -199,18 +140,6 @@ export class Publisher {
   /** The game's public log in words, oldest first. */
   logOf(gameId: number): string[] {
     return this.out(gameId).log;
-  }
-
-  /**
-   * The DMs a commit owes: its private events in words, the first DM of a game, the result. Called
-   * inside the commit's transaction (the store's effects); the sender delivers them after it.
-   */
-  owed(c: Committed): Owed[] {
-    const info = this.o.store.known(c.gameId);
-    if (!info) return [];
-    return owedDms(info, this.o.users.of(c.gameId), c.state, c.events, (userId) => this.o.userLocale(info.guildId, userId)).map(([userId, content]) =>
-      dmOwed(c.gameId, userId, content),
-    );
   }
 
   /** A commit happened: note its public events, deliver what it owes, refresh the table. */

@@ -6,9 +6,9 @@
 // routes, and a panel must not sit behind the table's once-a-second pace.
 import { performance } from 'node:perf_hooks';
 import { DiscordAPIError, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
-import type { Locale } from '../i18n/index.js';
-import type { Logger } from '../log.js';
-import type { PanelFocus } from './render/panel.js';
+import type { Locale } from '../../i18n/index.js';
+import type { Logger } from '../../log.js';
+import type { PanelFocus } from '../render/panel.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;

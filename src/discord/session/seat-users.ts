@@ -1,5 +1,5 @@
 // Who sits where never changes during a game: read it once per game, not on every commit.
-import type { GameStore } from '../store/index.js';
+import type { GameStore } from '../../store/index.js';
 
 export class SeatUsers {
   private readonly cache = new Map<number, (string | null)[]>();

@@ -3,12 +3,12 @@
 // legal actions and a memory folded from the events that seat saw (src/ai), never from the raw
 // state. The expert searches in a worker thread: its decisions are promises, and the event loop
 // never waits on them.
-import { legalActions, view, type GameState } from '../engine/index.js';
-import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from '../ai/index.js';
-import { SearchThread } from '../ai/worker/pool.js';
+import { legalActions, view, type GameState } from '../../engine/index.js';
+import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from '../../ai/index.js';
+import { SearchThread } from '../../ai/worker/pool.js';
 import type { SeatPolicy } from './drivers.js';
-import type { EventLog } from './event-log.js';
-import type { AiLevel } from './lobby-model.js';
+import type { EventLog } from '../session/event-log.js';
+import type { AiLevel } from '../../lobby/model.js';
 
 export interface AiSeats {
   decide: SeatPolicy;

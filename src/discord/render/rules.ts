@@ -1,13 +1,13 @@
-// /fengsheng rules: a private guide in pages — a turn walked through with the buttons to press,
+// The pages of /fengsheng rules (handlers/rules.ts): a private guide in pages — a turn walked through with the buttons to press,
 // the cards, the identities for each table size, the 千智风声 edition, the characters (which start face down, which are
 // women), and the rulebook's 摩尔密码表 — with ◀ ▶ to turn the pages.
-import { ButtonStyle, ComponentType, MessageFlags, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { CHARACTER_SETS, CHARACTERS, EDITIONS, hasAltSplit, identitiesFor, printedName, type CharacterName, type CharacterSet } from '../engine/index.js';
-import { characterText } from '../i18n/characters.js';
-import { t, type Locale, type MessageKey } from '../i18n/index.js';
-import { encodeId } from './custom-id.js';
-import { identityText } from './render/words.js';
-import { clipGraphemes } from './clip.js';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
+import { CHARACTER_SETS, CHARACTERS, EDITIONS, hasAltSplit, identitiesFor, printedName, type CharacterName, type CharacterSet } from '../../engine/index.js';
+import { characterText } from '../../i18n/characters.js';
+import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { encodeId } from '../custom-id.js';
+import { identityText } from './words.js';
+import { clipGraphemes } from '../clip.js';
 
 /** 摩尔密码表 as 000_… (the 2009 rulebook) prints it: letters, digits and its code words. */
 const MORSE = `A .—      B —...    C —.—.    D —..     E .
@@ -92,16 +92,4 @@ export function rulesMessage(l: Locale, page: number): { embeds: APIEmbed[]; com
     embeds: [{ title: `${t(l, 'rules.title')} · ${pages[k].title}`, description: pages[k].text, color: 0xc0392b, footer: { text: t(l, 'rules.pageOf', { page: k + 1, pages: pages.length }) } }],
     components: [{ type: ComponentType.ActionRow, components: [nav(k - 1, '◀', k === 0), nav(k + 1, '▶', k === pages.length - 1)] }],
   };
-}
-
-/** The first page, privately. */
-export async function showRules(i: ChatInputCommandInteraction, l: Locale): Promise<void> {
-  if (!i.deferred && !i.replied) await i.deferReply({ flags: MessageFlags.Ephemeral });
-  await i.editReply(rulesMessage(l, 0));
-}
-
-/** ◀ ▶: the same private message turns to the page the button names. */
-export async function turnRulesPage(i: ButtonInteraction, l: Locale, page: number): Promise<void> {
-  await i.deferUpdate();
-  await i.editReply(rulesMessage(l, page));
 }

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, view, waitingOn, type GameState } from '../../src/engine/index.js';
 import type { GameEvent } from '../../src/engine/types.js';
 import { makePolicy, newMemory, observeAll } from '../../src/ai/index.js';
-import { aiSeats, type AiSeats } from '../../src/discord/ai-seats.js';
-import type { EventLog } from '../../src/discord/event-log.js';
-import type { AiLevel } from '../../src/discord/lobby-model.js';
+import { aiSeats, type AiSeats } from '../../src/discord/seats/ai-seats.js';
+import type { EventLog } from '../../src/discord/session/event-log.js';
+import type { AiLevel } from '../../src/lobby/model.js';
 
 let seats: AiSeats | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 // Every event of the games this process hosts, in order: what a seat privately learned (for
 // 我的信息) and what an AI seat remembers are folds over it. A game first seen after a restart
 // is rebuilt by replaying its stored log, so nothing lives only in memory.
-import type { GameEvent } from '../engine/index.js';
-import type { GameStore } from '../store/index.js';
-import { replay } from '../store/replay.js';
+import type { GameEvent } from '../../engine/index.js';
+import type { GameStore } from '../../store/index.js';
+import { replay } from '../../store/replay.js';
 
 const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen']);
 

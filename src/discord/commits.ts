@@ -1,0 +1,54 @@
+// What the bot does with each commit, and with the games it finds at start-up: the session follows,
+// the table, the panels and the pings show it, and the seat drivers play the seats the bot plays.
+import { t } from '../i18n/index.js';
+import type { Committed } from '../store/index.js';
+import type { Context } from './context.js';
+
+/** A commit of a prepared game (Sessions.whenReady): every part follows it. */
+export function followCommit(ctx: Context, c: Committed): void {
+  const { sessions, publisher, drivers } = ctx;
+  const before = sessions.last(c.gameId);
+  if (c.action?.kind === 'timeout' && before && drivers.timedOut(c.gameId, before)) publisher.tableChanged(c.gameId);
+  sessions.setLast(c.gameId, c.state);
+  sessions.events.note(c.gameId, c.version, c.events);
+  publisher.committed(c.gameId, c.state, c.events);
+  ctx.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished);
+  ctx.pings.committed(c.gameId, c.state, c.by ?? null);
+  if (c.finished) sessions.forget(c.gameId);
+  else drivers.poke(c.gameId, c.state);
+}
+
+/** Every recovered game: what it owed delivered, its table refreshed, its bot seats poked; broken ones announced. */
+export async function resumeGames(ctx: Context): Promise<void> {
+  const { store, sessions, publisher } = ctx;
+  // First what was owed when the last process stopped (or was killed), in the order it was owed.
+  const owed = await store.repos.outbox.owedGames();
+  for (const gameId of owed) await sessions.prepare(gameId);
+  void publisher.sender.resume();
+  // A game that ended before its table was first posted gets its final table now.
+  for (const gameId of await store.repos.outbox.finishedWithoutTable()) {
+    await sessions.prepare(gameId);
+    publisher.tableChanged(gameId);
+  }
+  for (const gameId of await store.activeGameIds()) {
+    await sessions.prepare(gameId);
+    const state = store.liveState(gameId);
+    if (!state) continue;
+    sessions.setLast(gameId, state);
+    if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), sessions.events.events(gameId), state);
+    publisher.tableChanged(gameId);
+    ctx.pings.committed(gameId, state);
+    ctx.drivers.poke(gameId, state);
+  }
+  for (const b of store.recovery.broken) {
+    await sessions.prepare(b.gameId);
+    publisher.notice(b.gameId, b.channelId, t(ctx.locales.table(b.gameId), 'err.broken', { reason: b.reason }));
+  }
+}
+
+/** The active game of a channel the bot has seen a message in, prepared; null for none. */
+export async function channelGame(ctx: Context, guildId: string | null, channelId: string): Promise<number | null> {
+  const gameId = guildId ? await ctx.store.activeGameIn(guildId, channelId) : null;
+  if (gameId !== null) await ctx.sessions.prepare(gameId);
+  return gameId;
+}

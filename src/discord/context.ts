@@ -1,0 +1,79 @@
+// What a handler is given (never the Bot): the store, the game sessions, the outbound parts, the
+// seat drivers, the log and the languages. And what a handler is: the verbs and subcommands it owns
+// and one `run` (the discord.js guide's command files, Sapphire's parse/run).
+import { PermissionFlagsBits, type APIApplicationCommandBasicOption, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
+import type { MessageKey } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import type { GameStore, LobbiesRepo } from '../store/index.js';
+import type { CustomId } from './custom-id.js';
+import type { Locales } from './locales.js';
+import type { Panels } from './outbound/panels.js';
+import type { Pings } from './outbound/pings.js';
+import type { Publisher } from './outbound/publisher.js';
+import type { Component } from './reply.js';
+import type { Drivers } from './seats/drivers.js';
+import type { Sessions } from './session/sessions.js';
+
+export interface Context {
+  client: Client;
+  store: GameStore;
+  lobbies: LobbiesRepo;
+  /** Everything kept per game (sessions.users, .flags, .events), loaded by prepare. */
+  sessions: Sessions;
+  publisher: Publisher;
+  drivers: Drivers;
+  panels: Panels;
+  pings: Pings;
+  log: Logger;
+  locales: Locales;
+  /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */
+  seeds?: () => number;
+}
+
+/**
+ * How the router acknowledges a click before its handler runs (Discord allows 3 s):
+ * - `self`: the handler answers itself;
+ * - `update`: the message clicked is updated in place (deferUpdate);
+ * - `private`: a private answer follows (deferReply, ephemeral);
+ * - `ack`: a private panel is updated in place, a public button opens a private answer (reply.ts ack);
+ * - `panel`: the clicker's panel is the answer itself, unless the work takes longer than a second.
+ */
+export type ClickAck = 'self' | 'update' | 'private' | 'ack' | 'panel';
+
+/** One subcommand of /fengsheng, declared by the handler that runs it (commands.ts assembles them). */
+export interface Subcommand {
+  name: string;
+  /** Its name for zh-CN users. */
+  zh: string;
+  /** Its place in the /fengsheng menu, from the top (commands.ts sorts by it). */
+  at: number;
+  desc: MessageKey;
+  options?: APIApplicationCommandBasicOption[];
+  /** `private`: the router defers a private answer first; `self`: the handler answers itself. */
+  ack: 'self' | 'private';
+}
+
+export interface Handler {
+  /** The custom_id verbs of its buttons and menus. */
+  readonly verbs: readonly string[];
+  readonly clickAck: ClickAck;
+  readonly subcommands: readonly Subcommand[];
+  /** A click (`id`: its decoded custom_id) or a command (`id`: the subcommand's name). */
+  run(ctx: Context, i: ChatInputCommandInteraction | Component, id: CustomId | string): Promise<void>;
+}
+
+/** A handler's run from its command and its click. */
+export function runner(on: {
+  command?: (ctx: Context, i: ChatInputCommandInteraction, sub: string) => Promise<void>;
+  click?: (ctx: Context, i: Component, id: CustomId) => Promise<void>;
+}): Handler['run'] {
+  return async (ctx, i, id) => {
+    if (i.isChatInputCommand()) {
+      if (typeof id === 'string') await on.command?.(ctx, i, id);
+    } else if (typeof id !== 'string') await on.click?.(ctx, i, id);
+  };
+}
+
+export function canManage(i: Interaction): boolean {
+  return i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}

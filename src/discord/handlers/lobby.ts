@@ -1,0 +1,314 @@
+// Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
+import { ApplicationCommandOptionType, ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction } from 'discord.js';
+import { DEFAULT_OPTIONS, EDITION_NAMES, hasAltSplit, type Edition } from '../../engine/index.js';
+import { DEFAULT_DECISION_MS } from '../../store/index.js';
+import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { en } from '../../i18n/en.js';
+import { zhCN } from '../../i18n/zh-CN.js';
+import { addAi, AI_LEVELS, DEFAULT_AI_LEVEL, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, seatRange, type AiLevel, type Lobby, type LobbyChange, type LobbyOptions } from '../../lobby/model.js';
+import { clipGraphemes } from '../clip.js';
+import { desc, EDITION_CHOICES, outOfRange, RESPONSE_OPTION, ROUNDS_OPTION, TIMER_OPTION } from '../command-options.js';
+import { canManage, runner, type Context, type Handler, type Subcommand } from '../context.js';
+import type { CustomId } from '../custom-id.js';
+import { renderLobby } from '../render/lobby.js';
+import type { Component } from '../reply.js';
+
+const CHANGE_TEXT: Record<Exclude<LobbyChange, 'ok'>, Parameters<typeof t>[1]> = {
+  alreadyIn: 'lobby.alreadyIn',
+  notIn: 'lobby.notIn',
+  full: 'lobby.full',
+  hostOnly: 'lobby.hostOnly',
+  noAi: 'lobby.notIn',
+};
+
+function displayName(i: ChatInputCommandInteraction | Component): string {
+  const member = i.member as { nick?: string | null; displayName?: string } | null;
+  return clipGraphemes(member?.displayName ?? member?.nick ?? i.user.globalName ?? i.user.username, 32);
+}
+
+/** join, leave, begin as commands: the channel's open lobby changes, its message follows. */
+async function changeByCommand(ctx: Context, i: ChatInputCommandInteraction, l: Locale, sub: string): Promise<void> {
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const lobby = await ctx.lobbies.inChannel(i.guildId ?? '', i.channelId);
+  if (!lobby) return void (await i.editReply(t(l, 'lobby.none')));
+  const r = await change(ctx, lobby, sub, i.user.id, displayName(i));
+  if (r.text) return void (await i.editReply(r.text(l)));
+  await refreshLobbyMessage(ctx, r.lobby, lobbyLocale(ctx, r.lobby));
+  await i.editReply(r.done(l));
+}
+
+interface ChangeResult {
+  lobby: Lobby;
+  text?: (l: Locale) => string;
+  done: (l: Locale) => string;
+}
+
+const fail = (lobby: Lobby, key: Parameters<typeof t>[1], params: Record<string, string | number> = {}): ChangeResult => ({
+  lobby,
+  text: (l) => t(l, key, params),
+  done: () => '',
+});
+
+/** A change of the seats: what it does to the lobby, and what its maker is told once it is saved. */
+const seatChange =
+  (apply: (lobby: Lobby, userId: string, name: string) => LobbyChange, done: MessageKey) =>
+  async (ctx: Context, lobby: Lobby, userId: string, name: string): Promise<ChangeResult> => {
+    const r = apply(lobby, userId, name);
+    if (r === 'full' && seatRange(lobby).max < MAX_SEATS) {
+      const max = seatRange(lobby).max;
+      return { lobby, text: (l) => t(l, 'lobby.fullEdition', { edition: t(l, `edition.${lobby.options.edition}`), max }), done: () => '' };
+    }
+    if (r !== 'ok') return fail(lobby, CHANGE_TEXT[r]);
+    if (!hasHumans(lobby)) {
+      await ctx.lobbies.remove(lobby.id);
+      return { lobby: { ...lobby, seats: [] }, done: (l) => t(l, 'lobby.left') };
+    }
+    await ctx.lobbies.save(lobby);
+    return { lobby, done: (l) => t(l, done) };
+  };
+
+/** The lobby's verbs, from its buttons or as commands; begin starts the game. */
+const CHANGES: Record<string, (ctx: Context, lobby: Lobby, userId: string, name: string) => Promise<ChangeResult>> = {
+  join: seatChange((lobby, userId, name) => join(lobby, userId, name), 'lobby.joined'),
+  leave: seatChange((lobby, userId) => leave(lobby, userId), 'lobby.left'),
+  begin,
+  addai: seatChange((lobby, userId) => addAi(lobby, userId), 'lobby.joined'),
+  rmai: seatChange((lobby, userId) => removeAi(lobby, userId), 'lobby.joined'),
+};
+
+async function change(ctx: Context, lobby: Lobby, verb: string, userId: string, name: string): Promise<ChangeResult> {
+  const run = CHANGES[verb];
+  return run ? run(ctx, lobby, userId, name) : fail(lobby, 'lobby.none');
+}
+
+async function begin(ctx: Context, lobby: Lobby, userId: string): Promise<ChangeResult> {
+  if (userId !== lobby.hostId) return fail(lobby, 'lobby.hostOnly');
+  const { min, max } = seatRange(lobby);
+  if (lobby.seats.length < min || lobby.seats.length > max) {
+    // An edition with its own table sizes (千智风声: 5 or 6) says so, with its name.
+    if (min === MIN_SEATS && max === MAX_SEATS) return fail(lobby, 'lobby.needPlayers', { count: lobby.seats.length });
+    return { lobby, text: (l) => t(l, 'lobby.needPlayersEdition', { edition: t(l, `edition.${lobby.options.edition}`), min, max, count: lobby.seats.length }), done: () => '' };
+  }
+  if (!hasHumans(lobby)) return fail(lobby, 'lobby.noHumans');
+  await beginGame(ctx, lobby);
+  return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
+}
+
+async function beginGame(ctx: Context, lobby: Lobby): Promise<void> {
+  const o = lobby.options;
+  const created = await ctx.store.createGame({
+    guildId: lobby.guildId,
+    channelId: lobby.channelId,
+    seats: lobby.seats.map((s) => ({ userId: s.userId, name: s.name })),
+    seed: ctx.seeds?.(),
+    edition: o.edition,
+    options: {
+      roundLimit: o.roundLimit,
+      soySauceAlliance: o.soySauceAlliance,
+      altSplit: o.altSplit && hasAltSplit(lobby.seats.length),
+      // Lobbies opened before characters existed have no such option: they meant none.
+      characters: o.characters ?? false,
+      // Only what differs from the engine's default goes into the game (types.ts Options).
+      ...(o.characterSet === 'classic' ? { characterSet: 'classic' as const } : {}),
+      ...(o.victoryIntel === 4 ? { victoryIntel: 4 as const } : {}),
+    },
+    decisionMs: o.timer * 1000,
+    windowMs: o.response !== undefined ? o.response * 1000 : undefined,
+  });
+  lobby.gameId = created.gameId;
+  await ctx.lobbies.save(lobby);
+  ctx.log.info({ gameId: created.gameId, lobbyId: lobby.id, players: lobby.seats.length }, 'game begun');
+}
+
+async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  const guildId = i.guildId!;
+  const channelId = i.channelId;
+  // Discord checks the options' ranges, a forged request does not: check them again here.
+  const bad = outOfRange(i);
+  if (bad) return void (await i.reply({ content: t(l, 'err.badOption', { option: bad }), flags: MessageFlags.Ephemeral }));
+  const settings = await ctx.store.guildSettings(guildId);
+  const d = settings.lobbyOptions;
+  const asked = i.options.getString('edition') ?? d.edition;
+  const edition: Edition = (EDITION_NAMES as string[]).includes(asked as string) ? (asked as Edition) : 'standard';
+  const picked = i.options.getString('language');
+  const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
+  const options: LobbyOptions = {
+    edition,
+    characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
+    altSplit: i.options.getBoolean('split') ?? d.altSplit ?? false,
+    soySauceAlliance: i.options.getBoolean('alliance') ?? d.soySauceAlliance ?? false,
+    timer: i.options.getInteger('timer') ?? Math.round((settings.decisionMs ?? DEFAULT_DECISION_MS) / 1000),
+    roundLimit: i.options.getInteger('rounds') ?? d.roundLimit ?? DEFAULT_OPTIONS.roundLimit,
+    characterSet: i.options.getString('characterset') === 'classic' ? 'classic' : 'standard',
+    victoryIntel: i.options.getInteger('victoryintel') === 4 ? 4 : 3,
+    response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
+    ai: aiLevel(i.options.getString('ai')),
+    ...(language ? { language } : {}),
+  };
+  const open = (channelId: string) =>
+    // The check that the channel is free and the new lobby are one write: two /start at once make one lobby.
+    ctx.lobbies.create({ guildId, channelId, hostId: i.user.id, options, seats: [{ userId: i.user.id, name: displayName(i) }], messageId: null, gameId: null });
+  const wantsThread = (i.options.getBoolean('thread') ?? d.threads ?? false) && !i.channel?.isThread();
+  if (wantsThread) return startInThread(ctx, i, l, open, lobbyLocale(ctx, { guildId, options }));
+  const lobby = await open(channelId);
+  if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
+  await i.deferReply();
+  const msg = await i.editReply(renderLobby(lobbyLocale(ctx, lobby), lobby));
+  lobby.messageId = msg.id;
+  await ctx.lobbies.save(lobby);
+}
+
+/** The AI level asked for (a forged value is the default). */
+function aiLevel(asked: string | null): AiLevel {
+  return (AI_LEVELS as readonly string[]).includes(asked ?? '') ? (asked as AiLevel) : DEFAULT_AI_LEVEL;
+}
+
+/**
+ * A game in a thread of its own (the server's setting or the host's option): the thread is started in
+ * the channel, the lobby and everything after it live there, and the channel gets one line pointing
+ * to it. A host has one open lobby at a time, so threads cannot be opened by the dozen.
+ */
+async function startInThread(ctx: Context, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Promise<Lobby | null>, g: Locale): Promise<void> {
+  // `g`: what the lobby will read (lobbyLocale of its options), for the thread's name and the channel's line.
+  const hosted = await ctx.lobbies.hostedBy(i.guildId!, i.user.id);
+  if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
+  await i.deferReply();
+  const parent = i.channel ?? (await ctx.client.channels.fetch(i.channelId).catch(() => null));
+  const thread =
+    parent && parent.type === ChannelType.GuildText
+      ? await parent.threads
+          .create({ name: clipGraphemes(t(g, 'lobby.threadName', { host: displayName(i) }), 100), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay, type: ChannelType.PublicThread })
+          .catch((err) => void ctx.log.warn({ err: { code: err?.code, status: err?.status }, channelId: i.channelId }, 'could not start a thread for a game'))
+      : undefined;
+  if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
+  const lobby = await open(thread.id);
+  if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
+  const msg = await thread.send(renderLobby(g, lobby));
+  lobby.messageId = msg.id;
+  await ctx.lobbies.save(lobby);
+  await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
+}
+
+async function abort(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const guildId = i.guildId!;
+  const lobby = await ctx.lobbies.inChannel(guildId, i.channelId);
+  const gameId = await ctx.store.activeGameIn(guildId, i.channelId);
+  const host = gameId !== null ? (await ctx.lobbies.ofGame(gameId))?.hostId : lobby?.hostId;
+  if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
+  if (i.user.id !== host && !canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
+  if (gameId !== null) {
+    // The closed table and the notice are owed in the abort's own transaction.
+    await ctx.sessions.prepare(gameId);
+    await ctx.store.abortGame(gameId, `aborted by ${i.user.id}`, () => ctx.publisher.abortOwed(gameId, i.user.id));
+    ctx.drivers.forget(gameId);
+    ctx.pings.closed(gameId);
+    ctx.panels.forget(gameId);
+    await ctx.publisher.deliver(gameId);
+  }
+  if (lobby) {
+    await ctx.lobbies.remove(lobby.id);
+    const g = lobbyLocale(ctx, lobby);
+    await refreshLobbyMessage(ctx, { ...lobby, seats: [] }, g, t(g, 'lobby.aborted'));
+  }
+  await i.editReply(t(l, 'lobby.aborted'));
+}
+
+/** What the channel reads for a lobby: the host's choice, else the server's language. */
+function lobbyLocale(ctx: Context, lobby: Pick<Lobby, 'guildId' | 'options'>): Locale {
+  return lobby.options.language ?? ctx.locales.guild(lobby.guildId);
+}
+
+async function refreshLobbyMessage(ctx: Context, lobby: Lobby, l: Locale, closedText?: string): Promise<void> {
+  if (!lobby.messageId) return;
+  const channel = await ctx.client.channels.fetch(lobby.channelId).catch(() => null);
+  if (!channel?.isSendable()) return;
+  const body =
+    closedText !== undefined || lobby.gameId !== null || lobby.seats.length === 0
+      ? { content: closedText ?? (lobby.gameId !== null ? t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(l, 'lobby.aborted')), embeds: [], components: [] }
+      : renderLobby(l, lobby);
+  await channel.messages.edit(lobby.messageId, body).catch((err) => ctx.log.warn({ err, lobbyId: lobby.id }, 'could not update the lobby message'));
+}
+
+async function onCommand(ctx: Context, i: ChatInputCommandInteraction, sub: string): Promise<void> {
+  const l = ctx.locales.of(i);
+  if (!i.guildId || !i.channelId) {
+    await i.reply({ content: t(l, 'err.permission'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  await COMMANDS[sub]?.run(ctx, i, l, sub);
+}
+
+async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
+  const l = ctx.locales.of(i);
+  const lobby = await ctx.lobbies.get(id.game);
+  if (!lobby || lobby.gameId !== null) {
+    await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const r = await change(ctx, lobby, id.verb, i.user.id, displayName(i));
+  if (r.text) {
+    await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const g = lobbyLocale(ctx, r.lobby);
+  if (r.lobby.gameId !== null || r.lobby.seats.length === 0)
+    await i.editReply({ content: r.lobby.gameId !== null ? t(g, r.lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
+  else await i.editReply(renderLobby(g, r.lobby));
+}
+
+const START_OPTIONS: Subcommand['options'] = [
+  { type: ApplicationCommandOptionType.String, name: 'edition', ...desc('cmd.start.edition'), choices: EDITION_CHOICES },
+  { type: ApplicationCommandOptionType.Boolean, name: 'characters', ...desc('cmd.start.characters') },
+  {
+    type: ApplicationCommandOptionType.String,
+    name: 'characterset',
+    ...desc('cmd.start.characterSet'),
+    choices: (['standard', 'classic'] as const).map((value) => ({ name: en[`charset.${value}`], name_localizations: { 'zh-CN': zhCN[`charset.${value}`] }, value })),
+  },
+  {
+    type: ApplicationCommandOptionType.Integer,
+    name: 'victoryintel',
+    ...desc('cmd.start.victoryIntel'),
+    choices: [3, 4].map((value) => ({ name: String(value), value })),
+  },
+  { type: ApplicationCommandOptionType.Boolean, name: 'split', ...desc('cmd.start.split') },
+  { type: ApplicationCommandOptionType.Boolean, name: 'alliance', ...desc('cmd.start.alliance') },
+  TIMER_OPTION,
+  ROUNDS_OPTION,
+  RESPONSE_OPTION,
+  {
+    type: ApplicationCommandOptionType.String,
+    name: 'ai',
+    ...desc('cmd.start.ai'),
+    choices: AI_LEVELS.map((value) => ({ name: en[`ai.level.${value}`], name_localizations: { 'zh-CN': zhCN[`ai.level.${value}`] }, value })),
+  },
+  { type: ApplicationCommandOptionType.Boolean, name: 'thread', ...desc('cmd.start.thread') },
+  {
+    type: ApplicationCommandOptionType.String,
+    name: 'language',
+    ...desc('cmd.start.language'),
+    choices: [
+      { name: '简体中文', value: 'zh-CN' },
+      { name: 'English', value: 'en' },
+    ],
+  },
+];
+
+type Command = Omit<Subcommand, 'name' | 'ack'> & { run: (ctx: Context, i: ChatInputCommandInteraction, l: Locale, sub: string) => Promise<void> };
+
+/** The lobby's subcommands (each answers for itself: start's answer is public). */
+const COMMANDS: Record<string, Command> = {
+  start: { zh: '开局', at: 0, desc: 'cmd.start.desc', options: START_OPTIONS, run: start },
+  join: { zh: '加入', at: 1, desc: 'cmd.join.desc', run: changeByCommand },
+  leave: { zh: '离开', at: 2, desc: 'cmd.leave.desc', run: changeByCommand },
+  begin: { zh: '开始', at: 3, desc: 'cmd.begin.desc', run: changeByCommand },
+  abort: { zh: '中止', at: 8, desc: 'cmd.abort.desc', run: abort },
+};
+
+export const lobby: Handler = {
+  verbs: Object.keys(CHANGES),
+  clickAck: 'update',
+  subcommands: Object.entries(COMMANDS).map(([name, c]) => ({ name, zh: c.zh, at: c.at, desc: c.desc, ...(c.options ? { options: c.options } : {}), ack: 'self' as const })),
+  run: runner({ command: onCommand, click: onClick }),
+};

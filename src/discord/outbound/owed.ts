@@ -1,0 +1,71 @@
+// What a commit owes Discord, worded from the commit and the stored rows alone: the store calls
+// `owes` inside the commit's transaction (src/store/commit.ts), and the outbox sender delivers it
+// after. Pure: it reads no cache of the bot and no database.
+import { printedName, view, type GameEvent, type GameState } from '../../engine/index.js';
+import { pickLocale, t, type Locale } from '../../i18n/index.js';
+import type { Owed, Owes } from '../../store/index.js';
+import { clipGraphemes } from '../clip.js';
+import { identityText, secretLine } from '../render/words.js';
+
+/** A DM owed to a player (Discord takes 2,000 characters). */
+export const dmOwed = (gameId: number, userId: string, content: string): Owed => ({
+  gameId,
+  kind: 'dm',
+  target: userId,
+  body: { content: clipGraphemes(content, 2000) },
+});
+/**
+ * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the
+ * first DM of a game (where it is, what comes next), and at the end how they did.
+ */
+export function owedDms(
+  info: { guildId: string; channelId: string },
+  users: (string | null)[],
+  state: GameState,
+  events: GameEvent[],
+  userLocale: (userId: string) => Locale,
+): [string, string][] {
+  const names = state.players.map((p) => p.name);
+  const dms = new Map<string, string[]>();
+  const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
+  for (const ev of events) {
+    if (ev.to === 'all') continue;
+    for (const seat of ev.to) {
+      const userId = users[seat];
+      if (!userId) continue;
+      // Each player reads their DMs in their own language; the channel reads the table's.
+      const line = secretLine(userLocale(userId), ev, seat, names, state.cards);
+      if (line) add(userId, line);
+    }
+  }
+  const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+  if (events.some((ev) => ev.type === 'gameStart')) {
+    for (const userId of users) {
+      if (!userId) continue;
+      dms.set(userId, [t(userLocale(userId), state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);
+    }
+  }
+  if (state.result) {
+    const final = view(state, null);
+    const r = state.result;
+    users.forEach((userId, seat) => {
+      if (!userId) return;
+      const ul = userLocale(userId);
+      const p = final.players[seat];
+      const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
+      const line = t(ul, key, {
+        identity: p.identity ? identityText(ul, p.identity) : '?',
+        character: p.character ? t(ul, 'result.character', { character: printedName(p.character) }) : '',
+      });
+      add(userId, line, t(ul, 'result.link', { link }));
+    });
+  }
+  return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
+}
+
+/**
+ * The DMs a commit owes: its private events in words, the first DM of a game, the result, each in
+ * the language its player reads (the server's setting, else their own Discord language).
+ */
+export const owes: Owes = (c, rows) =>
+  owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null)).map(([userId, content]) => dmOwed(c.gameId, userId, content));

@@ -1,0 +1,120 @@
+// The bot's parts, made and joined once: the sessions, the languages, the seat drivers and AI
+// seats, the outbound parts (publisher, panels, pings), the timers, and the Context the handlers get.
+import type { Client } from 'discord.js';
+import { t } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type TimerHost } from '../store/index.js';
+import { interactionRest } from './client.js';
+import type { Context } from './context.js';
+import { panelBody } from './handlers/game.js';
+import { Locales } from './locales.js';
+import { Panels } from './outbound/panels.js';
+import { Pings } from './outbound/pings.js';
+import { Publisher } from './outbound/publisher.js';
+import { aiSeats, type AiSeats } from './seats/ai-seats.js';
+import { Drivers, type SeatPolicy } from './seats/drivers.js';
+import { Sessions } from './session/sessions.js';
+
+export interface BotOptions {
+  client: Client;
+  /** Opened with the bot's `owes` (outbound/owed.ts): what each commit owes Discord is stored in its transaction. */
+  store: GameStore;
+  /** Default: the store's. */
+  lobbies?: LobbiesRepo;
+  log: Logger;
+  /** Least ms between edits of one table message; default 1000 (Discord's pace), 0 in tests. */
+  editIntervalMs?: number;
+  /** Pause before a card, skill or other visible action of an AI seat is shown; default 1500. */
+  aiDelayMs?: number;
+  aiPolicy?: SeatPolicy;
+  autopilotPolicy?: SeatPolicy;
+  /** The expert's (困难) search budget per decision, in ms of its playout count (src/ai/expert.ts); default 300. */
+  aiBudgetMs?: number;
+  /** Timers; default real ones. Tests pass their own clock. */
+  timerHost?: TimerHost;
+  /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
+  onAck?: (ms: number) => void;
+  /** Called with the ms from a commit to an open panel showing it (bench). */
+  onPanelRefresh?: (ms: number) => void;
+  /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */
+  seeds?: () => number;
+}
+
+export interface Parts {
+  ctx: Context;
+  ai: AiSeats;
+  timers: DeadlineScheduler;
+}
+
+export function assemble(o: BotOptions): Parts {
+  const lobbies = o.lobbies ?? o.store.repos.lobbies;
+  const sessions: Sessions = new Sessions({ store: o.store, lobbies, log: o.log, guildLocale: (guildId) => locales.guild(guildId) });
+  const { users, flags, events } = sessions;
+  const locales = new Locales(
+    o.store,
+    (gameId) => sessions.tableLocale(gameId),
+    (userId) => flags.localeOf(userId),
+  );
+  // The lobby's AI level plays its AI seats and its absent players (普通 for lobbies before levels).
+  const ai = aiSeats(events, (gameId) => sessions.level(gameId), { budgetMs: o.aiBudgetMs });
+  const host = o.timerHost ?? realHost(o.store);
+  const drivers = new Drivers({
+    timers: host,
+    store: o.store,
+    users,
+    flags,
+    log: o.log,
+    aiDelayMs: o.aiDelayMs ?? 1500,
+    aiPolicy: o.aiPolicy ?? ai.decide,
+    autopilotPolicy: o.autopilotPolicy ?? ai.decide,
+  });
+  const publisher = new Publisher({
+    client: o.client,
+    store: o.store,
+    users,
+    log: o.log,
+    locale: (gameId) => locales.table(gameId),
+    editIntervalMs: o.editIntervalMs ?? 1000,
+    timers: host,
+    seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId) }),
+  });
+  const panels = new Panels({
+    log: o.log,
+    now: () => o.store.now(),
+    render: (gameId, seat, l, focus) => (o.store.liveState(gameId) && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus) : null),
+    rest: interactionRest(o.client),
+    onRefresh: o.onPanelRefresh,
+  });
+  const pings = new Pings({
+    store: o.store,
+    users,
+    panels,
+    publisher,
+    log: o.log,
+    timers: host,
+    locale: (gameId) => locales.table(gameId),
+    userLocale: (guildId, userId) => locales.user(guildId, userId),
+    botSeats: (gameId) => drivers.botSeats(gameId),
+  });
+  sessions.attach({ drivers, pings, publisher, ai });
+  /** Games told that they are paused because their timeouts cannot be saved. */
+  let paused: number[] = [];
+  const channelNotice = (gameId: number, key: 'err.paused' | 'err.resumed') => {
+    const info = o.store.known(gameId);
+    if (info) publisher.noticeNow(gameId, info.channelId, t(locales.table(gameId), key));
+  };
+  const timers = new DeadlineScheduler(o.store, host, {
+    onFault: (err, gameIds) => {
+      o.log.error({ err, gameIds }, 'timeouts cannot be saved; retrying with back-off');
+      paused = gameIds;
+      for (const gameId of gameIds) channelNotice(gameId, 'err.paused');
+    },
+    onRecovered: () => {
+      o.log.info({ gameIds: paused }, 'timeouts can be saved again');
+      for (const gameId of paused) channelNotice(gameId, 'err.resumed');
+      paused = [];
+    },
+  });
+  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
+  return { ctx, ai, timers };
+}

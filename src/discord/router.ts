@@ -1,0 +1,94 @@
+// From an interaction to the handler that owns it: the maps of verbs and subcommands are built from
+// the handlers' own lists (a verb or subcommand named twice is an error at start-up), and how an
+// interaction is acknowledged, and what a failure says, is decided here once.
+import { performance } from 'node:perf_hooks';
+import { MessageFlags, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { t } from '../i18n/index.js';
+import { COMMAND_NAME } from './command-options.js';
+import type { ClickAck, Context, Handler, Subcommand } from './context.js';
+import { decodeId } from './custom-id.js';
+import { ack, ackUnlessAnsweredIn, type Component } from './reply.js';
+
+/** A game click not answered with its panel by then is acknowledged first (Discord allows 3 s). */
+const ANSWER_WITHIN_MS = 1_000;
+
+const CLICK_ACKS: Record<Exclude<ClickAck, 'panel'>, (i: Component) => Promise<unknown>> = {
+  self: async () => undefined,
+  update: (i) => i.deferUpdate(),
+  private: (i) => i.deferReply({ flags: MessageFlags.Ephemeral }),
+  ack: (i) => ack(i),
+};
+
+export class Router {
+  private readonly verbs = new Map<string, Handler>();
+  private readonly subcommands = new Map<string, { handler: Handler; sub: Subcommand }>();
+
+  constructor(
+    private readonly ctx: Context,
+    handlers: readonly Handler[],
+    /** Called with the ms from a game click reaching the bot to its acknowledgement (bench). */
+    private readonly onAck?: (ms: number) => void,
+  ) {
+    for (const handler of handlers) {
+      for (const verb of handler.verbs) {
+        if (this.verbs.has(verb)) throw new Error(`two handlers own the verb ${verb}`);
+        this.verbs.set(verb, handler);
+      }
+      for (const sub of handler.subcommands) {
+        if (this.subcommands.has(sub.name)) throw new Error(`two handlers own the subcommand ${sub.name}`);
+        this.subcommands.set(sub.name, { handler, sub });
+      }
+    }
+  }
+
+  /** One interaction: its handler runs; a failure is logged and told to the user privately. */
+  async route(i: Interaction): Promise<void> {
+    try {
+      if (i.guildId) await this.ctx.store.guildSettings(i.guildId);
+      await this.ctx.sessions.flags.noteLocale(i.user.id, i.locale);
+      if (i.isChatInputCommand()) {
+        if (i.commandName === COMMAND_NAME) await this.command(i);
+        return;
+      }
+      if (i.isButton() || i.isStringSelectMenu()) await this.click(i);
+    } catch (err) {
+      this.ctx.log.error({ err, interaction: i.id, customId: 'customId' in i ? i.customId : undefined }, 'interaction failed');
+      // Never leave a player looking at "thinking…": say something went wrong, privately.
+      if (i.isRepliable()) {
+        const content = t(this.ctx.locales.of(i), 'err.internal');
+        const answer = i.deferred || i.replied ? i.followUp({ content, flags: MessageFlags.Ephemeral }) : i.reply({ content, flags: MessageFlags.Ephemeral });
+        await answer.catch(() => undefined);
+      }
+    }
+  }
+
+  private async command(i: ChatInputCommandInteraction): Promise<void> {
+    const name = i.options.getSubcommand();
+    const found = this.subcommands.get(name);
+    if (!found) return;
+    if (found.sub.ack === 'private') await i.deferReply({ flags: MessageFlags.Ephemeral });
+    await found.handler.run(this.ctx, i, name);
+  }
+
+  private async click(i: Component): Promise<void> {
+    const started = performance.now();
+    const id = decodeId(i.customId);
+    const handler = id && this.verbs.get(id.verb);
+    if (!id || !handler) {
+      await i.reply({ content: t(this.ctx.locales.of(i), 'err.malformed'), flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (handler.clickAck !== 'panel') {
+      await CLICK_ACKS[handler.clickAck](i);
+      return handler.run(this.ctx, i, id);
+    }
+    // The clicker's panel is the answer itself (reply.ts), unless the work takes longer than this.
+    const cancel = ackUnlessAnsweredIn(i, ANSWER_WITHIN_MS);
+    try {
+      await handler.run(this.ctx, i, id);
+    } finally {
+      cancel();
+    }
+    this.onAck?.(performance.now() - started);
+  }
+}
