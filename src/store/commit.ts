@@ -151,7 +151,7 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
       return none(refused(gameId, 'timeoutNotDue', 'The pending decision has no deadline that has passed.'));
   }
 
-  let r;
+  let r: ReturnType<typeof apply>;
   try {
     r = apply(state, action, clockAt(now, live.head));
   } catch (err) {

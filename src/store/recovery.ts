@@ -38,7 +38,6 @@ export interface RecoveryReport {
 }
 
 export type { RecoveryRepo, UnfinishedGame } from './recovery-repo.js';
-import type { UnfinishedGame } from './recovery-repo.js';
 
 /**
  * Replays one game and compares; returns the live state, or the reason it cannot be trusted.

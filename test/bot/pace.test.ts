@@ -130,7 +130,6 @@ describe('response windows, pings and panels', () => {
     const since = (before: Map<string, number>, id: string) => channelPings(t!, id).slice(before.get(id));
     // Step on until a decision of one person's own opens that no click of theirs led to.
     let owner: (typeof t.users)[number] | undefined;
-    let ownClicks = 0;
     for (let k = 0; k < 80 && !owner; k++) {
       const before = counts();
       const step = await stepPeople(t, 'idle');
@@ -144,7 +143,6 @@ describe('response windows, pings and panels', () => {
       }
       if (step.clicked?.id === person.id) {
         // They just acted and their panel shows what comes next: no ping.
-        ownClicks++;
         for (const u of t.users) expect(since(before, u.id)).toHaveLength(0);
         continue;
       }
@@ -168,7 +166,6 @@ describe('response windows, pings and panels', () => {
 
   it('pings go by DM where the server chose that', async () => {
     t = await openBotTable(3);
-    const admin = t.users[0];
     await t.bot.store.updateGuildSettings(t.guild.id, { pings: 'dm' });
     await openLobbyAndBegin(t, 3, { characters: false });
     const gameId = await gameOf(t);
