@@ -3,17 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import { decider, view } from '../../src/engine/index.js';
 import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
+import { describeTable } from '../../src/picture/describe.js';
 import { pictureInput } from '../../src/picture/input.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { advanceTo, gameOf, tableMessage, useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 
-/** The picture of the game as it is now, drawn in the test from the public view. */
-async function expected(t: BotTable): Promise<Buffer> {
+/** The picture input of the game as it is now, from the public view. */
+async function input(t: BotTable) {
   const gameId = await gameOf(t);
   const state = (await t.bot.store.state(gameId))!;
   const tags = { ai: t.bot.drivers.aiSeats(gameId), autopilot: t.bot.drivers.autopilotSeats(gameId), decider: decider(state) };
-  return drawTablePicture(pictureInput('zh-CN', view(state, null), tags)).png;
+  return pictureInput('zh-CN', view(state, null), tags);
+}
+
+/** The picture of the game as it is now, drawn in the test from the public view. */
+async function expected(t: BotTable): Promise<Buffer> {
+  return drawTablePicture(await input(t)).png;
 }
 
 describe('the table picture on the table message', () => {
@@ -27,6 +33,8 @@ describe('the table picture on the table message', () => {
     const bytes = t.discord.attachmentData(table.attachments[0].id)!;
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(bytes.equals((await expected(t)))).toBe(true);
+    // Its alt text, for screen readers: the same moment in words (render-table prints the same).
+    expect(table.attachments[0].description).toBe(describeTable(await input(t)));
     // The embed stays for text readers.
     expect(table.embeds[0].description).toContain('alice');
   }, 60_000);

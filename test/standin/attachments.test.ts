@@ -53,6 +53,17 @@ describe('attachments on channel messages', () => {
     expect(seen(m).attachments).toEqual([]);
   });
 
+  test("a file's description (its alt text) is kept as given; over 1,024 characters is refused with 50035 and nothing is posted", async () => {
+    const m = await channel.send({ content: 'described', files: [{ attachment: png(10), name: 't.png', description: '风声 · 第1轮' }] });
+    expect(m.attachments.first()!.description).toBe('风声 · 第1轮');
+    expect(seen(m).attachments[0].description).toBe('风声 · 第1轮');
+    const before = t.discord.seenBy(t.alice).length;
+    const err = await channel.send({ content: 'long', files: [{ attachment: png(10), name: 't.png', description: '长'.repeat(1025) }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DiscordAPIError);
+    expect((err as DiscordAPIError).code).toBe(50035);
+    expect(t.discord.seenBy(t.alice)).toHaveLength(before);
+  });
+
   test('a file over 10 MiB is refused with 413 / 40005 and nothing is posted', async () => {
     const before = t.discord.seenBy(t.alice).length;
     const err = await channel.send({ content: 'big', files: [{ attachment: Buffer.alloc(10 * 1024 * 1024 + 1), name: 'big.png' }] }).catch((e: unknown) => e);

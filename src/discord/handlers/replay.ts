@@ -6,6 +6,7 @@
 import { ApplicationCommandOptionType, ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameState } from '../../engine/index.js';
 import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { describeTable } from '../../picture/describe.js';
 import { openPictureInput, type EndedStatus } from '../../picture/input.js';
 import { drawInThread } from '../../picture/renderer.js';
 import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../../store/index.js';
@@ -100,7 +101,8 @@ export const pageId = (gameId: number, page: number, dir: 0 | 1) => encodeId(gam
 /** One page of a game's replay: its picture, what moment it is, and ◀ ▶. */
 async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
   const p = g.pages[page];
-  const png = await drawInThread(openPictureInput(l, p.state, { status: g.status, ai: g.ai }));
+  const input = openPictureInput(l, p.state, { status: g.status, ai: g.ai });
+  const png = await drawInThread(input);
   const last = g.pages.length - 1;
   const row: APIActionRowComponent<APIButtonComponent> = {
     type: ComponentType.ActionRow,
@@ -113,7 +115,7 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
     content: t(l, 'replay.caption', { game: gameId, page: page + 1, pages: g.pages.length, moment: momentText(l, p) }),
     embeds: [],
     components: [row],
-    files: [{ attachment: png, name: REPLAY_IMAGE }],
+    files: [{ attachment: png, name: REPLAY_IMAGE, description: describeTable(input) }],
     allowedMentions: { parse: [] as never[] },
   };
 }

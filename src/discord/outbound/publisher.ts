@@ -8,6 +8,7 @@ import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
 import { OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
+import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
 import { drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
@@ -289,7 +290,7 @@ export class Publisher {
     if (messageId !== null && g.picture?.messageId === messageId && g.picture.key === key) return { key, message };
     const png = g.drawn?.key === key ? g.drawn.png : await drawInThread(input);
     g.drawn = undefined;
-    return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE }] } };
+    return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
 
   private async editTable(gameId: number): Promise<void> {

@@ -43,6 +43,8 @@ export interface AttachmentJson {
   size: number;
   url: string;
   content_type?: string;
+  /** Its alt text, as the uploader gave it (at most 1,024 characters). */
+  description?: string;
 }
 
 export const MessageFlag = {

@@ -20,7 +20,7 @@ export interface SeenMessage {
   content: string;
   embeds: EmbedJson[];
   components: ComponentJson[];
-  attachments: Array<{ id: string; filename: string; size: number; url: string }>;
+  attachments: Array<{ id: string; filename: string; size: number; url: string; description?: string }>;
   /** Every button and select in the message, flattened, for easy assertions. */
   buttons: SeenButton[];
   selects: SeenSelect[];
@@ -104,7 +104,7 @@ export function seenMessage(world: World, message: MessageRecord): SeenMessage {
     content: message.content,
     embeds: message.embeds,
     components: message.components,
-    attachments: message.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.size, url: a.url })),
+    attachments: message.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.size, url: a.url, ...(a.description !== undefined && { description: a.description }) })),
     buttons,
     selects,
     flags: message.flags,
