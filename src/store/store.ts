@@ -332,10 +332,12 @@ export class GameStore {
   abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
     return this.queue.run(gameId, async () => {
       const now = this.clock();
+      // Worded in the game's queue, before the transaction: no action of this game can commit in
+      // between, and nothing outside the store runs while the transaction is open.
+      const items = owed?.() ?? [];
       const done = await this.backend.transaction(async (tx) => {
         const head = await tx.games.head(gameId);
         if (!head || head.status !== 'active') return false;
-        const items = owed?.() ?? [];
         await tx.games.setStatus(gameId, 'aborted', now, reason);
         await tx.outbox.add(items, now);
         return true;

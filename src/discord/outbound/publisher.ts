@@ -158,7 +158,7 @@ export class Publisher {
    */
   abortOwed(gameId: number, by: string): Owed[] {
     const info = this.o.store.known(gameId);
-    if (!info) return [];
+    if (!info || info.status !== 'active') return [];
     const table = { ...this.tableMessage(gameId, { abortedBy: by }), allowedMentions: NO_MENTIONS };
     const content = t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` });
     const close: Owed = info.tableMessageId
