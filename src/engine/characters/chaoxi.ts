@@ -7,7 +7,8 @@
 //   the declaration over and wins instead (outcome.ts declare; overturns). It never holds otherwise.
 //   [choice] Whatever his character's side: a 机密任务 is no skill.
 import { removeFrom } from '../state.js';
-import { liveOthers, chengfuDecision, chengfuProbed, intelOwner } from './common.js';
+import { liveOthers, chengfuDecision, chengfuProbed } from './common.js';
+import { intelOwner } from '../ops.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 潮汐: CharacterDef = {

@@ -4,9 +4,10 @@
 // 后着: 当你死亡时，可以检视另一位玩家的手牌，然后把其中一张放置在一位玩家面前 — face up; only you see
 //   his hand; any player in the game may receive the card.
 // 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
+import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
 import { askNext } from '../pending.js';
-import { liveOthers, livePlayers, otherLive, placeFromHand } from './common.js';
+import { liveOthers, livePlayers, otherLive } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
 import type { CharacterDef, DecideAction } from './skill.js';

@@ -14,7 +14,8 @@
 import { declare, placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
 import { countsAs, faceUp } from '../registry.js';
-import { livePlayers, intelOwner, YES_NO } from './common.js';
+import { livePlayers, YES_NO } from './common.js';
+import { intelOwner } from '../ops.js';
 import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
 import type { CharacterDef, DecideAction } from './skill.js';

@@ -5,10 +5,11 @@
 //   情报 — face up; all from the hand (the 假情报 a black hand card); any number of players, yourself
 //   included, one card each, chosen one at a time until "done".
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
-import { draw, flip } from '../ops.js';
+import { placeFromHand } from '../outcome.js';
+import { draw, flip, handToDeckTop } from '../ops.js';
 import { askNext, enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { handOf, livePlayers, handToDeckTop, placeFromHand } from './common.js';
+import { handOf, livePlayers } from './common.js';
 import { inGame, over } from '../state.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 

@@ -12,10 +12,10 @@
 //   the dead one); the deck's top card takes its place as intel placed by her (亲手; it may kill),
 //   and the intel goes on top of the deck.
 // 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
-import { draw, takeTop } from '../ops.js';
+import { draw, takeTop, handToDeckTop, intelOwner } from '../ops.js';
 import { placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
-import { livePlayers, handCardChoices, handToDeckTop, intelOwner } from './common.js';
+import { livePlayers, handCardChoices } from './common.js';
 import { identityChanged, identityGone, markOf } from '../registry.js';
 import { bit, has, inGame, over, removeFrom } from '../state.js';
 import type { CharacterDef, DecideAction } from './skill.js';
