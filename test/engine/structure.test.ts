@@ -99,6 +99,12 @@ describe('the engine imports', () => {
     expect(bad).toEqual([]);
   });
 
+  it("the playouts' fast paths (playout.ts) sit beside the core: only the entry imports them", () => {
+    const playout = join(ENGINE, 'playout.ts');
+    const bad = [...graph].filter(([f, deps]) => !isEntry(f) && deps.includes(playout)).map(([f]) => rel(f));
+    expect(bad).toEqual([]);
+  });
+
   it('the core never imports a card or a character for its value (they register into registry.ts)', () => {
     const bad: string[] = [];
     for (const [f, deps] of graph) {
