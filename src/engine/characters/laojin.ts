@@ -58,7 +58,7 @@ export const 老金: CharacterDef = {
           if (black.length === 0) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
         }
-        const done = (d.data?.done as number[]) ?? [];
+        const done = d.data?.done ?? [];
         const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'done' }];
         for (const t of livePlayers(s))
           if (!done.includes(t)) for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target: t, card });
@@ -76,7 +76,7 @@ export const 老金: CharacterDef = {
           return;
         }
         if (a.option === 'done' || a.card === undefined) return;
-        const done = ((d.data?.done as number[]) ?? []).concat(a.target!);
+        const done = (d.data?.done ?? []).concat(a.target!);
         placeFromHand(s, ctx, me, a.target!, [a.card]);
         if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
         askNext(s, me, '釜底抽薪', 'place', { done });
