@@ -6,7 +6,7 @@ import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
 import { countColor, inGame, type Ctx } from '../state.js';
 import type { CardName, GameState, Identity, StackItem, Step } from '../types.js';
-import type { Decision, DecideAction, TriggerSkill } from './skill.js';
+import type { DecideAction, DecideWith, Decision, TriggerSkill } from './skill.js';
 
 import { YES_NO } from '../triggers.js';
 
@@ -42,17 +42,17 @@ export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: Stack
   return true;
 }
 
-export const chengfuDecision: Decision = {
+export const chengfuDecision: Decision<DecideWith<{ item: number }>> = {
   // The truthful answer first: the default on timeout (docs/rules.md §10).
   choices(s, d) {
-    const item = s.stack[d.data!.item!];
+    const item = s.stack[d.data.item];
     const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
     const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
     const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
     return is ? [yes, no] : [no, yes];
   },
   answer(s, ctx, d, a) {
-    const item = s.stack[d.data!.item!];
+    const item = s.stack[d.data.item];
     ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
     probeOutcome(s, ctx, item, a.option === 'comply');
   },
