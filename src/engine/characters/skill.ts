@@ -135,7 +135,7 @@ export interface TriggerSkill<U extends SkillUse = SkillUse> {
   /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
   showsIdentity?: boolean;
   /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
-  names?(s: GameState, u: U, a?: DecideAction): { target?: number; count?: number };
+  names?(s: GameState, u: U, a?: DecideAction): { target?: number; count?: number; user?: number };
   /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
   effect(s: GameState, ctx: Ctx, u: U, a?: DecideAction): void;
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
