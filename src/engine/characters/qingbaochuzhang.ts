@@ -10,7 +10,7 @@
 // 机密任务: 获得三张或以上的红色情报.
 import { discardFromHand, draw, takeTop, handToDeckTop } from '../ops.js';
 import { askNext } from '../pending.js';
-import { countColor, inGame, removeFrom } from '../state.js';
+import { countColor, inGame } from '../state.js';
 import { handCardChoices, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
