@@ -22,8 +22,7 @@
 // a playout's MAX_DEPTH at most). Counting actions keeps a decision's time near its budget at every
 // stage of a game.
 import { performance } from 'node:perf_hooks';
-import { legalActions, playoutListed, playoutPass, playoutStep, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
-import { nthSend, sendCount } from '../engine/send.js';
+import { legalActions, nthSend, playoutListed, playoutPass, playoutStep, sendCount, waitingOn, workingCopy, type Action, type GameView } from '../engine/index.js';
 import { decideChoices } from '../engine/skills.js';
 import { countColor, has, inGame, liveMask } from '../engine/state.js';
 import { randInt, seedRng, type RngState } from '../engine/rng.js';

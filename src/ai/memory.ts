@@ -7,7 +7,8 @@ import type { GameView } from '../engine/index.js';
 import type { Card, GameEvent, Identity } from '../engine/types.js';
 import { hardFact, initialBeliefs, pairEvidence, shownToAll, type BeliefOptions, type Beliefs } from './beliefs.js';
 import { BLACK, cardTable, colorIndex, faceIndex, idIndex } from './cards.js';
-import { choiceRatio, goodness, relation } from './model.js';
+import { settleTransit } from './memory-evidence.js';
+import { choiceRatio, goodness } from './model.js';
 
 export interface TransitMemo {
   sender: number;
@@ -143,254 +144,55 @@ function ownerOf(m: SeatMemory, card: number): number {
   return -1;
 }
 
-/** What the intel's journey said about its sender and those who took or refused it. */
-function settleTransit(m: SeatMemory, b: Beliefs, t: TransitMemo, card: number, taker: number, how: 'take' | 'forced' | 'intercept', knewAtIntercept?: boolean): Beliefs {
-  const x = colorOf(m, card);
-  const knows = (s: number) => t.faceUp || (t.knownTo & bit(s)) !== 0;
-  for (const r of t.refusals) {
-    if (r.knew) b = pairEvidence(b, r.seat, r.seat, (ia) => choiceRatio(-goodness(x, ia, ia, true), 3), 'refusedKnown', `refused ${m.cards[card].color} knowing it`);
-    else if (r.seat !== t.sender)
-      b = pairEvidence(b, r.seat, t.sender, (ia, is) => choiceRatio(-relation(ia, is), 0.8), 'refusedBlind', 'refused face-down intel');
-  }
-  if (how === 'take') {
-    if (knows(taker)) b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), 3), 'tookKnown', `took ${m.cards[card].color} knowing it`);
-    else b = pairEvidence(b, taker, t.sender, (ia, is) => choiceRatio(relation(ia, is), 0.8), 'tookBlind', 'took face-down intel');
-  } else if (how === 'intercept') {
-    const sharp = knewAtIntercept ? 3 : 1;
-    b = pairEvidence(b, taker, taker, (ia) => choiceRatio(goodness(x, ia, ia, true), sharp), 'intercepted', `intercepted ${m.cards[card].color}`);
-  }
-  // The sender chose this colour for this target (直达), or for whoever it locked.
-  const lockedTaker = how !== 'intercept' && taker !== t.sender && (m.locked & bit(taker)) !== 0 && m.turn === t.sender;
-  if (t.mode === '直达' && t.target !== undefined && t.target !== t.sender) {
-    const sharp = lockedTaker && taker === t.target ? 3 : 2;
-    const target = t.target;
-    b = pairEvidence(b, t.sender, target, (is, it) => choiceRatio(goodness(x, is, it, false), sharp), 'sentDirect', `sent ${m.cards[card].color} 直达`);
-  } else if (lockedTaker) {
-    b = pairEvidence(b, t.sender, taker, (is, it) => choiceRatio(goodness(x, is, it, false), 2.5), 'lockedPassed', `locked and passed ${m.cards[card].color}`);
-  }
-  return b;
-}
+type Of<K extends GameEvent['type']> = Extract<GameEvent, { type: K }>;
 
 /** Folds one event (already known to be visible to this seat) into the memory. */
 export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
   if (m.over) return m;
   switch (e.type) {
-    case 'identity': {
-      // Dealt (with characters: once everyone has chosen): the beliefs start from here.
-      if (num(e.seat) !== m.seat || typeof e.identity !== 'string') return m;
-      const identity = e.identity as Identity;
-      return { ...m, identity, beliefs: initialBeliefs(m.n, m.seat, identity, m.beliefOptions) };
-    }
-    case 'identitySeen': // 合谋: shown to this seat
-    case 'identityShown': {
-      // 黄雀在后: shown to everyone
-      const seat = num(e.seat);
-      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
-      const k = idIndex(e.identity as Identity);
-      const what = `identity shown: ${e.identity}`;
-      const shown = e.type === 'identityShown' ? shownToAll(m.beliefs, seat, k, what) : hardFact(m.beliefs, seat, (id) => id === k, what);
-      return { ...m, beliefs: shown };
-    }
-    case 'discard':
-      // Shown discards (千智风声's 明弃, 揭露): those cards are out of the unseen pool.
-      return e.cards ? { ...m, discardKnown: addDiscard(m, e.cards) } : m;
-    case 'intelReplaced': {
-      // 调包: the new intel travels face up; the old one goes to the discard pile face up.
-      const discardKnown = isCard(m, e.old) ? addDiscard(m, [e.old]) : m.discardKnown;
-      const transit = m.transit && isCard(m, e.card) ? { ...m.transit, card: num(e.card), faceUp: true } : m.transit;
-      return { ...m, transit, discardKnown };
-    }
-    case 'intelMoved': {
-      // 掩护: a black intel moves from one player to another (who gains it: an intel event follows)
-      const from = num(e.from);
-      const card = num(e.card);
-      if (!m.intel[from] || !isCard(m, card)) return m;
-      const seat = num(e.seat);
-      const beliefs =
-        seat !== from
-          ? pairEvidence(m.beliefs, seat, from, (iu, io) => choiceRatio(-goodness(colorOf(m, card), iu, io, false), 2), 'tookOver', 'took an intel over')
-          : m.beliefs;
-      return { ...m, beliefs, intel: setIntel(m, from, m.intel[from].filter((c) => c !== card)) };
-    }
-    case 'intelToDeck': {
-      // 潜藏伏击: an intel goes back on top of the deck
-      const seat = num(e.seat);
-      const card = num(e.card);
-      if (!m.intel[seat]) return m;
-      return { ...m, intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)) };
-    }
-    case 'skillUsed':
-      // 城府: the target of the 试探 may answer either way, so its answer proves nothing.
-      if (e.skill === '城府' && m.probe) return { ...m, probe: { ...m.probe, lied: true } };
-      return m;
-    case 'skill': {
-      // A skill on the stack: mirrored like a card (its resolve or negated event pops it).
-      const user = num(e.seat);
-      const skill = String(e.skill);
-      const target = e.target as number | undefined;
-      const item: StackMemo = { user, as: skill, target, intel: e.intel as number | undefined };
-      if (skill === '警觉' && typeof e.of === 'number') item.of = m.stack[e.of]?.card;
-      let beliefs = m.beliefs;
-      // Skills that take intel away from a player or put black in front of one show a side.
-      const cards = Array.isArray(e.cards) ? (e.cards as unknown[]).filter((c) => isCard(m, c)) : [];
-      if ((skill === '狙击' || skill === '潜藏伏击') && (target !== undefined || item.intel !== undefined)) {
-        const owner = target ?? (item.intel !== undefined ? ownerOf(m, item.intel) : -1);
-        const removed = skill === '狙击' ? cards : item.intel !== undefined && isCard(m, item.intel) ? [item.intel] : [];
-        if (owner >= 0 && owner !== user && removed.length)
-          beliefs = pairEvidence(
-            beliefs,
-            user,
-            owner,
-            (iu, io) => choiceRatio(-removed.reduce((g, c) => g + goodness(colorOf(m, c), iu, io, false), 0), 2),
-            'skillOnIntel',
-            `${skill} on intel`,
-          );
-      }
-      if (skill === '血染玫瑰' && target !== undefined && target !== user)
-        beliefs = pairEvidence(beliefs, user, target, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 2), 'bloodRose', '血染玫瑰');
-      return { ...m, beliefs, stack: [...m.stack, item] };
-    }
+    case 'identity':
+    case 'identitySeen':
+    case 'identityShown':
+    case 'reveal':
+      return observeIdentity(m, e);
     case 'turnStart':
       return { ...m, turn: num(e.seat), locked: 0, sent: false };
     case 'locked':
       return { ...m, locked: m.locked | bit(num(e.seat)) };
-    case 'send': {
-      const mode = e.mode as Card['mode'];
-      const faceUp = mode === '文本';
-      const transit: TransitMemo = {
-        sender: num(e.seat),
-        mode,
-        target: e.target as number | undefined,
-        card: faceUp ? num(e.card) : undefined,
-        faceUp,
-        knownTo: bit(num(e.seat)),
-        refusals: [],
-      };
-      return { ...m, transit, sent: true };
-    }
+    case 'send':
     case 'sendCard':
     case 'peek':
-      if (!m.transit || !isCard(m, e.card)) return m;
-      return { ...m, transit: { ...m.transit, card: num(e.card) } };
     case 'decoded':
-      if (!m.transit) return m;
-      return { ...m, transit: { ...m.transit, knownTo: m.transit.knownTo | bit(num(e.seat)) } };
-    case 'refuse': {
-      const t = m.transit;
-      if (!t) return m;
-      const seat = num(e.seat);
-      const knew = t.faceUp || (t.knownTo & bit(seat)) !== 0;
-      return { ...m, transit: { ...t, refusals: [...t.refusals, { seat, knew }] } };
-    }
-    case 'take': {
-      const t = m.transit;
-      const card = num(e.card);
-      const seat = num(e.seat);
-      let beliefs = m.beliefs;
-      if (!t || !isCard(m, card)) return { ...m, transit: null };
-      beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
-      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
-    }
-    case 'intercept': {
-      const t = m.transit;
-      const card = num(e.card);
-      const seat = num(e.seat);
-      let beliefs = m.beliefs;
-      const item = m.resolved;
-      const knew = item && item.as === '截获' && item.user === seat ? item.knew : false;
-      if (!t || !isCard(m, card)) return { ...m, transit: null };
-      beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
-      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
-    }
+    case 'refuse':
+    case 'intelReplaced':
+      return observeTransit(m, e);
+    case 'take':
+    case 'intercept':
     case 'intelDiscarded':
-      // Face-down intel is discarded unseen: only a card that travelled face up is known to be there.
-      return { ...m, transit: null, discardKnown: isCard(m, e.card) ? addDiscard(m, [e.card]) : m.discardKnown };
-    case 'intel': {
-      const seat = num(e.seat);
-      if (!isCard(m, e.card) || !m.intel[seat]) return m;
-      return { ...m, intel: setIntel(m, seat, [...m.intel[seat], num(e.card)]) };
-    }
-    case 'burned': {
-      const seat = num(e.seat);
-      const card = num(e.card);
-      if (!m.intel[seat]) return m;
-      return {
-        ...m,
-        intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)),
-        discardKnown: addDiscard(m, [card]),
-      };
-    }
+      return observeTransitEnd(m, e);
+    case 'intel':
+    case 'intelMoved':
+    case 'intelToDeck':
+    case 'burned':
     case 'death':
-    case 'lose': {
-      // The gone player's hand and intel go to the discard pile.
-      const seat = num(e.seat);
-      if (!m.intel[seat]) return m;
-      return { ...m, discardKnown: addDiscard(m, m.intel[seat]), intel: setIntel(m, seat, []) };
-    }
-    case 'reveal': {
-      const seat = num(e.seat);
-      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
-      const k = idIndex(e.identity as Identity);
-      return { ...m, beliefs: shownToAll(m.beliefs, seat, k, `revealed as ${e.identity}`) };
-    }
-    case 'play': {
-      const user = num(e.seat);
-      const as = e.as as string;
-      const card = isCard(m, e.card) ? e.card : undefined;
-      const t = m.transit;
-      const item: StackMemo = {
-        user,
-        as,
-        target: e.target as number | undefined,
-        card,
-        intel: e.intel as number | undefined,
-        of: e.of as number | undefined,
-      };
-      let beliefs = m.beliefs;
-      let probe = m.probe;
-      if (as === '截获') item.knew = !!t && (t.faceUp || (t.knownTo & bit(user)) !== 0);
-      if (as === '烧毁' && item.intel !== undefined) {
-        const owner = ownerOf(m, item.intel);
-        if (owner >= 0)
-          beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(-goodness(BLACK, iu, io, iu === io && user === owner), 3), 'burned', 'burned a black intel');
-      }
-      if (as === '识破' && item.of !== undefined) {
-        const target = [...m.stack].reverse().find((s) => s.card === item.of);
-        if (target && target.as === '烧毁' && target.intel !== undefined) {
-          const owner = ownerOf(m, target.intel);
-          if (owner >= 0 && owner !== user)
-            beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 3), 'negatedBurn', 'negated a 烧毁');
-        }
-      }
-      if (as === '试探' && item.target !== undefined) probe = { user, target: item.target };
-      const discardKnown = card !== undefined && as !== '试探' ? addDiscard(m, [card]) : m.discardKnown;
-      return { ...m, beliefs, probe, stack: [...m.stack, item], discardKnown };
-    }
+    case 'lose':
+      return observeIntel(m, e);
+    case 'play':
+      return observePlay(m, e);
+    case 'skill':
+      return observeSkill(m, e);
+    case 'skillUsed':
+      // 城府: the target of the 试探 may answer either way, so its answer proves nothing.
+      if (e.skill === '城府' && m.probe) return { ...m, probe: { ...m.probe, lied: true } };
+      return m;
     case 'probeCard':
-      if (!m.probe || !isCard(m, e.card)) return m;
-      return { ...m, probe: { ...m.probe, card: num(e.card) } };
-    case 'probeResult': {
-      const p = m.probe;
-      const target = num(e.seat);
-      let beliefs = m.beliefs;
-      if (p && p.card !== undefined && !p.lied && p.user === m.seat && target !== m.seat && p.target === target) {
-        const bet = m.cards[p.card].probe;
-        if (bet) {
-          const k = idIndex(bet.identity);
-          const yes = e.result !== 'deny';
-          beliefs = hardFact(beliefs, target, (id) => (id === k) === yes, `试探 (${bet.identity}): ${yes ? 'yes' : 'no'}`);
-        }
-      }
-      return { ...m, beliefs, probe: null };
-    }
+    case 'probeResult':
     case 'resolve':
     case 'negated':
-      return {
-        ...m,
-        stack: m.stack.slice(0, -1),
-        resolved: m.stack[m.stack.length - 1] ?? null,
-        probe: e.as === '试探' && e.type === 'negated' ? null : m.probe,
-      };
+      return observeStack(m, e);
+    case 'discard':
+      // Shown discards (千智风声's 明弃, 揭露): those cards are out of the unseen pool.
+      return e.cards ? { ...m, discardKnown: addDiscard(m, e.cards) } : m;
     case 'reshuffle':
       return { ...m, discardKnown: [0, 0, 0] };
     case 'gameOver':
@@ -440,6 +242,244 @@ export function observe(m: SeatMemory, e: GameEvent): SeatMemory {
       const unknown: never = e;
       return unknown;
     }
+  }
+}
+
+/** Identity cards dealt, seen (合谋) or shown (黄雀在后, a death's reveal): what the beliefs start from or know for sure. */
+function observeIdentity(m: SeatMemory, e: Of<'identity' | 'identitySeen' | 'identityShown' | 'reveal'>): SeatMemory {
+  switch (e.type) {
+    case 'identity': {
+      // Dealt (with characters: once everyone has chosen): the beliefs start from here.
+      if (num(e.seat) !== m.seat || typeof e.identity !== 'string') return m;
+      const identity = e.identity as Identity;
+      return { ...m, identity, beliefs: initialBeliefs(m.n, m.seat, identity, m.beliefOptions) };
+    }
+    case 'identitySeen': // 合谋: shown to this seat
+    case 'identityShown': {
+      // 黄雀在后: shown to everyone
+      const seat = num(e.seat);
+      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
+      const k = idIndex(e.identity as Identity);
+      const what = `identity shown: ${e.identity}`;
+      const shown = e.type === 'identityShown' ? shownToAll(m.beliefs, seat, k, what) : hardFact(m.beliefs, seat, (id) => id === k, what);
+      return { ...m, beliefs: shown };
+    }
+    case 'reveal': {
+      const seat = num(e.seat);
+      if (!m.intel[seat] || typeof e.identity !== 'string') return m;
+      const k = idIndex(e.identity as Identity);
+      return { ...m, beliefs: shownToAll(m.beliefs, seat, k, `revealed as ${e.identity}`) };
+    }
+  }
+}
+
+/** The intel on its way: who sent it how, who knows its face, who refused it. */
+function observeTransit(m: SeatMemory, e: Of<'send' | 'sendCard' | 'peek' | 'decoded' | 'refuse' | 'intelReplaced'>): SeatMemory {
+  switch (e.type) {
+    case 'send': {
+      const mode = e.mode as Card['mode'];
+      const faceUp = mode === '文本';
+      const transit: TransitMemo = {
+        sender: num(e.seat),
+        mode,
+        target: e.target as number | undefined,
+        card: faceUp ? num(e.card) : undefined,
+        faceUp,
+        knownTo: bit(num(e.seat)),
+        refusals: [],
+      };
+      return { ...m, transit, sent: true };
+    }
+    case 'sendCard':
+    case 'peek':
+      if (!m.transit || !isCard(m, e.card)) return m;
+      return { ...m, transit: { ...m.transit, card: num(e.card) } };
+    case 'decoded':
+      if (!m.transit) return m;
+      return { ...m, transit: { ...m.transit, knownTo: m.transit.knownTo | bit(num(e.seat)) } };
+    case 'refuse': {
+      const t = m.transit;
+      if (!t) return m;
+      const seat = num(e.seat);
+      const knew = t.faceUp || (t.knownTo & bit(seat)) !== 0;
+      return { ...m, transit: { ...t, refusals: [...t.refusals, { seat, knew }] } };
+    }
+    case 'intelReplaced': {
+      // 调包: the new intel travels face up; the old one goes to the discard pile face up.
+      const discardKnown = isCard(m, e.old) ? addDiscard(m, [e.old]) : m.discardKnown;
+      const transit = m.transit && isCard(m, e.card) ? { ...m.transit, card: num(e.card), faceUp: true } : m.transit;
+      return { ...m, transit, discardKnown };
+    }
+  }
+}
+
+/** The intel's journey ends: taken, intercepted or discarded, and what that says of those it passed. */
+function observeTransitEnd(m: SeatMemory, e: Of<'take' | 'intercept' | 'intelDiscarded'>): SeatMemory {
+  switch (e.type) {
+    case 'take': {
+      const t = m.transit;
+      const card = num(e.card);
+      const seat = num(e.seat);
+      let beliefs = m.beliefs;
+      if (!t || !isCard(m, card)) return { ...m, transit: null };
+      beliefs = settleTransit(m, beliefs, t, card, seat, e.forced ? 'forced' : 'take');
+      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
+    }
+    case 'intercept': {
+      const t = m.transit;
+      const card = num(e.card);
+      const seat = num(e.seat);
+      let beliefs = m.beliefs;
+      const item = m.resolved;
+      const knew = item && item.as === '截获' && item.user === seat ? item.knew : false;
+      if (!t || !isCard(m, card)) return { ...m, transit: null };
+      beliefs = settleTransit(m, beliefs, t, card, seat, 'intercept', knew);
+      return { ...m, beliefs, transit: null, sentSeen: addSent(m, t.sender, card) };
+    }
+    case 'intelDiscarded':
+      // Face-down intel is discarded unseen: only a card that travelled face up is known to be there.
+      return { ...m, transit: null, discardKnown: isCard(m, e.card) ? addDiscard(m, [e.card]) : m.discardKnown };
+  }
+}
+
+/** Intel in front of each seat: gained, moved, put back, burned, or gone with its player. */
+function observeIntel(m: SeatMemory, e: Of<'intel' | 'intelMoved' | 'intelToDeck' | 'burned' | 'death' | 'lose'>): SeatMemory {
+  switch (e.type) {
+    case 'intel': {
+      const seat = num(e.seat);
+      if (!isCard(m, e.card) || !m.intel[seat]) return m;
+      return { ...m, intel: setIntel(m, seat, [...m.intel[seat], num(e.card)]) };
+    }
+    case 'burned': {
+      const seat = num(e.seat);
+      const card = num(e.card);
+      if (!m.intel[seat]) return m;
+      return {
+        ...m,
+        intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)),
+        discardKnown: addDiscard(m, [card]),
+      };
+    }
+    case 'death':
+    case 'lose': {
+      // The gone player's hand and intel go to the discard pile.
+      const seat = num(e.seat);
+      if (!m.intel[seat]) return m;
+      return { ...m, discardKnown: addDiscard(m, m.intel[seat]), intel: setIntel(m, seat, []) };
+    }
+    case 'intelMoved': {
+      // 掩护: a black intel moves from one player to another (who gains it: an intel event follows)
+      const from = num(e.from);
+      const card = num(e.card);
+      if (!m.intel[from] || !isCard(m, card)) return m;
+      const seat = num(e.seat);
+      const beliefs =
+        seat !== from
+          ? pairEvidence(m.beliefs, seat, from, (iu, io) => choiceRatio(-goodness(colorOf(m, card), iu, io, false), 2), 'tookOver', 'took an intel over')
+          : m.beliefs;
+      return { ...m, beliefs, intel: setIntel(m, from, m.intel[from].filter((c) => c !== card)) };
+    }
+    case 'intelToDeck': {
+      // 潜藏伏击: an intel goes back on top of the deck
+      const seat = num(e.seat);
+      const card = num(e.card);
+      if (!m.intel[seat]) return m;
+      return { ...m, intel: setIntel(m, seat, m.intel[seat].filter((c) => c !== card)) };
+    }
+  }
+}
+
+/** A card used: mirrored on the stack, and what using it says of its user's side. */
+function observePlay(m: SeatMemory, e: Of<'play'>): SeatMemory {
+  const user = num(e.seat);
+  const as = e.as as string;
+  const card = isCard(m, e.card) ? e.card : undefined;
+  const t = m.transit;
+  const item: StackMemo = {
+    user,
+    as,
+    target: e.target as number | undefined,
+    card,
+    intel: e.intel as number | undefined,
+    of: e.of as number | undefined,
+  };
+  let beliefs = m.beliefs;
+  let probe = m.probe;
+  if (as === '截获') item.knew = !!t && (t.faceUp || (t.knownTo & bit(user)) !== 0);
+  if (as === '烧毁' && item.intel !== undefined) {
+    const owner = ownerOf(m, item.intel);
+    if (owner >= 0)
+      beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(-goodness(BLACK, iu, io, iu === io && user === owner), 3), 'burned', 'burned a black intel');
+  }
+  if (as === '识破' && item.of !== undefined) {
+    const target = [...m.stack].reverse().find((s) => s.card === item.of);
+    if (target && target.as === '烧毁' && target.intel !== undefined) {
+      const owner = ownerOf(m, target.intel);
+      if (owner >= 0 && owner !== user)
+        beliefs = pairEvidence(beliefs, user, owner, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 3), 'negatedBurn', 'negated a 烧毁');
+    }
+  }
+  if (as === '试探' && item.target !== undefined) probe = { user, target: item.target };
+  const discardKnown = card !== undefined && as !== '试探' ? addDiscard(m, [card]) : m.discardKnown;
+  return { ...m, beliefs, probe, stack: [...m.stack, item], discardKnown };
+}
+
+/** A skill on the stack: mirrored like a card (its resolve or negated event pops it). */
+function observeSkill(m: SeatMemory, e: Of<'skill'>): SeatMemory {
+  const user = num(e.seat);
+  const skill = String(e.skill);
+  const target = e.target as number | undefined;
+  const item: StackMemo = { user, as: skill, target, intel: e.intel as number | undefined };
+  if (skill === '警觉' && typeof e.of === 'number') item.of = m.stack[e.of]?.card;
+  let beliefs = m.beliefs;
+  // Skills that take intel away from a player or put black in front of one show a side.
+  const cards = Array.isArray(e.cards) ? (e.cards as unknown[]).filter((c) => isCard(m, c)) : [];
+  if ((skill === '狙击' || skill === '潜藏伏击') && (target !== undefined || item.intel !== undefined)) {
+    const owner = target ?? (item.intel !== undefined ? ownerOf(m, item.intel) : -1);
+    const removed = skill === '狙击' ? cards : item.intel !== undefined && isCard(m, item.intel) ? [item.intel] : [];
+    if (owner >= 0 && owner !== user && removed.length)
+      beliefs = pairEvidence(
+        beliefs,
+        user,
+        owner,
+        (iu, io) => choiceRatio(-removed.reduce((g, c) => g + goodness(colorOf(m, c), iu, io, false), 0), 2),
+        'skillOnIntel',
+        `${skill} on intel`,
+      );
+  }
+  if (skill === '血染玫瑰' && target !== undefined && target !== user)
+    beliefs = pairEvidence(beliefs, user, target, (iu, io) => choiceRatio(goodness(BLACK, iu, io, false), 2), 'bloodRose', '血染玫瑰');
+  return { ...m, beliefs, stack: [...m.stack, item] };
+}
+
+/** The stack resolving: a 试探's card and answer, and the top item leaving it. */
+function observeStack(m: SeatMemory, e: Of<'probeCard' | 'probeResult' | 'resolve' | 'negated'>): SeatMemory {
+  switch (e.type) {
+    case 'probeCard':
+      if (!m.probe || !isCard(m, e.card)) return m;
+      return { ...m, probe: { ...m.probe, card: num(e.card) } };
+    case 'probeResult': {
+      const p = m.probe;
+      const target = num(e.seat);
+      let beliefs = m.beliefs;
+      if (p && p.card !== undefined && !p.lied && p.user === m.seat && target !== m.seat && p.target === target) {
+        const bet = m.cards[p.card].probe;
+        if (bet) {
+          const k = idIndex(bet.identity);
+          const yes = e.result !== 'deny';
+          beliefs = hardFact(beliefs, target, (id) => (id === k) === yes, `试探 (${bet.identity}): ${yes ? 'yes' : 'no'}`);
+        }
+      }
+      return { ...m, beliefs, probe: null };
+    }
+    case 'resolve':
+    case 'negated':
+      return {
+        ...m,
+        stack: m.stack.slice(0, -1),
+        resolved: m.stack[m.stack.length - 1] ?? null,
+        probe: e.as === '试探' && e.type === 'negated' ? null : m.probe,
+      };
   }
 }
 

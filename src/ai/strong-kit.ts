@@ -1,6 +1,6 @@
 // What the strong policy knows about characters, by character and by skill: each character's
-// knowledge lives beside it (src/engine/characters/<pinyin>.ai.ts) and is taught here; the policy
-// (strong.ts) asks this registry and never names a skill or a character itself.
+// knowledge lives in src/ai/characters/<pinyin>.ts (the character's own path under src/engine) and
+// is taught here; the policy (strong.ts) asks this registry and never names a skill or a character itself.
 import type { SeenCard } from '../engine/index.js';
 import type { Action } from '../engine/types.js';
 import { colorIndex } from './cards.js';

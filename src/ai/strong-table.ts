@@ -75,7 +75,7 @@ export interface Flight {
 
 export const bit = (s: number) => 1 << s;
 
-/** The 机密任务 of an 打酱油的's character, as the policy plays for it (each character's own .ai.ts says which). */
+/** The 机密任务 of an 打酱油的's character, as the policy plays for it (each character's own file in src/ai/characters/ says which). */
 export type Mission =
   | { kind: 'color'; x: number } // 三张或以上的某色情报
   | { kind: 'dieAfter' } // 浮萍: be the second or later to die

@@ -9,7 +9,7 @@
 // keeping; a card is used when what it changes is worth more than keeping it.
 //
 // The model of the table is strong-table.ts. What the policy knows about a character (its 机密任务,
-// its skills' worth and answers) is beside that character, in src/engine/characters/<pinyin>.ai.ts,
+// its skills' worth and answers) is in src/ai/characters/<pinyin>.ts, at the character's own path,
 // taught through strong-kit.ts: the policy dispatches by skill name and names none itself.
 import { intelOwnerIn, type SeenCard } from '../engine/index.js';
 import type { Action, GameView } from '../engine/index.js';

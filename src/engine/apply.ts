@@ -213,85 +213,16 @@ export function apply(state: GameState, action: Action, clock?: Clock): ApplyRes
 }
 
 /** The accepted action's effect, then what every action is followed by (the end checked, the trigger queue asked). */
-function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
+export function performAndSettle(s: GameState, ctx: Ctx, action: Action): void {
   perform(s, ctx, action);
   afterAction(s, ctx);
 }
 
-function afterAction(s: GameState, ctx: Ctx): void {
+/** What every action is followed by: the end checked (机密任务 on the hand too), the trigger queue asked. */
+export function afterAction(s: GameState, ctx: Ctx): void {
   if (s.chars && !s.result) {
     // 机密任务 that hold on the hand (老金, 钢铁特工R) are checked after every action too.
     if (s.pending?.kind !== 'chooseCharacter') checkEnd(s, ctx);
     pump(s, ctx);
   } else if (s.chars?.queue.length) pump(s, ctx); // the game ended: deferred clean-ups still happen
-}
-
-/**
- * A private working copy of a state, for `playoutStep` to change in place. It shares with `s` only
- * what no action changes (the cards, the options, records replaced whole), as apply's copy does.
- */
-export const workingCopy = (s: GameState): GameState => cloneState(s);
-
-/** The events of playout steps: nobody reads them, so none is kept. */
-const DISCARDED: Ctx = { ev: { push: () => 0 }, newDecision: false };
-
-/**
- * The search's mutable path (src/ai/expert.ts playouts): `apply` without the copy and without
- * events, changing `s` in place. Only for a state the caller owns (`workingCopy`), never a stored
- * or shared one; no clock. Returns null when accepted (s is then what apply's state would be:
- * test/engine/playout-step.test.ts), else the refusal's reason (s unchanged, as apply refuses it).
- */
-export function playoutStep(s: GameState, action: Action): string | null {
-  const r = check(s, action);
-  if (r) return explain(r).reason;
-  if (action.kind === 'pass') playoutPass(s, action.seat);
-  else settle(s, action);
-  return null;
-}
-
-/**
- * `playoutStep(s, { kind: 'pass', seat })` for a seat the window waits on (`waitingOn`: in the
- * game, not passed yet), which check() always accepts: the playouts' most frequent action, without
- * the action object or its check. `live`: liveMask(s), when the caller has it. Returns whether
- * the window is still open (then only its passes and the version changed).
- */
-export function playoutPass(s: GameState, seat: number, live = liveMask(s)): boolean {
-  const w = s.pending as Extract<Pending, { kind: 'window' }>;
-  w.passed |= bit(seat);
-  if ((w.passed & live) !== live) {
-    // passKeepingWindowOpen: the window stays open, nothing else changes.
-    s.version++;
-    return true;
-  }
-  // The last pass: perform's 'pass' (but for its event), then what follows every action.
-  const version = s.version;
-  const ctx = DISCARDED;
-  ctx.newDecision = false;
-  closeWindow(s, ctx);
-  afterAction(s, ctx);
-  stamp(s, ctx, version);
-  return false;
-}
-
-/**
- * `playoutStep` for an action `legalActions` lists (every listed action passes check): applied
- * without checking it again. The playouts' actions come from the listing (src/ai/expert.ts).
- */
-export function playoutListed(s: GameState, action: Action): void {
-  settle(s, action);
-}
-
-/** An accepted action applied in place, its events dropped. */
-function settle(s: GameState, action: Action): void {
-  const version = s.version;
-  const ctx = DISCARDED;
-  ctx.newDecision = false;
-  performAndSettle(s, ctx, action);
-  stamp(s, ctx, version);
-}
-
-/** The new version, and a decision opened by the action stamped with it (as apply does). */
-function stamp(s: GameState, ctx: Ctx, version: number): void {
-  s.version = version + 1;
-  if (ctx.newDecision && s.pending) s.pending.opened = s.version;
 }

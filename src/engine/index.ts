@@ -1,7 +1,8 @@
 // The rules engine: pure, deterministic from the seed in the state, no I/O.
 // The content (cards, characters) registers into the core first.
 import './content.js';
-export { apply, check, playoutListed, playoutPass, playoutStep, workingCopy } from './apply.js';
+export { apply, check } from './apply.js';
+export { nthSend, playoutListed, playoutPass, playoutStep, sendCount, workingCopy } from './playout.js';
 export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
 export { decider, deadlineAt, isResponseWindow } from './clock.js';
 export { EDITION_NAMES, EDITIONS, editionCards, tableSizeRefusal, type EditionDef } from './editions.js';

@@ -1,5 +1,7 @@
-// Primitives that move cards and turn character or identity cards over. Cards and characters
-// call these; none of them decides what happens next (turn.ts does).
+// Primitives that move cards and turn character or identity cards over: the one home of moving a
+// card between the deck, a hand, the intel in front of a player and the discard pile. Cards and
+// characters call these; none of them decides what happens next (turn.ts does). Placing intel
+// before a player, which may kill or end the game, is outcome.ts's (placeIntel, placeFromHand).
 import { editionOf } from './editions.js';
 import { shuffleInPlace } from './rng.js';
 import { inGame, removeFrom, type Ctx } from './state.js';
@@ -47,6 +49,38 @@ export function discardFromHand(s: GameState, ctx: Ctx, seat: number, cards: num
 export function drawAfterDiscard(s: GameState, ctx: Ctx, p: Extract<Pending, { kind: 'discard' }>): void {
   const t = p.thenDraw;
   if (t && inGame(s.players[t.seat])) draw(s, ctx, t.seat, t.count);
+}
+
+/** Whose intel a card is, or -1. */
+export function intelOwner(s: GameState, card: number): number {
+  for (let i = 0; i < s.players.length; i++) if (s.players[i].intel.includes(card)) return i;
+  return -1;
+}
+
+/** Burns an intel card (to the discard pile). */
+export function burnIntel(s: GameState, ctx: Ctx, card: number): void {
+  const owner = intelOwner(s, card);
+  if (owner < 0) return;
+  removeFrom(s.players[owner].intel, card);
+  s.discard.push(card);
+  ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card });
+}
+
+/** "把一张手牌放回牌库顶" (隔墙有耳, 精明, 攻守兼备, 弃卒保帅): the others see that one went back, not which. */
+export function handToDeckTop(s: GameState, ctx: Ctx, seat: number, card: number, skill?: string): void {
+  removeFrom(s.players[seat].hand, card);
+  s.deck.push(card);
+  ctx.ev.push({ to: 'all', type: 'toDeckTop', seat, count: 1, skill });
+}
+
+/** A hand card handed to a player (or kept, when `target` is the giver); only the two see which. */
+export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, card: number, skill: string): void {
+  if (target !== me) {
+    removeFrom(s.players[me].hand, card);
+    s.players[target].hand.push(card);
+  }
+  ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target, count: 1, skill });
+  ctx.ev.push({ to: target === me ? [me] : [me, target], type: 'cardGivenCards', seat: me, target, cards: [card] });
 }
 
 /** 翻开 / 盖伏 (003: a face-down character cannot be 盖伏'd again, nor a face-up one 翻开'd). */

@@ -3,7 +3,7 @@
 // machine (turn.ts) moves on afterwards.
 import { CLEANUP, cleanupWaiting, queueCleanup } from './pending.js';
 import { charOf, fire, identityGone, isFemale, loserSeats, lossOf } from './registry.js';
-import { countColor, inGame, over, type Ctx } from './state.js';
+import { countColor, inGame, over, removeFrom, type Ctx } from './state.js';
 import type { GameState, Outcome } from './types.js';
 
 /**
@@ -33,6 +33,15 @@ export function placeIntel(s: GameState, ctx: Ctx, seat: number, cards: number[]
   if (s.chars && !over(s) && checkEnd(s, ctx)) return;
   if (s.chars && !over(s)) for (const card of cards) if (inGame(p)) fire(s, ctx, 'intel', { seat, card, by, sender: -1 });
   checkEnd(s, ctx);
+}
+
+/**
+ * 放置情报 (003 游戏术语: "如没特别注明，都由手牌中放置到目标玩家面前"): cards leave `from`'s hand and are
+ * placed at once before `target`, credited (亲手) to `by` (the hand's owner unless a skill says).
+ */
+export function placeFromHand(s: GameState, ctx: Ctx, from: number, target: number, cards: number[], by = from): void {
+  for (const c of cards) removeFrom(s.players[from].hand, c);
+  placeIntel(s, ctx, target, cards, by);
 }
 
 /** Hand and intel to the discard pile, character and identity shown. */

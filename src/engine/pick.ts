@@ -16,7 +16,7 @@ export function checkPick(s: GameState, a: Extract<Action, { kind: 'pickCharacte
 export function performPick(s: GameState, ctx: Ctx, seat: number, character: CharacterName): void {
   const p = s.pending as Extract<Pending, { kind: 'chooseCharacter' }>;
   const sc = s.chars!.seats[seat];
-  // The one place a seat's character is named, once (registry.ts loserSeats relies on it).
+  // The one place a seat's character is named, once.
   sc.name = character;
   sc.faceUp = !CHARACTERS[character].hidden;
   p.picked |= bit(seat);

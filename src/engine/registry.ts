@@ -98,30 +98,16 @@ export function lossOf(s: GameState, seat: number): CharacterDef['loses'] {
   return undefined;
 }
 
-/**
- * The seats whose character can lose by itself (lossOf), as a mask: checkEnd asks after every
- * action. Remembered for the last seats asked about once all are named: a seat's character never
- * changes once chosen (pick.ts names it once), and an in-place playout asks about the same seats
- * action after action (apply copies them every action, so it always asks about new ones).
- */
+/** The seats whose character can lose by itself (lossOf), as a mask: checkEnd asks after every action. */
 export function loserSeats(c: CharState): number {
   const seats = c.seats;
-  if (seats === lastSeats) return lastLosers;
   let m = 0;
-  let named = true;
   for (let i = 0; i < seats.length; i++) {
     const n = seats[i].name;
-    if (n === null) named = false;
-    else for (let j = 0; j < LOSERS.length; j++) if (LOSERS[j].name === n) m |= 1 << i;
-  }
-  if (named) {
-    lastSeats = seats;
-    lastLosers = m;
+    if (n !== null) for (let j = 0; j < LOSERS.length; j++) if (LOSERS[j].name === n) m |= 1 << i;
   }
   return m;
 }
-let lastSeats: CharState['seats'] | null = null;
-let lastLosers = 0;
 
 export function faceUp(s: GameState, seat: number): boolean {
   return s.chars?.seats[seat]?.faceUp ?? false;

@@ -93,25 +93,26 @@ export interface SeatChar {
 
 /**
  * What a skill's decision carries from the moment that triggered it to the answer; each skill
- * documents what it puts here. Part of the stored state (see GameState).
+ * documents what it puts here. Part of the stored state (see GameState). Read-only: states share
+ * it (cloneState copies the decision, not its data), so a later stage gets a new one (askNext).
  */
 export interface DecisionData {
   /** The player the moment was about: who gained the intel (计中计, 笑里藏刀 …). */
-  seat?: number;
+  readonly seat?: number;
   /** The player the skill acts on. */
-  target?: number;
+  readonly target?: number;
   /** The player a card or intel comes from. */
-  from?: number;
+  readonly from?: number;
   /** The player who died (滥杀, 搜取). */
-  dead?: number;
-  card?: number;
+  readonly dead?: number;
+  readonly card?: number;
   /** A stack index: the card being answered (城府, 血染玫瑰). */
-  item?: number;
+  readonly item?: number;
   /** Cards handed out so far, hand cards of a stage that repeats. */
-  given?: number[];
-  done?: number[];
+  readonly given?: readonly number[];
+  readonly done?: readonly number[];
   /** At most this many. */
-  max?: number;
+  readonly max?: number;
 }
 
 /** A triggered skill waiting for its owner's decision (or a dead player's deferred clean-up). */

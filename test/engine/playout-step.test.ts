@@ -2,7 +2,7 @@
 // every action, the state apply gives, and refuses what apply refuses with the same reason.
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, playoutPass, playoutStep, waitingOn, workingCopy } from '../../src/engine/index.js';
-import { nthSend, sendCount } from '../../src/engine/send.js';
+import { nthSend, sendCount } from '../../src/engine/playout.js';
 import { randInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import type { Action, Edition, GameState, Options } from '../../src/engine/types.js';
 import { gameSeed, randomAction } from '../../src/sim/random-play.js';

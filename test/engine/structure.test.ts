@@ -86,6 +86,25 @@ describe('the engine imports', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('no file in src/engine imports src/ai, not even a type (the AI reads the engine, never the reverse)', () => {
+    const AI = join(ROOT, 'src/ai');
+    const bad: string[] = [];
+    for (const f of files) {
+      const src = readFileSync(f, 'utf8');
+      for (const m of src.matchAll(/\bfrom\s*'(\.[^']+)'|^\s*import\s+'(\.[^']+)'/gm)) {
+        const to = resolve(dirname(f), m[1] ?? m[2]);
+        if (to.startsWith(AI)) bad.push(`${rel(f)} -> ${relative(ROOT, to)}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("the playouts' fast paths (playout.ts) sit beside the core: only the entry imports them", () => {
+    const playout = join(ENGINE, 'playout.ts');
+    const bad = [...graph].filter(([f, deps]) => !isEntry(f) && deps.includes(playout)).map(([f]) => rel(f));
+    expect(bad).toEqual([]);
+  });
+
   it('the core never imports a card or a character for its value (they register into registry.ts)', () => {
     const bad: string[] = [];
     for (const [f, deps] of graph) {

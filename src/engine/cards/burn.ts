@@ -1,16 +1,12 @@
 // 烧毁 (003_…): at any moment a card may be used, in anyone's turn: one black intel in front of
 // a live player goes to the discard pile (docs/rules.md §7). 千智风声 (004_…: 只能在情报传递阶段和自己的出牌阶段使用):
 // in your own 出牌阶段, or in anyone's 传情报阶段 (the 传递 and 到达 windows).
+import { burnIntel, intelOwner } from '../ops.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { inGame, removeFrom } from '../state.js';
+import { inGame } from '../state.js';
 import type { GameState } from '../types.js';
 import type { CardRule, PlayAction } from './rule.js';
 import { wrongMoment } from './targets.js';
-
-export function intelOwner(s: GameState, card: number): number {
-  for (let i = 0; i < s.players.length; i++) if (s.players[i].intel.includes(card)) return i;
-  return -1;
-}
 
 function blackIntel(s: GameState, a: PlayAction): Refusal | null {
   if (a.intel === undefined || !Number.isInteger(a.intel)) return refuse('noBlackIntel');
@@ -34,10 +30,8 @@ export const burn: CardRule = {
     },
   },
   resolve(s, ctx, item) {
-    const owner = intelOwner(s, item.intel!);
-    if (owner < 0 || !inGame(s.players[owner])) return;
-    removeFrom(s.players[owner].intel, item.intel!);
-    s.discard.push(item.intel!);
-    ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card: item.intel! });
+    const card = item.intel!;
+    const owner = intelOwner(s, card);
+    if (owner >= 0 && inGame(s.players[owner])) burnIntel(s, ctx, card);
   },
 };

@@ -7,8 +7,9 @@
 //   the declaration over and wins instead (outcome.ts declare; overturns). It never holds otherwise.
 //   [choice] Whatever his character's side: a 机密任务 is no skill.
 import { removeFrom } from '../state.js';
-import { liveOthers, chengfuDecision, chengfuProbed, intelOwner } from './common.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import { liveOthers, chengfuDecision, chengfuProbed } from './common.js';
+import { intelOwner } from '../ops.js';
+import type { AnswerWith, CharacterDef, DecideAction } from './skill.js';
 
 export const 潮汐: CharacterDef = {
   name: '潮汐',
@@ -28,13 +29,13 @@ export const 潮汐: CharacterDef = {
         for (const t of liveOthers(s, me)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
         return out.length ? [{ kind: 'decide', seat: me, option: 'no' }, ...out] : [];
       },
-      names: (s, _u, a) => ({ target: intelOwner(s, a!.card!) }),
-      effect(s, ctx, u, a) {
+      names: (s, _u, a: AnswerWith<'card'>) => ({ target: intelOwner(s, a.card) }),
+      effect(s, ctx, u, a: AnswerWith<'card'>) {
         const me = u.seat;
-        const from = intelOwner(s, a!.card!);
-        removeFrom(s.players[from].intel, a!.card!);
-        s.players[me].hand.push(a!.card!);
-        ctx.ev.push({ to: 'all', type: 'intelToHand', seat: me, from, card: a!.card! });
+        const from = intelOwner(s, a.card);
+        removeFrom(s.players[from].intel, a.card);
+        s.players[me].hand.push(a.card);
+        ctx.ev.push({ to: 'all', type: 'intelToHand', seat: me, from, card: a.card });
       },
     },
   ],

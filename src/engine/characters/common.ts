@@ -1,13 +1,12 @@
 // Pieces several characters share.
 import { draw } from '../ops.js';
-import { placeIntel } from '../outcome.js';
 import { askInline } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { probeOutcome } from '../cards/probe.js';
 import { refuse, type Refusal } from '../refusals.js';
-import { countColor, inGame, removeFrom, type Ctx } from '../state.js';
+import { countColor, inGame, type Ctx } from '../state.js';
 import type { CardName, GameState, Identity, StackItem, Step } from '../types.js';
-import type { Decision, DecideAction, TriggerSkill } from './skill.js';
+import type { DecideAction, DecideWith, Decision, TriggerSkill } from './skill.js';
 
 import { YES_NO } from '../triggers.js';
 
@@ -43,17 +42,17 @@ export function chengfuProbed(s: GameState, ctx: Ctx, owner: number, item: Stack
   return true;
 }
 
-export const chengfuDecision: Decision = {
+export const chengfuDecision: Decision<DecideWith<{ item: number }>> = {
   // The truthful answer first: the default on timeout (docs/rules.md §10).
   choices(s, d) {
-    const item = s.stack[d.data!.item!];
+    const item = s.stack[d.data.item];
     const is = s.players[d.seat].identity === s.cards[item.card].probe!.identity;
     const yes = { kind: 'decide' as const, seat: d.seat, option: 'comply' };
     const no = { kind: 'decide' as const, seat: d.seat, option: 'deny' };
     return is ? [yes, no] : [no, yes];
   },
   answer(s, ctx, d, a) {
-    const item = s.stack[d.data!.item!];
+    const item = s.stack[d.data.item];
     ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '城府' });
     probeOutcome(s, ctx, item, a.option === 'comply');
   },
@@ -77,21 +76,6 @@ export function anyLive(s: GameState, t: unknown, skill: string): Refusal | null
 /** "情报传递时": the 传递 window with intel on its way. */
 export const inTransmit = (s: GameState, step: Step) => step === 'transmit' && s.transit !== null;
 
-/** Whose intel a card is, or -1. */
-export function intelOwner(s: GameState, card: number): number {
-  for (let i = 0; i < s.players.length; i++) if (s.players[i].intel.includes(card)) return i;
-  return -1;
-}
-
-/** Burns an intel card (to the discard pile). */
-export function burnIntel(s: GameState, ctx: import('../state.js').Ctx, card: number): void {
-  const owner = intelOwner(s, card);
-  if (owner < 0) return;
-  removeFrom(s.players[owner].intel, card);
-  s.discard.push(card);
-  ctx.ev.push({ to: 'all', type: 'burned', seat: owner, card });
-}
-
 export const isCardList = (x: unknown): x is number[] =>
   Array.isArray(x) && x.every((v) => typeof v === 'number' && Number.isInteger(v)) && new Set(x).size === x.length;
 
@@ -99,37 +83,11 @@ export const isCardList = (x: unknown): x is number[] =>
 export const handCardChoices = (s: GameState, seat: number): DecideAction[] =>
   inGame(s.players[seat]) ? s.players[seat].hand.map((card) => ({ kind: 'decide' as const, seat, card })) : [];
 
-/** "把一张手牌放回牌库顶" (隔墙有耳, 精明, 攻守兼备, 弃卒保帅): the others see that one went back, not which. */
-export function handToDeckTop(s: GameState, ctx: Ctx, seat: number, card: number, skill?: string): void {
-  removeFrom(s.players[seat].hand, card);
-  s.deck.push(card);
-  ctx.ev.push({ to: 'all', type: 'toDeckTop', seat, count: 1, skill });
-}
-
 /** "选择一张手牌分给…" (联动, 笙歌, 嗜血): each hand card to each of `targets`, card by card. */
 export function giveChoices(s: GameState, me: number, targets: number[]): DecideAction[] {
   const out: DecideAction[] = [];
   for (const card of s.players[me].hand) for (const target of targets) out.push({ kind: 'decide', seat: me, card, target });
   return out;
-}
-
-/** A hand card handed to a player (or kept, when `target` is the giver); only the two see which. */
-export function giveCard(s: GameState, ctx: Ctx, me: number, target: number, card: number, skill: string): void {
-  if (target !== me) {
-    removeFrom(s.players[me].hand, card);
-    s.players[target].hand.push(card);
-  }
-  ctx.ev.push({ to: 'all', type: 'cardGiven', seat: me, target, count: 1, skill });
-  ctx.ev.push({ to: target === me ? [me] : [me, target], type: 'cardGivenCards', seat: me, target, cards: [card] });
-}
-
-/**
- * 放置情报 (003 游戏术语: "如没特别注明，都由手牌中放置到目标玩家面前"): cards leave `from`'s hand and are
- * placed at once before `target`, credited (亲手) to `by` (the hand's owner unless a skill says).
- */
-export function placeFromHand(s: GameState, ctx: Ctx, from: number, target: number, cards: number[], by = from): void {
-  for (const c of cards) removeFrom(s.players[from].hand, c);
-  placeIntel(s, ctx, target, cards, by);
 }
 
 // ---- helpers the characters share ---------------------------------------------------------------

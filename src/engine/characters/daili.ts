@@ -5,8 +5,9 @@
 //   is no longer in the game.
 // 运筹帷幄: 当你获得真情报时，你可以抽一张牌 — red or blue intel gained in any way.
 // 机密任务: 获得三张或以上的蓝色情报.
+import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
-import { handOf, placeFromHand } from './common.js';
+import { handOf } from './common.js';
 import { countColor, inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
 

@@ -11,7 +11,8 @@
 import { inGame } from '../state.js';
 import { enqueue } from '../pending.js';
 import { isMale } from '../registry.js';
-import { subsets, burnIntel, handCardChoices, handToDeckTop, intelOwner, isCardList, notNow } from './common.js';
+import { subsets, handCardChoices, isCardList, notNow } from './common.js';
+import { burnIntel, handToDeckTop, intelOwner } from '../ops.js';
 import type { ActiveSkill, CharacterDef, Decision, TriggerSkill } from './skill.js';
 import type { GameState } from '../types.js';
 

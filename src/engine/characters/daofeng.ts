@@ -6,9 +6,9 @@
 //   death; also when the dead player is later saved; the card goes to any player in the game, yourself
 //   included (then it stays).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
-import { draw } from '../ops.js';
+import { draw, giveCard } from '../ops.js';
 import { askNext } from '../pending.js';
-import { livePlayers, giveCard, giveChoices } from './common.js';
+import { livePlayers, giveChoices } from './common.js';
 import { inGame } from '../state.js';
 import type { CharacterDef, TriggerSkill } from './skill.js';
 import type { CardName, GameState } from '../types.js';

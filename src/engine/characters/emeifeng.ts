@@ -5,7 +5,8 @@
 //   own intel; a death from the gain happened already, so it cannot save anyone.
 // 机密任务: 获得三张或以上的蓝色情报.
 import { countColor, inGame } from '../state.js';
-import { burnIntel, inTransmit, notNow } from './common.js';
+import { inTransmit, notNow } from './common.js';
+import { burnIntel } from '../ops.js';
 import type { CharacterDef } from './skill.js';
 
 export const 峨嵋风: CharacterDef = {

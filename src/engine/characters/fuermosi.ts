@@ -9,11 +9,9 @@
 //   that targets you (you already see it).
 // 机密任务: 获得三张或以上的红色情报.
 import { discardFromHand, draw } from '../ops.js';
-import { enqueue } from '../pending.js';
-import { faceUp } from '../registry.js';
 import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
 import type { GameState } from '../types.js';
 
 /** The intel in transit is a face-down 密电. */
@@ -50,33 +48,37 @@ export const 福尔摩斯: CharacterDef = {
       },
     },
   ],
-  on: {
-    beforeResolve(s, _ctx, owner, info) {
-      const it = info.item!;
-      if (it.as !== '试探' || it.card < 0 || it.user === owner || it.target === owner) return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner]) || s.players[owner].hand.length === 0) return;
-      enqueue(s, owner, '真相', 'use', { item: s.stack.indexOf(it) });
-    },
-  },
-  decide: {
-    真相: {
-      choices(s, d) {
+  triggers: [
+    {
+      skill: '真相',
+      on: 'beforeResolve',
+      when(s, _ctx, owner, info) {
+        const it = info.item!;
+        if (it.as !== '试探' || it.card < 0 || it.user === owner || it.target === owner) return false;
+        return s.players[owner].hand.length > 0 && { item: s.stack.indexOf(it) };
+      },
+      // Any hand card to discard, or not at all (the default).
+      choices(s, d: DecideWith<{ item: number }>) {
         const me = d.seat;
-        const it = s.stack[d.data!.item!];
-        if (!it || it.as !== '试探' || it.resolved || !faceUp(s, me) || !inGame(s.players[me])) return [];
+        const it = s.stack[d.data.item];
+        if (!it || it.as !== '试探' || it.resolved) return [];
         const hand = s.players[me].hand;
         if (hand.length === 0) return [];
         return [{ kind: 'decide', seat: me, option: 'no' }, ...hand.map((card): DecideAction => ({ kind: 'decide', seat: me, card }))];
       },
-      answer(s, ctx, d, a) {
-        if (a.card === undefined) return;
-        const me = d.seat;
-        const it = s.stack[d.data!.item!];
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '真相', target: it.target, user: it.user });
+      names(s, u: UseWith<{ item: number }>) {
+        const it = s.stack[u.data.item];
+        return { target: it.target, user: it.user };
+      },
+      effect(s, ctx, u: UseWith<{ item: number }>, a: AnswerWith<'card'>) {
+        const me = u.seat;
+        const it = s.stack[u.data.item];
         discardFromHand(s, ctx, me, [a.card]);
         ctx.ev.push({ to: [me], type: 'probeSeen', seat: me, user: it.user, target: it.target, card: it.card });
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => countColor(s, s.players[seat].intel, '红') >= 3,
 };

@@ -4,12 +4,16 @@
 // 后着: 当你死亡时，可以检视另一位玩家的手牌，然后把其中一张放置在一位玩家面前 — face up; only you see
 //   his hand; any player in the game may receive the card.
 // 机密任务: 你成为第二位或以后死亡的玩家 (losing the game is not dying).
+import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
 import { askNext } from '../pending.js';
-import { liveOthers, livePlayers, otherLive, placeFromHand } from './common.js';
+import { liveOthers, livePlayers, otherLive } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith } from './skill.js';
+
+/** 后着's second stage: placing the cards of `from`'s hand. */
+type Placing = DecideWith<{ from: number }>;
 
 export const 浮萍: CharacterDef = {
   name: '浮萍',
@@ -50,20 +54,20 @@ export const 浮萍: CharacterDef = {
         if (ts.length === 0) return [];
         return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target) => ({ kind: 'decide' as const, seat: me, target }))];
       },
-      names: (_s, _u, a) => ({ target: a!.target! }),
-      effect(s, ctx, u, a) {
-        ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: a!.target!, cards: s.players[a!.target!].hand.slice() });
-        askNext(s, u.seat, '后着', 'place', { from: a!.target });
+      names: (_s, _u, a: AnswerWith<'target'>) => ({ target: a.target }),
+      effect(s, ctx, u, a: AnswerWith<'target'>) {
+        ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: a.target, cards: s.players[a.target].hand.slice() });
+        askNext(s, u.seat, '后着', 'place', { from: a.target });
       },
       then: {
-        choices(s, d) {
-          const from = d.data!.from!;
+        choices(s, d: Placing) {
+          const from = d.data.from;
           if (!inGame(s.players[from])) return [];
           const out: DecideAction[] = [];
           for (const card of s.players[from].hand) for (const target of livePlayers(s)) out.push({ kind: 'decide', seat: d.seat, card, target });
           return out;
         },
-        answer: (s, ctx, d, a) => placeFromHand(s, ctx, d.data!.from!, a.target!, [a.card!], d.seat),
+        answer: (s, ctx, d: Placing, a: AnswerWith<'card' | 'target'>) => placeFromHand(s, ctx, d.data.from, a.target, [a.card], d.seat),
         // While placing, he looks at the hand of the player he chose (data.from).
         sees: (_s, d) => d.data?.from,
       },

@@ -5,9 +5,9 @@
 //   (获得情报); [choice] another player's, since taking one's own would only turn the character down.
 // 机密任务: 手牌集齐四张识破.
 import { gainIntel } from '../outcome.js';
-import { flip } from '../ops.js';
+import { flip, intelOwner } from '../ops.js';
 import { inGame, removeFrom } from '../state.js';
-import { intelOwner, notNow } from './common.js';
+import { notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 钢铁特工R: CharacterDef = {

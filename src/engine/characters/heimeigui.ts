@@ -3,9 +3,10 @@
 //   假情报，否则你只能放置一张 — the top card is always shown, then goes back on top; the 假情报 are
 //   black hand cards; placing none is allowed; several are placed at once, so 烧毁 cannot save him.
 // 机密任务: 亲手让一位获得了三张或以上真情报的玩家死亡 (亲手: one's skills, sent intel, 真伪莫辨).
+import { placeFromHand } from '../outcome.js';
 import { takeTop } from '../ops.js';
 import { askInline } from '../pending.js';
-import { handOf, subsets, anyLive, isCardList, placeFromHand } from './common.js';
+import { handOf, subsets, anyLive, isCardList } from './common.js';
 import { inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
 

@@ -14,10 +14,11 @@
 import { declare, placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
 import { countsAs, faceUp } from '../registry.js';
-import { livePlayers, intelOwner, YES_NO } from './common.js';
+import { livePlayers } from './common.js';
+import { intelOwner } from '../ops.js';
 import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
 
 const mark = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});
 
@@ -38,6 +39,19 @@ export const 黑手: CharacterDef = {
   skills: ['残忍', '冷血', '滥杀'],
   playsAs: (s, _seat, card) => (s.cards[card].mode === '文本' && s.cards[card].name !== '锁定' ? [{ as: '锁定', skill: '残忍' }] : []),
   active: [],
+  triggers: [
+    {
+      // After the death's bookkeeping (on.death, which runs first).
+      skill: '滥杀',
+      on: 'death',
+      about: 'other',
+      when: (s, _ctx, owner, info) => info.by === owner && s.players[info.seat].identity === '打酱油的' && { dead: info.seat },
+      // Not once the death was undone (救美, asked before him in seat order): no killing (docs/rules.md §11).
+      still: (s, d: DecideWith<{ dead: number }>) => killedBy(s, d.data.dead, d.seat),
+      names: (_s, u: UseWith<{ dead: number }>) => ({ target: u.data.dead }),
+      effect: (s, ctx, u) => declare(s, ctx, u.seat, 'sole'),
+    },
+  ],
   on: {
     turnStart(s, _ctx, owner) {
       const m = s.chars!.seats[owner].mark;
@@ -51,7 +65,6 @@ export const 黑手: CharacterDef = {
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
       const m = mark(s, owner);
       m.killed = (m.killed ?? 0) | bit(info.seat);
-      if (s.players[info.seat].identity === '打酱油的') enqueue(s, owner, '滥杀', 'use', { dead: info.seat });
     },
     turnEnd(s, _ctx, owner) {
       const m = s.chars!.seats[owner].mark;
@@ -96,15 +109,6 @@ export const 黑手: CharacterDef = {
         removeFrom(s.players[from].intel, card);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from, seat: a.target, card });
         placeIntel(s, ctx, a.target, [card], me);
-      },
-    },
-    滥杀: {
-      // Not once the death was undone (救美, asked before him in seat order): no killing (docs/rules.md §11).
-      choices: (s, d) => (inGame(s.players[d.seat]) && faceUp(s, d.seat) && killedBy(s, d.data!.dead!, d.seat) ? YES_NO : []),
-      answer(s, ctx, d, a) {
-        if (a.option !== 'yes') return;
-        ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '滥杀', target: d.data!.dead! });
-        declare(s, ctx, d.seat, 'sole');
       },
     },
   },

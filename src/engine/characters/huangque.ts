@@ -4,8 +4,10 @@
 //   identity is shown to everyone (the cost, paid by the framework: only while her identity card is
 //   face down, so once a game; docs/rules.md §11); the 假情报 are black hand cards (none is allowed).
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡.
+import { placeFromHand } from '../outcome.js';
 import { inGame, removeFrom } from '../state.js';
-import { handOf, livePlayers, subsets, intelOwner, notNow, placeFromHand } from './common.js';
+import { handOf, livePlayers, subsets, notNow } from './common.js';
+import { intelOwner } from '../ops.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 黄雀: CharacterDef = {

@@ -5,13 +5,12 @@
 //   情报 — face up; all from the hand (the 假情报 a black hand card); any number of players, yourself
 //   included, one card each, chosen one at a time until "done".
 // 机密任务: 手牌集齐三张红色卡牌和三张蓝色卡牌.
-import { draw, flip } from '../ops.js';
-import { askNext, enqueue } from '../pending.js';
-import { faceUp } from '../registry.js';
-import { handOf, livePlayers, handToDeckTop, placeFromHand } from './common.js';
+import { placeFromHand } from '../outcome.js';
+import { draw, flip, handToDeckTop } from '../ops.js';
+import { askNext } from '../pending.js';
+import { handOf, livePlayers } from './common.js';
 import { inGame, over } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
-
+import type { AnswerWith, CharacterDef, DecideAction } from './skill.js';
 
 export const 老金: CharacterDef = {
   name: '老金',
@@ -38,49 +37,48 @@ export const 老金: CharacterDef = {
         },
       },
     },
-  ],
-  on: {
-    intel(s, _ctx, owner, info) {
-      if (info.seat !== owner || s.cards[info.card!].color !== '黑') return;
-      if (!faceUp(s, owner) || !inGame(s.players[owner])) return;
-      enqueue(s, owner, '釜底抽薪', 'black');
-    },
-  },
-  decide: {
-    釜底抽薪: {
+    {
+      skill: '釜底抽薪',
+      on: 'intel',
+      about: 'self',
+      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      // First the 假情报 for oneself (stage 'black'), then one card each before any players ('place').
+      stage: 'black',
       choices(s, d) {
         const me = d.seat;
-        if (!inGame(s.players[me])) return [];
-        if (d.stage === 'black') {
-          if (!faceUp(s, me)) return [];
-          const black = handOf(s, me, '黑');
-          if (black.length === 0) return [];
-          return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
-        }
-        const done = (d.data?.done as number[]) ?? [];
-        const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'done' }];
-        for (const t of livePlayers(s))
-          if (!done.includes(t)) for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target: t, card });
-        return out;
+        const black = handOf(s, me, '黑');
+        if (black.length === 0) return [];
+        return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
       },
-      answer(s, ctx, d, a) {
-        const me = d.seat;
-        if (d.stage === 'black') {
-          if (a.card === undefined) return;
-          ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '釜底抽薪' });
-          placeFromHand(s, ctx, me, me, [a.card]);
-          if (over(s) || !inGame(s.players[me])) return;
-          flip(s, ctx, me, false);
-          askNext(s, me, '釜底抽薪', 'place', { done: [] });
-          return;
-        }
-        if (a.option === 'done' || a.card === undefined) return;
-        const done = ((d.data?.done as number[]) ?? []).concat(a.target!);
-        placeFromHand(s, ctx, me, a.target!, [a.card]);
-        if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
-        askNext(s, me, '釜底抽薪', 'place', { done });
+      effect(s, ctx, u, a: AnswerWith<'card'>) {
+        const me = u.seat;
+        placeFromHand(s, ctx, me, me, [a.card]);
+        if (over(s) || !inGame(s.players[me])) return;
+        flip(s, ctx, me, false);
+        askNext(s, me, '釜底抽薪', 'place', { done: [] });
+      },
+      then: {
+        choices(s, d) {
+          const me = d.seat;
+          if (!inGame(s.players[me])) return [];
+          const done = d.data?.done ?? [];
+          const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'done' }];
+          for (const t of livePlayers(s))
+            if (!done.includes(t)) for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target: t, card });
+          return out;
+        },
+        answer(s, ctx, d, a) {
+          const me = d.seat;
+          if (a.option === 'done' || a.card === undefined) return;
+          const done = (d.data?.done ?? []).concat(a.target!);
+          placeFromHand(s, ctx, me, a.target!, [a.card]);
+          if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
+          askNext(s, me, '釜底抽薪', 'place', { done });
+        },
       },
     },
-  },
+  ],
+  on: {},
+  decide: {},
   mission: (s, seat) => handOf(s, seat, '红').length >= 3 && handOf(s, seat, '蓝').length >= 3,
 };

@@ -6,10 +6,11 @@
 // 机密任务: 获得三张或以上的红色情报.
 // His records (mark): `saw`, the seats whose identity card he has seen; `seenBy`, the seats that have
 //   seen his (bitmasks). A card taken by 临危受命 is another card: whoever saw the old one knows nothing of it.
+import { placeFromHand } from '../outcome.js';
 import { bit, countColor, has, inGame } from '../state.js';
 import { charOf, faceUp, markOf } from '../registry.js';
 import { flip } from '../ops.js';
-import { handOf, isCardList, jiuji, notNow, otherLive, placeFromHand } from './common.js';
+import { handOf, isCardList, jiuji, notNow, otherLive } from './common.js';
 import type { ActiveSkill, CharacterDef, IdentityRecords } from './skill.js';
 import type { GameState } from '../types.js';
 

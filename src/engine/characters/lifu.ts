@@ -8,10 +8,9 @@
 //   undoDeath), so no 机密任务 or skill that counts deaths, killings or their order counts it (docs/rules.md
 //   §11; 刀锋's 嗜血 says it triggers anyway); the framework then skips the clean-up. [choice] Not when her identity card was taken by 临危受命 meanwhile.
 // 机密任务: 一位女性宣告胜利 (joins the declaration).
-import { draw } from '../ops.js';
+import { draw, burnIntel } from '../ops.js';
 import { countsAs, identityGone, isFemale } from '../registry.js';
 import { undoDeath } from '../outcome.js';
-import { burnIntel } from './common.js';
 import type { CharacterDef, TriggerSkill } from './skill.js';
 import type { GameState } from '../types.js';
 

@@ -12,10 +12,10 @@ import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { randInt } from '../rng.js';
 import { inGame, removeFrom } from '../state.js';
-import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { CharacterDef, DecideWith, TriggerSkill, UseWith } from './skill.js';
 
 /** 拷问 (003 and 000 alike). */
-export const kaowen: TriggerSkill = {
+export const kaowen: TriggerSkill<UseWith<{ target: number }>> = {
   skill: '拷问',
   on: 'beforeResolve',
   when(s, _ctx, owner, info) {
@@ -23,16 +23,36 @@ export const kaowen: TriggerSkill = {
     if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return false;
     return inGame(s.players[it.target]) && s.players[it.target].hand.length > 0 && { target: it.target };
   },
-  still: (s, d) => inGame(s.players[d.data!.target!]) && s.players[d.data!.target!].hand.length > 0,
-  names: (_s, u) => ({ target: u.data!.target! }),
+  still: (s, d) => inGame(s.players[d.data.target]) && s.players[d.data.target].hand.length > 0,
+  names: (_s, u) => ({ target: u.data.target }),
   effect(s, ctx, u) {
     const me = u.seat;
-    const t = u.data!.target!;
+    const t = u.data.target;
     const from = s.players[t].hand;
     const card = from.splice(randInt(s.rng, from.length), 1)[0];
     s.players[me].hand.push(card);
     ctx.ev.push({ to: 'all', type: 'handTaken', seat: me, from: t, count: 1 });
     ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: [card] });
+  },
+};
+
+/** 搜取's question: the dead player and the card seen. */
+type Seen = { from: number; card: number };
+
+// 当一位玩家死亡时 you see one of his hand cards at random, at once; what to do with it is asked.
+const souqu: TriggerSkill<UseWith<{ from: number }>> = {
+  skill: '搜取',
+  on: 'death',
+  optional: false,
+  about: 'other',
+  when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
+  names: (_s, u) => ({ target: u.data.from }),
+  effect(s, ctx, u) {
+    const dead = u.data.from;
+    const hand = s.players[dead].hand;
+    const card = hand[randInt(s.rng, hand.length)];
+    ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: dead, cards: [card] });
+    enqueue(s, u.seat, '搜取', 'use', { from: dead, card });
   },
 };
 
@@ -42,40 +62,20 @@ export const 六姐: CharacterDef = {
   hidden: false,
   skills: ['拷问', '搜取'],
   active: [],
-  triggers: [
-    kaowen,
-    {
-      // 当一位玩家死亡时 you see one of his hand cards at random, at once; what to do with it is asked.
-      skill: '搜取',
-      on: 'death',
-      optional: false,
-      about: 'other',
-      when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
-      names: (_s, u) => ({ target: u.data!.from! }),
-      effect(s, ctx, u) {
-        const dead = u.data!.from!;
-        const hand = s.players[dead].hand;
-        const card = hand[randInt(s.rng, hand.length)];
-        ctx.ev.push({ to: [u.seat], type: 'handSeen', seat: dead, cards: [card] });
-        enqueue(s, u.seat, '搜取', 'use', { from: dead, card });
-      },
-    },
-  ],
+  triggers: [kaowen, souqu],
   on: {},
   decide: {
     搜取: {
-      choices(s, d) {
+      choices(s, d: DecideWith<Seen>) {
         const me = d.seat;
-        const from = d.data!.from!;
-        const card = d.data!.card!;
+        const { from, card } = d.data;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !s.players[from].hand.includes(card)) return [];
         return ['no', 'hand', 'intel'].map((option) => ({ kind: 'decide' as const, seat: me, option }));
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d: DecideWith<Seen>, a) {
         if (a.option !== 'hand' && a.option !== 'intel') return;
         const me = d.seat;
-        const from = d.data!.from!;
-        const card = d.data!.card!;
+        const { from, card } = d.data;
         const hand = s.players[from].hand;
         removeFrom(hand, card);
         if (a.option === 'hand') {

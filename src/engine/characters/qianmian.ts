@@ -6,9 +6,9 @@
 //   given goes to any other player in the game (mandatory once she drew; default the first choice).
 // 机密任务: 你左手边的第一位玩家或你右手边的第一位玩家宣告胜利。你的胜利会导致他的宣告失败 — docs/rules.md §1:
 //   右手边 = the next seat, 左手边 = the previous one; the first live, not-out seat each way.
-import { draw } from '../ops.js';
+import { draw, giveCard } from '../ops.js';
 import { askNext } from '../pending.js';
-import { liveOthers, chengfuDecision, chengfuProbed, giveCard, giveChoices } from './common.js';
+import { liveOthers, chengfuDecision, chengfuProbed, giveChoices } from './common.js';
 import { inGame } from '../state.js';
 import type { CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';

@@ -10,11 +10,11 @@
 //   still in the game; he is asked even when only one exists; choosing one who already wins (his own
 //   faction) adds nobody.
 // 机密任务: 获得五张或以上的真情报.
-import { draw } from '../ops.js';
+import { draw, giveCard } from '../ops.js';
 import { endDeclaration } from '../outcome.js';
 import { countsAs, faceUp, isFemale } from '../registry.js';
 import { enqueue } from '../pending.js';
-import { liveOthers, trueCount, giveCard, giveChoices } from './common.js';
+import { liveOthers, trueCount, giveChoices } from './common.js';
 import { inGame } from '../state.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';

@@ -8,10 +8,10 @@
 //   its mode; nobody knows the face of a face-down swapped intel. [choice] The hand card is named at use
 //   and discarded (face down) when the skill resolves; if it has left the hand by then, nothing happens.
 // 机密任务: 获得三张或以上的红色情报.
-import { discardFromHand, draw, takeTop } from '../ops.js';
+import { discardFromHand, draw, takeTop, handToDeckTop } from '../ops.js';
 import { askNext } from '../pending.js';
-import { countColor, inGame, removeFrom } from '../state.js';
-import { handCardChoices, handToDeckTop, isCardList, notNow } from './common.js';
+import { countColor, inGame } from '../state.js';
+import { handCardChoices, isCardList, notNow } from './common.js';
 import type { CharacterDef } from './skill.js';
 
 export const 情报处长: CharacterDef = {

@@ -4,7 +4,8 @@
 //   one's own); a responsive skill on the stack, not a card: 识破 cannot answer it.
 // 机密任务: 亲手让一位没有获得真情报的玩家死亡.
 import { inGame } from '../state.js';
-import { subsets, burnIntel, isCardList, notNow, otherLive } from './common.js';
+import { subsets, isCardList, notNow, otherLive } from './common.js';
+import { burnIntel } from '../ops.js';
 import type { ActiveSkill, CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 

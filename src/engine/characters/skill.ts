@@ -7,6 +7,16 @@ import type { Action, CardName, CharacterName, DecisionData, GameState, Pending,
 export type SkillAction = Extract<Action, { kind: 'skill' }>;
 export type DecideAction = Extract<Action, { kind: 'decide' }>;
 export type Decide = Extract<Pending, { kind: 'decide' }>;
+/**
+ * A decision whose skill always puts data of this shape there (its trigger's `when`, `askNext`,
+ * `askInline`): its Decision reads it without checking (`Decision<DecideWith<{ from: number }>>`).
+ */
+export type DecideWith<D extends DecisionData> = Decide & { readonly data: D };
+/**
+ * An answer with these fields: the check accepts only one of the decision's choices, so an answer
+ * whose choices all have them has them (`answer(s, ctx, d, a: AnswerWith<'card'>)`).
+ */
+export type AnswerWith<K extends keyof DecideAction> = DecideAction & Required<Pick<DecideAction, K>>;
 
 /** An active skill: used by a 'skill' action in a response window; it goes on the stack. */
 export interface ActiveSkill {
@@ -79,6 +89,12 @@ export interface SkillUse {
   data?: DecisionData;
 }
 
+/** The use of a triggered skill whose `when` always gives data of this shape (`TriggerSkill<UseWith<{ from: number }>>`). */
+export interface UseWith<D extends DecisionData> {
+  seat: number;
+  readonly data: D;
+}
+
 /**
  * A triggered skill, declared (docs/rules.md §11): its timing point, the side it works from, whether
  * it is asked, when it triggers, and its effect. The framework (src/engine/triggers.ts) does the rest:
@@ -86,7 +102,7 @@ export interface SkillUse {
  * asks an optional skill as yes/no, turns a 翻开此角色 skill face up, announces the use (skillUsed)
  * and then runs the effect.
  */
-export interface TriggerSkill {
+export interface TriggerSkill<U extends SkillUse = SkillUse> {
   skill: string;
   on: HookPoint;
   /** 'up' (the default): only face up. 'down': a "翻开此角色" skill: only face down, and using it turns the character face up. */
@@ -108,36 +124,36 @@ export interface TriggerSkill {
    * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
    * already): false, true, or the data its question keeps. Absent: it does.
    */
-  when?(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | DecisionData;
+  when?(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | NonNullable<U['data']>;
   /** Whether it can still be used when asked (side and owner are checked again by the framework). */
-  still?(s: GameState, d: Decide): boolean;
+  still?(s: GameState, d: Decide & U): boolean;
   /**
    * The answers when it asks more than yes or no (side and owner checked): the first is the
    * default on timeout and is the answer option 'no'; any other answer uses the skill.
    */
-  choices?(s: GameState, d: Decide): DecideAction[];
+  choices?(s: GameState, d: Decide & U): DecideAction[];
   /** The cost 翻开你的身份牌 (Decision.showsIdentity). */
   showsIdentity?: boolean;
   /** What the announcement names besides the skill (`a`: the answer that used it, if asked). */
-  names?(s: GameState, u: SkillUse, a?: DecideAction): { target?: number; count?: number };
+  names?(s: GameState, u: U, a?: DecideAction): { target?: number; count?: number; user?: number };
   /** The effect of its use, after it was announced (`a`: the answer that used it, if asked). */
-  effect(s: GameState, ctx: Ctx, u: SkillUse, a?: DecideAction): void;
+  effect(s: GameState, ctx: Ctx, u: U, a?: DecideAction): void;
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
   then?: Decision;
 }
 
 /** A decision a skill asks: its choices (the first is the default on timeout) and its answer. */
-export interface Decision {
+export interface Decision<Q extends Decide = Decide> {
   /**
    * The skill's cost is 翻开你的身份牌 (救美, 黄雀在后): it is asked only while the owner's identity card
    * is face down, and the framework shows the card before an answer with option 'yes' takes effect
    * (docs/rules.md §11).
    */
   showsIdentity?: boolean;
-  choices(s: GameState, d: Decide): DecideAction[];
-  answer(s: GameState, ctx: Ctx, d: Decide, a: DecideAction): void;
+  choices(s: GameState, d: Q): DecideAction[];
+  answer(s: GameState, ctx: Ctx, d: Q, a: DecideAction): void;
   /** Whose hand the deciding player looks at while deciding (后着); the view shows it with the decision. */
-  sees?(s: GameState, d: Decide): number | undefined;
+  sees?(s: GameState, d: Q): number | undefined;
 }
 
 /** A victory being declared (003 宣告胜利): who, and the intel that made it, if any. */

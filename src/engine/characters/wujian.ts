@@ -8,11 +8,12 @@
 //   black hand card, placed as intel credited to him (亲手).
 // 机密任务: 一位玩家因为获得你传出的情报而宣告胜利。你的胜利会导致他的宣告失败 — the gain of intel he sent
 //   (taken or 截获'd) made another declare: faction or 机密任务 alike (003: 包括小白等).
+import { placeFromHand } from '../outcome.js';
 import { randInt } from '../rng.js';
 import { bit, inGame } from '../state.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { handOf, liveOthers, chengfuDecision, chengfuProbed, placeFromHand } from './common.js';
+import { handOf, liveOthers, chengfuDecision, chengfuProbed } from './common.js';
 import type { CharacterDef, DecideAction } from './skill.js';
 
 export const 无间行者: CharacterDef = {

@@ -12,13 +12,13 @@
 //   the dead one); the deck's top card takes its place as intel placed by her (亲手; it may kill),
 //   and the intel goes on top of the deck.
 // 机密任务: 无 (003) — never met; she wins with a faction or as the last survivor.
-import { draw, takeTop } from '../ops.js';
+import { draw, takeTop, handToDeckTop, intelOwner } from '../ops.js';
 import { placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
-import { livePlayers, handCardChoices, handToDeckTop, intelOwner } from './common.js';
+import { livePlayers, handCardChoices } from './common.js';
 import { identityChanged, identityGone, markOf } from '../registry.js';
 import { bit, has, inGame, over, removeFrom } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
 
 export const 致命香水: CharacterDef = {
   name: '致命香水',
@@ -42,15 +42,15 @@ export const 致命香水: CharacterDef = {
       on: 'death',
       about: 'other',
       when: (_s, _ctx, _owner, info) => ({ seat: info.seat }),
-      still(s, d) {
-        const him = d.data!.seat!;
+      still(s, d: DecideWith<{ seat: number }>) {
+        const him = d.data.seat;
         return !(s.players[him].alive || s.players[him].out || s.gone.includes(him) || identityGone(s, him));
       },
-      names: (_s, u) => ({ target: u.data!.seat! }),
-      effect(s, ctx, u) {
+      names: (_s, u: UseWith<{ seat: number }>) => ({ target: u.data.seat }),
+      effect(s, ctx, u: UseWith<{ seat: number }>) {
         const me = u.seat;
         const c = s.chars!;
-        const him = u.data!.seat!;
+        const him = u.data.seat;
         const shown = c.seats[him].shown;
         s.players[me].identity = s.players[him].identity;
         const m = markOf(s, me);
@@ -70,14 +70,14 @@ export const 致命香水: CharacterDef = {
           for (const t of livePlayers(s)) for (const card of s.players[t].intel) out.push({ kind: 'decide', seat: me, card });
           return out;
         },
-        answer(s, ctx, d, a) {
+        answer(s, ctx, d, a: AnswerWith<'card'>) {
           const me = d.seat;
-          const owner = intelOwner(s, a.card!);
+          const owner = intelOwner(s, a.card);
           if (owner < 0) return;
           const top = takeTop(s, ctx);
           if (top === undefined) return;
-          removeFrom(s.players[owner].intel, a.card!);
-          s.deck.push(a.card!);
+          removeFrom(s.players[owner].intel, a.card);
+          s.deck.push(a.card);
           ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: a.card, skill: '临危受命' });
           placeIntel(s, ctx, owner, [top], me);
         },
@@ -89,7 +89,7 @@ export const 致命香水: CharacterDef = {
   decide: {
     攻守兼备: {
       choices: (s, d) => handCardChoices(s, d.seat),
-      answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '攻守兼备'),
+      answer: (s, ctx, d, a: AnswerWith<'card'>) => handToDeckTop(s, ctx, d.seat, a.card, '攻守兼备'),
     },
   },
   mission: () => false,

@@ -5,10 +5,11 @@
 //   places before himself triggers 英雄本色 again); the placement is credited (亲手) to him. Not when
 //   the gain killed him.
 // 机密任务: 一位潜伏战线玩家和一位军情处玩家死亡 (as 黄雀's).
+import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { handOf, livePlayers, placeFromHand } from './common.js';
+import { handOf, livePlayers } from './common.js';
 import { inGame } from '../state.js';
 import { 黄雀 } from './huangque.js';
 import type { CharacterDef, DecideAction, Decision, TriggerSkill } from './skill.js';

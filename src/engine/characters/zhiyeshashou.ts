@@ -5,10 +5,11 @@
 //   happens even if the gainer died of that intel, the placing only before a player still in the game.
 // 预谋: 你的调虎离山可以当作锁定使用 — the card keeps its colour; 识破 can answer it; still a 锁定 (own turn).
 // 机密任务: 亲手让另一位玩家成为第二位或以后死亡的玩家 — not himself; 亲手 = SeatChar.killedBy.
+import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
-import { handOf, placeFromHand } from './common.js';
+import { handOf } from './common.js';
 import { inGame } from '../state.js';
 import type { CharacterDef, DecideAction, Decision, TriggerSkill } from './skill.js';
 

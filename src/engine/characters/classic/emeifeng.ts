@@ -6,7 +6,7 @@
 // 机密任务: 获得三张或以上的蓝色情报.
 import { countsAs, isFemale } from '../../registry.js';
 import { countColor, inGame } from '../../state.js';
-import { burnIntel, intelOwner } from '../common.js';
+import { burnIntel, intelOwner } from '../../ops.js';
 import { 峨嵋风 } from '../emeifeng.js';
 import type { CharacterDef, DecideAction } from '../skill.js';
 import type { GameState } from '../../types.js';

@@ -3,10 +3,9 @@
 //   not 识破'd: before it takes effect, like 就计), on any target, himself included; after the draw he must
 //   discard a hand card or burn one of his own red/blue intel (the default on timeout: the first hand card).
 // 机密任务: 获得三张或以上的红色情报.
-import { draw } from '../../ops.js';
+import { draw, burnIntel } from '../../ops.js';
 import { askNext } from '../../pending.js';
 import { countColor, inGame, removeFrom } from '../../state.js';
-import { burnIntel } from '../common.js';
 import type { CharacterDef, DecideAction } from '../skill.js';
 
 export const 情报处长初版: CharacterDef = {

@@ -1,5 +1,0 @@
-// The strong policy's knowledge of 老枪·初版 (合谋 as 003's knowledge: kept, never used).
-import { RED } from '../../../ai/cards.js';
-import { teach } from '../../../ai/strong-kit.js';
-
-teach('老枪·初版', { mission: { kind: 'color', x: RED }, rank: 8 });

@@ -1,7 +1,0 @@
-// The strong policy's knowledge of 译电员·初版: its 机密任务, and its 速译 (a trigger here, an active skill in
-// 003): a free card and a look at the intel, and 洞悉 turns her face down again, so always yes.
-import { BLUE } from '../../../ai/cards.js';
-import { teach } from '../../../ai/strong-kit.js';
-import { yes } from '../common.ai.js';
-
-teach('译电员·初版', { mission: { kind: 'color', x: BLUE }, rank: 9, own: { 速译: { decide: yes } } });

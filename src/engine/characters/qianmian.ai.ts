@@ -1,5 +1,0 @@
-// The strong policy's knowledge of 千面女郎 (src/ai/strong.ts asks it through strong-kit.ts).
-import { teach } from '../../ai/strong-kit.js';
-import { giveLeast } from './common.ai.js';
-
-teach('千面女郎', { skills: { 笙歌: giveLeast } });

@@ -1,5 +1,0 @@
-// The strong policy's knowledge of 致命香水 (src/ai/strong.ts asks it through strong-kit.ts).
-import { teach } from '../../ai/strong-kit.js';
-import { giveLeast } from './common.ai.js';
-
-teach('致命香水', { skills: { 攻守兼备: giveLeast } });

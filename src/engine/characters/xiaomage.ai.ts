@@ -1,5 +1,0 @@
-// The strong policy's knowledge of 小马哥 (src/ai/strong.ts asks it through strong-kit.ts).
-import { teach } from '../../ai/strong-kit.js';
-import { blackOrTake } from './common.ai.js';
-
-teach('小马哥', { skills: { 英雄本色: blackOrTake } });
