@@ -63,7 +63,7 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
       const mem = memories[seat] ?? undefined;
       // A policy that never reads the view gets the first one made (views cost time).
       const v = policy.readsView === false ? (anyView ??= view(state, seat)) : view(state, seat);
-      let a;
+      let a: ReturnType<typeof policy.decide>;
       if (o.onDecision) {
         const t0 = performance.now();
         a = policy.decide(v, legal, mem);
