@@ -2,12 +2,11 @@
 // Every reason it cannot start is one sentence and an exit code of its own (run/exit.ts, README).
 import 'dotenv/config';
 import { Events, Status } from 'discord.js';
-import { readConfig } from './config.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
-import { discordFailure, exitWith, startupFailure } from './run/exit.js';
+import { discordFailure, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { GameStore, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
@@ -30,14 +29,7 @@ async function openOrExit(opts: GameStoreOptions & { logger: Logger }): Promise<
 }
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof readConfig>;
-  try {
-    config = readConfig();
-  } catch (err) {
-    const f = startupFailure(err);
-    if (f) exitWith(f);
-    throw err;
-  }
+  const config = readConfigOrExit();
   logger.level = config.logLevel;
   const apiBase = config.apiBase ?? 'https://discord.com/api';
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));

@@ -1,9 +1,8 @@
 // npm run deploy-commands: registers /fengsheng in DISCORD_DEV_GUILD_ID (instant, for development)
 // or globally (may take up to an hour to reach every server). Exit codes as npm start's (README).
 import 'dotenv/config';
-import { readConfig } from '../config.js';
 import { registerCommands } from '../discord/register.js';
-import { discordFailure, exitWith, startupFailure } from '../run/exit.js';
+import { discordFailure, exitWith, readConfigOrExit } from '../run/exit.js';
 import { parseCommand } from './args.js';
 
 parseCommand({
@@ -11,12 +10,7 @@ parseCommand({
   summary: 'Registers the /fengsheng command with Discord: in DISCORD_DEV_GUILD_ID at once, or globally (up to an hour to reach every server).',
   options: {},
 });
-let c: ReturnType<typeof readConfig>;
-try {
-  c = readConfig();
-} catch (err) {
-  exitWith(startupFailure(err) ?? { exitCode: 1, sentence: String(err) });
-}
+const c = readConfigOrExit();
 try {
   const n = await registerCommands({ token: c.token, applicationId: c.applicationId, guildId: c.devGuildId, apiBase: c.apiBase });
   process.stdout.write(`registered ${n} command(s) ${c.devGuildId ? `in guild ${c.devGuildId}` : 'globally'}\n`);

@@ -3,9 +3,8 @@
 // its gateway connected (run/health.ts), and the database answers.
 import 'dotenv/config';
 import pg from 'pg';
-import { readConfig } from '../config.js';
 import { pulseProblems } from '../run/health.js';
-import { exitWith, startupFailure } from '../run/exit.js';
+import { readConfigOrExit } from '../run/exit.js';
 import { openExisting } from '../store/connection.js';
 import { parseCommand } from './args.js';
 
@@ -14,12 +13,7 @@ parseCommand({
   summary: "Checks the running bot: its gateway connection (the pulse it writes beside the database file) and the database. Exit 0 healthy, 1 not.",
   options: {},
 });
-let config: ReturnType<typeof readConfig>;
-try {
-  config = readConfig();
-} catch (err) {
-  exitWith(startupFailure(err) ?? { exitCode: 1, sentence: String(err) });
-}
+const config = readConfigOrExit();
 
 async function databaseProblem(): Promise<string | null> {
   try {

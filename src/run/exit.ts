@@ -4,7 +4,7 @@
 import { DiscordAPIError, DiscordjsError, DiscordjsErrorCodes } from 'discord.js';
 import type { Logger } from '../log.js';
 import { StoreOpenError } from '../store/errors.js';
-import { ConfigError } from '../config.js';
+import { ConfigError, readConfig, type BotConfig } from '../config.js';
 
 export const EXIT = {
   /** A variable of .env is missing or wrong (config.ts). */
@@ -62,4 +62,15 @@ export function exitWith(f: StartupFailure, log?: Logger, fields: Record<string,
   log?.fatal({ ...fields, exitCode: f.exitCode }, f.sentence);
   process.stderr.write(`${f.sentence}\n`);
   process.exit(f.exitCode);
+}
+
+/** The configuration, or its sentences on stderr and exit 1. */
+export function readConfigOrExit(): BotConfig {
+  try {
+    return readConfig();
+  } catch (err) {
+    const f = startupFailure(err);
+    if (f) exitWith(f);
+    throw err;
+  }
 }

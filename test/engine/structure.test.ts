@@ -1,19 +1,12 @@
 // The shape of the engine (issue 14): the core never imports the content, there is no cycle of
 // value imports in src/engine, and no source file grows past 500 lines.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cycles, tsFiles } from '../support/imports.js';
 
 const ROOT = resolve(__dirname, '../..');
 const ENGINE = join(ROOT, 'src/engine');
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) return tsFiles(p);
-    return p.endsWith('.ts') ? [p] : [];
-  });
-}
 
 /** The modules a file imports for their values (`import type`, `export type` and all-`type` lists left out). */
 export function valueImports(file: string): string[] {
@@ -53,37 +46,7 @@ describe('the engine imports', () => {
   });
 
   it('has no cycle of value imports in src/engine', () => {
-    // Tarjan's strongly connected components: any with more than one file (or a self-import) is a cycle.
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const on = new Set<string>();
-    const cycles: string[][] = [];
-    const visit = (v: string) => {
-      idx.set(v, index);
-      low.set(v, index++);
-      stack.push(v);
-      on.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (!idx.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const scc: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          on.delete(w);
-          scc.push(rel(w));
-        } while (w !== v);
-        if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(scc.sort());
-      }
-    };
-    for (const f of files) if (!idx.has(f)) visit(f);
-    expect(cycles).toEqual([]);
+    expect(cycles(graph).map((c) => c.map(rel))).toEqual([]);
   });
 
   it('no file in src/engine imports src/ai, not even a type (the AI reads the engine, never the reverse)', () => {
