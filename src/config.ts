@@ -1,8 +1,7 @@
 // The bot's configuration, read once at start-up from the environment (.env is read by main.ts) and
 // checked against one schema: every bad variable is one sentence naming it (README, Configuration).
-import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_DATABASE_PATH } from './store/config.js';
+import { databasePath } from './store/config.js';
 
 export interface BotConfig {
   token: string;
@@ -105,7 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     token: v.DISCORD_TOKEN,
     applicationId: v.DISCORD_APPLICATION_ID,
     devGuildId: v.DISCORD_DEV_GUILD_ID ?? null,
-    databasePath: path.resolve(v.DATABASE_PATH ?? DEFAULT_DATABASE_PATH),
+    databasePath: databasePath(env),
     databaseUrl: v.DATABASE_URL ?? null,
     logLevel: v.LOG_LEVEL ?? 'info',
     apiBase: v.DISCORD_API_BASE?.replace(/\/+$/, '') ?? null,

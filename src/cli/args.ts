@@ -56,7 +56,7 @@ export function helpText<S extends Record<string, Option>>(c: Command<S>): strin
   return [`usage: ${c.usage}${c.positionals ? ` ${c.positionals}` : ''} [options]`, '', c.summary, '', ...rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`), ''].join('\n');
 }
 
-/** The sentence for a bad command line, or null when it is good; `--help` is handled by parseCommand. */
+/** The parsed options and positionals, the sentence for a bad command line, or 'help'; parseCommand acts on the last two. */
 export function parseCommandLine<S extends Record<string, Option>>(c: Command<S>, argv: string[]): Parsed<S> | { error: string } | 'help' {
   let parsed: ReturnType<typeof parseArgs>;
   try {

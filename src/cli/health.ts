@@ -40,7 +40,8 @@ async function databaseProblem(): Promise<string | null> {
   }
 }
 
-const problems = [...pulseProblems(config.databasePath), ...[await databaseProblem()].filter((p): p is string => p !== null)];
+const database = await databaseProblem();
+const problems = [...pulseProblems(config.databasePath), ...(database ? [database] : [])];
 if (problems.length) {
   process.stderr.write(`${problems.join('\n')}\n`);
   process.exit(1);

@@ -24,18 +24,6 @@ export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
 }
 
-/**
- * DATABASE_URL=postgres://… (or postgresql://…) selects the PostgreSQL store (src/store/pg/), which
- * several processes on several machines share; unset or empty, the SQLite file at DATABASE_PATH.
- * Anything else is refused (a typo must not quietly fall back to a local file).
- */
-export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
-  const url = env.DATABASE_URL?.trim();
-  if (!url) return null;
-  if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://; leave it empty to use the SQLite file at DATABASE_PATH.');
-  return url;
-}
-
 export type Synchronous = 'FULL' | 'NORMAL';
 
 /**
