@@ -99,8 +99,7 @@ export class Bot {
     await this.ai.close();
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);
-    await this.publisher.idle();
-    this.publisher.sender.stop();
+    await this.publisher.stop();
     await this.store.close();
     await this.client.destroy();
   }

@@ -1,14 +1,16 @@
 import { Client, GatewayIntentBits, Partials, REST, type ClientOptions } from 'discord.js';
+import { rejectInLanes } from './outbound/lanes.js';
 
 /**
  * Guild events, and the creation of messages (not their content: no privileged intent) so the
  * bot knows when its table has scrolled up. The API base points discord.js at the stand-in in tests.
+ * A request the outbound lanes make that Discord would rate-limit comes back to its lane (lanes.ts).
  */
 export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'] = {}): ClientOptions {
   return {
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     partials: [Partials.Channel],
-    rest: { ...rest, ...(apiBase ? { api: apiBase } : {}) },
+    rest: { rejectOnRateLimit: rejectInLanes, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }
 

@@ -58,8 +58,9 @@ describe('the outbox', () => {
 
   it('DMs a 5xx burst did not deliver are sent after back-off, once each and in order', async () => {
     t = await openBotTable(3);
-    // Two attempts of four requests each fail before anything is made; the third gets through.
-    t.discord.failMessages({ channelId: 'dm', count: 8 });
+    // Each player's DMs have a lane of their own: the first attempt at each of the three (four
+    // requests each: discord.js retries a 5xx three times) fails before anything is made.
+    t.discord.failMessages({ channelId: 'dm', count: 12 });
     await openLobbyAndBegin(t);
     const first = outboxRows(t).find((r) => r.kind === 'dm' && r.outcome === null);
     expect(first, 'a DM is still owed after the burst').toBeDefined();

@@ -5,10 +5,16 @@
 // (the game's table message id, a ping's id), in one transaction. A 5xx or a network failure is
 // retried with back-off; a DM that cannot be delivered (closed DMs, or the retries ran out) makes
 // the channel tell the player once a game.
+//
+// Each target (a channel, a player's DMs) has a lane of its own (lanes.ts): rows to one target go
+// out in the order they were owed, and a target Discord holds (a 429, a back-off) holds nobody else.
+// A rate limit is waited out in the lane on the wall clock, not counted as a failure; a row that
+// went stale meanwhile (a ping whose decision has ended) is dropped rather than sent late.
 import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
+import { rateLimitWait, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
@@ -22,21 +28,23 @@ export interface SenderOptions {
   store: GameStore;
   log: Logger;
   timers: TimerHost;
-  /** Runs work for one game after everything queued for it before (the publisher's chain). */
-  enqueue: (gameId: number, work: () => Promise<void>) => void;
+  /** The publisher's lanes, one per destination. */
+  lanes: Lanes;
   /** The language of a game's channel. */
   locale: (gameId: number) => Locale;
 }
 
 /** Called inside the transaction that marks a row sent (tx), with the message it made. */
 export type Settle = (tx: Repos, row: OutboxRow, messageId: string | null) => Promise<void>;
+/** Whether a row is no longer worth sending (checked each time it is about to go out). */
+export type Stale = (row: OutboxRow) => boolean;
 
 class GiveUp extends Error {}
 
 export class OutboxSender {
   private readonly settles = new Map<string, Settle>();
+  private readonly stales = new Map<string, Stale>();
   private readonly wakes = new Map<number, { at: number; handle: unknown }>();
-  private readonly queued = new Set<number>();
   private stopped = false;
 
   constructor(private readonly o: SenderOptions) {}
@@ -46,19 +54,20 @@ export class OutboxSender {
     this.settles.set(prefix, settle);
   }
 
-  /** Delivers what the game owes, after the work already queued for it. */
-  flush(gameId: number): void {
-    if (this.stopped || this.queued.has(gameId)) return;
-    this.queued.add(gameId);
-    this.o.enqueue(gameId, () => {
-      this.queued.delete(gameId);
-      return this.deliverOwed(gameId);
-    });
+  /** Rows whose purpose is `prefix` (or starts with `prefix:`) are dropped, unsent, once `stale` says so. */
+  dropWhen(prefix: string, stale: Stale): void {
+    this.stales.set(prefix, stale);
+  }
+
+  /** Delivers what the game owes, each target in its own lane; resolves when every lane with something due has started. */
+  flush(gameId: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return this.o.lanes.kick(`owed:${gameId}`, () => this.sweep(gameId));
   }
 
   /** At start-up: every game with messages still owed, finished and aborted ones too. */
   async resume(): Promise<void> {
-    for (const gameId of await this.o.store.repos.outbox.owedGames()) this.flush(gameId);
+    for (const gameId of await this.o.store.repos.outbox.owedGames()) void this.flush(gameId);
   }
 
   stop(): void {
@@ -67,31 +76,41 @@ export class OutboxSender {
     this.wakes.clear();
   }
 
-  /**
-   * Delivers the game's owed rows in order. Call only from the game's chain. A row waiting for its
-   * back-off holds back the later rows to the same target (their order is kept), not the others.
-   */
-  async deliverOwed(gameId: number): Promise<void> {
-    const held = new Set<string>();
+  /** Starts the lane of every target the game owes something due; sets a wake-up for rows in back-off. */
+  private async sweep(gameId: number): Promise<void> {
+    const now = this.o.timers.now();
+    const rows = await this.o.store.repos.outbox.owed(gameId);
+    const seen = new Set<string>();
     let wake: number | null = null;
+    for (const r of rows) {
+      if (seen.has(r.target)) continue;
+      seen.add(r.target);
+      // The first row owed to a target decides: a later one never overtakes it.
+      if (r.nextAt > now) wake = wake === null ? r.nextAt : Math.min(wake, r.nextAt);
+      else void this.o.lanes.kick(`to:${gameId}:${r.target}`, () => this.deliverTo(gameId, r.target));
+    }
+    if (wake !== null) this.wakeAt(gameId, wake);
+  }
+
+  /** Delivers the rows owed to one target, in order, until none is due. */
+  private async deliverTo(gameId: number, target: string): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const now = this.o.timers.now();
-      const row = (await this.o.store.repos.outbox.owed(gameId)).find((r) => {
-        if (held.has(r.target)) return false;
-        if (r.nextAt <= now) return true;
-        held.add(r.target);
-        wake = wake === null ? r.nextAt : Math.min(wake, r.nextAt);
-        return false;
-      });
-      if (!row) break;
-      const retryAt = await this.deliver(row);
-      if (retryAt !== null) {
-        held.add(row.target);
-        wake = wake === null ? retryAt : Math.min(wake, retryAt);
+      const row = (await this.o.store.repos.outbox.owed(gameId)).find((r) => r.target === target);
+      if (!row) return;
+      if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
+      const stale = row.purpose ? this.stales.get(row.purpose.split(':')[0]!) : undefined;
+      if (stale?.(row)) {
+        await this.settle(row, null);
+        continue;
       }
+      const result = await this.deliver(row);
+      if (result === 'sent') continue;
+      if (result === 'later') return;
+      // Rate-limited: wait in this lane only, then look again (the row may have gone stale).
+      if (!(await this.o.lanes.sleep(result.wait, true))) return;
     }
-    if (wake !== null) this.wakeAt(gameId, wake);
   }
 
   private wakeAt(gameId: number, at: number): void {
@@ -100,23 +119,25 @@ export class OutboxSender {
     if (w) this.o.timers.clearTimeout(w.handle);
     const handle = this.o.timers.setTimeout(() => {
       this.wakes.delete(gameId);
-      this.flush(gameId);
+      void this.flush(gameId);
     }, Math.max(0, at - this.o.timers.now()));
     this.wakes.set(gameId, { at, handle });
   }
 
-  /** One attempt at one row: null when it is settled (sent or given up), else when to try again. */
-  private async deliver(row: OutboxRow): Promise<number | null> {
+  /** One attempt at one row: sent (or settled otherwise), later (a back-off is stored), or a rate limit's wait. */
+  private async deliver(row: OutboxRow): Promise<'sent' | 'later' | { wait: number }> {
     let messageId: string | null;
     try {
       messageId = await this.send(row);
     } catch (err) {
+      const wait = rateLimitWait(err);
+      if (wait !== null) return { wait };
       const status = err instanceof DiscordAPIError || err instanceof HTTPError ? err.status : null;
       const code = err instanceof DiscordAPIError ? err.code : null;
       // An edit or delete of a message someone deleted has nothing left to do.
       if (code === UNKNOWN_MESSAGE && (row.kind === 'edit' || row.kind === 'delete')) {
         await this.settle(row, null);
-        return null;
+        return 'sent';
       }
       const attempts = row.attempts + 1;
       // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
@@ -124,15 +145,16 @@ export class OutboxSender {
       if (lasting || attempts >= MAX_ATTEMPTS) {
         this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; given up');
         await this.giveUp(row);
-        return null;
+        return 'sent';
       }
       const at = this.o.timers.now() + backoffMs(attempts);
       this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; retrying later');
       await this.o.store.repos.outbox.retryAt(row.id, attempts, at);
-      return at;
+      this.wakeAt(row.gameId, at);
+      return 'later';
     }
     await this.settle(row, messageId);
-    return null;
+    return 'sent';
   }
 
   private async settle(row: OutboxRow, messageId: string | null): Promise<void> {

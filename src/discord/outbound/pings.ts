@@ -40,6 +40,16 @@ export class Pings {
 
   constructor(private readonly o: PingsOptions) {
     o.publisher.sender.onSettle('ping', (tx, row, id) => this.posted(tx, row, id));
+    // A ping still owed when its decision has ended (it waited out a rate limit, a retry, a restart) is not sent.
+    o.publisher.sender.dropWhen('ping', (row) => this.stale(row));
+    o.publisher.sender.dropWhen('dmping', (row) => this.stale(row));
+  }
+
+  /** Whether the decision a ping row was owed for (its purpose `ping:<opened>[:warn]`) is no longer pending. */
+  private stale(row: OutboxRow): boolean {
+    const s = this.o.store.liveState(row.gameId);
+    const opened = row.purpose!.split(':')[1];
+    return !s || !!s.result || String(s.pending?.opened) !== opened;
   }
 
   /** Reads the game's ping record once (Bot.prepare). */
@@ -135,7 +145,8 @@ export class Pings {
       const ids = seats.map((seat) => users[seat]!);
       if (this.o.store.knownSettings(info.guildId)?.pings === 'dm') {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-        for (const id of ids) owed.push(dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id])}\n${link}`));
+        for (const id of ids)
+          owed.push({ ...dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id])}\n${link}`), purpose: `dmping:${key}` });
       } else {
         owed.push({
           gameId,

@@ -1,11 +1,14 @@
 // Everything the bot tells Discord about a game after a commit: the public table (one message,
 // edits coalesced so a burst of actions is one edit), private events by DM, and notices.
-// Work for one game is chained, so messages go out in the order the actions were committed.
+// Each destination has a lane of its own (lanes.ts): the table's lane edits it to the game's newest
+// state, never more than one edit queued or in flight, and waits only on its own rate limit; what
+// the game owes a channel or a player goes out in order in that target's lane (outbox-sender.ts).
 import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
 import { decider, view, type GameEvent, type GameState } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
+import { Lanes, rateLimitWait } from './lanes.js';
 import { OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
@@ -29,10 +32,10 @@ export const SCROLL_REPOST = 15;
 export const TABLE_IMAGE = 'table.png';
 
 interface GameOut {
-  chain: Promise<void>;
+  /** The table shows an older state than the game's: its lane edits it. */
   dirty: boolean;
-  flushing: boolean;
-  lastFlush: number;
+  /** When the table was last edited (wall clock): edits keep editIntervalMs apart. */
+  lastEdit: number;
   /** The public log of the game in words, oldest first (the table shows its end). */
   log: string[];
   memo: LogMemory;
@@ -40,8 +43,6 @@ interface GameOut {
   below: number;
   /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
   picture?: { key: string; messageId: string };
-  /** A picture drawn ahead of its table edit (outside the game's queue). */
-  drawn?: { key: string; png: Buffer };
   /** The game's last committed state (a finished game's too), for its table. */
   state?: GameState;
 }
@@ -64,43 +65,47 @@ export interface PublisherOptions {
 export class Publisher {
   private readonly games = new Map<number, GameOut>();
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly lanes: Lanes;
   readonly sender: OutboxSender;
 
   constructor(private readonly o: PublisherOptions) {
-    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, enqueue: (g, w) => this.enqueue(g, w), locale: o.locale });
+    this.lanes = new Lanes((key, err) => o.log.error({ gameId: Number(/\d+/.exec(key)?.[0]), lane: key.split(':')[0], err }, 'publishing to Discord failed'));
+    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, lanes: this.lanes, locale: o.locale });
     this.sender.onSettle('table', (_tx, row, id) => this.tablePosted(row, id));
   }
 
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { chain: Promise.resolve(), dirty: false, flushing: false, lastFlush: 0, log: [], memo: newLogMemory(), below: 0 };
+      g = { dirty: false, lastEdit: 0, log: [], memo: newLogMemory(), below: 0 };
       this.games.set(gameId, g);
     }
     return g;
   }
 
   get busy(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.lanes.busy;
   }
 
-  /** Resolves when every message queued so far has been sent (or has failed and been logged). */
+  /** Resolves when every message queued so far has been sent (or has failed and been logged, or waits for a retry). */
   async idle(): Promise<void> {
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    while (this.busy) {
+      await Promise.allSettled([...this.pending]);
+      await this.lanes.idle();
+    }
+  }
+
+  /** Shutting down: no new run starts and rate-limit waits end; resolves when the requests in flight are done. */
+  async stop(): Promise<void> {
+    this.sender.stop();
+    this.lanes.stop();
+    await this.idle();
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
     return p;
-  }
-
-  /** Queues work for one game after everything queued before it (pings use it too). */
-  enqueue(gameId: number, work: () => Promise<void>): void {
-    const g = this.out(gameId);
-    g.chain = this.track(
-      g.chain.then(work).catch((err) => this.o.log.error({ gameId, err }, 'publishing to Discord failed')),
-    );
   }
 
   /** Reads what the table of a game first seen here needs (Bot.prepare). */
@@ -120,7 +125,7 @@ export class Publisher {
   after(gameId: number, write: Promise<unknown>, what: string): void {
     this.track(
       write.then(
-        () => this.sender.flush(gameId),
+        () => void this.sender.flush(gameId),
         (err: unknown) => this.o.log.error({ gameId, err }, `could not store ${what}`),
       ),
     );
@@ -148,7 +153,7 @@ export class Publisher {
     if (!this.o.store.known(gameId)) return;
     this.out(gameId).state = state;
     this.noteRecent(gameId, this.o.locale(gameId), events, state);
-    this.sender.flush(gameId);
+    void this.sender.flush(gameId);
     this.tableChanged(gameId);
   }
 
@@ -167,29 +172,38 @@ export class Publisher {
     return [close, { gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: NO_MENTIONS } }];
   }
 
-  /** Delivers what the game owes now; resolves when that is done. */
+  /** Delivers what the game owes now, each target in its own lane (Bot.idle waits for them). */
   deliver(gameId: number): Promise<void> {
-    return new Promise((resolve) => this.enqueue(gameId, () => this.sender.deliverOwed(gameId).finally(resolve)));
+    return this.sender.flush(gameId);
   }
 
   /** Marks the table out of date; one edit covers every change made before it goes out. */
   tableChanged(gameId: number): void {
+    this.out(gameId).dirty = true;
+    void this.lanes.kick(`table:${gameId}`, () => this.pumpTable(gameId));
+  }
+
+  /**
+   * The table's lane: while the table is behind its game, wait out the edit interval, then edit it
+   * to the newest state. A rate limit is waited out here, holding no other destination; the edit
+   * after it shows whatever is newest then.
+   */
+  private async pumpTable(gameId: number): Promise<void> {
     const g = this.out(gameId);
-    g.dirty = true;
-    if (g.flushing) return;
-    g.flushing = true;
-    const wait = Math.max(0, g.lastFlush + this.o.editIntervalMs - Date.now());
-    this.track(
-      new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
-        g.flushing = false;
-        if (!g.dirty) return;
-        g.dirty = false;
-        g.lastFlush = Date.now();
-        return this.drawAhead(gameId)
-          .catch((err) => this.o.log.error({ gameId, err }, 'drawing the table picture failed'))
-          .then(() => this.enqueue(gameId, () => this.editTable(gameId)));
-      }),
-    );
+    while (g.dirty) {
+      const wait = g.lastEdit + this.o.editIntervalMs - Date.now();
+      if (wait > 0 && !(await this.lanes.sleep(wait))) return;
+      g.dirty = false;
+      g.lastEdit = Date.now();
+      try {
+        await this.editTable(gameId);
+      } catch (err) {
+        const limited = rateLimitWait(err);
+        if (limited === null) throw err;
+        g.dirty = true;
+        if (!(await this.lanes.sleep(limited, true))) return;
+      }
+    }
   }
 
   private readonly asked = new Map<number, number>();
@@ -205,7 +219,7 @@ export class Publisher {
 
   /** Posts the table as a new message (a new game, or /fengsheng table), retiring the old one. */
   repost(gameId: number): Promise<void> {
-    return new Promise((resolve) => this.enqueue(gameId, () => this.repostNow(gameId).finally(resolve)));
+    return this.repostNow(gameId);
   }
 
   /** A message appeared in a game's channel: once the table is far up, post it anew. */
@@ -227,7 +241,7 @@ export class Publisher {
   notice(gameId: number, channelId: string, content: string): void {
     this.track(
       this.o.store.owe([{ gameId, kind: 'post', target: channelId, body: noticeBody(content) }]).then(
-        () => this.sender.flush(gameId),
+        () => void this.sender.flush(gameId),
         (err: unknown) => {
           this.o.log.warn({ gameId, err }, 'a notice could not be stored; sent directly');
           this.noticeNow(gameId, channelId, content);
@@ -241,7 +255,11 @@ export class Publisher {
    * would fail, or wait out the lock, which is what it reports.
    */
   noticeNow(gameId: number, channelId: string, content: string): void {
-    this.enqueue(gameId, async () => void (await (await this.channel(channelId))?.send(noticeBody(content))));
+    this.track(
+      this.channel(channelId)
+        .then(async (c) => void (await c?.send(noticeBody(content))))
+        .catch((err: unknown) => this.o.log.error({ gameId, err }, 'a notice could not be sent')),
+    );
   }
 
   tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
@@ -267,18 +285,6 @@ export class Publisher {
   }
 
   /**
-   * Draws the picture a coming table edit will need, before that edit joins the game's queue, so
-   * the queue (panel edits, DMs) never waits on a drawing.
-   */
-  private async drawAhead(gameId: number): Promise<void> {
-    if (!this.o.store.known(gameId) || !this.stateOf(gameId)) return;
-    const g = this.out(gameId);
-    const { input, key } = this.pictureOf(gameId);
-    if (g.picture?.key === key || g.drawn?.key === key) return;
-    g.drawn = { key, png: await drawInThread(input) };
-  }
-
-  /**
    * The table message with its picture for `messageId` (null: a new message). The picture is
    * uploaded only when what it shows changed since the last upload to that message; otherwise the
    * edit leaves the attachment as it is.
@@ -288,15 +294,16 @@ export class Publisher {
     const { input, key } = this.pictureOf(gameId);
     const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
     if (messageId !== null && g.picture?.messageId === messageId && g.picture.key === key) return { key, message };
-    const png = g.drawn?.key === key ? g.drawn.png : await drawInThread(input);
-    g.drawn = undefined;
+    const png = await drawInThread(input);
     return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
 
   private async editTable(gameId: number): Promise<void> {
     const info = this.o.store.known(gameId);
-    if (!info || !this.stateOf(gameId)) return;
-    if (!info.tableMessageId || (await this.o.store.repos.outbox.hasOwed(gameId, 'table'))) return void (await this.repostNow(gameId));
+    // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life.
+    if (!info || info.status === 'aborted' || !this.stateOf(gameId)) return;
+    // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
+    if (!info.tableMessageId) return void (await this.repostNow(gameId));
     try {
       await this.editAt(gameId, info.channelId, info.tableMessageId);
     } catch (err) {
@@ -318,8 +325,10 @@ export class Publisher {
   /**
    * Posts the table at the bottom of its channel, through the outbox: first without buttons, and its
    * id is saved (the old table retired) in the transaction that marks the post sent; only then is it
-   * edited into the whole table. A kill in between leaves no second live table: after a restart the
-   * post is sent again with the same nonce, which Discord answers with the message already made.
+   * edited into the whole table (by the table's lane: tablePosted marks it out of date). A kill in
+   * between leaves no second live table: after a restart the post is sent again with the same
+   * nonce, which Discord answers with the message already made. While the post waits (a rate limit,
+   * a retry), the old table stays up to date. Resolves once the post is owed, not sent.
    */
   private async repostNow(gameId: number): Promise<void> {
     const info = this.o.store.known(gameId);
@@ -328,10 +337,7 @@ export class Publisher {
       const { components: _, ...bare } = this.tableMessage(gameId, { picture: false });
       await this.o.store.owe([{ gameId, kind: 'post', target: info.channelId, purpose: 'table', body: { ...bare, allowedMentions: NO_MENTIONS } }]);
     }
-    await this.sender.deliverOwed(gameId);
-    // The new table once its id is saved; while its post waits for a retry, the old one stays up to date.
-    const now = this.o.store.known(gameId);
-    if (now?.tableMessageId) await this.editAt(gameId, now.channelId, now.tableMessageId);
+    void this.sender.flush(gameId);
   }
 
   /** In the transaction that marks a table post sent: its id becomes the game's table, and the old one is retired. */

@@ -1,0 +1,138 @@
+// One lane per destination (a game's table, the messages owed to one channel or one player's DMs):
+// a lane runs its pump, one run at a time, and a kick while it runs makes it run once more. So a
+// destination held by Discord (a 429 with a long Retry-After, a slow upload) holds only itself:
+// every other table, channel and DM goes on. A lane keeps no queue of its own (what is owed is in
+// the outbox, what a table shows is the game's latest state), so its memory is bounded by the
+// number of destinations, however far behind Discord is.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { RateLimitError } from 'discord.js';
+
+interface Lane {
+  again: boolean;
+  pump: () => Promise<void>;
+  done: Promise<void>;
+  /** Waiting out a rate limit: nothing happens on this lane until Discord's time has passed. */
+  held: boolean;
+}
+
+export class Lanes {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly sleeps = new Set<() => void>();
+  private stopped = false;
+  /** Resolved (and replaced) whenever a lane ends or starts waiting out a rate limit. */
+  private readonly changed = new Signal();
+
+  constructor(private readonly onError: (key: string, err: unknown) => void) {}
+
+  /** Runs `pump` on the lane `key` (now, or once more after the run in progress); resolves when the lane is idle. */
+  kick(key: string, pump: () => Promise<void>): Promise<void> {
+    const running = this.lanes.get(key);
+    if (running) {
+      running.again = true;
+      running.pump = pump;
+      return running.done;
+    }
+    const lane: Lane = { again: true, pump, done: Promise.resolve(), held: false };
+    lane.done = (async () => {
+      while (lane.again && !this.stopped) {
+        lane.again = false;
+        try {
+          await current.run(lane, () => outbound(lane.pump));
+        } catch (err) {
+          this.onError(key, err);
+        }
+      }
+      this.lanes.delete(key);
+      this.changed.fire();
+    })();
+    this.lanes.set(key, lane);
+    return lane.done;
+  }
+
+  /** Whether a lane is at work (not just waiting out a rate limit). */
+  get busy(): boolean {
+    for (const l of this.lanes.values()) if (!l.held) return true;
+    return false;
+  }
+
+  /**
+   * Resolves when every lane is idle or waits out a rate limit: all that can be sent now has been
+   * (a test's "nothing more happens until time passes").
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      const working = [...this.lanes.values()].filter((l) => !l.held);
+      if (!working.length) return;
+      const changed = this.changed.promise;
+      await Promise.race([changed, ...working.map((l) => l.done)]);
+    }
+  }
+
+  /**
+   * Waits `ms` of wall time inside a lane: the edit interval, or (`held`) a rate limit Discord
+   * answered, during which idle() does not wait for this lane. Cut short by stop(); resolves false
+   * when the lanes were stopped meanwhile.
+   */
+  sleep(ms: number, held = false): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    const lane = current.getStore();
+    if (held && lane) {
+      lane.held = true;
+      this.changed.fire();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(handle);
+        this.sleeps.delete(done);
+        if (lane) lane.held = false;
+        resolve(!this.stopped);
+      };
+      const handle = setTimeout(done, ms);
+      this.sleeps.add(done);
+    });
+  }
+
+  /** No run starts again; waits in progress end at once. */
+  stop(): void {
+    this.stopped = true;
+    for (const wake of [...this.sleeps]) wake();
+  }
+}
+
+/** The lane whose pump is running (for sleep). */
+const current = new AsyncLocalStorage<Lane>();
+const inLane = new AsyncLocalStorage<true>();
+
+/** A promise that resolves at the next fire(); each fire starts a new one. */
+class Signal {
+  promise!: Promise<void>;
+  private resolve!: () => void;
+  constructor() {
+    this.reset();
+  }
+  private reset(): void {
+    this.promise = new Promise((resolve) => (this.resolve = resolve));
+  }
+  fire(): void {
+    this.resolve();
+    this.reset();
+  }
+}
+
+/** Runs `work` so that a request it makes that Discord would rate-limit throws (rateLimitWait) instead of waiting. */
+export function outbound<T>(work: () => Promise<T>): Promise<T> {
+  return inLane.run(true, work);
+}
+
+/**
+ * discord.js's `rejectOnRateLimit` (client.ts): inside a lane a rate-limited request is handed back
+ * to the lane, which waits only its own destination and looks again at what is still worth sending
+ * (the newest table, a ping whose decision is still open). Elsewhere discord.js waits as usual.
+ */
+export const rejectInLanes = (): boolean => inLane.getStore() === true;
+
+/** The wall-clock ms a rate-limited request must wait, or null for another error. */
+export function rateLimitWait(err: unknown): number | null {
+  if (!(err instanceof RateLimitError)) return null;
+  return Math.max(err.retryAfter, err.timeToReset, 1);
+}

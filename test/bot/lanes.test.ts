@@ -1,0 +1,85 @@
+// One destination Discord holds holds nobody else (src/discord/outbound/lanes.ts): a player's DMs
+// answering 429 with a 40-second Retry-After leave the table, the channel's pings and the other
+// players' DMs going; a ping that waited out a rate limit past its decision is never posted.
+import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteConnection } from '../../src/store/sqlite.js';
+import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
+import { seedRng } from '../../src/engine/rng.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const owedRows = (t: BotTable) =>
+  sqliteConnection(t.bot.store.backend).sqlite.prepare('SELECT kind, target, purpose FROM outbox WHERE outcome IS NULL ORDER BY id').all() as {
+    kind: string;
+    target: string;
+    purpose: string | null;
+  }[];
+
+/** The table message as players see it, against the table the publisher would draw for the game's newest state. */
+async function tableIsCurrent(t: BotTable): Promise<boolean> {
+  const shown = tableMessage(t, t.users[0])!;
+  const want = t.bot.publisher.tableMessage(await gameOf(t)).embeds[0]!;
+  return shown.embeds[0]!.description === want.description && JSON.stringify(shown.embeds[0]!.fields ?? []) === JSON.stringify(want.fields ?? []);
+}
+
+describe('a destination Discord holds', () => {
+  it("a player's DMs held by a 429 (Retry-After 40 s) hold neither the table, nor the pings, nor the others' DMs", async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const [alice, bob] = t.users;
+    const aliceDm = t.discord.dmChannel(alice).id;
+    t.discord.rateLimit({ method: 'POST', path: `/channels/${aliceDm}/messages`, count: 1_000, retryAfter: 40 });
+    const bobDms = () => t!.discord.seenBy(bob).filter((m) => m.where === 'DM').length;
+    const bobBefore = bobDms();
+    const started = Date.now();
+    const { steps } = await playToEnd(t, 11, { maxSteps: 12 });
+    expect(steps).toBe(12);
+    // Well within the 40 s: nothing waited for alice's DM channel.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await tableIsCurrent(t)).toBe(true);
+    const held = owedRows(t);
+    expect(held.length, 'alice still has DMs owed').toBeGreaterThan(0);
+    expect(held.every((r) => r.target === alice.id), JSON.stringify(held)).toBe(true);
+    expect(bobDms()).toBeGreaterThan(bobBefore);
+    const limited = t.discord.world.requests.filter((r) => r.status === 429);
+    // discord.js handed the 429 back to the lane, which waits: the DM was asked for once, not again and again.
+    expect(limited.length).toBe(1);
+  }, 120_000);
+
+  it('a ping held by a rate limit past the end of its decision is dropped, not posted late', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const gameId = await gameOf(t);
+    // The channel's next message create waits a while; the decision it pings for ends meanwhile.
+    t.discord.rateLimit({ method: 'POST', path: `/channels/${t.general.id}/messages`, count: 1, retryAfter: 2 });
+    const rng = seedRng(3);
+    let pinged: string | undefined;
+    for (let k = 0; k < 40 && !pinged; k++) {
+      await t.bot.idle();
+      pinged = owedRows(t).find((r) => r.purpose?.startsWith('ping:'))?.purpose ?? undefined;
+      if (pinged) break;
+      const [u] = await peopleAsked(t);
+      if (!u) break;
+      await actOnPanel(t, u, await openPanel(t, u, tableMessage(t, u)!), rng);
+    }
+    expect(pinged, 'a ping is held').toBeDefined();
+    const opened = Number(pinged!.split(':')[1]);
+    // The decision it was for ends (its player acts) while the ping waits.
+    for (let k = 0; k < 10 && t.bot.store.liveState(gameId)?.pending?.opened === opened; k++) {
+      const [u] = await peopleAsked(t);
+      await actOnPanel(t, u!, await openPanel(t, u!, tableMessage(t, u!)!), rng);
+    }
+    expect(t.bot.store.liveState(gameId)?.pending?.opened).not.toBe(opened);
+    await t.discord.waitFor(() => !owedRows(t!).some((r) => r.purpose === pinged), { timeoutMs: 10_000 });
+    // Settled without being sent: no message carries its nonce.
+    const row = sqliteConnection(t.bot.store.backend).sqlite.prepare('SELECT outcome, nonce FROM outbox WHERE purpose = ?').get(pinged) as { outcome: string; nonce: string };
+    expect(row.outcome).toBe('sent');
+    expect([...t.discord.world.messages.values()].filter((m) => m.nonce === row.nonce)).toEqual([]);
+  }, 120_000);
+});
