@@ -17,6 +17,24 @@ export type DecideWith<D extends DecisionData> = Decide & { readonly data: D };
  * whose choices all have them has them (`answer(s, ctx, d, a: AnswerWith<'card'>)`).
  */
 export type AnswerWith<K extends keyof DecideAction> = DecideAction & Required<Pick<DecideAction, K>>;
+/**
+ * A decision asked at several stages, each with data of its own shape: a union of these, which
+ * `d.stage` tells apart (`Decision<DecideAt<'pick'> | DecideAt<'to', { card: number }>>`).
+ */
+export type DecideAt<S extends string, D extends DecisionData | undefined = undefined> = Decide & { readonly stage: S } &
+  (D extends DecisionData ? { readonly data: D } : unknown);
+/**
+ * An answer that is either the option word `O` with none of the fields `K`, or one with all of them
+ * (`a: AnswerOr<'no', 'card' | 'target'>`): checking one of the fields (`a.card === undefined`) tells which.
+ */
+export type AnswerOr<O extends string, K extends keyof DecideAction> =
+  | (DecideAction & { readonly option: O } & { readonly [P in K]?: undefined })
+  | AnswerWith<K>;
+/**
+ * A stack item of an active skill whose check accepts only uses naming these (the use's target,
+ * intel and cards are copied to its item): its `resolve(s, ctx, item: ItemWith<'target'>)` reads them.
+ */
+export type ItemWith<K extends keyof StackItem> = StackItem & Required<Pick<StackItem, K>>;
 
 /** An active skill: used by a 'skill' action in a response window; it goes on the stack. */
 export interface ActiveSkill {
