@@ -11,7 +11,7 @@
 import { discardFromHand, draw } from '../ops.js';
 import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import type { AnswerWith, CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith, ItemWith, UseWith } from './skill.js';
 import type { GameState } from '../types.js';
 
 /** The intel in transit is a face-down 密电. */
@@ -33,9 +33,9 @@ export const 福尔摩斯: CharacterDef = {
           return notNow('揭露', 'name one black card of your hand to discard');
         return null;
       },
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'cards'>) {
         const me = item.user;
-        const card = item.cards![0];
+        const card = item.cards[0];
         const hand = s.players[me].hand;
         if (!inGame(s.players[me]) || !hand.includes(card) || !hiddenCipher(s)) return;
         removeFrom(hand, card);
