@@ -23,7 +23,7 @@ export const 戴笠: CharacterDef = {
       on: 'intel',
       about: 'other',
       when: (s, _ctx, owner, info) =>
-        s.cards[info.card!].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
+        s.cards[info.card].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d: DecideWith<{ seat: number }>) {
         const me = d.seat;
         const t = d.data.seat;
@@ -39,7 +39,7 @@ export const 戴笠: CharacterDef = {
       skill: '运筹帷幄',
       on: 'intel',
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color !== '黑',
+      when: (s, _ctx, _owner, info) => s.cards[info.card].color !== '黑',
       effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
     },
   ],

@@ -33,7 +33,7 @@ export const 峨嵋风: CharacterDef = {
       on: 'intel',
       about: 'other',
       when: (s, _ctx, owner, info) =>
-        info.sender === owner && s.cards[info.card!].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
+        info.sender === owner && s.cards[info.card].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
       choices(s, d: DecideWith<{ seat: number }>) {
         const t = d.data.seat;
         if (!inGame(s.players[t])) return [];

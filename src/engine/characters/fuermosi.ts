@@ -53,7 +53,7 @@ export const 福尔摩斯: CharacterDef = {
       skill: '真相',
       on: 'beforeResolve',
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         if (it.as !== '试探' || it.card < 0 || it.user === owner || it.target === owner) return false;
         return s.players[owner].hand.length > 0 && { item: s.stack.indexOf(it) };
       },

@@ -22,7 +22,7 @@ export const black = (s: GameState, card: number | undefined) => card !== undefi
  */
 export const takeFrom = <U extends SkillUse>(
   skill: string,
-  t: Pick<TriggerSkill<U>, 'about' | 'when'>,
+  t: Pick<TriggerSkill<U, 'intel'>, 'about' | 'when'>,
   from: (s: GameState, d: Decide & U) => number[],
 ): TriggerSkill<U> => ({
   skill,
@@ -61,12 +61,12 @@ export const 怪盗九九: CharacterDef = {
   skills: ['阴谋', '阳谋'],
   active: [],
   triggers: [
-    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) === owner }, anyOther),
+    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && info.sender === owner }, anyOther),
     takeFrom(
       '阳谋',
       {
         about: 'self',
-        when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) >= 0 && (info.sender ?? -1) !== owner,
+        when: (s, _ctx, owner, info) => black(s, info.card) && info.sender >= 0 && info.sender !== owner,
       },
       anyOther,
     ),

@@ -44,7 +44,7 @@ export const 老金: CharacterDef = {
       skill: '釜底抽薪',
       on: 'intel',
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      when: (s, _ctx, _owner, info) => s.cards[info.card].color === '黑',
       // First the 假情报 for oneself (stage 'black'), then one card each before any players ('place').
       stage: 'black',
       choices(s, d) {

@@ -19,7 +19,7 @@ export const yingxiong: TriggerSkill = {
   skill: '英雄',
   on: 'intel',
   about: 'self',
-  when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+  when: (s, _ctx, _owner, info) => s.cards[info.card].color === '黑',
   effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
 };
 

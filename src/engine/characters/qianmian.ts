@@ -34,7 +34,7 @@ export const 千面女郎: CharacterDef = {
     {
       skill: '笙歌',
       on: 'beforeResolve',
-      when: (_s, _ctx, _owner, info) => info.item!.as === '真伪莫辨',
+      when: (_s, _ctx, _owner, info) => info.item.as === '真伪莫辨',
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 3);
         askNext(s, u.seat, '笙歌', 'give');

@@ -35,7 +35,7 @@ export const 柒佰: CharacterDef = {
       on: 'beforeResolve',
       optional: false,
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '锁定' && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
       },
       effect(s, ctx, u) {

@@ -58,7 +58,7 @@ export const 情报处长: CharacterDef = {
       skill: '隔墙有耳',
       on: 'beforeResolve',
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '试探' && it.card >= 0 && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
       },
       effect(s, ctx, u) {

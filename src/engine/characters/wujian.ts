@@ -32,14 +32,14 @@ export const 无间行者: CharacterDef = {
   on: {
     beforeResolve(s, _ctx, owner, info) {
       // Which intel a 截获 is about to take: known only before it takes it.
-      const it = info.item!;
+      const it = info.item;
       const t = s.transit;
       if (it.as !== '截获' || !t || t.sender !== owner || it.user === owner) return;
       const sc = s.chars!.seats[owner];
       sc.mark = { ...sc.mark, 绝密: t.card };
     },
     resolved(s, _ctx, owner, info) {
-      const it = info.item!;
+      const it = info.item;
       const sc = s.chars!.seats[owner];
       let hit = false;
       if (it.as === '截获' && sc.mark?.绝密 !== undefined) {

@@ -27,7 +27,7 @@ export function lianjiOf(draws: number): { trigger: TriggerSkill<UseWith<Gainer>
       on: 'intel',
       optional: false,
       silent: draws === 0,
-      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && { target: info.seat },
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card].color === '黑' && { target: info.seat },
       names: (_s, u) => ({ target: u.data.target }),
       effect(s, ctx, u) {
         if (draws > 0) draw(s, ctx, u.seat, draws);

@@ -29,7 +29,7 @@ export const 峨嵋风初版: CharacterDef = {
       skill: '计中计',
       on: 'intel',
       about: 'other',
-      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && burnable(s, owner).length > 0,
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card].color === '黑' && burnable(s, owner).length > 0,
       choices(s, d) {
         const cards = burnable(s, d.seat);
         if (cards.length === 0) return [];

@@ -20,7 +20,7 @@ export const 怪盗阿十初版: CharacterDef = {
     takeFrom<Named>('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && info.sender === owner && info.seat !== owner && { target: info.seat } }, named),
     takeFrom<Named>(
       '阳谋',
-      { about: 'self', when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) >= 0 && info.sender !== owner && { target: info.sender! } },
+      { about: 'self', when: (s, _ctx, owner, info) => black(s, info.card) && info.sender >= 0 && info.sender !== owner && { target: info.sender } },
       named,
     ),
   ],

@@ -19,7 +19,7 @@ export const 情报处长初版: CharacterDef = {
       skill: '隔墙有耳',
       on: 'beforeResolve',
       when(s, _ctx, _owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '试探' && it.card >= 0 && it.target !== undefined && inGame(s.players[it.target]) && { target: it.target };
       },
       names: (_s, u: UseWith<{ target: number }>) => ({ target: u.data.target }),
