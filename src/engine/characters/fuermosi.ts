@@ -12,10 +12,10 @@ import { discardFromHand, draw } from '../ops.js';
 import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
 import type { AnswerWith, CharacterDef, DecideAction, DecideWith, ItemWith, UseWith } from './skill.js';
-import type { GameState } from '../types.js';
+import type { GameState, Transit } from '../types.js';
 
 /** The intel in transit is a face-down 密电. */
-const hiddenCipher = (s: GameState) => !!s.transit && s.transit.mode === '密电' && !s.transit.faceUp;
+const hiddenCipher = (s: GameState): s is GameState & { transit: Transit } => !!s.transit && s.transit.mode === '密电' && !s.transit.faceUp;
 
 export const 福尔摩斯: CharacterDef = {
   name: '福尔摩斯',
@@ -41,7 +41,7 @@ export const 福尔摩斯: CharacterDef = {
         removeFrom(hand, card);
         s.discard.push(card);
         ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1, cards: [card] });
-        const t = s.transit!;
+        const t = s.transit;
         t.faceUp = true;
         ctx.ev.push({ to: 'all', type: 'intelRevealed', seat: me, card: t.card });
         if (s.cards[t.card].color === '黑') draw(s, ctx, me, 2);

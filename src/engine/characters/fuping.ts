@@ -69,7 +69,7 @@ export const 浮萍: CharacterDef = {
         },
         answer: (s, ctx, d: Placing, a: AnswerWith<'card' | 'target'>) => placeFromHand(s, ctx, d.data.from, a.target, [a.card], d.seat),
         // While placing, he looks at the hand of the player he chose (data.from).
-        sees: (_s, d) => d.data?.from,
+        sees: (_s, d: Placing) => d.data.from,
       },
     },
   ],
