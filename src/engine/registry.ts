@@ -4,7 +4,7 @@
 // Also here: what a seat's character is and does as the rules ask it (face, gender, perks) and
 // the calling of timing points (fire), and what characters' records say of identity cards.
 import type { CardRule } from './cards/rule.js';
-import type { ActiveSkill, CharacterDef, Decide, Hook, HookInfo, HookPoint, IdentityRecords, Perks } from './characters/skill.js';
+import type { ActiveSkill, CharacterDef, Decide, Hook, HookPoint, IdentityRecords, InfoAt, Perks } from './characters/skill.js';
 import { over, type Ctx } from './state.js';
 import { compileTriggers } from './triggers.js';
 import { EDITION_NAMES } from './editions.js';
@@ -56,6 +56,7 @@ export function registerCharacter(declared: CharacterDef, set: CharacterSet = 's
   CHARACTERS[def.name] = def;
   DEFS.set(def.name, def);
   if (def.loses) LOSERS.push({ name: def.name, loses: def.loses });
+  // Each hook is kept under its own point, and fire calls a point's hooks with what that point passes (InfoAt).
   for (const [point, h] of Object.entries(def.on) as [HookPoint, Hook | undefined][]) {
     if (!h) continue;
     let at = HOOKS.get(point);
@@ -146,7 +147,7 @@ export function playsAs(s: GameState, seat: number, card: number): { as: CardNam
 }
 
 /** Calls a timing point's hooks, in seat order from the current player (docs/rules.md §8). */
-export function fire(s: GameState, ctx: Ctx, point: HookPoint, info: HookInfo): void {
+export function fire<P extends HookPoint>(s: GameState, ctx: Ctx, point: P, info: InfoAt<P>): void {
   // No character has a hook here: nothing to call (most points of most actions).
   const hooks = HOOKS.get(point);
   if (!hooks) return;

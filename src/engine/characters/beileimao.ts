@@ -22,7 +22,7 @@ const toutian: TriggerSkill<UseWith<{ from: number }>> = {
   skill: '偷天',
   on: 'intel',
   when: (s, _ctx, owner, info) =>
-    info.sender === owner && s.cards[info.card!].color === '黑' && inGame(s.players[info.seat]) && trueIntel(s, info.seat).length > 0 && { from: info.seat },
+    info.sender === owner && s.cards[info.card].color === '黑' && inGame(s.players[info.seat]) && trueIntel(s, info.seat).length > 0 && { from: info.seat },
   choices(s, d) {
     const me = d.seat;
     const from = d.data.from;

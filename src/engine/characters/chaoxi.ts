@@ -22,7 +22,7 @@ export const 潮汐: CharacterDef = {
       skill: '时差',
       on: 'intel',
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      when: (s, _ctx, _owner, info) => s.cards[info.card].color === '黑',
       choices(s, d) {
         const me = d.seat;
         const out: DecideAction[] = [];

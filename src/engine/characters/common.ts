@@ -20,7 +20,7 @@ export const jiujiFor = (cards: CardName[]): TriggerSkill => ({
   skill: '就计',
   on: 'beforeResolve',
   face: 'down',
-  when: (_s, _ctx, owner, info) => cards.includes(info.item!.as as CardName) && info.item!.target === owner,
+  when: (_s, _ctx, owner, info) => cards.includes(info.item.as as CardName) && info.item.target === owner,
   effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
 });
 

@@ -9,7 +9,7 @@ import { placeFromHand } from '../outcome.js';
 import { draw } from '../ops.js';
 import { handOf } from './common.js';
 import { countColor, inGame } from '../state.js';
-import type { CharacterDef } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideWith } from './skill.js';
 
 export const 戴笠: CharacterDef = {
   name: '戴笠',
@@ -23,23 +23,23 @@ export const 戴笠: CharacterDef = {
       on: 'intel',
       about: 'other',
       when: (s, _ctx, owner, info) =>
-        s.cards[info.card!].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
-      choices(s, d) {
+        s.cards[info.card].color !== '黑' && info.sender === owner && inGame(s.players[info.seat]) && { seat: info.seat },
+      choices(s, d: DecideWith<{ seat: number }>) {
         const me = d.seat;
-        const t = d.data!.seat!;
+        const t = d.data.seat;
         if (!inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];
         return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: me, target: t, card }))];
       },
-      names: (_s, _u, a) => ({ target: a!.target }),
-      effect: (s, ctx, u, a) => placeFromHand(s, ctx, u.seat, a!.target!, [a!.card!]),
+      names: (_s, _u, a: AnswerWith<'target'>) => ({ target: a.target }),
+      effect: (s, ctx, u, a: AnswerWith<'target' | 'card'>) => placeFromHand(s, ctx, u.seat, a.target, [a.card]),
     },
     {
       skill: '运筹帷幄',
       on: 'intel',
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color !== '黑',
+      when: (s, _ctx, _owner, info) => s.cards[info.card].color !== '黑',
       effect: (s, ctx, u) => draw(s, ctx, u.seat, 1),
     },
   ],

@@ -13,7 +13,7 @@ import { enqueue } from '../pending.js';
 import { isMale } from '../registry.js';
 import { subsets, handCardChoices, isCardList, notNow } from './common.js';
 import { burnIntel, handToDeckTop, intelOwner } from '../ops.js';
-import type { ActiveSkill, CharacterDef, Decision, TriggerSkill } from './skill.js';
+import type { ActiveSkill, AnswerWith, CharacterDef, Decision, TriggerSkill } from './skill.js';
 import type { GameState } from '../types.js';
 
 const blackOnTable = (s: GameState): number[] => {
@@ -60,7 +60,7 @@ export const jingming: { trigger: TriggerSkill; decision: Decision } = {
   },
   decision: {
     choices: (s, d) => handCardChoices(s, d.seat),
-    answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '精明'),
+    answer: (s, ctx, d, a: AnswerWith<'card'>) => handToDeckTop(s, ctx, d.seat, a.card, '精明'),
   },
 };
 

@@ -10,7 +10,7 @@ import { draw, giveCard } from '../ops.js';
 import { askNext } from '../pending.js';
 import { livePlayers, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { AnswerWith, CharacterDef, TriggerSkill } from './skill.js';
 import type { CardName, GameState } from '../types.js';
 
 /** 亮剑: 你的 (003: 试探和退回; 000: 试探) 可以当作锁定使用. */
@@ -34,7 +34,7 @@ export function shixueOf(n: number, to: (s: GameState, me: number) => number[]):
     },
     then: {
       choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, to(s, d.seat)) : []),
-      answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '嗜血'),
+      answer: (s, ctx, d, a: AnswerWith<'target' | 'card'>) => giveCard(s, ctx, d.seat, a.target, a.card, '嗜血'),
     },
   };
 }

@@ -7,7 +7,7 @@
 import { countColor, inGame } from '../state.js';
 import { inTransmit, notNow } from './common.js';
 import { burnIntel } from '../ops.js';
-import type { CharacterDef } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideWith } from './skill.js';
 
 export const 峨嵋风: CharacterDef = {
   name: '峨嵋风',
@@ -33,15 +33,15 @@ export const 峨嵋风: CharacterDef = {
       on: 'intel',
       about: 'other',
       when: (s, _ctx, owner, info) =>
-        info.sender === owner && s.cards[info.card!].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
-      choices(s, d) {
-        const t = d.data!.seat!;
+        info.sender === owner && s.cards[info.card].color !== '黑' && inGame(s.players[info.seat]) && { seat: info.seat },
+      choices(s, d: DecideWith<{ seat: number }>) {
+        const t = d.data.seat;
         if (!inGame(s.players[t])) return [];
         const black = s.players[t].intel.filter((c) => s.cards[c].color === '黑');
         if (black.length === 0) return [];
         return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...black.map((card) => ({ kind: 'decide' as const, seat: d.seat, card }))];
       },
-      effect: (s, ctx, _u, a) => burnIntel(s, ctx, a!.card!),
+      effect: (s, ctx, _u, a: AnswerWith<'card'>) => burnIntel(s, ctx, a.card),
     },
   ],
   on: {},

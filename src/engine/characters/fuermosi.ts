@@ -11,11 +11,11 @@
 import { discardFromHand, draw } from '../ops.js';
 import { handOf, inTransmit, isCardList, notNow } from './common.js';
 import { countColor, inGame, removeFrom } from '../state.js';
-import type { AnswerWith, CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
-import type { GameState } from '../types.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith, ItemWith, UseWith } from './skill.js';
+import type { GameState, Transit } from '../types.js';
 
 /** The intel in transit is a face-down 密电. */
-const hiddenCipher = (s: GameState) => !!s.transit && s.transit.mode === '密电' && !s.transit.faceUp;
+const hiddenCipher = (s: GameState): s is GameState & { transit: Transit } => !!s.transit && s.transit.mode === '密电' && !s.transit.faceUp;
 
 export const 福尔摩斯: CharacterDef = {
   name: '福尔摩斯',
@@ -33,15 +33,15 @@ export const 福尔摩斯: CharacterDef = {
           return notNow('揭露', 'name one black card of your hand to discard');
         return null;
       },
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'cards'>) {
         const me = item.user;
-        const card = item.cards![0];
+        const card = item.cards[0];
         const hand = s.players[me].hand;
         if (!inGame(s.players[me]) || !hand.includes(card) || !hiddenCipher(s)) return;
         removeFrom(hand, card);
         s.discard.push(card);
         ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1, cards: [card] });
-        const t = s.transit!;
+        const t = s.transit;
         t.faceUp = true;
         ctx.ev.push({ to: 'all', type: 'intelRevealed', seat: me, card: t.card });
         if (s.cards[t.card].color === '黑') draw(s, ctx, me, 2);
@@ -53,7 +53,7 @@ export const 福尔摩斯: CharacterDef = {
       skill: '真相',
       on: 'beforeResolve',
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         if (it.as !== '试探' || it.card < 0 || it.user === owner || it.target === owner) return false;
         return s.players[owner].hand.length > 0 && { item: s.stack.indexOf(it) };
       },

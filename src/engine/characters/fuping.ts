@@ -10,7 +10,7 @@ import { askNext } from '../pending.js';
 import { liveOthers, livePlayers, otherLive } from './common.js';
 import { randInt } from '../rng.js';
 import { inGame } from '../state.js';
-import type { AnswerWith, CharacterDef, DecideAction, DecideWith } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, DecideWith, ItemWith } from './skill.js';
 
 /** 后着's second stage: placing the cards of `from`'s hand. */
 type Placing = DecideWith<{ from: number }>;
@@ -26,9 +26,9 @@ export const 浮萍: CharacterDef = {
       reveal: true,
       candidates: (s, seat) => liveOthers(s, seat).map((target) => ({ kind: 'skill' as const, seat, skill: '先机', target })),
       check: (s, seat, _step, a) => otherLive(s, seat, a.target, '先机'),
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'target'>) {
         const me = item.user;
-        const t = item.target!;
+        const t = item.target;
         if (!inGame(s.players[me]) || !inGame(s.players[t])) return;
         const from = s.players[t].hand;
         const got: number[] = [];
@@ -69,7 +69,7 @@ export const 浮萍: CharacterDef = {
         },
         answer: (s, ctx, d: Placing, a: AnswerWith<'card' | 'target'>) => placeFromHand(s, ctx, d.data.from, a.target, [a.card], d.seat),
         // While placing, he looks at the hand of the player he chose (data.from).
-        sees: (_s, d) => d.data?.from,
+        sees: (_s, d: Placing) => d.data.from,
       },
     },
   ],

@@ -8,7 +8,7 @@ import { gainIntel } from '../outcome.js';
 import { flip, intelOwner } from '../ops.js';
 import { inGame, removeFrom } from '../state.js';
 import { notNow } from './common.js';
-import type { CharacterDef } from './skill.js';
+import type { CharacterDef, ItemWith } from './skill.js';
 
 export const 钢铁特工R: CharacterDef = {
   name: '钢铁特工R',
@@ -47,14 +47,14 @@ export const 钢铁特工R: CharacterDef = {
           return notNow('掩护', "name a black intel in front of another player");
         return null;
       },
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'intel'>) {
         const me = item.user;
-        const owner = intelOwner(s, item.intel!);
+        const owner = intelOwner(s, item.intel);
         if (owner < 0 || !inGame(s.players[owner]) || !inGame(s.players[me])) return;
-        removeFrom(s.players[owner].intel, item.intel!);
+        removeFrom(s.players[owner].intel, item.intel);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from: owner, seat: me, card: item.intel });
         flip(s, ctx, me, false);
-        gainIntel(s, ctx, me, item.intel!, me);
+        gainIntel(s, ctx, me, item.intel, me);
       },
     },
   ],

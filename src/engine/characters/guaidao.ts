@@ -12,30 +12,32 @@ import { randInt } from '../rng.js';
 import type { GameState } from '../types.js';
 import { inGame } from '../state.js';
 import { liveOthers } from './common.js';
-import type { CharacterDef, DecideAction, TriggerSkill } from './skill.js';
+import type { AnswerWith, CharacterDef, Decide, DecideAction, DecideWith, SkillUse, TriggerSkill } from './skill.js';
 
 export const black = (s: GameState, card: number | undefined) => card !== undefined && s.cards[card].color === '黑';
 
 /**
- * 阴谋 and 阳谋: a card at random from the hand of a player, asked with `when`. `from` (000): only from the
- * player the moment names (the gainer for 阴谋, the sender for 阳谋, kept in the data as `target`); without
- * it (003) from any other player with cards.
+ * 阴谋 and 阳谋: a card at random from the hand of a player, asked with `when`; `from` says from whom (003:
+ * `anyOther`; 000: `named`), of whom those with cards are offered.
  */
-export const takeFrom = (skill: string, t: Pick<TriggerSkill, 'about' | 'when'>, from?: 'named'): TriggerSkill => ({
+export const takeFrom = <U extends SkillUse>(
+  skill: string,
+  t: Pick<TriggerSkill<U, 'intel'>, 'about' | 'when'>,
+  from: (s: GameState, d: Decide & U) => number[],
+): TriggerSkill<U> => ({
   skill,
   on: 'intel',
   ...t,
   choices(s, d) {
     const me = d.seat;
-    const named = from === 'named' ? [d.data!.target!].filter((x) => x !== me && inGame(s.players[x])) : liveOthers(s, me);
-    const ts = named.filter((x) => s.players[x].hand.length > 0);
+    const ts = from(s, d).filter((x) => s.players[x].hand.length > 0);
     if (ts.length === 0) return [];
     return [{ kind: 'decide', seat: me, option: 'no' }, ...ts.map((target): DecideAction => ({ kind: 'decide', seat: me, target }))];
   },
-  names: (_s, _u, a) => ({ target: a!.target }),
-  effect(s, ctx, u, a) {
+  names: (_s, _u, a: AnswerWith<'target'>) => ({ target: a.target }),
+  effect(s, ctx, u, a: AnswerWith<'target'>) {
     const me = u.seat;
-    const t = a!.target!;
+    const t = a.target;
     const from = s.players[t].hand;
     if (from.length === 0) return;
     const got = from.splice(randInt(s.rng, from.length), 1);
@@ -45,6 +47,13 @@ export const takeFrom = (skill: string, t: Pick<TriggerSkill, 'about' | 'when'>,
   },
 });
 
+/** 003: any other player in the game. */
+export const anyOther = (s: GameState, d: Decide): number[] => liveOthers(s, d.seat);
+
+/** 000: only the player the moment names (the gainer for 阴谋, the sender for 阳谋, kept in the data as `target`). */
+export const named = (s: GameState, d: DecideWith<{ target: number }>): number[] =>
+  [d.data.target].filter((x) => x !== d.seat && inGame(s.players[x]));
+
 export const 怪盗九九: CharacterDef = {
   name: '怪盗九九',
   gender: '男',
@@ -52,11 +61,15 @@ export const 怪盗九九: CharacterDef = {
   skills: ['阴谋', '阳谋'],
   active: [],
   triggers: [
-    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) === owner }),
-    takeFrom('阳谋', {
-      about: 'self',
-      when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) >= 0 && (info.sender ?? -1) !== owner,
-    }),
+    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && info.sender === owner }, anyOther),
+    takeFrom(
+      '阳谋',
+      {
+        about: 'self',
+        when: (s, _ctx, owner, info) => black(s, info.card) && info.sender >= 0 && info.sender !== owner,
+      },
+      anyOther,
+    ),
   ],
   on: {},
   decide: {},

@@ -8,7 +8,10 @@ import { takeTop } from '../ops.js';
 import { askInline } from '../pending.js';
 import { handOf, subsets, anyLive, isCardList } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideWith, ItemWith } from './skill.js';
+
+/** 血染玫瑰's question: the player named, and at most how many 假情报. */
+type Xueran = DecideWith<{ target: number; max: number }>;
 
 export const 黑玫瑰: CharacterDef = {
   name: '黑玫瑰',
@@ -25,12 +28,12 @@ export const 黑玫瑰: CharacterDef = {
         return out;
       },
       check: (s, _seat, _step, a) => anyLive(s, a.target, '血染玫瑰'),
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'target'>) {
         const top = takeTop(s, ctx);
         if (top === undefined) return;
         s.deck.push(top);
         ctx.ev.push({ to: 'all', type: 'shown', seat: item.user, card: top });
-        const t = item.target!;
+        const t = item.target;
         if (!inGame(s.players[t]) || !inGame(s.players[item.user])) return;
         const max = s.cards[top].color === '黑' ? 3 : 1;
         if (handOf(s, item.user, '黑').length === 0) return;
@@ -41,14 +44,14 @@ export const 黑玫瑰: CharacterDef = {
   on: {},
   decide: {
     血染玫瑰: {
-      choices(s, d) {
-        const t = d.data!.target!;
+      choices(s, d: Xueran) {
+        const t = d.data.target;
         if (!inGame(s.players[t]) || !inGame(s.players[d.seat])) return [];
-        return subsets(handOf(s, d.seat, '黑'), 0, d.data!.max!).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
+        return subsets(handOf(s, d.seat, '黑'), 0, d.data.max).map((cards) => ({ kind: 'decide' as const, seat: d.seat, target: t, cards }));
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d: Xueran, a: AnswerWith<'target' | 'cards'>) {
         if (!isCardList(a.cards) || a.cards.length === 0) return;
-        placeFromHand(s, ctx, d.seat, a.target!, a.cards);
+        placeFromHand(s, ctx, d.seat, a.target, a.cards);
       },
     },
   },

@@ -13,14 +13,15 @@
 //   saved by 救美 is no kill (docs/rules.md §11).
 import { declare, placeIntel } from '../outcome.js';
 import { askNext, enqueue } from '../pending.js';
-import { countsAs, faceUp } from '../registry.js';
+import { countsAs, faceUp, markOf } from '../registry.js';
 import { livePlayers } from './common.js';
 import { intelOwner } from '../ops.js';
 import { bit, has, inGame, removeFrom } from '../state.js';
 import type { GameState } from '../types.js';
-import type { CharacterDef, DecideAction, DecideWith, UseWith } from './skill.js';
+import type { CharacterDef, DecideAction, DecideAt, DecideWith, UseWith } from './skill.js';
 
-const mark = (s: GameState, seat: number): Record<string, number> => (s.chars!.seats[seat].mark ??= {});
+/** 冷血's question: which intel ('pick'), then to whom ('to'). */
+type Lengxue = DecideAt<'pick'> | DecideAt<'to', { card: number }>;
 
 /** `victim` is dead, killed (亲手) by `by`, by the death records (a death undone has none). */
 const killedBy = (s: GameState, victim: number, by: number): boolean => !s.players[victim].alive && s.chars!.seats[victim].killedBy === by;
@@ -63,7 +64,7 @@ export const 黑手: CharacterDef = {
       // it decides that); it is no skill.
       countsAs(s, ctx, info.seat, '女');
       if (!inGame(s.players[owner]) || !faceUp(s, owner)) return;
-      const m = mark(s, owner);
+      const m = markOf(s, owner);
       m.killed = (m.killed ?? 0) | bit(info.seat);
     },
     turnEnd(s, _ctx, owner) {
@@ -79,7 +80,7 @@ export const 黑手: CharacterDef = {
   },
   decide: {
     冷血: {
-      choices(s, d) {
+      choices(s, d: Lengxue) {
         const me = d.seat;
         if (!inGame(s.players[me]) || !faceUp(s, me)) return [];
         if (d.stage === 'pick') {
@@ -88,21 +89,21 @@ export const 黑手: CharacterDef = {
           if (cards.length === 0 || livePlayers(s).length < 2) return [];
           return [{ kind: 'decide', seat: me, option: 'no' }, ...cards.map((card) => ({ kind: 'decide' as const, seat: me, card }))];
         }
-        const card = d.data!.card!;
+        const card = d.data.card;
         const from = intelOwner(s, card);
         if (from < 0) return [];
         return livePlayers(s)
           .filter((t) => t !== from)
           .map((target): DecideAction => ({ kind: 'decide', seat: me, target }));
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d: Lengxue, a) {
         const me = d.seat;
         if (d.stage === 'pick') {
           if (a.card === undefined) return;
           askNext(s, me, '冷血', 'to', { card: a.card });
           return;
         }
-        const card = d.data!.card!;
+        const card = d.data.card;
         const from = intelOwner(s, card);
         if (from < 0 || a.target === undefined) return;
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '冷血', target: a.target });

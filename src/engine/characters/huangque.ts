@@ -8,7 +8,7 @@ import { placeFromHand } from '../outcome.js';
 import { inGame, removeFrom } from '../state.js';
 import { handOf, livePlayers, subsets, notNow } from './common.js';
 import { intelOwner } from '../ops.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, ItemWith } from './skill.js';
 
 export const 黄雀: CharacterDef = {
   name: '黄雀',
@@ -30,11 +30,11 @@ export const 黄雀: CharacterDef = {
         if (owner < 0 || owner === seat || !inGame(s.players[owner])) return notNow('潜藏伏击', 'name an intel in front of another player');
         return null;
       },
-      resolve(s, ctx, item) {
-        const owner = intelOwner(s, item.intel!);
+      resolve(s, ctx, item: ItemWith<'intel'>) {
+        const owner = intelOwner(s, item.intel);
         if (owner < 0 || !inGame(s.players[owner])) return;
-        removeFrom(s.players[owner].intel, item.intel!);
-        s.deck.push(item.intel!);
+        removeFrom(s.players[owner].intel, item.intel);
+        s.deck.push(item.intel);
         ctx.ev.push({ to: 'all', type: 'intelToDeck', seat: owner, card: item.intel });
       },
     },
@@ -51,8 +51,8 @@ export const 黄雀: CharacterDef = {
         for (const target of livePlayers(s)) for (const cards of sets) out.push({ kind: 'decide', seat: d.seat, option: 'yes', target, cards });
         return out;
       },
-      names: (_s, _u, a) => ({ target: a!.target }),
-      effect: (s, ctx, u, a) => placeFromHand(s, ctx, u.seat, a!.target!, a!.cards ?? []),
+      names: (_s, _u, a: AnswerWith<'target'>) => ({ target: a.target }),
+      effect: (s, ctx, u, a: AnswerWith<'target' | 'cards'>) => placeFromHand(s, ctx, u.seat, a.target, a.cards),
     },
   ],
   on: {},

@@ -11,7 +11,7 @@ import { placeIntel } from '../outcome.js';
 import { livePlayers, chengfuDecision, chengfuProbed, jiuji } from './common.js';
 import { randInt } from '../rng.js';
 import { countColor } from '../state.js';
-import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { AnswerWith, CharacterDef, TriggerSkill } from './skill.js';
 
 /** 遗志 (003 and 000 alike). */
 export const yizhi: TriggerSkill = {
@@ -24,12 +24,12 @@ export const yizhi: TriggerSkill = {
     if (s.players[d.seat].hand.length === 0) return [];
     return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...livePlayers(s).map((target) => ({ kind: 'decide' as const, seat: d.seat, target }))];
   },
-  names: (s, u, a) => ({ target: a!.target!, count: Math.min(3, s.players[u.seat].hand.length) }),
-  effect(s, ctx, u, a) {
+  names: (s, u, a: AnswerWith<'target'>) => ({ target: a.target, count: Math.min(3, s.players[u.seat].hand.length) }),
+  effect(s, ctx, u, a: AnswerWith<'target'>) {
     const hand = s.players[u.seat].hand;
     const picked: number[] = [];
     while (picked.length < 3 && hand.length > 0) picked.push(hand.splice(randInt(s.rng, hand.length), 1)[0]);
-    placeIntel(s, ctx, a!.target!, picked, u.seat);
+    placeIntel(s, ctx, a.target, picked, u.seat);
   },
 };
 

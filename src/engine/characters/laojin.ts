@@ -10,7 +10,10 @@ import { draw, flip, handToDeckTop } from '../ops.js';
 import { askNext } from '../pending.js';
 import { handOf, livePlayers } from './common.js';
 import { inGame, over } from '../state.js';
-import type { AnswerWith, CharacterDef, DecideAction } from './skill.js';
+import type { AnswerOr, AnswerWith, CharacterDef, DecideAction, DecideWith } from './skill.js';
+
+/** 釜底抽薪's placing: the players given a card so far. */
+type Placing = DecideWith<{ done: readonly number[] }>;
 
 export const 老金: CharacterDef = {
   name: '老金',
@@ -31,8 +34,8 @@ export const 老金: CharacterDef = {
       // the two cards put back, one at a time
       then: {
         choices: (s, d) => (inGame(s.players[d.seat]) ? s.players[d.seat].hand.map((card) => ({ kind: 'decide' as const, seat: d.seat, card })) : []),
-        answer(s, ctx, d, a) {
-          handToDeckTop(s, ctx, d.seat, a.card!);
+        answer(s, ctx, d, a: AnswerWith<'card'>) {
+          handToDeckTop(s, ctx, d.seat, a.card);
           if (d.stage === 'back1') askNext(s, d.seat, '弃卒保帅', 'back2');
         },
       },
@@ -41,7 +44,7 @@ export const 老金: CharacterDef = {
       skill: '釜底抽薪',
       on: 'intel',
       about: 'self',
-      when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+      when: (s, _ctx, _owner, info) => s.cards[info.card].color === '黑',
       // First the 假情报 for oneself (stage 'black'), then one card each before any players ('place').
       stage: 'black',
       choices(s, d) {
@@ -58,20 +61,20 @@ export const 老金: CharacterDef = {
         askNext(s, me, '釜底抽薪', 'place', { done: [] });
       },
       then: {
-        choices(s, d) {
+        choices(s, d: Placing) {
           const me = d.seat;
           if (!inGame(s.players[me])) return [];
-          const done = d.data?.done ?? [];
+          const done = d.data.done;
           const out: DecideAction[] = [{ kind: 'decide', seat: me, option: 'done' }];
           for (const t of livePlayers(s))
             if (!done.includes(t)) for (const card of s.players[me].hand) out.push({ kind: 'decide', seat: me, target: t, card });
           return out;
         },
-        answer(s, ctx, d, a) {
+        answer(s, ctx, d: Placing, a: AnswerOr<'done', 'target' | 'card'>) {
           const me = d.seat;
           if (a.option === 'done' || a.card === undefined) return;
-          const done = (d.data?.done ?? []).concat(a.target!);
-          placeFromHand(s, ctx, me, a.target!, [a.card]);
+          const done = d.data.done.concat(a.target);
+          placeFromHand(s, ctx, me, a.target, [a.card]);
           if (over(s) || !inGame(s.players[me]) || s.players[me].hand.length === 0) return;
           askNext(s, me, '釜底抽薪', 'place', { done });
         },

@@ -11,10 +11,10 @@ import { bit, countColor, has, inGame } from '../state.js';
 import { charOf, faceUp, markOf } from '../registry.js';
 import { flip } from '../ops.js';
 import { handOf, isCardList, jiuji, notNow, otherLive } from './common.js';
-import type { ActiveSkill, CharacterDef, IdentityRecords } from './skill.js';
+import type { ActiveSkill, CharacterDef, IdentityRecords, ItemWith } from './skill.js';
 import type { GameState } from '../types.js';
 
-const openHidden = (s: GameState, seat: number) => faceUp(s, seat) && charOf(s, seat)!.hidden === true;
+const openHidden = (s: GameState, seat: number) => faceUp(s, seat) && charOf(s, seat)?.hidden === true;
 
 /**
  * 合谋, 003: 在你面前放置一张假情报 (`cost`)，盖伏此角色牌和另一张 (face-up 潜伏) 角色牌，然后你们互相查看对方的
@@ -41,12 +41,13 @@ export function hemouOf(o: { cost: boolean; target: (s: GameState, seat: number)
         return notNow('合谋', 'name one black card of your hand as the 假情报');
       return null;
     },
-    resolve(s, ctx, item) {
+    resolve(s, ctx, item: ItemWith<'target'>) {
       const me = item.user;
-      const other = item.target!;
+      const other = item.target;
       if (!inGame(s.players[me])) return;
-      if (o.cost) {
-        const card = item.cards![0];
+      // The 假情报 named at use: with the cost, the check takes one card exactly; without, none.
+      if (item.cards) {
+        const card = item.cards[0];
         if (!s.players[me].hand.includes(card)) return;
         placeFromHand(s, ctx, me, me, [card]);
       }

@@ -11,7 +11,7 @@
 import { draw, burnIntel } from '../ops.js';
 import { countsAs, identityGone, isFemale } from '../registry.js';
 import { undoDeath } from '../outcome.js';
-import type { CharacterDef, TriggerSkill } from './skill.js';
+import type { CharacterDef, TriggerSkill, UseWith } from './skill.js';
 import type { GameState } from '../types.js';
 
 /** 英雄 (003 and 000 alike). */
@@ -19,7 +19,7 @@ export const yingxiong: TriggerSkill = {
   skill: '英雄',
   on: 'intel',
   about: 'self',
-  when: (s, _ctx, _owner, info) => s.cards[info.card!].color === '黑',
+  when: (s, _ctx, _owner, info) => s.cards[info.card].color === '黑',
   effect: (s, ctx, u) => draw(s, ctx, u.seat, 2),
 };
 
@@ -27,7 +27,7 @@ export const yingxiong: TriggerSkill = {
  * 救美: 当一位女性死亡时，可以翻开你的身份牌，然后烧毁 (`burns`: 003 自己与她面前的所有假情报; 000 她面前的二张
  * 假情报) 来拯救她. `may`: whether burning them saves her at all (000: not with five or more black).
  */
-export function jiumeiOf(burns: (s: GameState, me: number, her: number) => number[], may: (s: GameState, her: number) => boolean = () => true): TriggerSkill {
+export function jiumeiOf(burns: (s: GameState, me: number, her: number) => number[], may: (s: GameState, her: number) => boolean = () => true): TriggerSkill<UseWith<{ seat: number }>> {
   return {
     skill: '救美',
     on: 'death',
@@ -35,13 +35,13 @@ export function jiumeiOf(burns: (s: GameState, me: number, her: number) => numbe
     about: 'other',
     when: (s, ctx, _owner, info) => may(s, info.seat) && countsAs(s, ctx, info.seat, '女') && { seat: info.seat },
     still(s, d) {
-      const her = d.data!.seat!;
+      const her = d.data.seat;
       return !(s.players[her].alive || s.players[her].out || s.gone.includes(her) || identityGone(s, her)) && may(s, her);
     },
-    names: (_s, u) => ({ target: u.data!.seat! }),
+    names: (_s, u) => ({ target: u.data.seat }),
     effect(s, ctx, u) {
       const me = u.seat;
-      const her = u.data!.seat!;
+      const her = u.data.seat;
       for (const card of burns(s, me, her)) burnIntel(s, ctx, card);
       undoDeath(s, her);
       ctx.ev.push({ to: 'all', type: 'saved', seat: her, by: me });

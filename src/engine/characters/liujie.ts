@@ -19,7 +19,7 @@ export const kaowen: TriggerSkill<UseWith<{ target: number }>> = {
   skill: '拷问',
   on: 'beforeResolve',
   when(s, _ctx, owner, info) {
-    const it = info.item!;
+    const it = info.item;
     if (it.as !== '试探' || it.card < 0 || it.user !== owner || it.target === undefined) return false;
     return inGame(s.players[it.target]) && s.players[it.target].hand.length > 0 && { target: it.target };
   },

@@ -10,7 +10,7 @@ import { draw, giveCard } from '../ops.js';
 import { askNext } from '../pending.js';
 import { liveOthers, chengfuDecision, chengfuProbed, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef } from './skill.js';
+import type { AnswerWith, CharacterDef } from './skill.js';
 import type { GameState } from '../types.js';
 
 /** The first seat in the game from `seat` going `dir` (+1 右手边, -1 左手边); -1 when none. */
@@ -34,14 +34,14 @@ export const 千面女郎: CharacterDef = {
     {
       skill: '笙歌',
       on: 'beforeResolve',
-      when: (_s, _ctx, _owner, info) => info.item!.as === '真伪莫辨',
+      when: (_s, _ctx, _owner, info) => info.item.as === '真伪莫辨',
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 3);
         askNext(s, u.seat, '笙歌', 'give');
       },
       then: {
         choices: (s, d) => (inGame(s.players[d.seat]) ? giveChoices(s, d.seat, liveOthers(s, d.seat)) : []),
-        answer: (s, ctx, d, a) => giveCard(s, ctx, d.seat, a.target!, a.card!, '笙歌'),
+        answer: (s, ctx, d, a: AnswerWith<'target' | 'card'>) => giveCard(s, ctx, d.seat, a.target, a.card, '笙歌'),
       },
     },
   ],

@@ -16,7 +16,7 @@ import { countsAs, faceUp, isFemale } from '../registry.js';
 import { enqueue } from '../pending.js';
 import { liveOthers, trueCount, giveChoices } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction } from './skill.js';
 import type { GameState } from '../types.js';
 
 const females = (s: GameState, me: number) => liveOthers(s, me).filter((i) => isFemale(s, i));
@@ -35,7 +35,7 @@ export const 柒佰: CharacterDef = {
       on: 'beforeResolve',
       optional: false,
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '锁定' && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
       },
       effect(s, ctx, u) {
@@ -59,16 +59,16 @@ export const 柒佰: CharacterDef = {
         const n = s.players.length;
         return giveChoices(s, me, liveOthers(s, me).sort((a, b) => ((a - me + n) % n) - ((b - me + n) % n)));
       },
-      answer(s, ctx, d, a) {
-        giveCard(s, ctx, d.seat, a.target!, a.card!, '联动');
+      answer(s, ctx, d, a: AnswerWith<'target' | 'card'>) {
+        giveCard(s, ctx, d.seat, a.target, a.card, '联动');
       },
     },
     风度: {
       choices(s, d) {
         return females(s, d.seat).map((target): DecideAction => ({ kind: 'decide', seat: d.seat, target }));
       },
-      answer(s, ctx, d, a) {
-        const her = a.target!;
+      answer(s, ctx, d, a: AnswerWith<'target'>) {
+        const her = a.target;
         countsAs(s, ctx, her, '女');
         ctx.ev.push({ to: 'all', type: 'skillUsed', seat: d.seat, skill: '风度', target: her });
         endDeclaration(s, ctx, s.chars!.declaring!.winners.includes(her) ? [] : [her]);

@@ -12,7 +12,7 @@ import { discardFromHand, draw, takeTop, handToDeckTop } from '../ops.js';
 import { askNext } from '../pending.js';
 import { countColor, inGame } from '../state.js';
 import { handCardChoices, isCardList, notNow } from './common.js';
-import type { CharacterDef } from './skill.js';
+import type { AnswerWith, CharacterDef, ItemWith } from './skill.js';
 
 export const 情报处长: CharacterDef = {
   name: '情报处长',
@@ -30,10 +30,10 @@ export const 情报处长: CharacterDef = {
           return notNow('偷龙转凤', 'name one card of your hand to discard');
         return null;
       },
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'cards'>) {
         const me = item.user;
         const t = s.transit;
-        const card = item.cards![0];
+        const card = item.cards[0];
         if (!t || t.at !== me || !inGame(s.players[me]) || !s.players[me].hand.includes(card)) return;
         discardFromHand(s, ctx, me, [card]);
         const top = takeTop(s, ctx);
@@ -58,7 +58,7 @@ export const 情报处长: CharacterDef = {
       skill: '隔墙有耳',
       on: 'beforeResolve',
       when(s, _ctx, owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '试探' && it.card >= 0 && it.user === owner && it.target !== undefined && inGame(s.players[it.target]);
       },
       effect(s, ctx, u) {
@@ -67,7 +67,7 @@ export const 情报处长: CharacterDef = {
       },
       then: {
         choices: (s, d) => (inGame(s.players[d.seat]) ? handCardChoices(s, d.seat) : []),
-        answer: (s, ctx, d, a) => handToDeckTop(s, ctx, d.seat, a.card!, '隔墙有耳'),
+        answer: (s, ctx, d, a: AnswerWith<'card'>) => handToDeckTop(s, ctx, d.seat, a.card, '隔墙有耳'),
       },
     },
   ],

@@ -6,7 +6,7 @@
 import { inGame } from '../state.js';
 import { subsets, isCardList, notNow, otherLive } from './common.js';
 import { burnIntel } from '../ops.js';
-import type { ActiveSkill, CharacterDef } from './skill.js';
+import type { ActiveSkill, CharacterDef, ItemWith } from './skill.js';
 import type { GameState } from '../types.js';
 
 /**
@@ -36,10 +36,10 @@ export function jujiOf(exactly: boolean): ActiveSkill {
         return notNow('狙击', exactly ? 'name three intel in front of that player (all, when fewer)' : 'name one to three intel in front of that player');
       return null;
     },
-    resolve(s, ctx, item) {
-      const t = item.target!;
+    resolve(s, ctx, item: ItemWith<'target' | 'cards'>) {
+      const t = item.target;
       if (!inGame(s.players[t])) return;
-      for (const c of item.cards!) if (s.players[t].intel.includes(c)) burnIntel(s, ctx, c);
+      for (const c of item.cards) if (s.players[t].intel.includes(c)) burnIntel(s, ctx, c);
     },
   };
 }

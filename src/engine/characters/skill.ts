@@ -17,6 +17,24 @@ export type DecideWith<D extends DecisionData> = Decide & { readonly data: D };
  * whose choices all have them has them (`answer(s, ctx, d, a: AnswerWith<'card'>)`).
  */
 export type AnswerWith<K extends keyof DecideAction> = DecideAction & Required<Pick<DecideAction, K>>;
+/**
+ * A decision asked at several stages, each with data of its own shape: a union of these, which
+ * `d.stage` tells apart (`Decision<DecideAt<'pick'> | DecideAt<'to', { card: number }>>`).
+ */
+export type DecideAt<S extends string, D extends DecisionData | undefined = undefined> = Decide & { readonly stage: S } &
+  (D extends DecisionData ? { readonly data: D } : unknown);
+/**
+ * An answer that is either the option word `O` with none of the fields `K`, or one with all of them
+ * (`a: AnswerOr<'no', 'card' | 'target'>`): checking one of the fields (`a.card === undefined`) tells which.
+ */
+export type AnswerOr<O extends string, K extends keyof DecideAction> =
+  | (DecideAction & { readonly option: O } & { readonly [P in K]?: undefined })
+  | AnswerWith<K>;
+/**
+ * A stack item of an active skill whose check accepts only uses naming these (the use's target,
+ * intel and cards are copied to its item): its `resolve(s, ctx, item: ItemWith<'target'>)` reads them.
+ */
+export type ItemWith<K extends keyof StackItem> = StackItem & Required<Pick<StackItem, K>>;
 
 /** An active skill: used by a 'skill' action in a response window; it goes on the stack. */
 export interface ActiveSkill {
@@ -81,7 +99,25 @@ export type HookPoint =
   /** `seat` declared victory (风度): the hook may ask its owner a choice before the game ends. */
   | 'victory';
 
-export type Hook = (s: GameState, ctx: Ctx, owner: number, info: HookInfo) => void;
+/**
+ * What a timing point always passes besides `seat` (fire's callers are checked against it): the card
+ * or skill on the stack at the points of the stack, the intel and its sender (-1 none) at 'intel'.
+ */
+export interface HookInfos {
+  cardUsed: { item: StackItem };
+  beforeResolve: { item: StackItem };
+  resolved: { item: StackItem };
+  negated: { item: StackItem };
+  intel: { card: number; sender: number };
+}
+
+/** What the timing point `P` passes to its hooks (`info.item` at 'beforeResolve', `info.card` at 'intel' …). */
+export type InfoAt<P extends HookPoint> = HookInfo & (P extends keyof HookInfos ? HookInfos[P] : unknown);
+
+export type Hook<P extends HookPoint = HookPoint> = (s: GameState, ctx: Ctx, owner: number, info: InfoAt<P>) => void;
+
+/** Hooks by timing point, each reading what its point passes. */
+export type Hooks = { [P in HookPoint]?: Hook<P> };
 
 /** Who uses a triggered skill, and what its moment left for it (a Decide is one). */
 export interface SkillUse {
@@ -100,11 +136,11 @@ export interface UseWith<D extends DecisionData> {
  * it is asked, when it triggers, and its effect. The framework (src/engine/triggers.ts) does the rest:
  * it checks the side and that the owner is in the game (when it triggers and again when it is asked),
  * asks an optional skill as yes/no, turns a 翻开此角色 skill face up, announces the use (skillUsed)
- * and then runs the effect.
+ * and then runs the effect. One of these for each timing point: a character declares a TriggerSkill.
  */
-export interface TriggerSkill<U extends SkillUse = SkillUse> {
+export interface TriggerSkillAt<U extends SkillUse, P extends HookPoint> {
   skill: string;
-  on: HookPoint;
+  on: P;
   /** 'up' (the default): only face up. 'down': a "翻开此角色" skill: only face down, and using it turns the character face up. */
   face?: 'up' | 'down';
   /** Asked yes/no (the default), or false: it happens at once ("当…时，你抽…"), announced. */
@@ -124,7 +160,7 @@ export interface TriggerSkill<U extends SkillUse = SkillUse> {
    * Whether it triggers for its owner at this moment (side, owner in the game and `about` checked
    * already): false, true, or the data its question keeps. Absent: it does.
    */
-  when?(s: GameState, ctx: Ctx, owner: number, info: HookInfo): boolean | NonNullable<U['data']>;
+  when?(s: GameState, ctx: Ctx, owner: number, info: InfoAt<P>): boolean | NonNullable<U['data']>;
   /** Whether it can still be used when asked (side and owner are checked again by the framework). */
   still?(s: GameState, d: Decide & U): boolean;
   /**
@@ -141,6 +177,12 @@ export interface TriggerSkill<U extends SkillUse = SkillUse> {
   /** Its later questions (stages other than 'use', asked by the effect through askNext). */
   then?: Decision;
 }
+
+/**
+ * A triggered skill at any timing point: its `on` tells which, and its `when` reads what that point
+ * passes (`info.card` of an 'intel' trigger).
+ */
+export type TriggerSkill<U extends SkillUse = SkillUse, P extends HookPoint = HookPoint> = P extends HookPoint ? TriggerSkillAt<U, P> : never;
 
 /** A decision a skill asks: its choices (the first is the default on timeout) and its answer. */
 export interface Decision<Q extends Decide = Decide> {
@@ -210,7 +252,7 @@ export interface CharacterDef {
    * Hooks by timing point, for what a declared trigger cannot say (bookkeeping, skills of one's own
    * death …); their checks are their own. A point's hook runs before its declared triggers.
    */
-  on: Partial<Record<HookPoint, Hook>>;
+  on: Hooks;
   /** Decisions by skill name. */
   decide: Record<string, Decision>;
   /**

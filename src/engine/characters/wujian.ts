@@ -14,7 +14,13 @@ import { bit, inGame } from '../state.js';
 import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { handOf, liveOthers, chengfuDecision, chengfuProbed } from './common.js';
-import type { CharacterDef, DecideAction } from './skill.js';
+import type { AnswerWith, CharacterDef, DecideAction } from './skill.js';
+
+/** 绝密's answers: not at all, a hand card of `target` taken, or the 假情报 `card` placed before `target`. */
+type Juemi =
+  | (DecideAction & { readonly option: 'no' })
+  | (AnswerWith<'target'> & { readonly option: 'take' })
+  | (AnswerWith<'target' | 'card'> & { readonly option: 'place' });
 
 export const 无间行者: CharacterDef = {
   name: '无间行者',
@@ -26,14 +32,14 @@ export const 无间行者: CharacterDef = {
   on: {
     beforeResolve(s, _ctx, owner, info) {
       // Which intel a 截获 is about to take: known only before it takes it.
-      const it = info.item!;
+      const it = info.item;
       const t = s.transit;
       if (it.as !== '截获' || !t || t.sender !== owner || it.user === owner) return;
       const sc = s.chars!.seats[owner];
       sc.mark = { ...sc.mark, 绝密: t.card };
     },
     resolved(s, _ctx, owner, info) {
-      const it = info.item!;
+      const it = info.item;
       const sc = s.chars!.seats[owner];
       let hit = false;
       if (it.as === '截获' && sc.mark?.绝密 !== undefined) {
@@ -59,7 +65,7 @@ export const 无间行者: CharacterDef = {
         for (const target of others) for (const card of handOf(s, me, '黑')) out.push({ kind: 'decide', seat: me, option: 'place', target, card });
         return out.length ? [{ kind: 'decide', seat: me, option: 'no' }, ...out] : [];
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d, a: Juemi) {
         const me = d.seat;
         const t = a.target;
         if (t === undefined || (a.option !== 'take' && a.option !== 'place')) return;
@@ -72,7 +78,7 @@ export const 无间行者: CharacterDef = {
           ctx.ev.push({ to: [me, t], type: 'handTakenCards', seat: me, from: t, cards: got });
           return;
         }
-        placeFromHand(s, ctx, me, t, [a.card!]);
+        placeFromHand(s, ctx, me, t, [a.card]);
       },
     },
   },

@@ -31,7 +31,7 @@ export const 致命香水: CharacterDef = {
       skill: '攻守兼备',
       on: 'beforeResolve',
       optional: false,
-      when: (_s, _ctx, owner, info) => info.item!.user === owner && (info.item!.as === '锁定' || info.item!.as === '调虎离山'),
+      when: (_s, _ctx, owner, info) => info.item.user === owner && (info.item.as === '锁定' || info.item.as === '调虎离山'),
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 2);
         if (s.players[u.seat].hand.length > 0) enqueue(s, u.seat, '攻守兼备', 'back');

@@ -21,14 +21,16 @@ import { askInline } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { liveOthers, otherLive, notNow, wiped } from './common.js';
 import { inGame, removeFrom } from '../state.js';
-import type { ActiveSkill, CharacterDef, DecideAction, Decision } from './skill.js';
+import type { ActiveSkill, AnswerWith, CharacterDef, DecideAction, DecideAt, Decision, ItemWith } from './skill.js';
 
+/** 收买's question: the four cards one at a time (`given` so far), then one intel of the target. */
+type Shoumai = DecideAt<'give', { target: number; given: readonly number[] }> | DecideAt<'take', { target: number }>;
 
 /**
  * 收买: 把你的 n 张手牌交给一位玩家，然后获得他面前的一张情报 — 003: four; 000: three. The same mechanism
  * for both (see above).
  */
-export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision } {
+export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision<Shoumai> } {
   const words = ['zero', 'one', 'two', 'three', 'four'][n];
   return {
     active: {
@@ -38,9 +40,9 @@ export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision 
         if (s.players[seat].hand.length < n) return notNow('收买', `it needs ${words} hand cards`);
         return otherLive(s, seat, a.target, '收买');
       },
-      resolve(s, ctx, item) {
+      resolve(s, ctx, item: ItemWith<'target'>) {
         const me = item.user;
-        const t = item.target!;
+        const t = item.target;
         if (!inGame(s.players[me]) || !inGame(s.players[t]) || s.players[me].hand.length < n) return;
         askInline(s, ctx, me, '收买', 'give', { target: t, given: [] });
       },
@@ -48,18 +50,18 @@ export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision 
     decision: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target!;
+        const t = d.data.target;
         if (d.stage === 'give') {
-          const given = d.data!.given!;
+          const given = d.data.given;
           return s.players[me].hand.filter((card) => !given.includes(card)).map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
         }
         return s.players[t].intel.map((card): DecideAction => ({ kind: 'decide', seat: me, card }));
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d, a: AnswerWith<'card'>) {
         const me = d.seat;
-        const t = d.data!.target!;
+        const t = d.data.target;
         if (d.stage === 'give') {
-          const given = d.data!.given!.concat(a.card!);
+          const given = d.data.given.concat(a.card);
           if (given.length < n) {
             askInline(s, ctx, me, '收买', 'give', { target: t, given });
             return;
@@ -72,9 +74,9 @@ export function shoumaiOf(n: number): { active: ActiveSkill; decision: Decision 
           if (s.players[t].intel.length > 0) askInline(s, ctx, me, '收买', 'take', { target: t });
           return;
         }
-        removeFrom(s.players[t].intel, a.card!);
+        removeFrom(s.players[t].intel, a.card);
         ctx.ev.push({ to: 'all', type: 'intelMoved', from: t, seat: me, card: a.card });
-        gainIntel(s, ctx, me, a.card!, me);
+        gainIntel(s, ctx, me, a.card, me);
       },
     },
   };

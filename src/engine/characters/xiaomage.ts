@@ -27,7 +27,7 @@ export function yingxiongbenseOf(sentByOther: boolean): { trigger: TriggerSkill;
       optional: false,
       about: 'self',
       when: (s, _ctx, owner, info) =>
-        s.cards[info.card!].color === '黑' && (!sentByOther || ((info.sender ?? -1) >= 0 && info.sender !== owner)),
+        s.cards[info.card].color === '黑' && (!sentByOther || (info.sender >= 0 && info.sender !== owner)),
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 1);
         enqueue(s, u.seat, '英雄本色', 'place');

@@ -34,7 +34,7 @@ export const 译电员: CharacterDef = {
     {
       skill: '洞悉',
       on: 'resolved',
-      when: (_s, _ctx, _owner, info) => info.item!.as === '破译',
+      when: (_s, _ctx, _owner, info) => info.item.as === '破译',
       effect: (s, ctx, u) => void flip(s, ctx, u.seat, false),
     },
   ],

@@ -11,40 +11,43 @@ import { enqueue } from '../pending.js';
 import { faceUp } from '../registry.js';
 import { handOf } from './common.js';
 import { inGame } from '../state.js';
-import type { CharacterDef, DecideAction, Decision, TriggerSkill } from './skill.js';
+import type { AnswerOr, CharacterDef, DecideAction, DecideWith, Decision, TriggerSkill, UseWith } from './skill.js';
+
+/** 连击's data: the player who gained the intel. */
+type Gainer = { target: number };
 
 /**
  * 连击: 当一位玩家获得你传出的假情报时，(003: 你抽一张牌，然后) 可以在他面前再放置一张假情报 — `draws` 1 (003)
  * or 0 (000). With no draw nothing happens at once: only the placing is asked, and announced when used.
  */
-export function lianjiOf(draws: number): { trigger: TriggerSkill; decision: Decision } {
+export function lianjiOf(draws: number): { trigger: TriggerSkill<UseWith<Gainer>>; decision: Decision<DecideWith<Gainer>> } {
   return {
     trigger: {
       skill: '连击',
       on: 'intel',
       optional: false,
       silent: draws === 0,
-      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && { target: info.seat },
-      names: (_s, u) => ({ target: u.data!.target! }),
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card].color === '黑' && { target: info.seat },
+      names: (_s, u) => ({ target: u.data.target }),
       effect(s, ctx, u) {
         if (draws > 0) draw(s, ctx, u.seat, draws);
-        enqueue(s, u.seat, '连击', 'place', { target: u.data!.target! });
+        enqueue(s, u.seat, '连击', 'place', { target: u.data.target });
       },
     },
     decision: {
       choices(s, d) {
         const me = d.seat;
-        const t = d.data!.target!;
+        const t = d.data.target;
         if (!faceUp(s, me) || !inGame(s.players[me]) || !inGame(s.players[t])) return [];
         const black = handOf(s, me, '黑');
         if (black.length === 0) return [];
         return [{ kind: 'decide', seat: me, option: 'no' }, ...black.map((card): DecideAction => ({ kind: 'decide', seat: me, target: t, card }))];
       },
-      answer(s, ctx, d, a) {
+      answer(s, ctx, d, a: AnswerOr<'no', 'target' | 'card'>) {
         if (a.card === undefined) return;
         const me = d.seat;
         if (draws === 0) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: me, skill: '连击', target: a.target });
-        placeFromHand(s, ctx, me, a.target!, [a.card]);
+        placeFromHand(s, ctx, me, a.target, [a.card]);
       },
     },
   };

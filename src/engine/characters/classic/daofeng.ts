@@ -30,7 +30,7 @@ export const 刀锋初版: CharacterDef = {
   triggers: [shixueOf(2, leftOf)],
   on: {
     cardUsed(s, ctx, owner, info) {
-      const it = info.item!;
+      const it = info.item;
       if (it.user === owner && it.as === '锁定' && faceUp(s, owner)) ctx.ev.push({ to: 'all', type: 'skillUsed', seat: owner, skill: '铁血' });
     },
   },

@@ -8,7 +8,7 @@ import { countsAs, isFemale } from '../../registry.js';
 import { countColor, inGame } from '../../state.js';
 import { burnIntel, intelOwner } from '../../ops.js';
 import { 峨嵋风 } from '../emeifeng.js';
-import type { CharacterDef, DecideAction } from '../skill.js';
+import type { AnswerWith, CharacterDef, DecideAction } from '../skill.js';
 import type { GameState } from '../../types.js';
 
 const burnable = (s: GameState, me: number): number[] => {
@@ -29,17 +29,17 @@ export const 峨嵋风初版: CharacterDef = {
       skill: '计中计',
       on: 'intel',
       about: 'other',
-      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card!].color === '黑' && burnable(s, owner).length > 0,
+      when: (s, _ctx, owner, info) => info.sender === owner && s.cards[info.card].color === '黑' && burnable(s, owner).length > 0,
       choices(s, d) {
         const cards = burnable(s, d.seat);
         if (cards.length === 0) return [];
         return [{ kind: 'decide', seat: d.seat, option: 'no' }, ...cards.map((card): DecideAction => ({ kind: 'decide', seat: d.seat, card }))];
       },
-      names: (s, _u, a) => ({ target: intelOwner(s, a!.card!) }),
-      effect(s, ctx, u, a) {
-        const owner = intelOwner(s, a!.card!);
+      names: (s, _u, a: AnswerWith<'card'>) => ({ target: intelOwner(s, a.card) }),
+      effect(s, ctx, u, a: AnswerWith<'card'>) {
+        const owner = intelOwner(s, a.card);
         if (owner !== u.seat) countsAs(s, ctx, owner, '女');
-        burnIntel(s, ctx, a!.card!);
+        burnIntel(s, ctx, a.card);
       },
     },
   ],

@@ -4,8 +4,11 @@
 // 阳谋: 当你获得一位玩家传出的假情报时，你可以抽取他的一张手牌 — from the one who sent it; not himself.
 // Both as 003's otherwise: 抽取 is one card at random, seen by the two only; not 真伪莫辨 nor skills (no sender).
 // 机密任务: 获得十张或以上的手牌.
-import { black, takeFrom } from '../guaidao.js';
-import type { CharacterDef } from '../skill.js';
+import { black, named, takeFrom } from '../guaidao.js';
+import type { CharacterDef, UseWith } from '../skill.js';
+
+/** The player named by the moment: the gainer (阴谋) or the sender (阳谋). */
+type Named = UseWith<{ target: number }>;
 
 export const 怪盗阿十初版: CharacterDef = {
   name: '怪盗阿十·初版',
@@ -14,11 +17,11 @@ export const 怪盗阿十初版: CharacterDef = {
   skills: ['阴谋', '阳谋'],
   active: [],
   triggers: [
-    takeFrom('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && info.sender === owner && info.seat !== owner && { target: info.seat } }, 'named'),
-    takeFrom(
+    takeFrom<Named>('阴谋', { when: (s, _ctx, owner, info) => black(s, info.card) && info.sender === owner && info.seat !== owner && { target: info.seat } }, named),
+    takeFrom<Named>(
       '阳谋',
-      { about: 'self', when: (s, _ctx, owner, info) => black(s, info.card) && (info.sender ?? -1) >= 0 && info.sender !== owner && { target: info.sender! } },
-      'named',
+      { about: 'self', when: (s, _ctx, owner, info) => black(s, info.card) && info.sender >= 0 && info.sender !== owner && { target: info.sender } },
+      named,
     ),
   ],
   on: {},

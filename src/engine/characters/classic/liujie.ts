@@ -7,7 +7,22 @@
 import { placeIntel } from '../../outcome.js';
 import { randInt } from '../../rng.js';
 import { kaowen } from '../liujie.js';
-import type { CharacterDef } from '../skill.js';
+import type { CharacterDef, TriggerSkill, UseWith } from '../skill.js';
+
+// 搜取: the dead player is `from`.
+const souqu: TriggerSkill<UseWith<{ from: number }>> = {
+  skill: '搜取',
+  on: 'death',
+  about: 'other',
+  when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
+  still: (s, d) => s.players[d.data.from].hand.length > 0,
+  names: (_s, u) => ({ target: u.data.from }),
+  effect(s, ctx, u) {
+    const hand = s.players[u.data.from].hand;
+    const card = hand.splice(randInt(s.rng, hand.length), 1)[0];
+    placeIntel(s, ctx, u.seat, [card], u.seat);
+  },
+};
 
 export const 六姐初版: CharacterDef = {
   name: '六姐·初版',
@@ -15,22 +30,7 @@ export const 六姐初版: CharacterDef = {
   hidden: false,
   skills: ['拷问', '搜取'],
   active: [],
-  triggers: [
-    kaowen,
-    {
-      skill: '搜取',
-      on: 'death',
-      about: 'other',
-      when: (s, _ctx, _owner, info) => s.players[info.seat].hand.length > 0 && { from: info.seat },
-      still: (s, d) => s.players[d.data!.from!].hand.length > 0,
-      names: (_s, u) => ({ target: u.data!.from! }),
-      effect(s, ctx, u) {
-        const hand = s.players[u.data!.from!].hand;
-        const card = hand.splice(randInt(s.rng, hand.length), 1)[0];
-        placeIntel(s, ctx, u.seat, [card], u.seat);
-      },
-    },
-  ],
+  triggers: [kaowen, souqu],
   on: {},
   decide: {},
   mission: (s, seat) => s.players[seat].intel.length >= 6,

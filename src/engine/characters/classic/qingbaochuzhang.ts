@@ -6,7 +6,7 @@
 import { draw, burnIntel } from '../../ops.js';
 import { askNext } from '../../pending.js';
 import { countColor, inGame, removeFrom } from '../../state.js';
-import type { CharacterDef, DecideAction } from '../skill.js';
+import type { AnswerWith, CharacterDef, DecideAction, UseWith } from '../skill.js';
 
 export const 情报处长初版: CharacterDef = {
   name: '情报处长·初版',
@@ -19,10 +19,10 @@ export const 情报处长初版: CharacterDef = {
       skill: '隔墙有耳',
       on: 'beforeResolve',
       when(s, _ctx, _owner, info) {
-        const it = info.item!;
+        const it = info.item;
         return it.as === '试探' && it.card >= 0 && it.target !== undefined && inGame(s.players[it.target]) && { target: it.target };
       },
-      names: (_s, u) => ({ target: u.data!.target! }),
+      names: (_s, u: UseWith<{ target: number }>) => ({ target: u.data.target }),
       effect(s, ctx, u) {
         draw(s, ctx, u.seat, 1);
         askNext(s, u.seat, '隔墙有耳', 'pay');
@@ -36,13 +36,13 @@ export const 情报处长初版: CharacterDef = {
           for (const card of s.players[me].intel) if (s.cards[card].color !== '黑') out.push({ kind: 'decide', seat: me, option: 'burn', card });
           return out;
         },
-        answer(s, ctx, d, a) {
+        answer(s, ctx, d, a: AnswerWith<'card'>) {
           const me = d.seat;
-          if (a.option === 'burn') return burnIntel(s, ctx, a.card!);
-          removeFrom(s.players[me].hand, a.card!);
-          s.discard.push(a.card!);
+          if (a.option === 'burn') return burnIntel(s, ctx, a.card);
+          removeFrom(s.players[me].hand, a.card);
+          s.discard.push(a.card);
           ctx.ev.push({ to: 'all', type: 'discard', seat: me, count: 1 });
-          ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [a.card!] });
+          ctx.ev.push({ to: [me], type: 'discardCards', seat: me, cards: [a.card] });
         },
       },
     },
