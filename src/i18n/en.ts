@@ -329,7 +329,6 @@ export const en: Record<MessageKey, string> = {
   'picture.waiting': 'Waiting',
   'picture.window': 'Response window',
   'picture.windowBody': '{step}: anyone with a card may use it; all pass when the clock runs out',
-  'picture.deadline': 'due {time} UTC',
   'picture.identity.潜伏战线': 'Undercover',
   'picture.identity.军情处': 'MI',
   'picture.identity.打酱油的': 'Bystander',

@@ -337,7 +337,6 @@ export const zhCN = {
   'picture.waiting': '等待',
   'picture.window': '响应窗口',
   'picture.windowBody': '{step}：有牌可用的人可以出牌，否则到时自动「过」',
-  'picture.deadline': '截止 {time} UTC',
   'picture.identity.潜伏战线': '潜伏战线',
   'picture.identity.军情处': '军情处',
   'picture.identity.打酱油的': '打酱油的',

@@ -243,15 +243,3 @@ export function arrow(g: Ctx, x1: number, y1: number, x2: number, y2: number, co
   g.closePath();
   g.fill();
 }
-
-export function clockIcon(g: Ctx, x: number, y: number): void {
-  g.strokeStyle = C.wait;
-  g.lineWidth = 2;
-  g.beginPath();
-  g.arc(x + 7, y + 7, 6.5, 0, 2 * Math.PI);
-  g.moveTo(x + 7, y + 7);
-  g.lineTo(x + 7, y + 3);
-  g.moveTo(x + 7, y + 7);
-  g.lineTo(x + 10, y + 9);
-  g.stroke();
-}

@@ -38,9 +38,11 @@ export interface PictureInput extends Pick<GameView, 'current' | 'round' | 'roun
   stack: { user: number; as: string; target?: number; card?: PictureCard; hidden?: true }[];
   /**
    * What the game waits for. Like the text table (rulings §7b) it never says who is still waited
-   * on in a response window: only the seat whose own decision it is (`decider`), if any.
+   * on in a response window: only the seat whose own decision it is (`decider`), if any. Not its
+   * deadline: the table's words give it in each reader's own time (a Discord timestamp), and a
+   * picture that does not change with every new deadline is drawn far less often.
    */
-  pending: null | { kind: string; step?: string; decider: number | null; deadline?: number };
+  pending: null | { kind: string; step?: string; decider: number | null };
   /**
    * Set only by openPictureInput (a replay of an ended game): every hand, identity, character and
    * face-down card is in the input. Never set for the table of a game being played.
@@ -103,7 +105,6 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
             // An edition without 出牌阶段(2) names its one play phase as its own (千智风声: 摸牌-出牌阶段).
             ...(p.step !== undefined && { step: p.step === 'play1' && !EDITIONS[v.edition].secondPlay ? 'play' : p.step }),
             decider: tags.decider,
-            ...(p.deadline !== undefined && { deadline: p.deadline }),
           }
         : null,
     result: v.result,
@@ -141,8 +142,6 @@ export function openPictureInput(locale: Locale, s: GameState, o: { status: stri
     const id = s.stack[k].card;
     if (!it.card && id >= 0) Object.assign(it, { card: card(id), hidden: true });
   });
-  // A replayed moment has no clock running.
-  if (pub.pending) delete pub.pending.deadline;
   pub.open = true;
   return pub;
 }

@@ -6,7 +6,7 @@ import { createCanvas, type Canvas, } from '@napi-rs/canvas';
 import { t, type MessageKey } from '../i18n/index.js';
 import { ensureFonts } from './fonts.js';
 export { HEIGHT, WIDTH } from './draw.js';
-import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, clockIcon, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
+import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
 import { pendingWords } from './describe.js';
 import type { PictureInput, PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
@@ -301,24 +301,16 @@ function panel(g: Ctx, x: number, y: number, w: number, h: number, edge: string,
   g.fillText(title, x + 10, y + 18);
 }
 
-function hhmmss(ms: number): string {
-  const d = new Date(ms);
-  const two = (v: number) => String(v).padStart(2, '0');
-  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-}
-
 function drawPending(g: Ctx, p: PictureInput): void {
   const words = pendingWords(p);
-  const q = p.pending;
-  if (!words || !q) return;
-  const l = p.locale;
+  if (!words || !p.pending) return;
   const { what, who } = words;
   const x = 12, w = 262;
   g.font = font(13, true);
   const whatLines = wrap(g, what, w - 20, 3);
   g.font = nameFont(13);
   const whoLines = who ? wrap(g, who, w - 20, 1) : [];
-  const h = 30 + (whatLines.length + whoLines.length) * 18 + (q.deadline !== undefined ? 22 : 0);
+  const h = 30 + (whatLines.length + whoLines.length) * 18;
   const y = HEIGHT - 12 - h;
   panel(g, x, y, w, h, C.wait, words.title);
   let ly = y + 36;
@@ -327,12 +319,6 @@ function drawPending(g: Ctx, p: PictureInput): void {
   for (const s of whatLines) (g.fillText(s, x + 10, ly), (ly += 18));
   g.font = nameFont(13);
   for (const s of whoLines) (g.fillText(s, x + 10, ly), (ly += 18));
-  if (q.deadline !== undefined) {
-    clockIcon(g, x + 10, ly - 9);
-    g.fillStyle = C.wait;
-    g.font = font(13, true);
-    g.fillText(t(l, 'picture.deadline', { time: hhmmss(q.deadline) }), x + 30, ly + 3);
-  }
 }
 
 function drawResult(g: Ctx, p: PictureInput): void {

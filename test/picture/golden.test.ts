@@ -18,7 +18,6 @@ function inputOf(m: GoldenMoment): PictureInput {
   const moment = seededMoment({ seed: m.seed, players: m.players, actions: m.actions, characters: true, edition: 'standard' });
   const v = view(moment.state, null);
   if (m.rename) v.players[m.rename[0]].name = m.rename[1];
-  if (m.deadline !== undefined && v.pending) v.pending.deadline = m.deadline;
   return pictureInput(m.locale, v, { ai: m.ai ?? [], autopilot: m.autopilot ?? [], decider: decider(moment.state) });
 }
 

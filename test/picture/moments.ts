@@ -16,11 +16,10 @@ export interface GoldenMoment {
   autopilot?: number[];
   rename?: [number, string];
   /** A decision clock (the seeded games run without one). */
-  deadline?: number;
 }
 
 export const GOLDEN: GoldenMoment[] = [
-  { name: 'p3-zh-facedown', seed: 9, players: 3, actions: 153, locale: 'zh-CN', what: '3 players, 密电 face down in transit, two 锁定 waiting, a 🔒 seat, one out, the clock', deadline: Date.UTC(2026, 11, 1, 13, 5, 30) },
+  { name: 'p3-zh-facedown', seed: 9, players: 3, actions: 153, locale: 'zh-CN', what: '3 players, 密电 face down in transit, two 锁定 waiting, a 🔒 seat, one out' },
   { name: 'p5-en-faceup', seed: 1, players: 5, actions: 251, locale: 'en', what: '5 players, 文本 face up in transit, a seat lured away (调虎离山)' },
   { name: 'p5-zh-faceup', seed: 1, players: 5, actions: 251, locale: 'zh-CN', what: 'the same in Chinese' },
   { name: 'p9-zh-facedown', seed: 6, players: 9, actions: 391, locale: 'zh-CN', what: '9 players, one dead, intel face down, an AI seat, an autopilot seat, a rare character in a name', ai: [2], autopilot: [6], rename: [0, '龘龘 Ⅷ'] },

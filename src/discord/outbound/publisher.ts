@@ -13,7 +13,7 @@ import { OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
-import { drawInThread } from '../../picture/renderer.js';
+import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
 import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
 
@@ -185,13 +185,16 @@ export class Publisher {
 
   /**
    * The table's lane: while the table is behind its game, wait out the edit interval, then edit it
-   * to the newest state. A rate limit is waited out here, holding no other destination; the edit
-   * after it shows whatever is newest then.
+   * to the newest state (its picture drawn only when what it shows changed). A rate limit is waited
+   * out here, holding no other destination; the edit after it shows whatever is newest then. When
+   * the picture threads fall behind, every table's interval stretches with their backlog: the
+   * process sheds picture frames (intermediate states are never drawn), never a commit, a DM or a
+   * click.
    */
   private async pumpTable(gameId: number): Promise<void> {
     const g = this.out(gameId);
     while (g.dirty) {
-      const wait = g.lastEdit + this.o.editIntervalMs - Date.now();
+      const wait = g.lastEdit + this.o.editIntervalMs * (1 + backlog()) - Date.now();
       if (wait > 0 && !(await this.lanes.sleep(wait))) return;
       g.dirty = false;
       g.lastEdit = Date.now();
