@@ -2,10 +2,12 @@
 // machine, one process each, all on the same SQLite file (README, Shards). This process only
 // migrates the database and keeps the shards running; each shard is `main.ts` again, started by
 // discord.js's ShardingManager with SHARDING_MANAGER, SHARDS (its id) and SHARD_COUNT set, and drives
-// only the games of its guilds (src/store/shard.ts).
+// only the games of its guilds (src/store/shard.ts). Every shard reaches Discord through this
+// process's REST proxy (src/run/rest-proxy.ts), so all of them share one rate-limit budget.
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from './log.js';
+import { startRestProxy } from './run/rest-proxy.js';
 import type { GameStore, GameStoreOptions } from './store/index.js';
 
 /** Discord's recommended shard count for this bot (GET /gateway/bot). */
@@ -23,6 +25,10 @@ export async function runShards(config: BotConfig, log: Logger, entry: string, o
   // code, instead of in every shard the manager would start again and again.
   const recommended = await recommendedShards(config);
   const count = config.shards === 'auto' ? recommended : (config.shards ?? 1);
+  const proxy = await startRestProxy(config.apiBase, log);
+  // The shards inherit this process's environment (dotenv does not override what is set).
+  process.env.DISCORD_API_BASE = proxy.url;
+  log.info({ count }, 'shards reach Discord through one REST proxy: one rate-limit budget');
   const manager = new ShardingManager(entry, {
     token: config.token,
     totalShards: count,

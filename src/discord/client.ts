@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Partials, REST, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, Partials, REST, type ClientOptions } from 'discord.js';
 import { rejectInLanes } from './outbound/lanes.js';
 
 /**
@@ -10,6 +10,10 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
   return {
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     partials: [Partials.Channel],
+    // discord.js keeps the last 200 messages of every channel by default: a busy game's table edits,
+    // pings and notices, a few hundred KB a game. The bot addresses messages by id; it only needs
+    // to hear of a recent message's deletion (the table scrolled back up), so it keeps a few.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
     rest: { rejectOnRateLimit: rejectInLanes, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }

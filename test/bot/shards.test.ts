@@ -91,6 +91,8 @@ describe('shards', () => {
         // not a log line
       }
     });
+    // Both shards reach Discord through the manager's REST proxy: one rate-limit budget.
+    await waitLine((l) => l.msg === 'shards reach Discord through one REST proxy: one rate-limit budget');
     const loggedIn = await Promise.all([0, 1].map((id) => waitLine((l) => l.msg === 'logged in' && l.shard === id)));
 
     // A game in each guild, each created by its guild's shard.
