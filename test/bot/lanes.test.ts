@@ -7,6 +7,7 @@ import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js'
 import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
 import { seedRng } from '../../src/engine/rng.js';
+import { HELD_MS } from '../../src/discord/outbound/lanes.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -56,8 +57,8 @@ describe('a destination Discord holds', () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);
     const gameId = await gameOf(t);
-    // The channel's next message create waits a while; the decision it pings for ends meanwhile.
-    t.discord.rateLimit({ method: 'POST', path: `/channels/${t.general.id}/messages`, count: 1, retryAfter: 2 });
+    // The channel's next message create is held (long enough to hold its lane: HELD_MS); the decision it pings for ends meanwhile.
+    t.discord.rateLimit({ method: 'POST', path: `/channels/${t.general.id}/messages`, count: 1, retryAfter: HELD_MS / 1000 + 1 });
     const rng = seedRng(3);
     let pinged: string | undefined;
     for (let k = 0; k < 40 && !pinged; k++) {
@@ -76,7 +77,7 @@ describe('a destination Discord holds', () => {
       await actOnPanel(t, u!, await openPanel(t, u!, tableMessage(t, u!)!), rng);
     }
     expect(t.bot.store.liveState(gameId)?.pending?.opened).not.toBe(opened);
-    await t.discord.waitFor(() => !owedRows(t!).some((r) => r.purpose === pinged), { timeoutMs: 10_000 });
+    await t.discord.waitFor(() => !owedRows(t!).some((r) => r.purpose === pinged), { timeoutMs: 20_000 });
     // Settled without being sent: no message carries its nonce.
     const row = sqliteConnection(t.bot.store.backend).sqlite.prepare('SELECT outcome, nonce FROM outbox WHERE purpose = ?').get(pinged) as { outcome: string; nonce: string };
     expect(row.outcome).toBe('sent');

@@ -69,14 +69,14 @@ export class Lanes {
   }
 
   /**
-   * Waits `ms` of wall time inside a lane: the edit interval, or (`held`) a rate limit Discord
-   * answered, during which idle() does not wait for this lane. Cut short by stop(); resolves false
-   * when the lanes were stopped meanwhile.
+   * Waits `ms` of wall time inside a lane: the edit interval, or (`limited`) a rate limit. A long
+   * one (a Retry-After of HELD_MS or more) holds the lane: idle() does not wait for it. Cut short by
+   * stop(); resolves false when the lanes were stopped meanwhile.
    */
-  sleep(ms: number, held = false): Promise<boolean> {
+  sleep(ms: number, limited = false): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
     const lane = current.getStore();
-    if (held && lane) {
+    if (limited && ms >= HELD_MS && lane) {
       lane.held = true;
       this.changed.fire();
     }
@@ -102,6 +102,13 @@ export class Lanes {
 /** The lane whose pump is running (for sleep). */
 const current = new AsyncLocalStorage<Lane>();
 const inLane = new AsyncLocalStorage<true>();
+
+/**
+ * A rate limit this long holds its lane (Discord's Retry-After for a DM channel or a busy route):
+ * idle() does not wait for it. Shorter waits (discord.js keeping the bot under 50 requests a second,
+ * a bucket's window about to reset) are part of sending, and idle() waits for them.
+ */
+export const HELD_MS = 5_000;
 
 /** A promise that resolves at the next fire(); each fire starts a new one. */
 class Signal {

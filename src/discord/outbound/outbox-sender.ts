@@ -163,6 +163,8 @@ export class OutboxSender {
       await tx.outbox.sent(row.id, messageId, this.o.timers.now());
       await hook?.(tx, row, messageId);
     });
+    // A hook may owe more (the old table retired, a ping replaced meanwhile deleted), to other targets.
+    if (hook) void this.flush(row.gameId);
   }
 
   /** The row is given up; a player whose DM it was is told in the channel, once a game. */
@@ -177,6 +179,8 @@ export class OutboxSender {
       await tx.outbox.add([{ gameId: row.gameId, kind: 'post', target: info.channelId, body: { content, allowedMentions: { users: [row.target] } } }], now);
       this.o.log.info({ gameId: row.gameId, userId: row.target }, 'a DM could not be delivered; the player is told in the channel');
     });
+    // The channel's notice is a row to another target: its lane.
+    void this.flush(row.gameId);
   }
 
   /** The request itself; the id of the message made, for a dm or post. */
