@@ -89,7 +89,7 @@ describe("Discord's per-route buckets, on by default", () => {
     if (!refused) throw new Error('no burst ran out the bucket');
     const waitMs = refused.body.retry_after * 1000;
     expect(waitMs).toBeLessThanOrEqual(5_000 * TEST_LIMITS.scale!);
-    // The header is the wait rounded up to whole scaled seconds (20 ms at a fiftieth).
+    // The header is the wait rounded up to whole scaled seconds (50 ms at a twentieth).
     const header = Number(refused.header('retry-after'));
     expect(header * 1000).toBeGreaterThanOrEqual(waitMs);
     expect(header * 1000).toBeLessThanOrEqual(waitMs + 1 + 1_000 * TEST_LIMITS.scale!);
