@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, startStandIn, type StandIn } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type StandIn } from '../support/discord/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WAIT = { timeoutMs: 60_000 };
@@ -89,7 +89,7 @@ async function closedPort(): Promise<number> {
 
 describe('the first run, as the README says', () => {
   it('copy .env.example, fill in the token and the application id, deploy the commands, npm start: a game begins; SIGTERM exits 0', async () => {
-    discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 600_000 });
+    discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 600_000, limits: TEST_LIMITS });
     const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
     const guild = discord.createGuild({ name: '风声', members: users, locale: 'zh-CN' });
     const dir = checkout(discord.env());
@@ -128,7 +128,7 @@ describe('the first run, as the README says', () => {
   }, 180_000);
 
   it('a wrong token: deploy-commands and npm start each say so in one sentence and exit 8', async () => {
-    discord = await startStandIn({ clock: new ManualClock() });
+    discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
     const dir = checkout({ ...discord.env(), DISCORD_TOKEN: 'not-the-token' });
     for (const command of ['deploy-commands', 'start']) {
       const run = npm(dir, command);

@@ -13,7 +13,7 @@ import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
 import { owes } from '../../src/discord/outbound/owed.js';
 import { GameStore, type Owes, type TimerHost } from '../../src/store/index.js';
-import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 /**
  * Decision deadlines and the bot's alarms (ping warnings) run on this clock; nothing fires until a
@@ -119,7 +119,7 @@ export async function startBot(
 export type OpenStore = (o: { clock: () => number; logger: Logger; owes: Owes }) => Promise<GameStore>;
 
 export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string; openStore?: OpenStore } = {}): Promise<BotTable> {
-  const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
+  const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
   const users = names.slice(0, players).map((username, i) => discord.createUser({ username, locale: i % 2 ? 'en-US' : 'zh-CN' }));
   const guild = discord.createGuild({ name: '风声', members: users, locale: world.guildLocale ?? 'zh-CN' });

@@ -12,7 +12,7 @@ import { apply, type Action, type Setup } from '../../src/engine/index.js';
 import { owedDms } from '../../src/discord/outbound/owed.js';
 import { MIGRATIONS_FOLDER } from '../../src/store/migrate.js';
 import { clockAt, startGame } from '../../src/store/replay.js';
-import { startStandIn, type StandIn } from '../support/discord/index.js';
+import { startStandIn, TEST_LIMITS, type StandIn } from '../support/discord/index.js';
 import { startLife } from '../support/life.js';
 import { rng, tempDir } from '../store/helpers.js';
 
@@ -28,7 +28,7 @@ let env: { apiBase: string; token: string; guildId: string; channelId: string; u
 
 beforeAll(async () => {
   await build({ entryPoints: [CHILD_SOURCE], outfile: CHILD, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
-  discord = await startStandIn({ heartbeatIntervalMs: 10_000 });
+  discord = await startStandIn({ heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const users = ['alice', 'bob', 'carol', 'dave'].map((username) => discord.createUser({ username }));
   const guild = discord.createGuild({ name: '风声', members: users });
   const channel = discord.channel(guild, 'general');

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { shardOf } from '../../src/store/index.js';
-import { ManualClock, startStandIn, type GuildRecord, type StandIn } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type StandIn } from '../support/discord/index.js';
 import { pgDatabase } from '../support/pg-database.js';
 
 interface LogLine {
@@ -47,7 +47,7 @@ describe('shards', () => {
   it(`two shards on ${store}: each drives its guilds; a killed shard restarts with its games while the other never pauses`, async () => {
     const database = store === 'PostgreSQL' ? { DATABASE_URL: await pgDatabase('shards') } : { DATABASE_PATH: join(dir, 'game.db') };
     const clock = new ManualClock();
-    discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000 });
+    discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000, limits: TEST_LIMITS });
     const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
     // Guilds whose ids fall in shard 0 and shard 1 (a snowflake's shard moves with its millisecond).
     const guilds: GuildRecord[] = [];

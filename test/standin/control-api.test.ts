@@ -9,7 +9,7 @@ import {
   MessageFlags,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { clientOptionsFor, ManualClock, startStandIn, type StandIn } from '../support/discord/index.js';
+import { clientOptionsFor, ManualClock, startStandIn, TEST_LIMITS, type StandIn } from '../support/discord/index.js';
 
 /** A tiny lobby bot, written as the real bot would be: it only knows discord.js. */
 function startLobbyBot(client: Client): void {
@@ -53,7 +53,7 @@ let discord: StandIn;
 let client: Client | undefined;
 
 beforeEach(async () => {
-  discord = await startStandIn({ clock: new ManualClock() });
+  discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
 });
 afterEach(async () => {
   await client?.destroy();
@@ -160,5 +160,40 @@ describe('the control API, over HTTP', () => {
     });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ error: 'alice sees no button labelled "Nope"' });
+  });
+
+  test("faults on any route, and the counters of Discord's limits", async () => {
+    const api = (path: string, token = discord.token) => fetch(`${discord.apiBase}/v10${path}`, { headers: { authorization: `Bot ${token}` } });
+    const before = await control('/limits');
+    expect(before).toEqual({
+      scale: TEST_LIMITS.scale,
+      globalPerSecond: 50,
+      globalCounted: 0,
+      globalLimited: 0,
+      routeLimited: 0,
+      invalidRequests: 0,
+      invalidRequestsTotal: 0,
+      invalidRequestMax: 10_000,
+      bans: 0,
+      banLeftMs: 0,
+    });
+
+    expect(await control('/faults', { body: { method: 'GET', path: '/users/@me', status: 502, count: 2 } })).toEqual({ pending: 2 });
+    expect(await control('/faults', { body: { path: '/users/:id', status: 429, scope: 'shared', retryAfter: 0.01 } })).toEqual({ pending: 3 });
+    expect((await api('/users/@me')).status).toBe(502);
+    expect((await api('/users/@me')).status).toBe(502);
+    const shared = await api('/users/@me');
+    expect([shared.status, shared.headers.get('x-ratelimit-scope')]).toEqual([429, 'shared']);
+    expect((await api('/users/@me')).status).toBe(200);
+    expect((await api('/users/@me', 'wrong')).status).toBe(401);
+    await control('/faults', { body: { status: 500, count: 5 } });
+    await control('/faults', { method: 'DELETE' });
+    expect((await api('/users/@me')).status).toBe(200);
+
+    // Faults are answered before the global limit is counted: 2 answers of 200 and the 401 counted.
+    expect(await control('/limits')).toMatchObject({ globalCounted: 3, invalidRequests: 1, invalidRequestsTotal: 1 });
+    const bad = await fetch(`${discord.controlUrl}/faults`, { method: 'POST', body: JSON.stringify({ status: 404 }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: '"status" must be 429, 500, 502 or 503' });
   });
 });

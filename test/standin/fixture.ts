@@ -3,6 +3,7 @@ import {
   loginClient,
   ManualClock,
   startStandIn,
+  TEST_LIMITS,
   type ChannelRecord,
   type GuildRecord,
   type StandIn,
@@ -34,7 +35,7 @@ export async function openTable(
   options: { standIn?: StandInOptions; client?: Partial<ClientOptions> } = {},
 ): Promise<Table> {
   const clock = new ManualClock();
-  const discord = await startStandIn({ clock, heartbeatIntervalMs: 10_000, ...options.standIn });
+  const discord = await startStandIn({ clock, heartbeatIntervalMs: 10_000, limits: TEST_LIMITS, ...options.standIn });
   const alice = discord.createUser({ username: 'alice' });
   const bob = discord.createUser({ username: 'bob' });
   const carol = discord.createUser({ username: 'carol' });

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Client, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import { clientOptionsFor, loginClient, ManualClock, startStandIn, type StandIn } from '../support/discord/index.js';
+import { clientOptionsFor, loginClient, ManualClock, startStandIn, TEST_LIMITS, type StandIn } from '../support/discord/index.js';
 
 let discord: StandIn | undefined;
 let client: Client | undefined;
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('login through the gateway', () => {
   test('an unmodified discord.js Client logs in and sees its guild, channels and members', async () => {
-    discord = await startStandIn({ clock: new ManualClock() });
+    discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
     const alice = discord.createUser({ username: 'alice' });
     const guild = discord.createGuild({ name: 'Table', members: [alice], channels: ['general', 'game'] });
     const ready = await loginClient(discord, { intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers] });
@@ -32,7 +32,7 @@ describe('login through the gateway', () => {
   });
 
   test('heartbeats are acknowledged, which gives the client a ping', async () => {
-    discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 100 });
+    discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 100, limits: TEST_LIMITS });
     client = await loginClient(discord);
     // The first heartbeat comes after a random fraction of the interval; then every 100 ms.
     while (discord.gateway.stats.heartbeats < 2) await once(discord.gateway.events, 'heartbeat');
@@ -41,13 +41,13 @@ describe('login through the gateway', () => {
   });
 
   test('a wrong token is refused as Discord refuses it', async () => {
-    discord = await startStandIn({ clock: new ManualClock() });
+    discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
     client = new Client(clientOptionsFor(discord));
     await expect(client.login('not-the-token')).rejects.toMatchObject({ code: DiscordjsErrorCodes.TokenInvalid });
   });
 
   test('guilds created after login arrive as GUILD_CREATE; channels as CHANNEL_CREATE', async () => {
-    discord = await startStandIn({ clock: new ManualClock() });
+    discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
     const ready = await loginClient(discord);
     client = ready;
     const joined = once(ready, Events.GuildCreate);

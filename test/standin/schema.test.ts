@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ManualClock, startStandIn, type ChannelRecord, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type ChannelRecord, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 /**
  * Deliberately broken request bodies, sent raw (no discord.js in between, which would catch some
@@ -14,13 +15,18 @@ let botMessageId: string;
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads the stand-in's answers as loosely as a client's JSON
 async function call(method: string, path: string, body: unknown, auth = true): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${discord.apiBase}/v10${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bot ${discord.token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  for (;;) {
+    const res = await fetch(`${discord.apiBase}/v10${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bot ${discord.token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    const answer = { status: res.status, body: text ? JSON.parse(text) : undefined };
+    // Discord's limits are on: a route's bucket runs out (5 messages per scaled 5 s); wait as any client must.
+    if (answer.status !== 429) return answer;
+    await sleep(answer.body.retry_after * 1000);
+  }
 }
 
 /** The keys of every `_errors` leaf, as `a.0.b`. */
@@ -216,7 +222,7 @@ async function pathFor(route: Route): Promise<{ method: string; path: string; au
 }
 
 beforeAll(async () => {
-  discord = await startStandIn({ clock: new ManualClock() });
+  discord = await startStandIn({ clock: new ManualClock(), limits: TEST_LIMITS });
   alice = discord.createUser({ username: 'alice' });
   const guild = discord.createGuild({ name: 'schema', members: [alice] });
   general = discord.channel(guild, 'general');

@@ -6,13 +6,13 @@
  *   --manual-clock      Discord's timers only move via POST /control/clock/advance
  *   --heartbeat-ms N    heartbeat_interval sent in HELLO (default 41250)
  *   --token T           bot token to accept (default: generated)
- *   --route-limits      Discord's per-route buckets and global limit, with their headers
+ *   --limit-scale X     shortens every window of Discord's limits (always on) to X of it (default 1, as Discord)
  */
-import { atLeast, parseCommand } from '../../../src/cli/args.js';
+import { atLeast, parseCommand, usageError } from '../../../src/cli/args.js';
 import { ManualClock } from './clock.js';
 import { startStandIn } from './server.js';
 
-const { values } = parseCommand({
+const command = {
   usage: 'npm run discord:local --',
   summary: 'The local Discord stand-in alone, for driving a game from outside the test process through its control API (docs/testing.md).',
   options: {
@@ -20,23 +20,27 @@ const { values } = parseCommand({
     'manual-clock': { type: 'boolean', help: "Discord's timers only move via POST /control/clock/advance" },
     'heartbeat-ms': { type: 'string', value: 'N', int: atLeast(1), help: 'heartbeat_interval sent in HELLO (default 41250)' },
     token: { type: 'string', value: 'T', help: 'the bot token to accept (default: generated)' },
-    'route-limits': { type: 'boolean', help: "Discord's per-route buckets and global limit, with their headers" },
+    'limit-scale': { type: 'string', value: 'X', help: "shortens every window of Discord's limits (always on) to X of it, 0 < X <= 1 (default 1, as Discord)" },
   },
-});
+} as const;
+const { values } = parseCommand(command);
+
+const scale = values['limit-scale'] === undefined ? 1 : Number(values['limit-scale']);
+if (!(scale > 0 && scale <= 1)) usageError(command, `--limit-scale must be a number in (0, 1], not ${values['limit-scale']}`);
 
 const standIn = await startStandIn({
   port: values.port ?? 0,
   ...(values['manual-clock'] ? { clock: new ManualClock() } : {}),
   ...(values['heartbeat-ms'] ? { heartbeatIntervalMs: values['heartbeat-ms'] } : {}),
   ...(values.token ? { token: values.token } : {}),
-  ...(values['route-limits'] ? { routeLimits: true as const } : {}),
+  limits: { scale },
 });
 
 // The first line is the contract for scripts: "control API: <url>".
 process.stdout.write(
   [
     `control API: ${standIn.controlUrl}`,
-    `Discord stand-in on ${standIn.url} (clock: ${values['manual-clock'] ? 'manual' : 'real'})`,
+    `Discord stand-in on ${standIn.url} (clock: ${values['manual-clock'] ? 'manual' : 'real'}; Discord's limits on real time, windows x${scale})`,
     'Run the bot with:',
     ...Object.entries(standIn.env()).map(([k, v]) => `  ${k}=${v}`),
     '',

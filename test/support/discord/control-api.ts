@@ -1,5 +1,6 @@
 import { ManualClock } from './clock.js';
 import type { OptionInput } from './commands.js';
+import type { FaultRule } from './faults.js';
 import type { ChannelRecord, GuildRecord, InteractionRecord, RoleRecord, UserRecord } from './model.js';
 import { json, noContent, Router, type RestRequest } from './rest/router.js';
 import { StandInUsageError } from './setup.js';
@@ -260,22 +261,41 @@ export function createControlRouter(standIn: StandIn): Router {
     return json({ now: standIn.clock.now() });
   });
 
-  router.add('POST', '/rate-limits', (req) => {
-    const body = bodyOf(req);
-    standIn.rateLimit({
+  const faultOf = (body: Body): FaultRule => {
+    const status = body.status ?? 429;
+    if (status !== 429 && status !== 500 && status !== 502 && status !== 503) throw new StandInUsageError('"status" must be 429, 500, 502 or 503');
+    const scope = str(body, 'scope');
+    if (scope !== undefined && scope !== 'user' && scope !== 'global' && scope !== 'shared') throw new StandInUsageError('"scope" must be user, global or shared');
+    return {
+      status,
       method: str(body, 'method'),
       path: str(body, 'path'),
       ...(typeof body.count === 'number' ? { count: body.count } : {}),
       ...(typeof body.retryAfter === 'number' ? { retryAfter: body.retryAfter } : {}),
       ...(typeof body.global === 'boolean' ? { global: body.global } : {}),
-    });
-    return json({ pending: standIn.rateLimits.pending }, 201);
+      ...(scope !== undefined ? { scope } : {}),
+    };
+  };
+
+  router.add('POST', '/faults', (req) => {
+    standIn.fault(faultOf(bodyOf(req)));
+    return json({ pending: standIn.faults.pending }, 201);
   });
 
-  router.add('DELETE', '/rate-limits', () => {
-    standIn.rateLimits.clear();
-    return noContent();
+  // The 429 form of /faults, kept for drivers written before it.
+  router.add('POST', '/rate-limits', (req) => {
+    standIn.fault(faultOf({ ...bodyOf(req), status: 429 }));
+    return json({ pending: standIn.faults.pending }, 201);
   });
+
+  for (const path of ['/faults', '/rate-limits']) {
+    router.add('DELETE', path, () => {
+      standIn.faults.clear();
+      return noContent();
+    });
+  }
+
+  router.add('GET', '/limits', () => json(standIn.limitStats()));
 
   router.add('POST', '/gateway/drop', (req) => {
     const body = bodyOf(req);

@@ -7,7 +7,8 @@ import { ApiError, Errors } from './errors.js';
 import { Gateway } from './gateway.js';
 import { Interactions } from './interactions.js';
 import { World } from './model.js';
-import { RateLimits } from './rate-limits.js';
+import { Faults } from './faults.js';
+import { bannedResponse, InvalidRequests, type InvalidRequestOptions } from './invalid-requests.js';
 import { RouteBuckets, type RouteLimitOptions } from './route-buckets.js';
 import { registerApplicationRoutes } from './rest/application-routes.js';
 import { parseBody, readRawBody } from './rest/body.js';
@@ -32,11 +33,26 @@ export interface StandInOptions {
   /** Whether the application may use privileged intents (members, presences, message content). */
   privilegedIntents?: boolean;
   /**
-   * Discord's per-route buckets and global limit, with their headers (route-buckets.ts). Off by
-   * default: then only the 429s a test asks for (`rateLimit`) are given.
+   * Discord's limits, always on: the per-route buckets and the global limit with their headers
+   * (route-buckets.ts), on real time whatever `clock` is, and the invalid request limit
+   * (invalid-requests.ts). `scale` shortens every window; the default, 1, is Discord's (benches,
+   * the CLI); the tests use `TEST_LIMITS`.
    */
-  routeLimits?: RouteLimitOptions | true;
+  limits?: LimitOptions;
 }
+
+export interface LimitOptions extends RouteLimitOptions {
+  invalidRequests?: InvalidRequestOptions;
+}
+
+/**
+ * The scale of Discord's windows in the project's tests: a twentieth (5 messages per 250 ms in a
+ * channel, the global 50 requests per 50 ms). Measured on a whole 5-player game
+ * (test/bot/game.test.ts): at a twentieth the bot's buckets run out about ten times and discord.js
+ * waits about 1 s in all; at a tenth, 26 times and 7 s; at Discord's own windows, 30 times and
+ * 141 s, too slow for `npm test`; at a fiftieth, never.
+ */
+export const TEST_LIMITS: LimitOptions = { scale: 0.05 };
 
 const API_PREFIX = '/api/v10';
 
@@ -51,6 +67,10 @@ function makeToken(applicationId: string): string {
 
 function send(res: ServerResponse, response: RestResponse): void {
   const headers: Record<string, string> = { ...response.headers };
+  if (response.text !== undefined) {
+    res.writeHead(response.status, headers).end(response.text);
+    return;
+  }
   if (response.status === 204 || response.body === undefined) {
     res.writeHead(response.status, headers).end();
     return;
@@ -81,8 +101,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     privilegedIntents: options.privilegedIntents ?? true,
   });
   const interactions = new Interactions({ world, gateway });
-  const rateLimits = new RateLimits();
-  const buckets = options.routeLimits ? new RouteBuckets(clock, options.routeLimits === true ? {} : options.routeLimits) : null;
+  const faults = new Faults();
+  const buckets = new RouteBuckets(options.limits);
+  const invalid = new InvalidRequests(options.limits?.invalidRequests);
   const ctx: RouteContext = {
     world,
     gateway,
@@ -101,53 +122,50 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   async function handleApi(req: IncomingMessage, url: URL): Promise<RestResponse> {
     const method = req.method ?? 'GET';
     const path = url.pathname.slice(API_PREFIX.length) || '/';
-    const hit = rateLimits.take(method, path);
+    const banLeftMs = invalid.banLeftMs;
     let response: RestResponse;
-    if (hit) {
+    if (banLeftMs > 0) {
+      // Cloudflare answers for Discord, and counts nothing more.
       req.resume();
-      response = {
-        status: 429,
-        headers: {
-          // Discord rounds this header up to whole seconds; the stand-in keeps the
-          // test's value so a retry costs milliseconds, not a second.
-          'retry-after': String(hit.retryAfter),
-          'x-ratelimit-scope': hit.global ? 'global' : 'user',
-          ...(hit.global ? { 'x-ratelimit-global': 'true' } : {}),
-        },
-        body: { message: 'You are being rate limited.', retry_after: hit.retryAfter, global: hit.global },
-      };
+      response = bannedResponse(banLeftMs);
     } else {
-      const match = url.pathname.startsWith(`${API_PREFIX}/`) ? api.match(method, path) : undefined;
-      if (match === undefined) {
-        req.resume();
-        response = errorResponse(Errors.notFound());
-      } else if (match === 'method-not-allowed') {
-        req.resume();
-        response = errorResponse(Errors.methodNotAllowed());
-      } else {
-        const bucket = buckets?.take(method, match.route, path, match.params);
-        if (bucket?.limited) {
-          req.resume();
-          response = {
-            status: 429,
-            headers: bucket.headers,
-            body: { message: 'You are being rate limited.', retry_after: bucket.limited.retryAfter, global: bucket.limited.global },
-          };
-        } else {
-          try {
-            const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
-            if (match.body) checkBody(match.body, body);
-            response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
-          } catch (error) {
-            response = errorResponse(error);
-          }
-          if (bucket) response = { ...response, headers: { ...response.headers, ...bucket.headers } };
-        }
-      }
+      response = await answerApi(req, url, method, path);
+      invalid.note(response.status, response.headers?.['x-ratelimit-scope']);
     }
     const code = (response.body as { code?: unknown } | undefined)?.code;
     world.logRequest({ at: clock.now(), method, path, status: response.status, ...(typeof code === 'number' ? { code } : {}) });
     return response;
+  }
+
+  async function answerApi(req: IncomingMessage, url: URL, method: string, path: string): Promise<RestResponse> {
+    const fault = faults.take(method, path);
+    if (fault) {
+      req.resume();
+      return fault;
+    }
+    const match = url.pathname.startsWith(`${API_PREFIX}/`) ? api.match(method, path) : undefined;
+    if (match === undefined || match === 'method-not-allowed') {
+      req.resume();
+      return errorResponse(match === undefined ? Errors.notFound() : Errors.methodNotAllowed());
+    }
+    const bucket = buckets.take(method, match.route, path, match.params);
+    if (bucket.limited) {
+      req.resume();
+      return {
+        status: 429,
+        headers: bucket.headers,
+        body: { message: 'You are being rate limited.', retry_after: bucket.limited.retryAfter, global: bucket.limited.global },
+      };
+    }
+    let response: RestResponse;
+    try {
+      const { body, files } = await parseBody(await readRawBody(req), req.headers['content-type']);
+      if (match.body) checkBody(match.body, body);
+      response = await match.handler({ method, path, params: match.params, query: url.searchParams, body, files, headers: req.headers });
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    return { ...response, headers: { ...response.headers, ...bucket.headers } };
   }
 
   async function handleControl(req: IncomingMessage, url: URL): Promise<RestResponse> {
@@ -202,7 +220,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     });
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const standIn = new StandIn({ world, gateway, interactions, rateLimits, clock, ownsClock, token, server, baseUrl });
+  const standIn = new StandIn({ world, gateway, interactions, faults, buckets, invalid, clock, ownsClock, token, server, baseUrl });
   control = createControlRouter(standIn);
   return standIn;
 }

@@ -6,7 +6,9 @@ import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
 import type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
-import type { RateLimitRule, RateLimits } from './rate-limits.js';
+import type { FaultRule, Faults, RateLimitRule } from './faults.js';
+import type { InvalidRequests } from './invalid-requests.js';
+import type { RouteBuckets } from './route-buckets.js';
 import {
   addMember,
   createChannel,
@@ -31,12 +33,28 @@ export interface StandInInit {
   world: World;
   gateway: Gateway;
   interactions: Interactions;
-  rateLimits: RateLimits;
+  faults: Faults;
+  buckets: RouteBuckets;
+  invalid: InvalidRequests;
   clock: Clock;
   ownsClock: boolean;
   token: string;
   server: Server;
   baseUrl: string;
+}
+
+export interface LimitStats {
+  scale: number;
+  globalPerSecond: number;
+  globalCounted: number;
+  globalLimited: number;
+  routeLimited: number;
+  /** In the sliding window. */
+  invalidRequests: number;
+  invalidRequestsTotal: number;
+  invalidRequestMax: number;
+  bans: number;
+  banLeftMs: number;
 }
 
 /**
@@ -47,7 +65,12 @@ export class StandIn {
   readonly world: World;
   readonly gateway: Gateway;
   readonly interactions: Interactions;
-  readonly rateLimits: RateLimits;
+  /** The answers a test asked for (`fault`, `rateLimit`), still to be given. */
+  readonly faults: Faults;
+  /** Discord's per-route buckets and global limit (route-buckets.ts). */
+  readonly buckets: RouteBuckets;
+  /** Discord's invalid request limit (invalid-requests.ts). */
+  readonly invalid: InvalidRequests;
   readonly clock: Clock;
   readonly token: string;
   /** http://127.0.0.1:PORT */
@@ -60,7 +83,9 @@ export class StandIn {
     this.world = init.world;
     this.gateway = init.gateway;
     this.interactions = init.interactions;
-    this.rateLimits = init.rateLimits;
+    this.faults = init.faults;
+    this.buckets = init.buckets;
+    this.invalid = init.invalid;
     this.clock = init.clock;
     this.ownsClock = init.ownsClock;
     this.token = init.token;
@@ -87,6 +112,37 @@ export class StandIn {
 
   get bot(): UserRecord {
     return this.world.bot;
+  }
+
+  /** Requests that counted toward the bot's global limit (every one but the interaction endpoints'), since the start. */
+  get globalCounted(): number {
+    return this.buckets.globalCounted;
+  }
+
+  /** Answers of 401, 403 and 429 (but 429s of scope `shared`) in the last 10 minutes, as Discord counts toward a ban. */
+  get invalidRequests(): number {
+    return this.invalid.count;
+  }
+
+  /** Whether the stand-in is answering every API request as Cloudflare answers a banned IP. */
+  get banned(): boolean {
+    return this.invalid.banLeftMs > 0;
+  }
+
+  /** The limits' counters, as `GET /control/limits` gives them. */
+  limitStats(): LimitStats {
+    return {
+      scale: this.buckets.scale,
+      globalPerSecond: this.buckets.globalPerSecond,
+      globalCounted: this.buckets.globalCounted,
+      globalLimited: this.buckets.globalLimited,
+      routeLimited: this.buckets.routeLimited,
+      invalidRequests: this.invalid.count,
+      invalidRequestsTotal: this.invalid.total,
+      invalidRequestMax: this.invalid.max,
+      bans: this.invalid.bans,
+      banLeftMs: Math.ceil(this.invalid.banLeftMs),
+    };
   }
 
   private get parts(): StandInParts {
@@ -263,9 +319,18 @@ export class StandIn {
 
   // --- making trouble -----------------------------------------------------------
 
-  /** The next matching REST request(s) get a 429 with `retry_after`. */
+  /**
+   * The next `count` (1) REST requests matching `method` and `path` get `status` instead of their
+   * answer: 429 with `retry_after` (seconds, default 0.05), `global` and `scope`, or a 5xx as
+   * Discord (500, JSON) or Cloudflare in front of it (502 page, 503 plain text) sends it.
+   */
+  fault(rule: FaultRule): void {
+    this.faults.add(rule);
+  }
+
+  /** `fault` with status 429. */
   rateLimit(rule: RateLimitRule = {}): void {
-    this.rateLimits.add(rule);
+    this.faults.add({ ...rule, status: 429 });
   }
 
   /**

@@ -24,7 +24,10 @@ export interface RestRequest {
 
 export interface RestResponse {
   status: number;
+  /** JSON, as Discord's API answers. */
   body?: unknown;
+  /** Sent as it is instead of `body` (with its content-type in `headers`): what Cloudflare in front of Discord answers. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
