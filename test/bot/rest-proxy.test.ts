@@ -25,11 +25,11 @@ async function burst(api: string, token: string, n: number): Promise<number> {
 
 describe('the REST proxy of the sharding manager', () => {
   it('two shard clients draw global 429s from Discord on their own, none through the proxy', async () => {
-    discord = await startStandIn({ routeLimits: {} });
+    discord = await startStandIn();
     expect(await burst(discord.apiBase, discord.env().DISCORD_TOKEN!, 40)).toBeGreaterThan(0);
     await discord.close();
 
-    discord = await startStandIn({ routeLimits: {} });
+    discord = await startStandIn();
     proxy = await startRestProxy(discord.apiBase, pino({ level: 'silent' }));
     expect(await burst(proxy.url, discord.env().DISCORD_TOKEN!, 40)).toBe(0);
     const asked = discord.world.requests.filter((r) => /^\/users\/(@|%40)me$/.test(r.path));
