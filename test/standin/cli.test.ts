@@ -31,6 +31,9 @@ test('npm run discord:local starts the stand-in alone and prints its control API
 
   const info = (await (await fetch(url!)).json()) as { clock: string; env: Record<string, string> };
   expect(info.clock).toBe('manual');
+  // Discord's limits are on, at Discord's own windows, unless --limit-scale says otherwise.
+  const limits = (await (await fetch(`${url}/limits`)).json()) as { scale: number; globalPerSecond: number };
+  expect(limits).toMatchObject({ scale: 1, globalPerSecond: 50 });
   expect(info.env.DISCORD_API_BASE).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
   const user = (await (
     await fetch(`${url}/users`, { method: 'POST', body: JSON.stringify({ username: 'outsider' }) })
