@@ -20,6 +20,7 @@ const { values } = parseCommand({
     minutes: { type: 'string', help: 'how long to hold the games', value: 'N', default: '20', int: [1, 600] },
     games: { type: 'string', help: 'live games to hold', value: 'N', default: '300', int: [1, 5000] },
     seed: { type: 'string', help: "seed of the people's pauses and choices", value: 'S', default: '1', int: [0, 2 ** 31 - 1] },
+    'max-rss-mb': { type: 'string', help: 'stop early (and fail) once the bot holds this much memory, not to take the machine down with it', value: 'MB', default: '6000', int: [100, 1_000_000] },
   } as const,
 });
 
@@ -42,6 +43,7 @@ const started = Date.now();
 const fleet = await Fleet.start(values.seed);
 const minutes: Minute[] = [];
 let clicksPast3s = 0;
+let stopped: string | null = null;
 try {
   fleet.keep = values.games;
   await fleet.open(values.games, 16, Date.now() + 60_000);
@@ -55,6 +57,7 @@ try {
       await new Promise((r) => setTimeout(r, Math.min(5_000, Math.max(0, end - Date.now()))));
       if (!fleet.bot.alive) throw new Error('the bot process died');
       rss.push(fleet.bot.usage().rssBytes);
+      if (rss.at(-1)! > values['max-rss-mb'] * 2 ** 20) stopped ??= `the bot passed ${values['max-rss-mb']} MB in minute ${k}`;
       live.push(fleet.live());
     }
     const now = snapshot(fleet);
@@ -81,6 +84,7 @@ try {
     minutes.push(m);
     process.stderr.write(`${JSON.stringify(m)}\n`);
     last = now;
+    if (stopped) break;
     fleet.prune();
     // Lobbies that could not be opened at first (a slow bot) are tried again, without holding up the minute.
     if (fleet.live() < values.games) void fleet.open(values.games - fleet.live(), 8, Date.now() + 30_000);
@@ -96,7 +100,8 @@ const late = minutes.length >= 10 ? window(minutes.length - 4, minutes.length) :
 const flat = early !== null && late !== null ? Math.abs(late - early) <= 0.1 * early : null;
 const invalid = minutes.reduce((a, m) => a + m.invalidRequests, 0);
 const summary = {
-  minutes: values.minutes,
+  minutes: minutes.length,
+  stoppedEarly: stopped,
   games: values.games,
   meanLive: round(mean(minutes.map((m) => m.live)), 1),
   rssMiBPerMinute: minutes.map((m) => m.rssMiB),
@@ -112,4 +117,4 @@ const summary = {
   lastScriptError: fleet.stats.lastError || null,
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);
-process.exit(flat !== false && clicksPast3s === 0 && invalid === 0 ? 0 : 1);
+process.exit(!stopped && flat !== false && clicksPast3s === 0 && invalid === 0 ? 0 : 1);

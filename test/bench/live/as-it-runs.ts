@@ -125,7 +125,7 @@ function describeStep(s: Step): string {
   const m = s.m;
   const secs = (m.to - m.from) / 1000;
   const past3 = m.acks.filter((a) => a > 3000).length;
-  return `${s.target}: ${Math.round(m.live)} live for ${Math.round(secs)} s, ack p99 ${round(pct(m.acks, 0.99), 1)} ms (p50 ${round(pct(m.acks, 0.5), 1)}, ${m.acks.length} clicks, ${past3} past 3 s), worst table ${Math.round(Math.max(0, ...m.stalls))} ms behind, ${m.actions} actions, bench loop p99 ${round(m.benchLoopP99Ms, 0)} ms → ${s.pass ? 'holds' : 'fails'}`;
+  return `${s.target}: ${Math.round(m.live)} live for ${Math.round(secs)} s, ack p99 ${round(pct(m.acks, 0.99), 1)} ms (p50 ${round(pct(m.acks, 0.5), 1)}, ${m.acks.length} clicks, ${past3} past 3 s), worst table ${Math.round(Math.max(0, ...m.stalls))} ms behind, ${m.actions} actions, ${m.invalidRequests} answers 401/403/429; the bench process (stand-in, people, measuring) ${round(m.benchCpuMs / Math.max(1, m.actions), 1)} ms CPU per action, its event loop p99 ${round(m.benchLoopP99Ms, 0)} ms → ${s.pass ? 'holds' : 'fails'}`;
 }
 
 function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<string>): Figures {

@@ -19,6 +19,7 @@ export interface BotUsage {
 
 export class BotProcess {
   private exited = false;
+  private last: BotUsage = { cpuMs: 0, rssBytes: 0 };
   private constructor(
     private readonly child: ChildProcess,
     readonly dbPath: string,
@@ -77,14 +78,20 @@ export class BotProcess {
     return !this.exited;
   }
 
-  /** utime + stime of /proc/<pid>/stat and VmRSS of /proc/<pid>/status. */
+  /** utime + stime of /proc/<pid>/stat and VmRSS of /proc/<pid>/status (the last reading once the process is gone). */
   usage(): BotUsage {
-    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-    return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, rssBytes: Number(rss?.[1] ?? 0) * 1024 };
+    if (this.exited) return this.last;
+    try {
+      const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+      // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      this.last = { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, rssBytes: Number(rss?.[1] ?? 0) * 1024 };
+    } catch {
+      // Gone between the check and the read.
+    }
+    return this.last;
   }
 
   /** SIGTERM, as systemd or Ctrl-C would stop it; SIGKILL if it has not stopped after `graceMs`. */

@@ -5,9 +5,10 @@
 // bench takes it as the moment that version was committed.
 //
 // For each version the bench keeps what a table showing it reads: the table's words rendered by the
-// bot's own pure renderTable from the public view (with its picture, and as the first bare post
-// without it), fingerprinted. Left out: the list of recent lines (a window on the log, not the state)
-// and the AI and autopilot tags (which seat the bot plays is not in the log).
+// bot's own pure renderTable from the public view, fingerprinted. Left out: the list of recent lines
+// (a window on the log, not the state), the AI and autopilot tags (which seat the bot plays is not in
+// the log), and the lines of intel cards a table without its picture prints under each seat (a new
+// table's first post has no picture yet; the picture shows those cards).
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { apply, decider, view, type Action, type GameState } from '../../../src/engine/index.js';
@@ -19,9 +20,9 @@ import { clockAt, startGame, type GameOrigin } from '../../../src/store/replay.j
 const LOCALE = 'zh-CN' as const;
 const TAGS = [t(LOCALE, 'table.aiSeat'), t(LOCALE, 'table.auto')];
 
-/** What a table reads as (content, title, description), with the seat tags taken out. */
+/** What a table reads as (content, title, description), with the seat tags and the card lines taken out. */
 export function tableFingerprint(content: string, title: string, description: string): string {
-  let d = description;
+  let d = description.replace(/\n {3}[^\n]*/g, '');
   for (const tag of TAGS) d = d.split(tag).join('');
   return createHash('sha1').update(`${content}\u0000${title}\u0000${d}`).digest('base64').slice(0, 16);
 }
@@ -39,9 +40,8 @@ export interface Decision {
 export interface Version {
   version: number;
   at: number;
-  /** The table's words at this version, with its picture and as a bare first post. */
+  /** The table's words at this version. */
   fp: string;
-  fpBare: string;
 }
 
 export interface TrackedGame {
@@ -71,11 +71,8 @@ interface GameRow {
 function versionOf(g: TrackedGame, at: number): Version {
   const s = g.state;
   const v = view(s, null);
-  const extras = { gameId: g.id, ai: [], autopilot: [], users: g.users, decider: decider(s), recent: [], actions: s.version };
-  const withPicture = renderTable(LOCALE, v, { ...extras, picture: true });
-  const bare = renderTable(LOCALE, v, { ...extras, picture: false });
-  const fp = (m: typeof bare) => tableFingerprint(m.content, m.embeds[0]?.title ?? '', m.embeds[0]?.description ?? '');
-  return { version: s.version, at, fp: fp(withPicture), fpBare: fp(bare) };
+  const m = renderTable(LOCALE, v, { gameId: g.id, ai: [], autopilot: [], users: g.users, decider: decider(s), recent: [], actions: s.version, picture: true });
+  return { version: s.version, at, fp: tableFingerprint(m.content, m.embeds[0]?.title ?? '', m.embeds[0]?.description ?? '') };
 }
 
 /** The decision now open, as the bot pings it: the people (not the bot's seats) asked, and its deadline. */

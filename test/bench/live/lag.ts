@@ -17,12 +17,11 @@ export interface Stall {
 
 class GameLag {
   readonly versions: Version[] = [];
-  readonly shows: { at: number; fp: string; bare: boolean }[] = [];
+  readonly shows: { at: number; fp: string }[] = [];
   /** Fingerprint of each version read so far (version → fp). */
   private readonly fpOf = new Map<number, string>();
   /** The newest version (committed by the time processed) that reads as each fingerprint. */
   private readonly latest = new Map<string, number>();
-  private readonly latestBare = new Map<string, number>();
   private committed = -1;
   /** -1: no table yet, or one that reads as no version. */
   private shown = -1;
@@ -46,11 +45,10 @@ class GameLag {
         this.committed = v.version;
         this.fpOf.set(v.version, v.fp);
         this.latest.set(v.fp, v.version);
-        this.latestBare.set(v.fpBare, v.version);
         this.step(at, out);
       } else {
         this.shows.shift();
-        const k = (s.bare ? this.latestBare : this.latest).get(s.fp);
+        const k = this.latest.get(s.fp);
         if (k === undefined) this.unmatched++;
         this.shown = k ?? -1;
         this.step(Math.max(s.at, this.processedTo), out);
@@ -86,9 +84,14 @@ export class TableLag {
     this.lag(g.channelId).versions.push(...g.fresh.splice(0));
   }
 
+  /** What a look of a table reads as, in the terms of the committed versions (committed.ts). */
+  fingerprint(s: TableShown): string {
+    return tableFingerprint(s.content, s.title, s.description);
+  }
+
   /** A look of the table in a game's channel at the stand-in. */
   shown(channelId: string, s: TableShown): void {
-    this.lag(channelId).shows.push({ at: s.at, fp: tableFingerprint(s.content, s.title, s.description), bare: s.bare });
+    this.lag(channelId).shows.push({ at: s.at, fp: this.fingerprint(s) });
   }
 
   /** Merges everything up to `until` (a time by which every commit has been read). */

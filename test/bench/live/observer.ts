@@ -28,8 +28,6 @@ export interface TableShown {
   content: string;
   title: string;
   description: string;
-  /** Posted without its picture (a new table's first post): drawn as `picture: false`. */
-  bare: boolean;
 }
 
 /** A message of the bot's that notified someone (a ping in a channel, or a DM). */
@@ -193,6 +191,6 @@ export class Observer {
     const current = this.tables.get(m.channelId);
     if (current !== undefined && BigInt(current) > BigInt(id)) return;
     this.tables.set(m.channelId, id);
-    listener({ at: Date.now(), messageId: id, content: m.content, title, description: m.embeds[0]?.description ?? '', bare: m.attachments.length === 0 });
+    listener({ at: Date.now(), messageId: id, content: m.content, title, description: m.embeds[0]?.description ?? '' });
   }
 }

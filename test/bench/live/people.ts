@@ -37,6 +37,8 @@ export class Person {
   panelId: string | null = null;
   private readonly answered = new Set<string>();
   private openedFor = '';
+  /** What the table said when this person last answered: until it says something else, they know it is done. */
+  private answeredAt = '';
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private dirty = false;
@@ -62,7 +64,7 @@ export class Person {
     const version = panel && offered(panel);
     if (version && !this.answered.has(version)) return this.after(() => this.answer(version));
     const look = `${table.id}:${table.revision}`;
-    if (asks(table, this.user.id) && this.openedFor !== look && (!version || this.answered.has(version))) {
+    if (asks(table, this.user.id) && this.openedFor !== look && table.content !== this.answeredAt && (!version || this.answered.has(version))) {
       this.openedFor = look;
       this.after(() => this.open());
     }
@@ -118,6 +120,7 @@ export class Person {
     if (!panel || offered(panel) !== version) return;
     this.answered.add(version);
     const table = this.at.observer.table(this.at.channel.id);
+    this.answeredAt = table?.content ?? '';
     const own = !!table && asks(table, this.user.id);
     const pass = panel.buttons.find((b) => verbOf(b.customId) === 'pass' && !b.disabled);
     if (pass && (!own || this.at.random() < 0.7)) {
