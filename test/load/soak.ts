@@ -111,6 +111,13 @@ const summary = {
   clicksPast3s,
   invalidRequests: invalid,
   status429: fleet.observer.counts.status429,
+  /** Which routes the 429s answered (ids written :id). */
+  status429Routes: Object.fromEntries(
+    fleet.observer.limited.reduce((m, l) => {
+      const route = `${l.method} ${l.path.replace(/\d{5,}/g, ':id')}`;
+      return m.set(route, (m.get(route) ?? 0) + 1);
+    }, new Map<string, number>()),
+  ),
   cpuMsPerAction: round(mean(minutes.map((m) => m.cpuMsPerAction)), 2),
   worstTableBehindMs: Math.max(0, ...minutes.map((m) => m.worstTableBehindMs)),
   scriptErrors: fleet.stats.errors,
