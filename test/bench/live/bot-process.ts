@@ -42,6 +42,10 @@ export class BotProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const bot = new BotProcess(child, dbPath, logPath);
+    // The bench never leaves a bot behind, however it ends.
+    const orphan = () => child.kill('SIGKILL');
+    process.once('exit', orphan);
+    child.once('exit', () => process.off('exit', orphan));
     const log = createWriteStream(logPath);
     let seen = '';
     let ready = false;
