@@ -4,7 +4,8 @@ import type { Decision, TrackedGame } from './committed.js';
 import type { Fleet, Slot } from './fleet.js';
 import type { Notifying } from './observer.js';
 
-const sameUsers = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+/** Whether everyone a ping mentions was asked by the decision (those asked of everyone shrink as people answer). */
+const asked = (d: Decision, users: string[]) => users.length > 0 && users.every((u) => d.users.includes(u));
 
 /**
  * The decision a ping announces: the newest one opened by the time it was posted that asks the people
@@ -16,7 +17,7 @@ export function decisionOf(g: TrackedGame, ping: Notifying): Decision | null {
   const warn = /还剩 (\d+) 秒/.exec(ping.content);
   let found: Decision | null = null;
   for (const d of g.decisions) {
-    if (d.openedAt > ping.at || !sameUsers(d.users, ping.users) || d.deadline === null) continue;
+    if (d.openedAt > ping.at || !asked(d, ping.users) || d.deadline === null) continue;
     if (turn && Math.floor(d.deadline / 1000) !== Number(turn[1])) continue;
     if (warn && d.deadline > ping.at + (Number(warn[1]) + 1) * 1000) continue;
     if (!turn && !warn) continue;
