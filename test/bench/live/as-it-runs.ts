@@ -170,7 +170,7 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
   return {
     gamesPerProcessAtAckP99_100ms: {
       value: best,
-      unit: `live 5-player games (characters on, people answering in 0.3–1.5 s) one bot process holds with the click acknowledgement p99 ≤ ${ACK_P99_MS} ms (INTERACTION_CREATE leaving the stand-in → the callback arriving there) and no table more than ${STALL_MS / 1000} s behind its committed state; the bot as it ships (src/main.ts, pictures on) against the stand-in with Discord's rate limits; ramp, each step held after its games were opened: ${perStep}; ${clicks.filter((c) => c.failed).length} of ${clicks.length} clicks failed Discord's 3 s in all; ${diag} (target ≥ 300)`,
+      unit: `live 5-player games (characters on, people answering in 0.3–1.5 s) one bot process holds with the click acknowledgement p99 ≤ ${ACK_P99_MS} ms (INTERACTION_CREATE leaving the stand-in → the callback arriving there) and no table more than ${STALL_MS / 1000} s behind its committed state (showing a state the game had left longer ago); the bot as it ships (src/main.ts, pictures on) against the stand-in with Discord's rate limits; ramp, each step held after its games were opened: ${perStep}; ${clicks.filter((c) => c.failed).length} of ${clicks.length} clicks failed Discord's 3 s in all; ${diag} (target ≥ 300)`,
     },
     botTokenRequestsPerGameSecond: {
       value: round(requests / Math.max(1, gameSeconds), 3),
@@ -186,7 +186,7 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
     },
     tableStallMsUnder429: {
       value: heldStalls.length ? Math.round(Math.max(...heldStalls)) : -1,
-      unit: `ms, the longest a table showed an older state than its committed one within ${HELD_WATCH_MS / 1000} s of another destination of the same game answering 429 with retry_after ${HELD_S} s: a player's DM channel ${dmStall === null ? 'never hit' : `${Math.round(dmStall)} ms`}, the channel's pings ${pingStall === null ? 'never hit' : `${Math.round(pingStall)} ms`} (the other games of the first step, nothing held: worst ${Math.round(Math.max(0, ...others))} ms)${heldStalls.length ? '' : '; -1: no held request was hit'} (target ≤ 1,500)`,
+      unit: `ms, the longest a table showed an older state than its committed one (a state the game had left that long before) within ${HELD_WATCH_MS / 1000} s of another destination of the same game answering 429 with retry_after ${HELD_S} s: a player's DM channel ${dmStall === null ? 'never hit' : `${Math.round(dmStall)} ms`}, the channel's pings ${pingStall === null ? 'never hit' : `${Math.round(pingStall)} ms`} (the other games of the first step, nothing held: worst ${Math.round(Math.max(0, ...others))} ms)${heldStalls.length ? '' : '; -1: no held request was hit'} (target ≤ 1,500)`,
     },
     latePings: {
       value: late.late,

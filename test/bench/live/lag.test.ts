@@ -53,6 +53,21 @@ describe('TableLag', () => {
     expect(lag.within(0, 700)).toEqual([50, 500]);
   });
 
+  it('a table edited every second with a state a little old trails by that much, not by the whole time it never quite caught up', () => {
+    const lag = new TableLag();
+    // A commit every 300 ms, each reading differently; every second a look shows the version committed 400 ms before it.
+    commits(
+      lag,
+      'c',
+      Array.from({ length: 40 }, (_, k) => [k * 300, lag.fingerprint(look(0, `v${k}`))] as [number, string]),
+    );
+    for (let t = 1000; t < 12_000; t += 1000) lag.shown('c', look(t, `v${Math.floor((t - 400) / 300)}`));
+    lag.process(12_000);
+    // Each look shows a version replaced 100–400 ms before it, and the next look comes a second later: at most 1.3 s behind.
+    expect(Math.max(...lag.within(0, 11_500))).toBe(1300);
+    expect(lag.unmatched()).toBe(0);
+  });
+
   it('a look that reads as no version counts as behind, and is counted', () => {
     const lag = new TableLag();
     commits(lag, 'c', [[0, lag.fingerprint(look(0, 'A'))]]);

@@ -1,10 +1,12 @@
 // How far each table is behind its game, exactly: the versions the bot committed (committed.ts, with
 // the moment each was committed) and every look the table message took at the stand-in (observer.ts,
 // with the moment it took it), merged in time order. A look of the table shows the newest version
-// committed by then whose words it reads as. The table is behind whenever the version it shows reads
-// differently from the newest committed one; a stall is one unbroken stretch of that, from the
-// commit the table did not show to the look that caught up with the game. A game's first stretch
-// starts when the game is created, before its table is posted at all.
+// committed by then whose words it reads as. At any moment the table is as far behind as it is long
+// since the state it shows was replaced: since the first commit after the shown version that reads
+// differently (0 while the shown version reads as the newest). A stall is one stretch of being behind,
+// from that commit to the look that ends it (caught up, or showing a newer state that is itself
+// already replaced, which starts the next stretch from when that one was). Before its table is posted
+// at all, a game is behind from its creation. The longest a table trails is the longest stall.
 import type { TableShown } from './observer.js';
 import { tableFingerprint, type TrackedGame, type Version } from './committed.js';
 
@@ -18,13 +20,13 @@ export interface Stall {
 class GameLag {
   readonly versions: Version[] = [];
   readonly shows: { at: number; fp: string }[] = [];
-  /** Fingerprint of each version read so far (version → fp). */
-  private readonly fpOf = new Map<number, string>();
+  /** The versions read so far, in order (version k at index k). */
+  private readonly read: Version[] = [];
   /** The newest version (committed by the time processed) that reads as each fingerprint. */
   private readonly latest = new Map<string, number>();
-  private committed = -1;
   /** -1: no table yet, or one that reads as no version. */
   private shown = -1;
+  /** When the state the table shows was replaced (null: it is the newest). */
   behindSince: number | null = null;
   processedTo = 0;
   unmatched = 0;
@@ -42,29 +44,40 @@ class GameLag {
         this.versions.shift();
         // A row read late (its transaction committed after a poll that should have seen it) counts from now.
         const at = Math.max(v.at, this.processedTo);
-        this.committed = v.version;
-        this.fpOf.set(v.version, v.fp);
+        this.processedTo = at;
+        this.read[v.version] = { ...v, at };
         this.latest.set(v.fp, v.version);
-        this.step(at, out);
+        const shownFp = this.shown < 0 ? null : this.read[this.shown].fp;
+        if (shownFp !== v.fp) this.behindSince ??= at;
+        else if (this.behindSince !== null) this.end(at, out);
       } else {
         this.shows.shift();
+        const at = Math.max(s.at, this.processedTo);
+        this.processedTo = at;
         const k = this.latest.get(s.fp);
-        if (k === undefined) this.unmatched++;
-        this.shown = k ?? -1;
-        this.step(Math.max(s.at, this.processedTo), out);
+        if (k === undefined) {
+          // Words of no version: behind from now, if not already.
+          this.unmatched++;
+          this.shown = -1;
+          this.behindSince ??= at;
+          continue;
+        }
+        if (this.behindSince !== null) this.end(at, out);
+        this.shown = k;
+        // Replaced since? The first later version read that reads differently.
+        for (let j = k + 1; j < this.read.length; j++)
+          if (this.read[j].fp !== s.fp) {
+            this.behindSince = this.read[j].at;
+            break;
+          }
       }
     }
     this.processedTo = Math.max(this.processedTo, until);
   }
 
-  private step(at: number, out: Stall[]): void {
-    this.processedTo = at;
-    const behind = this.committed >= 0 && (this.shown < 0 || this.fpOf.get(this.shown) !== this.fpOf.get(this.committed));
-    if (behind && this.behindSince === null) this.behindSince = at;
-    else if (!behind && this.behindSince !== null) {
-      out.push({ key: this.key, from: this.behindSince, to: at });
-      this.behindSince = null;
-    }
+  private end(at: number, out: Stall[]): void {
+    out.push({ key: this.key, from: this.behindSince!, to: at });
+    this.behindSince = null;
   }
 }
 
