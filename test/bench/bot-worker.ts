@@ -14,7 +14,6 @@ import { GameClock, startBot } from '../bot/harness.js';
 
 const { apiBase, token, dbPath, aiDelayMs } = workerData as { apiBase: string; token: string; dbPath: string; aiDelayMs: number };
 const arrived = new Map<string, number>();
-const clicked = new Map<string, number>();
 const clock = new GameClock();
 const panelRefresh: number[] = [];
 const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 1000, aiDelayMs, onPanelRefresh: (ms) => panelRefresh.push(ms) }, {
@@ -25,26 +24,11 @@ const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 
       arrived.delete(m[1]);
       parentPort!.postMessage({ ack: performance.now() - t0 });
     }
-    // The clicker's own panel leaving: in the callback itself (4, 7), or the first edit after a deferral (5, 6).
-    const path = decodeURIComponent(url);
-    const callback = /\/interactions\/\d+\/([^/]+)\/callback/.exec(path);
-    const edit = init.method === 'PATCH' ? /\/webhooks\/\d+\/([^/]+)\/messages\/@original/.exec(path) : null;
-    const token = callback?.[1] ?? edit?.[1];
-    const t1 = token ? clicked.get(token) : undefined;
-    if (token && t1 !== undefined) {
-      const type = callback && typeof init.body === 'string' ? (JSON.parse(init.body) as { type?: number }).type : undefined;
-      if (edit || type === 4 || type === 7) {
-        clicked.delete(token);
-        parentPort!.postMessage({ own: performance.now() - t1 });
-      }
-    }
     return DefaultRestOptions.makeRequest(url, init);
   },
 });
 bot.client.on('raw', (packet: { t?: string; d?: { id?: string; token?: string; data?: { custom_id?: string } } }) => {
   if (packet.t === 'INTERACTION_CREATE' && packet.d?.id) arrived.set(packet.d.id, performance.now());
-  // Game clicks (fs:<game>:…), whose answer is the clicker's panel.
-  if (packet.t === 'INTERACTION_CREATE' && packet.d?.token && /^fs:\d+:/.test(packet.d.data?.custom_id ?? '')) clicked.set(packet.d.token, performance.now());
 });
 
 /** Per game: the response window open now, when it opened (wall and game clock), and whether anyone could answer it. */

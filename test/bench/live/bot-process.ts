@@ -1,0 +1,110 @@
+// The bot as it ships, in a process of its own: src/main.ts through tsx (what `npm start` runs),
+// configured only by its environment (README, .env.example) against the local stand-in, on a fresh
+// SQLite file. The bench reads its CPU time and resident memory from /proc, so the figures are the
+// bot's alone: the stand-in, the scripted players and the measuring live in the bench's process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+export interface BotUsage {
+  /** CPU time (user + system) since the process started, ms. */
+  cpuMs: number;
+  /** Resident memory now (VmRSS), bytes. */
+  rssBytes: number;
+}
+
+export class BotProcess {
+  private exited = false;
+  private last: BotUsage = { cpuMs: 0, rssBytes: 0 };
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly dbPath: string,
+    readonly logPath: string,
+  ) {
+    child.once('exit', () => (this.exited = true));
+  }
+
+  /**
+   * Starts the bot: node with tsx's loader on src/main.ts (the very process, so its pid is the bot's),
+   * DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE from the stand-in, DATABASE_PATH a new
+   * file in `dir`, LOG_LEVEL as .env.example ships it. Resolves once it logged "logged in".
+   */
+  static async start(env: Record<string, string>, dir: string, timeoutMs = 60_000): Promise<BotProcess> {
+    const dbPath = join(dir, 'bot.db');
+    const logPath = join(dir, 'bot.log');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const bot = new BotProcess(child, dbPath, logPath);
+    // The bench never leaves a bot behind, however it ends.
+    const orphan = () => child.kill('SIGKILL');
+    process.once('exit', orphan);
+    child.once('exit', () => process.off('exit', orphan));
+    const log = createWriteStream(logPath);
+    let seen = '';
+    let ready = false;
+    let errors = '';
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+      errors = (errors + c).slice(-4000);
+      log.write(c);
+    });
+    await new Promise<void>((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the bot did not log in within ${timeoutMs} ms: ${errors}`)), timeoutMs);
+      child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+        log.write(c);
+        if (ready) return;
+        seen = (seen + c).slice(-2000);
+        if (seen.includes('"msg":"logged in"')) {
+          ready = true;
+          clearTimeout(timer);
+          ok();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`the bot exited (${code}) before logging in: ${errors}`));
+      });
+    });
+    return bot;
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  /** utime + stime of /proc/<pid>/stat and VmRSS of /proc/<pid>/status (the last reading once the process is gone). */
+  usage(): BotUsage {
+    if (this.exited) return this.last;
+    try {
+      const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+      // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      this.last = { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, rssBytes: Number(rss?.[1] ?? 0) * 1024 };
+    } catch {
+      // Gone between the check and the read.
+    }
+    return this.last;
+  }
+
+  /** SIGTERM, as systemd or Ctrl-C would stop it; SIGKILL if it has not stopped after `graceMs`. */
+  async stop(graceMs = 15_000): Promise<void> {
+    if (this.exited) return;
+    const gone = new Promise<void>((ok) => this.child.once('exit', () => ok()));
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await gone;
+    clearTimeout(timer);
+  }
+}

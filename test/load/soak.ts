@@ -1,0 +1,127 @@
+// A long evening at a steady number of games (issue 34): the bot as it ships, in a process of its own,
+// against the stand-in with Discord's rate limits on, five scripted people a game answering in
+// 0.3–1.5 s (test/bench/live/fleet.ts). A finished game is replaced at once, so the bot holds
+// `--games` live games for `--minutes`. Not part of `npm test` nor of `npm run bench`:
+//
+//   npx tsx test/load/soak.ts --minutes 20 --games 300
+//
+// Prints a line of JSON each minute (stderr) and a summary (stdout): the bot process's resident memory
+// per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
+// whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
+// 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
+import { parseCommand } from '../../src/cli/args.js';
+import { Fleet } from '../bench/live/fleet.js';
+import { pct, round, snapshot } from '../bench/live/windows.js';
+
+const { values } = parseCommand({
+  usage: 'npx tsx test/load/soak.ts',
+  summary: 'Holds a number of live games on the bot (its own process) against the stand-in with Discord limits; reports memory per minute, clicks past 3 s and invalid requests.',
+  options: {
+    minutes: { type: 'string', help: 'how long to hold the games', value: 'N', default: '20', int: [1, 600] },
+    games: { type: 'string', help: 'live games to hold', value: 'N', default: '300', int: [1, 5000] },
+    seed: { type: 'string', help: "seed of the people's pauses and choices", value: 'S', default: '1', int: [0, 2 ** 31 - 1] },
+    'max-rss-mb': { type: 'string', help: 'stop early (and fail) once the bot holds this much memory, not to take the machine down with it', value: 'MB', default: '6000', int: [100, 1_000_000] },
+  } as const,
+});
+
+interface Minute {
+  minute: number;
+  live: number;
+  rssMiB: number;
+  cpuMsPerAction: number;
+  actions: number;
+  clicks: number;
+  ackP99Ms: number;
+  clicksPast3s: number;
+  invalidRequests: number;
+  worstTableBehindMs: number;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+const started = Date.now();
+const fleet = await Fleet.start(values.seed);
+const minutes: Minute[] = [];
+let clicksPast3s = 0;
+let stopped: string | null = null;
+try {
+  fleet.keep = values.games;
+  await fleet.open(values.games, 16, Date.now() + 60_000);
+  process.stderr.write(`${JSON.stringify({ opened: fleet.live(), ms: Date.now() - started })}\n`);
+  let last = snapshot(fleet);
+  for (let k = 1; k <= values.minutes; k++) {
+    const rss: number[] = [];
+    const live: number[] = [];
+    const end = last.at + 60_000;
+    while (Date.now() < end) {
+      await new Promise((r) => setTimeout(r, Math.min(5_000, Math.max(0, end - Date.now()))));
+      if (!fleet.bot.alive) throw new Error('the bot process died');
+      rss.push(fleet.bot.usage().rssBytes);
+      if (rss.at(-1)! > values['max-rss-mb'] * 2 ** 20) stopped ??= `the bot passed ${values['max-rss-mb']} MB in minute ${k}`;
+      live.push(fleet.live());
+    }
+    const now = snapshot(fleet);
+    // Clicks of this minute: those made more than 3 s before its end are settled (answered or failed).
+    const isSettled = (c: (typeof fleet.observer.clicks)[number]) => c.at < now.at - 3000 || c.ackMs !== null || c.failed;
+    const settled = fleet.observer.clicks.filter(isSettled);
+    const waiting = fleet.observer.clicks.filter((c) => !isSettled(c));
+    fleet.observer.clicks.splice(0, fleet.observer.clicks.length, ...waiting);
+    const acks = settled.map((c) => (c.failed ? Infinity : (c.ackMs ?? Infinity)));
+    const past = acks.filter((a) => a > 3000).length;
+    clicksPast3s += past;
+    const m: Minute = {
+      minute: k,
+      live: round(mean(live), 1),
+      rssMiB: round(mean(rss) / 2 ** 20, 1),
+      cpuMsPerAction: round((now.cpuMs - last.cpuMs) / Math.max(1, now.actions - last.actions), 2),
+      actions: now.actions - last.actions,
+      clicks: acks.length,
+      ackP99Ms: round(pct(acks, 0.99), 1),
+      clicksPast3s: past,
+      invalidRequests: now.invalid - last.invalid,
+      worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
+    };
+    minutes.push(m);
+    process.stderr.write(`${JSON.stringify(m)}\n`);
+    last = now;
+    if (stopped) break;
+    fleet.prune();
+    // Lobbies that could not be opened at first (a slow bot) are tried again, without holding up the minute.
+    if (fleet.live() < values.games) void fleet.open(values.games - fleet.live(), 8, Date.now() + 30_000);
+  }
+} finally {
+  await fleet.close();
+}
+
+// Flat: minutes 5–10 against the last five (a run shorter than 10 minutes cannot say).
+const window = (from: number, to: number) => mean(minutes.filter((m) => m.minute >= from && m.minute <= to).map((m) => m.rssMiB));
+const early = minutes.length >= 10 ? window(5, 10) : null;
+const late = minutes.length >= 10 ? window(minutes.length - 4, minutes.length) : null;
+const flat = early !== null && late !== null ? Math.abs(late - early) <= 0.1 * early : null;
+const invalid = minutes.reduce((a, m) => a + m.invalidRequests, 0);
+const summary = {
+  minutes: minutes.length,
+  stoppedEarly: stopped,
+  games: values.games,
+  meanLive: round(mean(minutes.map((m) => m.live)), 1),
+  rssMiBPerMinute: minutes.map((m) => m.rssMiB),
+  memoryFlat: flat,
+  rssMiBMinutes5to10: early === null ? null : round(early, 1),
+  rssMiBLastFive: late === null ? null : round(late, 1),
+  clicksPast3s,
+  invalidRequests: invalid,
+  status429: fleet.observer.counts.status429,
+  /** Which routes the 429s answered (ids written :id). */
+  status429Routes: Object.fromEntries(
+    fleet.observer.limited.reduce((m, l) => {
+      const route = `${l.method} ${l.path.replace(/\d{5,}/g, ':id')}`;
+      return m.set(route, (m.get(route) ?? 0) + 1);
+    }, new Map<string, number>()),
+  ),
+  cpuMsPerAction: round(mean(minutes.map((m) => m.cpuMsPerAction)), 2),
+  worstTableBehindMs: Math.max(0, ...minutes.map((m) => m.worstTableBehindMs)),
+  scriptErrors: fleet.stats.errors,
+  lastScriptError: fleet.stats.lastError || null,
+};
+process.stdout.write(`${JSON.stringify(summary)}\n`);
+process.exit(!stopped && flat !== false && clicksPast3s === 0 && invalid === 0 ? 0 : 1);
