@@ -185,7 +185,7 @@ async function pacedGame(bot: BotThread, t: BotTable): Promise<{ idleTurnPasses:
 }
 
 /** Said in the unit of every figure measured here: the configuration is not the bot's as it runs. */
-const NOT_AS_RUN = 'the bot in a thread of the bench, its timers on a game clock the bench moves, the stand-in without rate limits: not as the bot runs';
+const NOT_AS_RUN = 'the bot in a thread of the bench, its timers on a game clock the bench moves (the stand-in with Discord\'s limits): not as the bot runs';
 
 export async function discordBenchmarks(o: { log?: (line: string) => void } = {}): Promise<Figures> {
   return { ...(await ackBenchmarks()), ...(await paceBenchmarks()), ...(await liveBenchmarks({ log: o.log })) };

@@ -207,6 +207,8 @@ export class Publisher {
         if (!(await this.lanes.sleep(limited, true))) return;
       }
     }
+    // A finished game's last table is up: nothing of it is kept for the rest of the evening.
+    if (g.state?.result && !g.dirty) this.forget(gameId);
   }
 
   private readonly asked = new Map<number, number>();

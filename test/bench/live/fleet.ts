@@ -82,8 +82,8 @@ export class Fleet {
 
   /** The stand-in (limits on, as Discord), the commands registered, the bot started and logged in. */
   static async start(seed = 1): Promise<Fleet> {
-    // Discord's limits, asked for explicitly: per-route buckets and the global 50/s, windows at scale 1.
-    const discord = await startStandIn({ routeLimits: {} });
+    // Discord's limits (always on in the stand-in): per-route buckets and the global 50/s, windows at scale 1.
+    const discord = await startStandIn();
     const dir = mkdtempSync(join(tmpdir(), 'fengsheng-live-'));
     try {
       const env = discord.env();
