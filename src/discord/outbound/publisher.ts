@@ -43,6 +43,8 @@ interface GameOut {
   below: number;
   /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
   picture?: { key: string; messageId: string };
+  /** The last edit left the picture a frame behind the words (the picture threads were behind). */
+  pictureBehind?: boolean;
   /** The game's last committed state (a finished game's too), for its table. */
   state?: GameState;
 }
@@ -187,15 +189,20 @@ export class Publisher {
    * The table's lane: while the table is behind its game, wait out the edit interval, then edit it
    * to the newest state (its picture drawn only when what it shows changed). A rate limit is waited
    * out here, holding no other destination; the edit after it shows whatever is newest then. When
-   * the picture threads fall behind, every table's interval stretches with their backlog: the
-   * process sheds picture frames (intermediate states are never drawn), never a commit, a DM or a
-   * click.
+   * the picture threads fall behind, the process sheds picture frames, never a commit, a DM or a
+   * click: the words go out on time and the picture follows once the threads have caught up
+   * (intermediate states are never drawn).
    */
   private async pumpTable(gameId: number): Promise<void> {
     const g = this.out(gameId);
-    while (g.dirty) {
-      const wait = g.lastEdit + this.o.editIntervalMs * (1 + backlog()) - Date.now();
+    while (g.dirty || g.pictureBehind) {
+      const wait = g.lastEdit + this.o.editIntervalMs * (g.dirty ? 1 : 1 + backlog()) - Date.now();
       if (wait > 0 && !(await this.lanes.sleep(wait))) return;
+      if (!g.dirty && backlog() >= 1) {
+        // Only the picture is behind, and so are the threads: an edit now would change nothing.
+        if (!(await this.lanes.sleep(Math.max(100, this.o.editIntervalMs)))) return;
+        continue;
+      }
       g.dirty = false;
       g.lastEdit = Date.now();
       try {
@@ -298,7 +305,14 @@ export class Publisher {
     const g = this.out(gameId);
     const { input, key } = this.pictureOf(gameId);
     const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
-    if (messageId !== null && g.picture?.messageId === messageId && g.picture.key === key) return { key, message };
+    const onMessage = messageId !== null && g.picture?.messageId === messageId;
+    g.pictureBehind = false;
+    if (onMessage && g.picture!.key === key) return { key, message };
+    // The threads are behind: this edit keeps the picture already on the message (a finished game's waits for its own).
+    if (onMessage && backlog() >= 1 && !this.stateOf(gameId)!.result) {
+      g.pictureBehind = true;
+      return { key: g.picture!.key, message };
+    }
     const png = await drawInThread(input);
     return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
