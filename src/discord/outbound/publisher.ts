@@ -204,6 +204,8 @@ export class Publisher {
         continue;
       }
       g.dirty = false;
+      // Set again by this edit if the picture stays behind (an edit that does not happen leaves nothing behind).
+      g.pictureBehind = false;
       g.lastEdit = Date.now();
       try {
         await this.editTable(gameId);
@@ -306,7 +308,6 @@ export class Publisher {
     const { input, key } = this.pictureOf(gameId);
     const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
-    g.pictureBehind = false;
     if (onMessage && g.picture!.key === key) return { key, message };
     // The threads are behind: this edit keeps the picture already on the message (a finished game's waits for its own).
     if (onMessage && backlog() >= 1 && !this.stateOf(gameId)!.result) {
