@@ -37,7 +37,7 @@ export class Lanes {
       while (lane.again && !this.stopped) {
         lane.again = false;
         try {
-          await current.run(lane, () => outbound(lane.pump));
+          await current.run(lane, lane.pump);
         } catch (err) {
           this.onError(key, err);
         }
@@ -99,9 +99,8 @@ export class Lanes {
   }
 }
 
-/** The lane whose pump is running (for sleep). */
+/** The lane whose pump is running (for sleep, and for discord.js's rejectOnRateLimit). */
 const current = new AsyncLocalStorage<Lane>();
-const inLane = new AsyncLocalStorage<true>();
 
 /**
  * A rate limit this long holds its lane (Discord's Retry-After for a DM channel or a busy route):
@@ -126,17 +125,12 @@ class Signal {
   }
 }
 
-/** Runs `work` so that a request it makes that Discord would rate-limit throws (rateLimitWait) instead of waiting. */
-export function outbound<T>(work: () => Promise<T>): Promise<T> {
-  return inLane.run(true, work);
-}
-
 /**
  * discord.js's `rejectOnRateLimit` (client.ts): inside a lane a rate-limited request is handed back
  * to the lane, which waits only its own destination and looks again at what is still worth sending
  * (the newest table, a ping whose decision is still open). Elsewhere discord.js waits as usual.
  */
-export const rejectInLanes = (): boolean => inLane.getStore() === true;
+export const rejectInLanes = (): boolean => current.getStore() !== undefined;
 
 /** The wall-clock ms a rate-limited request must wait, or null for another error. */
 export function rateLimitWait(err: unknown): number | null {
