@@ -10,7 +10,7 @@ import { panelBody } from './handlers/game.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
 import { Pings } from './outbound/pings.js';
-import { Publisher } from './outbound/publisher.js';
+import { PICTURE_EVERY_MS, Publisher } from './outbound/publisher.js';
 import { aiSeats, type AiSeats } from './seats/ai-seats.js';
 import { Drivers, type SeatPolicy } from './seats/drivers.js';
 import { Sessions } from './session/sessions.js';
@@ -24,6 +24,8 @@ export interface BotOptions {
   log: Logger;
   /** Least ms between edits of one table message; default 1000 (Discord's pace), 0 in tests. */
   editIntervalMs?: number;
+  /** Least ms between two drawings of one table's picture; default PICTURE_EVERY_MS, 0 in tests. */
+  pictureIntervalMs?: number;
   /** Pause before a card, skill or other visible action of an AI seat is shown; default 1500. */
   aiDelayMs?: number;
   aiPolicy?: SeatPolicy;
@@ -68,6 +70,8 @@ export function assemble(o: BotOptions): Parts {
     aiPolicy: o.aiPolicy ?? ai.decide,
     autopilotPolicy: o.autopilotPolicy ?? ai.decide,
   });
+  // Interaction routes (panels, table edits through a click's token): outside the global limit.
+  const hooks = interactionRest(o.client);
   const publisher = new Publisher({
     client: o.client,
     store: o.store,
@@ -75,14 +79,16 @@ export function assemble(o: BotOptions): Parts {
     log: o.log,
     locale: (gameId) => locales.table(gameId),
     editIntervalMs: o.editIntervalMs ?? 1000,
+    pictureIntervalMs: o.pictureIntervalMs ?? PICTURE_EVERY_MS,
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId) }),
+    hooks,
   });
   const panels = new Panels({
     log: o.log,
     now: () => o.store.now(),
     render: (gameId, seat, l, focus) => (o.store.liveState(gameId) && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus) : null),
-    rest: interactionRest(o.client),
+    rest: hooks,
     onRefresh: o.onPanelRefresh,
   });
   const pings = new Pings({

@@ -15,6 +15,28 @@ export function panelOwner(i: Component): string | undefined {
 
 /** The interaction's first answer (an acknowledgement, or the panel itself), once it is under way. */
 const answered = new WeakMap<Component, Promise<unknown>>();
+/** Clicks on a public message acknowledged as an update of that message: what they answer privately follows up. */
+const updating = new WeakSet<Component>();
+
+/**
+ * A game click on the public table is acknowledged at once as an update of the table (type 6, which
+ * changes nothing): the interaction's token can then edit the table through an interaction route,
+ * which Discord does not count against the bot's global limit (publisher.ts), and the clicker's
+ * private answer (their panel, an explanation) follows up.
+ */
+export async function ackAsUpdate(i: Component): Promise<void> {
+  let p = answered.get(i);
+  if (!p) {
+    answered.set(i, (p = i.deferUpdate()));
+    updating.add(i);
+  }
+  await p;
+}
+
+/** Whether a private answer to `i` is a follow-up: its own message is a private panel, or the public table it updated. */
+export function answersByFollowUp(i: Component | ChatInputCommandInteraction): boolean {
+  return !i.isChatInputCommand() && (updating.has(i) || onPrivatePanel(i));
+}
 
 /**
  * Acknowledges (once) within Discord's 3 seconds: a private panel is updated in place, a public
@@ -38,7 +60,8 @@ export function ackUnlessAnsweredIn(i: Component, ms: number): () => void {
 
 /**
  * Shows `body` as the answer to the interaction: the interaction's response when it has none yet,
- * else an edit of its original message by `edit` (the interaction REST client, panels.ts).
+ * else `edit` (through the interaction REST client, panels.ts: an edit of its original message, or
+ * a private follow-up of a click on the table).
  */
 export async function answer(i: Component | ChatInputCommandInteraction, body: InteractionEditReplyOptions, edit: () => Promise<unknown>): Promise<void> {
   const first = i.isChatInputCommand() ? undefined : answered.get(i);
@@ -57,7 +80,7 @@ export async function answer(i: Component | ChatInputCommandInteraction, body: I
 /** A short private explanation, wherever the click came from. */
 export async function explain(i: Component, content: string): Promise<void> {
   await ack(i);
-  if (onPrivatePanel(i)) await i.followUp({ content, flags: MessageFlags.Ephemeral });
+  if (answersByFollowUp(i)) await i.followUp({ content, flags: MessageFlags.Ephemeral });
   else await i.editReply({ content, embeds: [], components: [] });
 }
 

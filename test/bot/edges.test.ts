@@ -98,7 +98,8 @@ describe('the bot at its edges', () => {
   it('a 429 on the table edit is waited out and the table still updates', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);
-    t.discord.rateLimit({ method: 'PATCH', path: '/channels/:id/messages/:id', count: 2, retryAfter: 0.05 });
+    // Once a player has clicked it, the table is edited through that click's token (publisher.ts).
+    t.discord.rateLimit({ method: 'PATCH', path: '/webhooks/:app/:token/messages/:id', count: 2, retryAfter: 0.05 });
     const { steps } = await playToEnd(t, 5, { maxSteps: 8 });
     expect(steps).toBe(8);
     const patched = t.discord.world.requests.filter((r) => r.method === 'PATCH' && r.status === 429);

@@ -102,6 +102,7 @@ export async function startBot(
     store,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     editIntervalMs: 0,
+    pictureIntervalMs: 0,
     aiDelayMs: 0,
     timerHost: clock,
     seeds: () => seed++,

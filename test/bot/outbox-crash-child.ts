@@ -19,7 +19,7 @@ const silent = pino({ level: 'silent' });
 
 const store = await GameStore.open({ path: file, logger: silent, owes, migrationsFolder: process.env.CRASH_MIGRATIONS || undefined });
 const client = createClient(env.apiBase);
-const bot = new Bot({ client, store, log: silent, editIntervalMs: 0, aiDelayMs: 0 });
+const bot = new Bot({ client, store, log: silent, editIntervalMs: 0, pictureIntervalMs: 0, aiDelayMs: 0 });
 bot.start();
 const ready = once(client, 'clientReady');
 await client.login(env.token);

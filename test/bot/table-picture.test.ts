@@ -6,7 +6,7 @@ import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { describeTable } from '../../src/picture/describe.js';
 import { pictureInput } from '../../src/picture/input.js';
 import { drawTablePicture } from '../../src/picture/table.js';
-import { advanceTo, gameOf, tableMessage, useBotTable, type BotTable } from './harness.js';
+import { advanceTo, gameOf, openBotTable, tableMessage, useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 
 /** The picture input of the game as it is now, from the public view. */
@@ -76,5 +76,40 @@ describe('the table picture on the table message', () => {
     expect(t.discord.attachmentData(now.attachments[0].id)!.equals((await expected(t)))).toBe(true);
     const retired = t.discord.seenBy(t.users[0], { channel: t.general }).find((m) => m.id === old.id)!;
     expect(retired.attachments).toEqual([]);
+  }, 60_000);
+});
+
+describe('a busy table', () => {
+  it('draws its picture at most once an interval: the words follow every move, the picture catches up', async () => {
+    const t = await openBotTable(3, { pictureIntervalMs: 2_000 });
+    try {
+      await openLobbyAndBegin(t, 3, { timer: 30 });
+      await t.bot.idle();
+      const gameId = await gameOf(t);
+      const uploads = t.discord.world.uploads.size;
+      const v0 = t.bot.store.liveState(gameId)!.version;
+      const started = Date.now();
+      // Six decisions timing out as fast as the bot commits them, each changing whom the picture waits on.
+      for (let k = 0; k < 6; k++) {
+        t.clock.runUntil((await t.bot.store.state(gameId))!.pending!.deadline!);
+        await t.bot.timers.fire();
+        // The words of the table show each move before the next.
+        const words = () => t.bot.publisher.tableMessage(gameId).embeds[0]!.description;
+        await t.discord.waitFor(() => tableMessage(t, t.users[0])!.embeds[0].description === words(), { timeoutMs: 10_000 });
+      }
+      expect(t.bot.store.liveState(gameId)!.version).toBeGreaterThanOrEqual(v0 + 6);
+      const committed = Date.now() - started;
+      await t.bot.idle();
+      const drawn = t.discord.world.uploads.size - uploads;
+      // One picture now, then one each interval while the moves went on, then the one that catches up.
+      expect(drawn).toBeLessThanOrEqual(2 + Math.floor(committed / 2_000));
+      expect(drawn).toBeLessThan(6);
+      const table = tableMessage(t, t.users[0])!;
+      expect(table.embeds[0].description).toBe(t.bot.publisher.tableMessage(gameId).embeds[0]!.description);
+      expect(t.discord.attachmentData(table.attachments[0].id)!.equals(await expected(t))).toBe(true);
+      expect(table.attachments[0].description).toBe(describeTable(await input(t)));
+    } finally {
+      await t.close();
+    }
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { actionHash, type CustomId } from '../custom-id.js';
 import type { PanelInteraction } from '../outbound/panels.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from '../render/panel.js';
 import { secretLine } from '../render/words.js';
-import { answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
+import { ackAsUpdate, answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { turnKey } from '../seats/pace.js';
 
 type Picked = { action: Action } | { focus: PanelFocus } | { stale: true };
@@ -101,6 +101,11 @@ function hasParams(a: Action): boolean {
 
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
+  if (!onPrivatePanel(i)) {
+    // A click on the table: acknowledged as its update, which lends the table its token (reply.ts).
+    await ackAsUpdate(i);
+    ctx.publisher.tableClicked(id.game, i);
+  }
   await ctx.sessions.prepare(id.game);
   const info = await ctx.store.game(id.game);
   const state = await ctx.store.state(id.game);
@@ -183,7 +188,7 @@ async function onHand(ctx: Context, i: ChatInputCommandInteraction): Promise<voi
 /** Shows a seat its panel through the interaction of its own click or command. */
 async function showPanel(ctx: Context, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
   const body = panelBody(ctx, gameId, seat, l, focus);
-  await answer(i, body, () => ctx.panels.answer(i, body));
+  await answer(i, body, () => ctx.panels.answer(gameId, seat, i, body));
   ctx.panels.shown(gameId, seat, body, focus, ctx.store.liveState(gameId)?.pending?.opened ?? -1);
 }
 

@@ -5,16 +5,17 @@
 // (next turn of the event loop), but never waits for the table edit to finish: they are different
 // routes, and a panel must not sit behind the table's once-a-second pace.
 import { performance } from 'node:perf_hooks';
-import { DiscordAPIError, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { PanelFocus } from '../render/panel.js';
+import { answersByFollowUp } from '../reply.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
-const TOKEN_MARGIN_MS = 30_000;
-/** Unknown Webhook, Invalid Webhook Token, Unknown Message: the panel cannot be edited any more. */
-const GONE = new Set([10015, 50027, 10008]);
+export const TOKEN_MARGIN_MS = 30_000;
+/** Unknown Webhook, Invalid Webhook Token, Unknown Message: the token cannot edit its message any more. */
+export const TOKEN_GONE = new Set([10015, 50027, 10008]);
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 export type PanelBody = InteractionEditReplyOptions;
@@ -23,6 +24,11 @@ interface OpenPanel {
   gameId: number;
   seat: number;
   interaction: PanelInteraction;
+  /**
+   * The panel's message among the interaction's: its original message (a private panel's click, a
+   * command), or its private follow-up (a click on the table); null until that follow-up is posted.
+   */
+  message: string | null;
   /** When the interaction was made (the token's age counts from then). */
   since: number;
   locale: Locale;
@@ -64,7 +70,8 @@ export class Panels {
   claim(gameId: number, seat: number, interaction: PanelInteraction, locale: Locale): void {
     const k = key(gameId, seat);
     // A refresh still running on an older interaction finds itself replaced and stops (drop()).
-    this.open.set(k, { gameId, seat, interaction, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
+    const message = answersByFollowUp(interaction) ? null : '@original';
+    this.open.set(k, { gameId, seat, interaction, message, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
     set.add(k);
@@ -72,11 +79,20 @@ export class Panels {
 
   /**
    * Shows the clicker their own panel through their interaction's token, on the interaction REST
-   * client: it goes out at once, not behind table edits and DMs in the bot's global 50 requests a
-   * second (client.ts). The same as the interaction's editReply, minus discord.js's queue.
+   * client: it goes out at once, not behind DMs in the bot's global 50 requests a second
+   * (client.ts). A click on the table gets its panel as a private follow-up, edited from then on.
    */
-  async answer(i: PanelInteraction, body: PanelBody): Promise<void> {
-    await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, '@original'), { body, auth: false });
+  async answer(gameId: number, seat: number, i: PanelInteraction, body: PanelBody): Promise<void> {
+    const p = this.open.get(key(gameId, seat));
+    const message = p?.interaction === i ? p.message : answersByFollowUp(i) ? null : '@original';
+    if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), { body, auth: false }));
+    const posted = (await this.o.rest.post(Routes.webhook(i.applicationId, i.token), {
+      body: { ...body, flags: MessageFlags.Ephemeral },
+      // Without wait, Discord answers 204 and the follow-up's id is unknown.
+      query: new URLSearchParams({ wait: 'true' }),
+      auth: false,
+    })) as { id: string };
+    if (p?.interaction === i) p.message = posted.id;
   }
 
   /** The owner's handler showed `body` (with `focus`, made for the decision `opened`). */
@@ -147,11 +163,12 @@ export class Panels {
         if (text === p.shown) continue;
         try {
           const i = p.interaction;
-          await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, '@original'), { body, auth: false });
+          if (p.message === null) return;
+          await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, p.message), { body, auth: false });
           p.shown = text;
           this.o.onRefresh?.(performance.now() - since);
         } catch (err) {
-          if (err instanceof DiscordAPIError && GONE.has(Number(err.code))) return this.drop(p);
+          if (err instanceof DiscordAPIError && TOKEN_GONE.has(Number(err.code))) return this.drop(p);
           this.o.log.warn({ gameId: p.gameId, seat: p.seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'a panel refresh failed');
           return;
         }

@@ -3,7 +3,7 @@
 // Each destination has a lane of its own (lanes.ts): the table's lane edits it to the game's newest
 // state, never more than one edit queued or in flight, and waits only on its own rate limit; what
 // the game owes a channel or a player goes out in order in that target's lane (outbox-sender.ts).
-import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
+import { DiscordAPIError, InteractionWebhook, MessagePayload, Routes, type Client, type MessageEditOptions, type REST, type SendableChannels } from 'discord.js';
 import { decider, view, type GameEvent, type GameState } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
@@ -15,6 +15,8 @@ import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
 import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
+import type { Component } from '../reply.js';
+import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS } from './panels.js';
 import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
 
 const UNKNOWN_MESSAGE = 10008;
@@ -30,6 +32,11 @@ export const REPOST_EVERY_MS = 30_000;
 export const SCROLL_REPOST = 15;
 /** The table picture's file name on the table message. */
 export const TABLE_IMAGE = 'table.png';
+/**
+ * A game's table picture is drawn anew at most this often (the words of the table follow every
+ * commit): drawing is most of the bot's work, and a busy table changes several times a second.
+ */
+export const PICTURE_EVERY_MS = 3_000;
 
 interface GameOut {
   /** The table shows an older state than the game's: its lane edits it. */
@@ -43,10 +50,22 @@ interface GameOut {
   below: number;
   /** The picture on the table message: what it shows (pictureKey) and the message it is on. */
   picture?: { key: string; messageId: string };
-  /** The last edit left the picture a frame behind the words (the picture threads were behind). */
+  /** The last edit left the picture a frame behind the words (too soon after the last one, or the picture threads were behind). */
   pictureBehind?: boolean;
+  /** When the picture on the table was drawn (wall clock). */
+  pictureAt: number;
   /** The game's last committed state (a finished game's too), for its table. */
   state?: GameState;
+  /** The newest click on the table: its token edits the table through an exempt route while it lasts. */
+  token?: TableToken;
+}
+
+interface TableToken {
+  applicationId: string;
+  token: string;
+  /** The table message the click was on (its interaction's original message). */
+  messageId: string;
+  since: number;
 }
 
 export interface PublisherOptions {
@@ -58,10 +77,14 @@ export interface PublisherOptions {
   locale: (gameId: number) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
   editIntervalMs: number;
+  /** Least time between two drawings of one table's picture (PICTURE_EVERY_MS). */
+  pictureIntervalMs: number;
   /** Back-off of the outbox's retries. */
   timers: TimerHost;
   /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags. */
   seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
+  /** The REST client for interaction routes (client.ts): table edits through a click's token. */
+  hooks: REST;
 }
 
 export class Publisher {
@@ -79,7 +102,7 @@ export class Publisher {
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { dirty: false, lastEdit: 0, log: [], memo: newLogMemory(), below: 0 };
+      g = { dirty: false, lastEdit: 0, log: [], memo: newLogMemory(), below: 0, pictureAt: 0 };
       this.games.set(gameId, g);
     }
     return g;
@@ -196,7 +219,8 @@ export class Publisher {
   private async pumpTable(gameId: number): Promise<void> {
     const g = this.out(gameId);
     while (g.dirty || g.pictureBehind) {
-      const wait = g.lastEdit + this.o.editIntervalMs * (g.dirty ? 1 : 1 + backlog()) - Date.now();
+      const next = g.dirty ? g.lastEdit + this.o.editIntervalMs : Math.max(g.lastEdit + this.o.editIntervalMs * (1 + backlog()), g.pictureAt + this.o.pictureIntervalMs);
+      const wait = next - Date.now();
       if (wait > 0 && !(await this.lanes.sleep(wait))) return;
       if (!g.dirty && backlog() >= 1) {
         // Only the picture is behind, and so are the threads: an edit now would change nothing.
@@ -309,11 +333,13 @@ export class Publisher {
     const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
     if (onMessage && g.picture!.key === key) return { key, message };
-    // The threads are behind: this edit keeps the picture already on the message (a finished game's waits for its own).
-    if (onMessage && backlog() >= 1 && !this.stateOf(gameId)!.result) {
+    // Drawn too recently, or the threads are behind: this edit keeps the picture already on the
+    // message, and the lane comes back for it (a finished game's last picture is drawn at once).
+    if (onMessage && (backlog() >= 1 || Date.now() - g.pictureAt < this.o.pictureIntervalMs) && !this.stateOf(gameId)!.result) {
       g.pictureBehind = true;
       return { key: g.picture!.key, message };
     }
+    g.pictureAt = Date.now();
     const png = await drawInThread(input);
     return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
@@ -333,13 +359,43 @@ export class Publisher {
     }
   }
 
-  /** The whole table (picture, buttons) on message `messageId`. */
+  /**
+   * A click on the table was acknowledged as its update (reply.ts): for 15 minutes its token can
+   * edit the table through an interaction route, which Discord does not count against the bot's
+   * global 50 requests a second. The newest click's token is kept.
+   */
+  tableClicked(gameId: number, i: Component): void {
+    const info = this.o.store.known(gameId);
+    if (!info || i.message.id !== info.tableMessageId) return;
+    this.out(gameId).token = { applicationId: i.applicationId, token: i.token, messageId: i.message.id, since: this.o.store.now() };
+  }
+
+  /** The whole table (picture, buttons) on message `messageId`: through a click's token while one lasts, else as the bot. */
   private async editAt(gameId: number, channelId: string, messageId: string): Promise<void> {
+    const g = this.out(gameId);
+    const { key, message } = await this.tableWithPicture(gameId, messageId);
+    const via = g.token;
+    if (via && via.messageId === messageId && this.o.store.now() - via.since < TOKEN_MS - TOKEN_MARGIN_MS) {
+      try {
+        await this.editThrough(via, message);
+        g.picture = { key, messageId };
+        return;
+      } catch (err) {
+        if (!(err instanceof DiscordAPIError && TOKEN_GONE.has(Number(err.code)))) throw err;
+        if (g.token === via) g.token = undefined;
+      }
+    }
     const channel = await this.channel(channelId);
     if (!channel) return;
-    const { key, message } = await this.tableWithPicture(gameId, messageId);
     await channel.messages.edit(messageId, message);
-    this.out(gameId).picture = { key, messageId };
+    g.picture = { key, messageId };
+  }
+
+  /** Edits the table as the original message of the click that lent its token. */
+  private async editThrough(via: TableToken, message: MessageEditOptions): Promise<void> {
+    const target = new InteractionWebhook(this.o.client as Client<true>, via.applicationId, via.token);
+    const { body, files } = await MessagePayload.create(target, message).resolveBody().resolveFiles();
+    await this.o.hooks.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), { body: body ?? {}, files: files ?? undefined, auth: false });
   }
 
   /**

@@ -68,8 +68,12 @@ export class InteractionHandle {
         if (!message || !this.world.canSeeMessage(r.userId, message)) return undefined;
         const seen = seenMessage(this.world, message);
         if (seen.loading) return undefined;
-        // A deferred update shows nothing new until the bot edits the message.
-        if (r.responseType === 6 && message.revision <= (r.revisionAtAcknowledgement ?? 0)) return undefined;
+        // A deferred update shows nothing new until the bot edits the message, or answers privately
+        // in a follow-up (a click on a public message answered with a message only the clicker sees).
+        if (r.responseType === 6 && message.revision <= (r.revisionAtAcknowledgement ?? 0)) {
+          const followUp = r.followUpIds.map((id) => this.world.messages.get(id)).find((m) => m && !m.deleted && this.world.canSeeMessage(r.userId, m));
+          return followUp ? seenMessage(this.world, followUp) : undefined;
+        }
         return seen;
       },
       { description: `the response to ${this.record.label}`, ...options },

@@ -1,0 +1,87 @@
+// The table is edited through the token of a click on it (publisher.ts, reply.ts): a click on the
+// table is acknowledged as an update of the table, and for the 15 minutes its token lasts, the
+// table's edits go through an interaction route, which Discord does not count against the bot's
+// global 50 requests a second. The clicker's panel follows up privately. A token Discord no longer
+// takes hands the table back to the bot's own edits.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../support/discord/clock.js';
+import type { RequestLogEntry } from '../support/discord/model.js';
+import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { openPanel, playToEnd } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** The stand-in's requests after `mark` (its log keeps the last 2,000). */
+const since = (t: BotTable, mark: RequestLogEntry | undefined) => {
+  const all = t.discord.world.requests;
+  return mark ? all.slice(all.indexOf(mark) + 1) : [...all];
+};
+
+async function tableIsCurrent(t: BotTable): Promise<boolean> {
+  const shown = tableMessage(t, t.users[0])!;
+  const want = t.bot.publisher.tableMessage(await gameOf(t)).embeds[0]!;
+  return shown.embeds[0]!.description === want.description && JSON.stringify(shown.embeds[0]!.fields ?? []) === JSON.stringify(want.fields ?? []);
+}
+
+describe("the table edited through a click's token", () => {
+  it('after a click on the table, its edits count nothing against the global limit; the panel follows up privately', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    await t.bot.idle();
+    const [alice, bob] = t.users;
+    const table = tableMessage(t, alice)!;
+    const tableEdits = `/channels/${t.general.id}/messages/${table.id}`;
+    const mark = t.discord.world.requests.at(-1);
+    const panel = await openPanel(t, alice, table);
+    const followUps = since(t, mark).filter((r) => r.method === 'POST' && r.path.startsWith('/webhooks/'));
+    expect(followUps.map((r) => r.status)).toEqual([200]);
+    // The click's answer is alice's panel, seen by her alone, under the table it was clicked on.
+    expect(panel.ephemeral).toBe(true);
+    expect(panel.id).not.toBe(table.id);
+    expect(t.discord.seenBy(bob).some((m) => m.id === panel.id)).toBe(false);
+    const { steps } = await playToEnd(t, 5, { maxSteps: 10 });
+    expect(steps).toBe(10);
+    await t.bot.idle();
+    const after = since(t, mark);
+    const byToken = after.filter((r) => r.method === 'PATCH' && /^\/webhooks\/[^/]+\/[^/]+\/messages\/%40original$/.test(r.path) && r.status === 200);
+    expect(byToken.length, 'table edits through the token').toBeGreaterThan(0);
+    expect(after.filter((r) => r.method === 'PATCH' && r.path === tableEdits), 'table edits as the bot').toEqual([]);
+    expect(await tableIsCurrent(t)).toBe(true);
+    // The picture went along: the table shows it, described.
+    const shown = tableMessage(t, bob)!;
+    expect(shown.id).toBe(table.id);
+    expect(shown.attachments.map((a) => a.filename)).toEqual(['table.png']);
+    expect(shown.attachments[0].description).toBeTruthy();
+  }, 120_000);
+
+  it('a token Discord no longer takes hands the table back to the bot, which keeps it current', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    await t.bot.idle();
+    const [alice] = t.users;
+    const table = tableMessage(t, alice)!;
+    await openPanel(t, alice, table);
+    await playToEnd(t, 6, { maxSteps: 2 });
+    await t.bot.idle();
+    // Discord's side of the token's 15 minutes passes (the bot's clock does not: it still thinks it fresh).
+    (t.discord.world.clock as ManualClock).advance(15 * 60_000 + 1);
+    const mark = t.discord.world.requests.at(-1);
+    // Two changes of the table with no click between them (a click would lend a fresh token).
+    const gameId = await gameOf(t);
+    for (let k = 0; k < 2; k++) {
+      t.bot.publisher.tableChanged(gameId);
+      await t.bot.idle();
+    }
+    const after = since(t, mark);
+    const refused = after.filter((r) => r.method === 'PATCH' && r.path.endsWith('/messages/%40original'));
+    expect(refused.map((r) => r.code), 'the token was tried once, then given up').toEqual([50027]);
+    const asBot = after.filter((r) => r.method === 'PATCH' && r.path === `/channels/${t!.general.id}/messages/${table.id}`);
+    expect(asBot.map((r) => r.status)).toEqual([200, 200]);
+    expect(await tableIsCurrent(t)).toBe(true);
+  }, 120_000);
+});
