@@ -33,9 +33,9 @@ export async function ackAsUpdate(i: Component): Promise<void> {
   await p;
 }
 
-/** Whether a private answer to `i` is a follow-up: its own message is a private panel, or the public table it updated. */
-export function answersByFollowUp(i: Component | ChatInputCommandInteraction): boolean {
-  return !i.isChatInputCommand() && (updating.has(i) || onPrivatePanel(i));
+/** Whether `i` was acknowledged as an update of the public message it was clicked on (the table). */
+export function updatedPublic(i: Component | ChatInputCommandInteraction): boolean {
+  return !i.isChatInputCommand() && updating.has(i);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function answer(i: Component | ChatInputCommandInteraction, body: I
 /** A short private explanation, wherever the click came from. */
 export async function explain(i: Component, content: string): Promise<void> {
   await ack(i);
-  if (answersByFollowUp(i)) await i.followUp({ content, flags: MessageFlags.Ephemeral });
+  if (updatedPublic(i) || onPrivatePanel(i)) await i.followUp({ content, flags: MessageFlags.Ephemeral });
   else await i.editReply({ content, embeds: [], components: [] });
 }
 

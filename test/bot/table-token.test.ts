@@ -8,7 +8,8 @@ import type { ManualClock } from '../support/discord/clock.js';
 import type { RequestLogEntry } from '../support/discord/model.js';
 import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { openPanel, playToEnd } from './play.js';
+import { seedRng } from '../../src/engine/rng.js';
+import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -57,6 +58,36 @@ describe("the table edited through a click's token", () => {
     expect(shown.id).toBe(table.id);
     expect(shown.attachments.map((a) => a.filename)).toEqual(['table.png']);
     expect(shown.attachments[0].description).toBeTruthy();
+  }, 120_000);
+
+  it('a panel answered by a click on it keeps refreshing itself as others play', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    await t.bot.idle();
+    const [alice] = t.users;
+    // On until the decision is someone else's.
+    for (let k = 0; k < 20 && (await peopleAsked(t)).includes(alice); k++) await playToEnd(t, 30 + k, { maxSteps: 1 });
+    expect(await peopleAsked(t)).not.toContain(alice);
+    const panel = await openPanel(t, alice, tableMessage(t, alice)!);
+    // A click of alice's on her panel: its answer updates the panel in place.
+    const button = panel.buttons.find((b) => b.customId && !b.customId.endsWith(':back'))!;
+    const click = t.discord.click(alice, { customId: button.customId!, messageId: panel.id });
+    expect((await click.response()).id).toBe(panel.id);
+    const mark = t.discord.world.requests.at(-1);
+    // The others play (from panels of their own); alice clicks nothing more.
+    const rng = seedRng(3);
+    let played = 0;
+    for (let k = 0; k < 4; k++) {
+      await t.bot.idle();
+      const u = (await peopleAsked(t)).find((x) => x !== alice);
+      if (!u) break;
+      await actOnPanel(t, u, await openPanel(t, u, tableMessage(t, u)!), rng);
+      played++;
+    }
+    expect(played).toBeGreaterThan(0);
+    await t.bot.idle();
+    const refreshed = since(t, mark).filter((r) => r.method === 'PATCH' && r.path.includes(encodeURIComponent(click.record.token)) && r.status === 200);
+    expect(refreshed.length, 'her panel was edited through her click').toBeGreaterThan(0);
   }, 120_000);
 
   it('a token Discord no longer takes hands the table back to the bot, which keeps it current', async () => {

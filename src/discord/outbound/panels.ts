@@ -9,7 +9,7 @@ import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteractio
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { PanelFocus } from '../render/panel.js';
-import { answersByFollowUp } from '../reply.js';
+import { updatedPublic } from '../reply.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
@@ -29,6 +29,8 @@ interface OpenPanel {
    * command), or its private follow-up (a click on the table); null until that follow-up is posted.
    */
   message: string | null;
+  /** The panel this one replaces once its follow-up is posted: kept if the click shows no panel after all. */
+  replaces?: OpenPanel;
   /** When the interaction was made (the token's age counts from then). */
   since: number;
   locale: Locale;
@@ -70,8 +72,9 @@ export class Panels {
   claim(gameId: number, seat: number, interaction: PanelInteraction, locale: Locale): void {
     const k = key(gameId, seat);
     // A refresh still running on an older interaction finds itself replaced and stops (drop()).
-    const message = answersByFollowUp(interaction) ? null : '@original';
-    this.open.set(k, { gameId, seat, interaction, message, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
+    const message = updatedPublic(interaction) ? null : '@original';
+    const replaces = message === null ? this.open.get(k) : undefined;
+    this.open.set(k, { gameId, seat, interaction, message, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
     set.add(k);
@@ -84,7 +87,7 @@ export class Panels {
    */
   async answer(gameId: number, seat: number, i: PanelInteraction, body: PanelBody): Promise<void> {
     const p = this.open.get(key(gameId, seat));
-    const message = p?.interaction === i ? p.message : answersByFollowUp(i) ? null : '@original';
+    const message = p?.interaction === i ? p.message : updatedPublic(i) ? null : '@original';
     if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), { body, auth: false }));
     const posted = (await this.o.rest.post(Routes.webhook(i.applicationId, i.token), {
       body: { ...body, flags: MessageFlags.Ephemeral },
@@ -92,7 +95,9 @@ export class Panels {
       query: new URLSearchParams({ wait: 'true' }),
       auth: false,
     })) as { id: string };
-    if (p?.interaction === i) p.message = posted.id;
+    if (p?.interaction !== i) return;
+    p.message = posted.id;
+    p.replaces = undefined;
   }
 
   /** The owner's handler showed `body` (with `focus`, made for the decision `opened`). */
@@ -108,10 +113,19 @@ export class Panels {
     if (p.dirty) this.schedule(p);
   }
 
-  /** The handler failed before showing anything: the panel is the refresher's again. */
+  /**
+   * The handler is done: the panel is the refresher's again. A click on the table that showed no
+   * panel after all (only an explanation) leaves the seat's earlier panel in place.
+   */
   release(gameId: number, seat: number): void {
-    const p = this.open.get(key(gameId, seat));
+    let p = this.open.get(key(gameId, seat));
     if (!p) return;
+    if (p.message === null && p.replaces) {
+      const dirty = p.dirty;
+      p = p.replaces;
+      this.open.set(key(gameId, seat), p);
+      p.dirty ||= dirty;
+    } else if (p.message === null) return this.drop(p);
     p.busy = false;
     if (p.dirty) this.schedule(p);
   }

@@ -5,7 +5,7 @@
 // request by whether it counts toward the bot token's global limit.
 import { performance } from 'node:perf_hooks';
 import type { InteractionHandle, InteractionRecord, MessageRecord, SeenMessage, StandIn } from '../../support/discord/index.js';
-import { seenMessage } from '../../support/discord/view.js';
+import { seenResponse } from '../../support/discord/players.js';
 import type { WorldChange } from '../../support/discord/model.js';
 
 /** Routes Discord exempts from the global limit: interaction callbacks and interaction-token webhooks. */
@@ -118,17 +118,18 @@ export class Observer {
         else resolve(seen!);
       };
       const check = () => {
-        if (r.state === 'failed') return done(new Error(`Interaction ${r.label} failed: the bot did not answer in time`));
-        if (r.state !== 'acknowledged' || !r.originalMessageId) return;
-        const message = world.messages.get(r.originalMessageId);
-        let set = this.byMessage.get(r.originalMessageId);
-        if (!set) this.byMessage.set(r.originalMessageId, (set = new Set()));
-        set.add(r.id);
-        if (!message || !world.canSeeMessage(r.userId, message)) return;
-        const seen = seenMessage(world, message);
-        if (seen.loading) return;
-        if (r.responseType === 6 && message.revision <= (r.revisionAtAcknowledgement ?? 0)) return;
-        done(null, seen);
+        if (r.state === 'acknowledged' && r.originalMessageId) {
+          let set = this.byMessage.get(r.originalMessageId);
+          if (!set) this.byMessage.set(r.originalMessageId, (set = new Set()));
+          set.add(r.id);
+        }
+        let seen: SeenMessage | undefined;
+        try {
+          seen = seenResponse(world, r);
+        } catch (err) {
+          return done(err as Error);
+        }
+        if (seen) done(null, seen);
       };
       this.waiters.set(r.id, check);
       check();
@@ -179,6 +180,9 @@ export class Observer {
     if (!m) return;
     const interested = this.byMessage.get(id);
     if (interested) for (const w of [...interested]) this.waiters.get(w)?.();
+    // A follow-up answers the interaction it follows (looked at once the stand-in has filed it as one).
+    const follows = op === 'create' ? m.interaction?.id : undefined;
+    if (follows) queueMicrotask(() => this.waiters.get(follows)?.());
     this.messageListeners.get(id)?.();
     if (op === 'create' && m.notified.length && m.authorId === this.discord.world.bot.id) {
       const dm = this.discord.world.channels.get(m.channelId)?.kind === 'dm';

@@ -58,27 +58,28 @@ export class InteractionHandle {
    * or the updated message for button and select updates.
    */
   async response(options: WaitOptions = {}): Promise<SeenMessage> {
-    return waitForWorld(
-      this.world,
-      () => {
-        const r = this.record;
-        if (r.state === 'failed') throw new Error(`Interaction ${r.label} failed: the bot did not answer in time`);
-        if (r.state !== 'acknowledged' || !r.originalMessageId) return undefined;
-        const message = this.world.messages.get(r.originalMessageId);
-        if (!message || !this.world.canSeeMessage(r.userId, message)) return undefined;
-        const seen = seenMessage(this.world, message);
-        if (seen.loading) return undefined;
-        // A deferred update shows nothing new until the bot edits the message, or answers privately
-        // in a follow-up (a click on a public message answered with a message only the clicker sees).
-        if (r.responseType === 6 && message.revision <= (r.revisionAtAcknowledgement ?? 0)) {
-          const followUp = r.followUpIds.map((id) => this.world.messages.get(id)).find((m) => m && !m.deleted && this.world.canSeeMessage(r.userId, m));
-          return followUp ? seenMessage(this.world, followUp) : undefined;
-        }
-        return seen;
-      },
-      { description: `the response to ${this.record.label}`, ...options },
-    );
+    return waitForWorld(this.world, () => seenResponse(this.world, this.record), { description: `the response to ${this.record.label}`, ...options });
   }
+}
+
+/**
+ * The response to an interaction as its user sees it now, or undefined while there is none: the
+ * reply (once no longer "thinking"), the updated message for button and select updates, or for a
+ * deferred update that left its message as it was, the first follow-up the user can see (a click on
+ * a public message answered with a message only the clicker sees).
+ */
+export function seenResponse(world: World, r: InteractionRecord): SeenMessage | undefined {
+  if (r.state === 'failed') throw new Error(`Interaction ${r.label} failed: the bot did not answer in time`);
+  if (r.state !== 'acknowledged' || !r.originalMessageId) return undefined;
+  const message = world.messages.get(r.originalMessageId);
+  if (!message || !world.canSeeMessage(r.userId, message)) return undefined;
+  const seen = seenMessage(world, message);
+  if (seen.loading) return undefined;
+  if (r.responseType === 6 && message.revision <= (r.revisionAtAcknowledgement ?? 0)) {
+    const followUp = r.followUpIds.map((id) => world.messages.get(id)).find((m) => m && !m.deleted && world.canSeeMessage(r.userId, m));
+    return followUp ? seenMessage(world, followUp) : undefined;
+  }
+  return seen;
 }
 
 export function runCommand(
