@@ -14,7 +14,11 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     // pings and notices, a few hundred KB a game. The bot addresses messages by id; it only needs
     // to hear of a recent message's deletion (the table scrolled back up), so it keeps a few.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
-    rest: { rejectOnRateLimit: rejectInLanes, ...rest, ...(apiBase ? { api: apiBase } : {}) },
+    // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
+    // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
+    // evening). A handler is swept only when idle and not limited, so its bucket is learnt again from
+    // the next response; a minute keeps them to the last minute's interactions.
+    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 60_000, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }
 
