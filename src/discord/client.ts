@@ -17,9 +17,9 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
     // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
-    // evening). A handler is swept only when idle and not limited, so its bucket is learnt again from
-    // the next response; a minute keeps them to the last minute's interactions.
-    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 60_000, ...rest, ...(apiBase ? { api: apiBase } : {}) },
+    // evening). A handler is swept only when idle and not limited (it sends one request at a time, so
+    // its bucket is learnt again from the next response); every 10 s keeps those of the last seconds.
+    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 10_000, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }
 
