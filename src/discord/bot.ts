@@ -21,6 +21,12 @@ import type { Sessions } from './session/sessions.js';
 
 export type { BotOptions } from './parts.js';
 
+/** Whether a message of the game's channel came after its table message (Discord's ids grow with time). */
+function postedAfterTable(ctx: Context, gameId: number, messageId: string): boolean {
+  const table = ctx.store.known(gameId)?.tableMessageId;
+  return !table || BigInt(messageId) > BigInt(table);
+}
+
 export class Bot {
   readonly client: Client;
   readonly store: GameStore;
@@ -63,9 +69,12 @@ export class Bot {
     });
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
     this.client.on('messageCreate', (m) => this.track(channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessage(gameId, m.id))));
-    // A deleted message (an old ping) no longer buries the table.
+    // A deleted message (an old ping) no longer buries the table: one posted after it (ids grow with time;
+    // the bot caches no message, so every deletion in the channel is heard, older ones too).
     this.client.on('messageDelete', (m) =>
-      this.track(channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessageGone(gameId, m.id))),
+      this.track(
+        channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && postedAfterTable(ctx, gameId, m.id) && this.publisher.channelMessageGone(gameId, m.id)),
+      ),
     );
     this.unsubscribe = this.store.subscribe((c) => {
       const waiting = this.sessions.whenReady(c.gameId, () => followCommit(ctx, c));

@@ -9,12 +9,17 @@ import { rejectInLanes } from './outbound/lanes.js';
 export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'] = {}): ClientOptions {
   return {
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
-    partials: [Partials.Channel],
-    // discord.js keeps the last 200 messages of every channel by default: a busy game's table edits,
-    // pings and notices, a few hundred KB a game. The bot addresses messages by id; it only needs
-    // to hear of a recent message's deletion (the table scrolled back up), so it keeps a few.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
-    rest: { rejectOnRateLimit: rejectInLanes, ...rest, ...(apiBase ? { api: apiBase } : {}) },
+    // A deleted message the bot never cached still comes as messageDelete, with its id, channel and server.
+    partials: [Partials.Channel, Partials.Message],
+    // discord.js keeps the last 200 messages of every channel by default (each game's channel and its
+    // players' DMs: table edits, pings, notices, DMs, some KB each). The bot addresses messages by id
+    // and hears of a deletion (the table scrolled back up) through the partial above: it keeps none.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
+    // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
+    // evening). A handler is swept only when idle and not limited (it sends one request at a time, so
+    // its bucket is learnt again from the next response); every 10 s keeps those of the last seconds.
+    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 10_000, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }
 

@@ -21,7 +21,8 @@ export interface RestProxy {
 }
 
 export async function startRestProxy(apiBase: string | null, log: Logger): Promise<RestProxy> {
-  const rest = new REST({ ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true });
+  // Idle rate-limit handlers swept every 10 s, as the shards' own (discord/client.ts): one per interaction token.
+  const rest = new REST({ ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true, handlerSweepInterval: 10_000 });
   const handle = proxyRequests(rest);
   const server = createServer((req, res) => {
     Promise.resolve(handle(req, res)).catch((err: unknown) => {

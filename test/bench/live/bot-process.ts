@@ -31,12 +31,13 @@ export class BotProcess {
   /**
    * Starts the bot: node with tsx's loader on src/main.ts (the very process, so its pid is the bot's),
    * DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE from the stand-in, DATABASE_PATH a new
-   * file in `dir`, LOG_LEVEL as .env.example ships it. Resolves once it logged "logged in".
+   * file in `dir`, LOG_LEVEL as .env.example ships it; `nodeArgs` go to node before all (test/load/memory.ts).
+   * Resolves once it logged "logged in".
    */
-  static async start(env: Record<string, string>, dir: string, timeoutMs = 60_000): Promise<BotProcess> {
+  static async start(env: Record<string, string>, dir: string, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<BotProcess> {
     const dbPath = join(dir, 'bot.db');
     const logPath = join(dir, 'bot.log');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -81,14 +81,14 @@ export class Fleet {
   }
 
   /** The stand-in (limits on, as Discord), the commands registered, the bot started and logged in. */
-  static async start(seed = 1): Promise<Fleet> {
+  static async start(seed = 1, nodeArgs: string[] = []): Promise<Fleet> {
     // Discord's limits (always on in the stand-in): per-route buckets and the global 50/s, windows at scale 1.
     const discord = await startStandIn();
     const dir = mkdtempSync(join(tmpdir(), 'fengsheng-live-'));
     try {
       const env = discord.env();
       await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: null, apiBase: env.DISCORD_API_BASE });
-      const bot = await BotProcess.start(env, dir);
+      const bot = await BotProcess.start(env, dir, 60_000, nodeArgs);
       return new Fleet(discord, new Observer(discord), bot, new CommittedStates(bot.dbPath), new TableLag(), dir, seed);
     } catch (err) {
       await discord.close();
