@@ -23,7 +23,8 @@ export type PanelBody = InteractionEditReplyOptions;
 interface OpenPanel {
   gameId: number;
   seat: number;
-  interaction: PanelInteraction;
+  /** What of the interaction edits the panel (the interaction itself is not kept: a panel lives 15 minutes). */
+  hook: { applicationId: string; token: string };
   /**
    * The panel's message among the interaction's: its original message (a private panel's click, a
    * command), or its private follow-up (a click on the table); null until that follow-up is posted.
@@ -74,7 +75,8 @@ export class Panels {
     // A refresh still running on an older interaction finds itself replaced and stops (drop()).
     const message = updatedPublic(interaction) ? null : '@original';
     const replaces = message === null ? this.open.get(k) : undefined;
-    this.open.set(k, { gameId, seat, interaction, message, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
+    const hook = { applicationId: interaction.applicationId, token: interaction.token };
+    this.open.set(k, { gameId, seat, hook, message, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
     set.add(k);
@@ -87,7 +89,8 @@ export class Panels {
    */
   async answer(gameId: number, seat: number, i: PanelInteraction, body: PanelBody): Promise<void> {
     const p = this.open.get(key(gameId, seat));
-    const message = p?.interaction === i ? p.message : updatedPublic(i) ? null : '@original';
+    const mine = p?.hook.token === i.token ? p : undefined;
+    const message = mine ? mine.message : updatedPublic(i) ? null : '@original';
     if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), { body, auth: false }));
     const posted = (await this.o.rest.post(Routes.webhook(i.applicationId, i.token), {
       body: { ...body, flags: MessageFlags.Ephemeral },
@@ -95,9 +98,9 @@ export class Panels {
       query: new URLSearchParams({ wait: 'true' }),
       auth: false,
     })) as { id: string };
-    if (p?.interaction !== i) return;
-    p.message = posted.id;
-    p.replaces = undefined;
+    if (!mine) return;
+    mine.message = posted.id;
+    mine.replaces = undefined;
   }
 
   /** The owner's handler showed `body` (with `focus`, made for the decision `opened`). */
@@ -176,9 +179,8 @@ export class Panels {
         const text = JSON.stringify(body);
         if (text === p.shown) continue;
         try {
-          const i = p.interaction;
           if (p.message === null) return;
-          await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, p.message), { body, auth: false });
+          await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
           this.o.onRefresh?.(performance.now() - since);
         } catch (err) {
