@@ -9,6 +9,7 @@ const TABLES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, en }
 
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
   const text = TABLES[locale][key] ?? zhCN[key];
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
 }
 

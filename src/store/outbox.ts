@@ -41,6 +41,8 @@ export interface OutboxRepo {
   add(items: Owed[], now: number): Promise<void>;
   /** The game's messages still owed, oldest first. */
   owed(gameId: number): Promise<OutboxRow[]>;
+  /** The oldest message of the game still owed to `target`, or null. */
+  nextOwedTo(gameId: number, target: string): Promise<OutboxRow | null>;
   /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
   owedGames(): Promise<number[]>;
   /** This shard's finished games that owed messages but have no table message. */

@@ -97,7 +97,7 @@ export class OutboxSender {
     for (;;) {
       if (this.stopped) return;
       const now = this.o.timers.now();
-      const row = (await this.o.store.repos.outbox.owed(gameId)).find((r) => r.target === target);
+      const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target);
       if (!row) return;
       if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
       const stale = row.purpose ? this.stales.get(row.purpose.split(':')[0]!) : undefined;

@@ -23,6 +23,15 @@ export function pgOutboxRepo(db: PgExec, shard?: Shard) {
         .orderBy(asc(outbox.id));
       return rows.map(toOutboxRow);
     },
+    async nextOwedTo(gameId: number, target: string): Promise<OutboxRow | null> {
+      const [row] = await db
+        .select(columns)
+        .from(outbox)
+        .where(and(eq(outbox.gameId, gameId), eq(outbox.target, target), isNull(outbox.doneAt)))
+        .orderBy(asc(outbox.id))
+        .limit(1);
+      return row ? toOutboxRow(row) : null;
+    },
     async owedGames(): Promise<number[]> {
       const rows = await db
         .selectDistinct({ gameId: outbox.gameId })

@@ -47,6 +47,7 @@ export function gamesStatements(db: Db, shard?: Shard) {
             updated_at = @updatedAt, finished_at = @finishedAt
       WHERE id = @id AND version = @fromVersion`,
   );
+  const seatsOf = db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, p('id'))).orderBy(asc(seats.seat)).prepare();
   const logOf = db.select(pick(actions, LOG_COLUMNS)).from(actions).where(eq(actions.gameId, p('id'))).orderBy(asc(actions.version)).prepare();
   const nextDeadline = db
     .select({ at: min(games.deadline) })
@@ -104,9 +105,7 @@ export function gamesStatements(db: Db, shard?: Shard) {
       return row && toInfo(row);
     },
 
-    seats(id: number): SeatInfo[] {
-      return db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat)).all();
-    },
+    seats: (id: number): SeatInfo[] => seatsOf.all({ id }),
 
     log: (id: number): StoredAction[] => logOf.all({ id }),
 

@@ -1,5 +1,5 @@
 // SQLite's statements behind OutboxRepo (../outbox.ts), synchronous (../sqlite.ts makes them an OutboxRepo).
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
 import { failedValues, OUTBOX_COLUMNS, owedValues, sentValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
@@ -11,6 +11,16 @@ export type OutboxStatements = ReturnType<typeof outboxStatements>;
 
 export function outboxStatements(db: Db, shard?: Shard) {
   const columns = pick(outbox, OUTBOX_COLUMNS);
+  const p = sql.placeholder;
+  // Read after every commit that owes something, and before each message sent: prepared once.
+  const owedOf = db.select(columns).from(outbox).where(and(eq(outbox.gameId, p('gameId')), isNull(outbox.doneAt))).orderBy(asc(outbox.id)).prepare();
+  const nextTo = db
+    .select(columns)
+    .from(outbox)
+    .where(and(eq(outbox.gameId, p('gameId')), eq(outbox.target, p('target')), isNull(outbox.doneAt)))
+    .orderBy(asc(outbox.id))
+    .limit(1)
+    .prepare();
   return {
     /** Call inside the transaction of the change that owes these messages. */
     add(items: Owed[], now: number): void {
@@ -18,13 +28,12 @@ export function outboxStatements(db: Db, shard?: Shard) {
     },
     /** The game's messages still owed, oldest first. */
     owed(gameId: number): OutboxRow[] {
-      return db
-        .select(columns)
-        .from(outbox)
-        .where(and(eq(outbox.gameId, gameId), isNull(outbox.doneAt)))
-        .orderBy(asc(outbox.id))
-        .all()
-        .map(toOutboxRow);
+      return owedOf.all({ gameId }).map(toOutboxRow);
+    },
+    /** The oldest message of the game still owed to `target`, or null. */
+    nextOwedTo(gameId: number, target: string): OutboxRow | null {
+      const row = nextTo.get({ gameId, target });
+      return row ? toOutboxRow(row) : null;
     },
     /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
     owedGames(): number[] {

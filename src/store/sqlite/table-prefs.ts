@@ -1,5 +1,5 @@
 // SQLite's statements behind TablePrefs (../table-prefs.ts), synchronous (../sqlite.ts makes them a TablePrefs).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection.js';
 import { games, seats, userPrefs } from '../schema.js';
 import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../table-prefs.js';
@@ -7,6 +7,8 @@ import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../
 export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
 
 export function tablePrefsStatements(db: Db) {
+  // Read inside every commit that owes a DM (the language of each player it is worded for).
+  const localeOf = db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, sql.placeholder('userId'))).prepare();
   return {
     ping(gameId: number): PingRecord {
       const row = db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId)).get();
@@ -45,7 +47,7 @@ export function tablePrefsStatements(db: Db) {
       return db.select({ respond: userPrefs.respond }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.respond ?? DEFAULT_RESPOND;
     },
     locale(userId: string): string | null {
-      return db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.locale ?? null;
+      return localeOf.get({ userId })?.locale ?? null;
     },
     setLocale(userId: string, locale: string, now: number): void {
       db.insert(userPrefs).values({ userId, locale, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { locale, updatedAt: now } }).run();
