@@ -101,7 +101,10 @@ export async function startBot(
     client,
     store,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
-    editIntervalMs: 0,
+    // The bot's own pace for table edits (1000 ms, Discord's 5 edits per 5 s) on the stand-in's scale,
+    // as every other window here: edits a few commits apart become one, as they do in production,
+    // instead of running the channel's bucket dry and waiting it out in most whole-game steps.
+    editIntervalMs: 1000 * TEST_LIMITS.scale!,
     aiDelayMs: 0,
     timerHost: clock,
     seeds: () => seed++,
