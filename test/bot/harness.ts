@@ -101,7 +101,12 @@ export async function startBot(
     client,
     store,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
-    editIntervalMs: 0,
+    // The bot's own pace for table edits (1000 ms, Discord's 5 edits per 5 s) on the stand-in's scale,
+    // as every other window here: edits a few commits apart become one, as they do in production,
+    // instead of running the channel's bucket dry and waiting it out in most whole-game steps.
+    editIntervalMs: 1000 * TEST_LIMITS.scale!,
+    // Each picture drawn as the table changes (bot.idle() would wait out every interval's catch-up);
+    // the interval has a test of its own (table-picture.test.ts).
     pictureIntervalMs: 0,
     aiDelayMs: 0,
     timerHost: clock,
