@@ -77,7 +77,7 @@ const hitAt = (fleet: Fleet, path: string) => fleet.observer.limited.find((l) =>
 
 export async function liveBenchmarks(o: LiveOptions = {}): Promise<Figures> {
   const ramp = o.steps ?? [100, 200, 300, 400];
-  const holdMs = o.holdMs ?? 30_000;
+  const holdMs = o.holdMs ?? 20_000;
   const openMs = o.openMs ?? 12_000;
   const budgetMs = o.budgetMs ?? 120_000;
   const log = o.log ?? (() => undefined);
