@@ -164,6 +164,13 @@ export function tableMessage(t: BotTable, user: UserRecord): SeenMessage | undef
     .at(-1);
 }
 
+/** Whether the table message, as players see it, reads as the table the publisher would draw for the game's newest state. */
+export async function tableIsCurrent(t: BotTable): Promise<boolean> {
+  const shown = tableMessage(t, t.users[0])!;
+  const want = t.bot.publisher.tableMessage(await gameOf(t)).embeds[0]!;
+  return shown.embeds[0]!.description === want.description && JSON.stringify(shown.embeds[0]!.fields ?? []) === JSON.stringify(want.fields ?? []);
+}
+
 /** Users the table names as having a decision of their own (mentioned in its content). */
 export function waitedOn(t: BotTable, table: SeenMessage): UserRecord[] {
   const ids = [...table.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]);

@@ -3,7 +3,7 @@
 // players' DMs going; a ping that waited out a rate limit past its decision is never posted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteConnection } from '../../src/store/sqlite.js';
-import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
 import { seedRng } from '../../src/engine/rng.js';
@@ -21,13 +21,6 @@ const owedRows = (t: BotTable) =>
     target: string;
     purpose: string | null;
   }[];
-
-/** The table message as players see it, against the table the publisher would draw for the game's newest state. */
-async function tableIsCurrent(t: BotTable): Promise<boolean> {
-  const shown = tableMessage(t, t.users[0])!;
-  const want = t.bot.publisher.tableMessage(await gameOf(t)).embeds[0]!;
-  return shown.embeds[0]!.description === want.description && JSON.stringify(shown.embeds[0]!.fields ?? []) === JSON.stringify(want.fields ?? []);
-}
 
 describe('a destination Discord holds', () => {
   it("a player's DMs held by a 429 (Retry-After 40 s) hold neither the table, nor the pings, nor the others' DMs", async () => {

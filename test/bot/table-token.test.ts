@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../support/discord/clock.js';
 import type { RequestLogEntry } from '../support/discord/model.js';
-import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
@@ -22,12 +22,6 @@ const since = (t: BotTable, mark: RequestLogEntry | undefined) => {
   const all = t.discord.world.requests;
   return mark ? all.slice(all.indexOf(mark) + 1) : [...all];
 };
-
-async function tableIsCurrent(t: BotTable): Promise<boolean> {
-  const shown = tableMessage(t, t.users[0])!;
-  const want = t.bot.publisher.tableMessage(await gameOf(t)).embeds[0]!;
-  return shown.embeds[0]!.description === want.description && JSON.stringify(shown.embeds[0]!.fields ?? []) === JSON.stringify(want.fields ?? []);
-}
 
 describe("the table edited through a click's token", () => {
   it('after a click on the table, its edits count nothing against the global limit; the panel follows up privately', async () => {
