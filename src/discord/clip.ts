@@ -19,3 +19,18 @@ export function clipGraphemes(text: string, max: number): string {
   }
   return out;
 }
+
+/** The end of `text`, at most `max` characters (code points), cut between characters as people see them. */
+export function clipGraphemesEnd(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  const parts = Array.from(graphemes.segment(text), (s) => s.segment);
+  let out = '';
+  let n = 0;
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const size = [...parts[k]].length;
+    if (n + size > max) break;
+    out = parts[k] + out;
+    n += size;
+  }
+  return out;
+}

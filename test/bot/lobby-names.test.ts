@@ -1,6 +1,7 @@
 // Seat names are cut as people see characters: never inside an emoji or a letter with its marks.
 import { describe, expect, it } from 'vitest';
 import { clipGraphemes } from '../../src/discord/clip.js';
+import { clip } from '../../src/discord/render/table.js';
 
 describe('seat names', () => {
   it('are cut by grapheme, never splitting a surrogate pair or a joined emoji', () => {
@@ -16,5 +17,22 @@ describe('seat names', () => {
     const emoji = 'x'.repeat(31) + '😀';
     expect(emoji.slice(0, 32)).not.toBe(clipGraphemes(emoji, 32));
     expect(() => encodeURIComponent(clipGraphemes(emoji, 32))).not.toThrow();
+  });
+
+  it('the table and the log keep their newest lines without splitting a name in their emoji', () => {
+    // Discord refused the log and the table's 最近 field whenever a cut fell inside a surrogate pair.
+    const lines = Array.from({ length: 60 }, (_, k) => `😀小王${k}😀 传出了情报`).join('\n');
+    for (let max = 100; max < 140; max++) {
+      const end = clip(lines, max, true);
+      const start = clip(lines, max, false);
+      for (const cut of [end, start]) {
+        expect([...cut].length).toBeLessThanOrEqual(max);
+        expect(() => encodeURIComponent(cut)).not.toThrow();
+      }
+      expect(end.endsWith('传出了情报')).toBe(true);
+      expect(end.startsWith('…')).toBe(true);
+      expect(start.endsWith('…')).toBe(true);
+    }
+    expect(clip('风声', 10, true)).toBe('风声');
   });
 });

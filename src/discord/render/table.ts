@@ -3,6 +3,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import { printedName, type GameView } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
+import { clipGraphemes, clipGraphemesEnd } from '../clip.js';
 import { encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText, stepText } from './words.js';
 
@@ -146,8 +147,11 @@ function openedOf(v: GameView): number {
 }
 
 
-/** Keeps the end (the newest lines) of a log, or the start of a description. */
+/**
+ * Keeps the end (the newest lines) of a log, or the start of a description, within `max` characters,
+ * cut between characters as people see them (a UTF-16 slice split the emoji of a seat's name).
+ */
 export function clip(s: string, max: number, keepEnd: boolean): string {
-  if (s.length <= max) return s;
-  return keepEnd ? '…' + s.slice(s.length - max + 1) : s.slice(0, max - 1) + '…';
+  if ([...s].length <= max) return s;
+  return keepEnd ? '…' + clipGraphemesEnd(s, max - 1) : clipGraphemes(s, max - 1) + '…';
 }
