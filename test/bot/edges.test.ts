@@ -1,5 +1,6 @@
 // The bot's edges, through the real client and the stand-in: a restart mid-game, closed DMs,
 // a double click, a stale button, a stranger's click, Discord's 429.
+import { encodeId } from '../../src/discord/custom-id.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allText, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -110,6 +111,22 @@ describe('the bot at its edges', () => {
 });
 
 describe('clicks no honest client makes', () => {
+  it('a 规则 page turn forged onto the table rewrites nothing public; the clicker reads the page privately', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3);
+    const [alice, bob] = t.users;
+    const before = tableMessage(t, bob)!;
+    await t.discord.forgeClick(alice, { customId: encodeId(0, 0, 'rules', 2), messageId: before.id }).settled();
+    await t.bot.idle();
+    const after = tableMessage(t, bob)!;
+    expect(after.id).toBe(before.id);
+    expect(allText(after)).toBe(allText(before));
+    const page = t.discord.seenBy(alice).filter((m) => m.ephemeral && m.embeds[0]?.footer?.text.includes('3'));
+    expect(page).toHaveLength(1);
+    expect(t.discord.seenBy(bob).some((m) => m.id === page[0].id)).toBe(false);
+  }, 60_000);
+
+
   it("a click on another player's panel changes nothing and shows that panel nothing of the clicker's", async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3);

@@ -1,6 +1,8 @@
 // /fengsheng rules, and ◀ ▶ on its pages: the same private message turns to the page the button names.
+import { MessageFlags } from 'discord.js';
 import { runner, type Handler } from '../context.js';
 import { rulesMessage } from '../render/rules.js';
+import { onPrivatePanel } from '../reply.js';
 
 export const rules: Handler = {
   verbs: ['rules'],
@@ -9,6 +11,12 @@ export const rules: Handler = {
   run: runner({
     // The first page, privately.
     command: async (ctx, i) => void (await i.editReply(rulesMessage(ctx.locales.of(i), 0))),
-    click: async (ctx, i, id) => void (await i.editReply(rulesMessage(ctx.locales.of(i), id.args[0] ?? 0))),
+    click: async (ctx, i, id) => {
+      const page = rulesMessage(ctx.locales.of(i), id.args[0] ?? 0);
+      // Only a private rules message turns its page: a forged click on a public message (the lobby,
+      // the table) must not rewrite it for everyone; the clicker gets the page privately.
+      if (onPrivatePanel(i)) await i.editReply(page);
+      else await i.followUp({ ...page, flags: MessageFlags.Ephemeral });
+    },
   }),
 };
