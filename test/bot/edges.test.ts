@@ -111,6 +111,21 @@ describe('the bot at its edges', () => {
 });
 
 describe('clicks no honest client makes', () => {
+  it("a lobby's 加入 forged from another server seats nobody", async () => {
+    t = await openBotTable(3);
+    const [alice] = t.users;
+    const lobby = await t.discord.runCommand(alice, t.general, 'fengsheng start', { characters: false }).response();
+    const joinId = lobby.buttons.find((b) => b.label === '加入')!.customId!;
+    const outsider = t.discord.createUser({ username: 'mallory', locale: 'zh-CN' });
+    const elsewhere = t.discord.channel(t.discord.createGuild({ name: 'elsewhere', members: [outsider] }), 'general');
+    const own = t.discord.say(outsider, elsewhere, 'hi');
+    await t.discord.forgeClick(outsider, { customId: joinId, messageId: own.id }).settled();
+    await t.bot.idle();
+    const seated = (await t.bot.lobbies.inChannel(t.guild.id, t.general.id))!.seats.map((s) => s.userId);
+    expect(seated).toEqual([alice.id]);
+    expect(allText(t.discord.seenBy(alice).find((m) => m.id === lobby.id)!)).not.toContain('mallory');
+  }, 60_000);
+
   it('a 规则 page turn forged onto the table rewrites nothing public; the clicker reads the page privately', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3);

@@ -241,7 +241,11 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction, sub: stri
 
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
-  const lobby = await ctx.lobbies.get(id.game);
+  const found = await ctx.lobbies.get(id.game);
+  // A button works on its own lobby message only: a forged click from another server, channel or
+  // message (no honest client makes one) finds no lobby.
+  const own = found && found.guildId === i.guildId && found.channelId === i.channelId && (found.messageId === null || found.messageId === i.message.id);
+  const lobby = own ? found : null;
   if (!lobby || lobby.gameId !== null) {
     await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
     return;
