@@ -1,10 +1,11 @@
 // Discord figures for `npm run bench`. As the bot runs (shared/contracts.md §3): live/as-it-runs.ts,
 // the bot as it ships in a process of its own against the stand-in with Discord's limits. Here besides,
 // the bot's own side, which no bot runs as: the bot in a worker thread of its own (bot-worker.ts), its
-// timers on a game clock the players move on, the stand-in without Discord's rate limits (its clock
-// never moves either, so its buckets would never refill). Acknowledgements are timed inside the bot
-// from the interaction's arrival; the table's pace (docs/rules.md §8b) from its commits. Each such
-// figure says so in its unit.
+// timers on a game clock the players move on, the stand-in with Discord's rate limits on the tests'
+// scale (a twentieth of Discord's windows, as in npm test): these figures are the table's pace, not
+// Discord's; the figures as the bot runs have the limits at Discord's scale. Acknowledgements are
+// timed inside the bot from the interaction's arrival; the table's pace (docs/rules.md §8b) from its
+// commits. Each such figure says so in its unit.
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -16,7 +17,7 @@ import { tableMessage, type BotTable } from '../bot/harness.js';
 import { actOnPanel, liveTable, openPanel, WAIT } from '../bot/play.js';
 import { liveBenchmarks } from './live/as-it-runs.js';
 import { answerOwn } from '../bot/people.js';
-import { ManualClock, startStandIn, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 type Figures = Record<string, { value: number; unit: string }>;
 
@@ -185,7 +186,7 @@ async function pacedGame(bot: BotThread, t: BotTable): Promise<{ idleTurnPasses:
 }
 
 /** Said in the unit of every figure measured here: the configuration is not the bot's as it runs. */
-const NOT_AS_RUN = 'the bot in a thread of the bench, its timers on a game clock the bench moves (the stand-in with Discord\'s limits): not as the bot runs';
+const NOT_AS_RUN = 'the bot in a thread of the bench, its timers on a game clock the bench moves (the stand-in with Discord\'s limits on the tests\' scale, windows a twentieth): not as the bot runs';
 
 export async function discordBenchmarks(o: { log?: (line: string) => void } = {}): Promise<Figures> {
   return { ...(await ackBenchmarks()), ...(await paceBenchmarks()), ...(await liveBenchmarks({ log: o.log })) };
@@ -193,7 +194,7 @@ export async function discordBenchmarks(o: { log?: (line: string) => void } = {}
 
 /** Acknowledgements: clicks one after another in one game, until at least 1,000 were acknowledged. */
 export async function ackBenchmarks(): Promise<Figures> {
-  const discord: StandIn = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
+  const discord: StandIn = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const dir = mkdtempSync(join(tmpdir(), 'fengsheng-bench-'));
   try {
     const users = Array.from({ length: 3 }, (_, i) => discord.createUser({ username: `p${i}`, locale: 'zh-CN' }));
@@ -234,7 +235,7 @@ export async function ackBenchmarks(): Promise<Figures> {
  * 1 AI seat (and the same seeds with 1 person and 4 AI seats), one game at a time, on a bot of its own.
  */
 export async function paceBenchmarks(): Promise<Figures> {
-  const discord: StandIn = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000 });
+  const discord: StandIn = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const dir = mkdtempSync(join(tmpdir(), 'fengsheng-bench-'));
   try {
     const pacePeople = Array.from({ length: 5 }, (_, i) => discord.createUser({ username: `q${i}`, locale: 'zh-CN' }));
