@@ -18,6 +18,8 @@ import { rateLimitWait, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
+/** What a row is for, as its hooks are registered (`ping` of `ping:12:warn`); '' for a row with no purpose. */
+const kindOf = (row: OutboxRow): string => row.purpose?.split(':')[0] ?? '';
 /** Attempts of one row before it is given up (each is up to four requests: discord.js retries a 5xx three times). */
 export const MAX_ATTEMPTS = 8;
 /** The wait after the n-th failed attempt: 1 s, doubling, at most a minute (about two minutes in all). */
@@ -100,7 +102,7 @@ export class OutboxSender {
       const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target);
       if (!row) return;
       if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
-      const stale = row.purpose ? this.stales.get(row.purpose.split(':')[0]!) : undefined;
+      const stale = this.stales.get(kindOf(row));
       if (stale?.(row)) {
         await this.settle(row, null);
         continue;
@@ -158,7 +160,7 @@ export class OutboxSender {
   }
 
   private async settle(row: OutboxRow, messageId: string | null): Promise<void> {
-    const hook = row.purpose ? this.settles.get(row.purpose.split(':')[0]!) : undefined;
+    const hook = this.settles.get(kindOf(row));
     await this.o.store.transaction(async (tx) => {
       await tx.outbox.sent(row.id, messageId, this.o.timers.now());
       await hook?.(tx, row, messageId);

@@ -13,7 +13,11 @@ import { updatedPublic } from '../reply.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
-export const TOKEN_MARGIN_MS = 30_000;
+const TOKEN_MARGIN_MS = 30_000;
+/** Whether a token lent at `since` may still be used at `now` (panels, and the table's, publisher.ts). */
+export const tokenFresh = (since: number, now: number): boolean => now - since < TOKEN_MS - TOKEN_MARGIN_MS;
+/** Where an interaction's panel is: its original message, or (null) a follow-up not yet posted, for a click on the table. */
+const panelMessage = (i: PanelInteraction): string | null => (updatedPublic(i) ? null : '@original');
 /** Unknown Webhook, Invalid Webhook Token, Unknown Message: the token cannot edit its message any more. */
 export const TOKEN_GONE = new Set([10015, 50027, 10008]);
 
@@ -73,7 +77,7 @@ export class Panels {
   claim(gameId: number, seat: number, interaction: PanelInteraction, locale: Locale): void {
     const k = key(gameId, seat);
     // A refresh still running on an older interaction finds itself replaced and stops (drop()).
-    const message = updatedPublic(interaction) ? null : '@original';
+    const message = panelMessage(interaction);
     const replaces = message === null ? this.open.get(k) : undefined;
     const hook = { applicationId: interaction.applicationId, token: interaction.token };
     this.open.set(k, { gameId, seat, hook, message, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
@@ -90,7 +94,7 @@ export class Panels {
   async answer(gameId: number, seat: number, i: PanelInteraction, body: PanelBody): Promise<void> {
     const p = this.open.get(key(gameId, seat));
     const mine = p?.hook.token === i.token ? p : undefined;
-    const message = mine ? mine.message : updatedPublic(i) ? null : '@original';
+    const message = mine ? mine.message : panelMessage(i);
     if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), { body, auth: false }));
     const posted = (await this.o.rest.post(Routes.webhook(i.applicationId, i.token), {
       body: { ...body, flags: MessageFlags.Ephemeral },
@@ -136,7 +140,7 @@ export class Panels {
   /** Whether the seat has a panel the bot can still edit. */
   fresh(gameId: number, seat: number): boolean {
     const p = this.open.get(key(gameId, seat));
-    return !!p && this.o.now() - p.since < TOKEN_MS - TOKEN_MARGIN_MS;
+    return !!p && tokenFresh(p.since, this.o.now());
   }
 
   /** A commit of this game: every open panel is brought up to date (a last time when it `finished`). */

@@ -16,7 +16,7 @@ import { pictureInput, pictureKey, type PictureInput } from '../../picture/input
 import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
 import type { Component } from '../reply.js';
-import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS } from './panels.js';
+import { TOKEN_GONE, tokenFresh } from './panels.js';
 import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
 
 const UNKNOWN_MESSAGE = 10008;
@@ -375,7 +375,7 @@ export class Publisher {
     const g = this.out(gameId);
     const { key, message } = await this.tableWithPicture(gameId, messageId);
     const via = g.token;
-    if (via && via.messageId === messageId && this.o.store.now() - via.since < TOKEN_MS - TOKEN_MARGIN_MS) {
+    if (via && via.messageId === messageId && tokenFresh(via.since, this.o.store.now())) {
       try {
         await this.editThrough(via, message);
         g.picture = { key, messageId };
