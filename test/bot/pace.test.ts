@@ -3,12 +3,12 @@
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';
 import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
-import { WARN_BEFORE_MS } from '../../src/discord/outbound/pings.js';
+import { WARN_BEFORE_MS, WATCHING_MS } from '../../src/discord/outbound/pings.js';
 import { TOKEN_LIFETIME_MS, type ManualClock } from '../support/discord/index.js';
 import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { answerOwn, stepPeople } from './people.js';
-import { openPanel, peopleAsked } from './play.js';
+import { openPanel, peopleAsked, playToEnd } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -163,6 +163,66 @@ describe('response windows, pings and panels', () => {
     expect(t.discord.world.messages.get(first.messageId)!.deleted).toBe(true);
     for (const u of t.users) if (u.id !== owner!.id) expect(since(before, u.id), u.username).toHaveLength(0);
   }, 120_000);
+
+  it('a decision whose player clicked their panel lately pings nobody; the warning goes only to whoever has not clicked since the decision became theirs', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
+    const pings = () => t!.users.map((u) => channelPings(t!, u.id).length).reduce((a, b) => a + b);
+    /** Plays through the panels until a decision of one person's own opens that someone else's click led to; its owner. */
+    const nextOwn = async () => {
+      for (let k = 0; k < 80; k++) {
+        const step = await stepPeople(t!, 'idle');
+        expect(step).not.toBeNull();
+        const own = decider((await t!.bot.store.state(gameId))!);
+        const owner = own === null ? undefined : t!.users.find((u) => u.id === seats[own].userId);
+        if (owner && step!.clicked && step!.clicked.id !== owner.id) return owner;
+      }
+      throw new Error('no decision of one person opened by another');
+    };
+    // Everyone looks at their panel now: whatever becomes theirs shows there, and nobody is pinged.
+    for (const u of t.users) await openPanel(t, u, tableMessage(t, u)!);
+    const quiet = pings();
+    const owner = await nextOwn();
+    expect(pings(), 'nobody pinged while everyone looks at their panel').toBe(quiet);
+    // The owner clicks their panel after the decision became theirs: no warning either.
+    await openPanel(t, owner, tableMessage(t, owner)!);
+    const s = (await t.bot.store.state(gameId))!;
+    await advanceTo(t, s.pending!.deadline! - WARN_BEFORE_MS);
+    expect((await t.bot.store.state(gameId))!.pending!.opened).toBe(s.pending!.opened);
+    expect(pings(), 'no warning for a player who clicked since').toBe(quiet);
+    // Two minutes later nobody has looked lately: the next decision of one's own pings its owner alone,
+    // and the warning comes to them alone, as they did not click since.
+    t.clock.t += WATCHING_MS;
+    const each = new Map(t.users.map((u) => [u.id, channelPings(t!, u.id).length]));
+    const later = await nextOwn();
+    expect(channelPings(t, later.id).length).toBe(each.get(later.id)! + 1);
+    const s2 = (await t.bot.store.state(gameId))!;
+    const beforeWarn = pings();
+    await advanceTo(t, s2.pending!.deadline! - WARN_BEFORE_MS);
+    expect(channelPings(t, later.id).at(-1)!.content).toMatch(/还剩|left/);
+    expect(pings()).toBe(beforeWarn + 1);
+  }, 120_000);
+
+  it('DMs come at the start, for what another player did to one alone, and at the end; draws, sends and discards are in the panel', async () => {
+    t = await openBotTable(4);
+    await openLobbyAndBegin(t, 4, { characters: true });
+    await playToEnd(t, 17);
+    const worthy = /你的身份是|抽走了你的手牌|交给你：|对你使用了试探|你看到了|Your identity is|took from your hand|gave you:|used 试探 on you|You saw/;
+    let middle = 0;
+    for (const u of t.users) {
+      const dms = t.discord.seenBy(u).filter((m) => m.where === 'DM');
+      expect(dms.length, `${u.username}'s DMs`).toBeGreaterThanOrEqual(2);
+      expect(dms[0].content).toMatch(/风声|began/);
+      expect(dms.at(-1)!.content).toMatch(/本局结束|The game is over/);
+      for (const dm of dms.slice(1, -1)) {
+        middle++;
+        expect(dm.content, `${u.username}: a DM with nothing only they could learn`).toMatch(worthy);
+      }
+    }
+    console.log('DMs between the first and the last, 4 players, one game:', middle);
+  }, 180_000);
 
   it('pings go by DM where the server chose that', async () => {
     t = await openBotTable(3);

@@ -68,6 +68,11 @@ export class Lanes {
     }
   }
 
+  /** Resolves when no lane runs at all, those waiting out a rate limit included (a test that waits a held destination out). */
+  async drained(): Promise<void> {
+    while (this.lanes.size) await Promise.allSettled([...this.lanes.values()].map((l) => l.done));
+  }
+
   /**
    * Waits `ms` of wall time inside a lane: the edit interval, or (`limited`) a rate limit. A long
    * one (a Retry-After of HELD_MS or more) holds the lane: idle() does not wait for it. Cut short by

@@ -15,8 +15,31 @@ export const dmOwed = (gameId: number, userId: string, content: string): Owed =>
   body: { content: clipGraphemes(content, 2000) },
 });
 /**
- * The DM each player is owed for one commit, in words, as [userId, text]: its private events, the
- * first DM of a game (where it is, what comes next), and at the end how they did.
+ * Whether a private event tells its reader something no click of theirs brought and no panel showed
+ * yet, so it is worth a DM: who they are (the deal, a changed identity), someone else's identity shown
+ * to them, what another player took from or gave to their hand, a 试探 on them. Their draws, sends,
+ * discards and what their own cards showed them are in their panel's 你知道的 (one notification per
+ * decision, not one per card).
+ */
+function tellsByDm(ev: GameEvent, me: number): boolean {
+  switch (ev.type) {
+    case 'identity':
+    case 'identitySeen':
+      return true;
+    case 'handTakenCards':
+    case 'cardGivenCards':
+    case 'handGivenCards':
+    case 'probeCard':
+      return ev.seat !== me;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The DM each player is owed for one commit, in words, as [userId, text]: at the start of the game
+ * (where it is, their identity and hand), when the commit tells them something worth a DM
+ * (`tellsByDm`: then with all it told them), and at the end how they did.
  */
 export function owedDms(
   info: { guildId: string; channelId: string },
@@ -28,9 +51,13 @@ export function owedDms(
   const names = state.players.map((p) => p.name);
   const dms = new Map<string, string[]>();
   const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
+  const start = events.some((ev) => ev.type === 'gameStart');
+  const told = new Set<number>();
+  for (const ev of events) if (ev.to !== 'all') for (const seat of ev.to) if (start || tellsByDm(ev, seat)) told.add(seat);
   for (const ev of events) {
     if (ev.to === 'all') continue;
     for (const seat of ev.to) {
+      if (!told.has(seat)) continue;
       const userId = users[seat];
       if (!userId) continue;
       // Each player reads their DMs in their own language; the channel reads the table's.
@@ -39,7 +66,7 @@ export function owedDms(
     }
   }
   const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-  if (events.some((ev) => ev.type === 'gameStart')) {
+  if (start) {
     for (const userId of users) {
       if (!userId) continue;
       dms.set(userId, [t(userLocale(userId), state.chars ? 'dm.welcomeChars' : 'dm.welcome', { link }), ...(dms.get(userId) ?? [])]);

@@ -143,6 +143,15 @@ export class Panels {
     return !!p && tokenFresh(p.since, this.o.now());
   }
 
+  /**
+   * When the seat's player last clicked or asked for their panel, if the bot can still edit it: a
+   * player who did so lately is taken to be looking at it (pings.ts), and sees a new decision there.
+   */
+  lastSeen(gameId: number, seat: number): number | null {
+    const p = this.open.get(key(gameId, seat));
+    return p && tokenFresh(p.since, this.o.now()) ? p.since : null;
+  }
+
   /** A commit of this game: every open panel is brought up to date (a last time when it `finished`). */
   changed(gameId: number, opened: number | null, finished = false): void {
     const now = performance.now();

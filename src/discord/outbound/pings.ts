@@ -1,7 +1,10 @@
 // Telling a player that a decision is theirs, in a way Discord notifies (edits never do): a short
 // new channel message that mentions them, the previous one deleted so the channel does not fill up,
-// or a DM where the server chose that; and once more shortly before the decision's timer runs out.
-// Response windows ping nobody: who could answer is nobody else's business (docs/rules.md §8b).
+// or a DM where the server chose that. Once a decision: nobody is pinged for a decision their open
+// panel already shows (they clicked it within WATCHING_MS: the panel is refreshed with it), and the
+// warning shortly before the timer runs out goes only to whoever has not clicked their panel since
+// the decision became theirs. Response windows ping nobody: who could answer is nobody else's
+// business (docs/rules.md §8b).
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { decider, view, type GameState } from '../../engine/index.js';
 import { askedSeats } from '../seats/pace.js';
@@ -17,6 +20,8 @@ import type { SeatUsers } from '../session/seat-users.js';
 
 /** The warning comes this long before the deadline (a quarter of a short timer). */
 export const WARN_BEFORE_MS = 15_000;
+/** A player who clicked their panel this recently is taken to be looking at it. */
+export const WATCHING_MS = 120_000;
 
 export interface PingsOptions {
   store: GameStore;
@@ -35,8 +40,8 @@ export interface PingsOptions {
 
 export class Pings {
   private readonly records = new Map<number, PingRecord>();
-  /** Per game: the warning set for the decision opened at `opened`. */
-  private readonly alarms = new Map<number, { opened: number; handle: unknown }>();
+  /** Per game: the warning set for the decision `opened`, which became pending at `at`. */
+  private readonly alarms = new Map<number, { opened: number; at: number; handle: unknown }>();
 
   constructor(private readonly o: PingsOptions) {
     o.publisher.sender.onSettle('ping', (tx, row, id) => this.posted(tx, row, id));
@@ -77,24 +82,31 @@ export class Pings {
     return askedSeats(s).filter((seat) => users[seat] && !bots.has(seat));
   }
 
+  /** Whether the seat's player clicked their panel at or after `since` (and can still have it refreshed). */
+  private seenSince(gameId: number, seat: number, since: number): boolean {
+    const seen = this.o.panels.lastSeen(gameId, seat);
+    return seen !== null && seen >= since;
+  }
+
   /**
-   * After a commit (or at start-up): ping whoever a new decision belongs to, unless `actor` (the
-   * person whose click made it) is that one player and is looking at a panel that shows it.
+   * After a commit (or at start-up): ping whoever a new decision belongs to, except those looking at
+   * their panel (`actor`, whose click made the commit, and whoever clicked theirs lately).
    */
   committed(gameId: number, s: GameState, actor: number | null = null): void {
     const seats = s.result ? [] : this.people(gameId, s);
     const rec = this.record(gameId);
     if (!seats.length) {
       this.disarm(gameId);
-      if (rec.messageId) this.replace(gameId, s, null, rec.key);
+      if (rec.messageId) this.replace(gameId, s, [], rec.key);
       return;
     }
     const opened = s.pending!.opened;
     if (rec.key?.split(':')[0] !== String(opened)) {
-      const watching = seats.length === 1 && seats[0] === actor && this.o.panels.fresh(gameId, actor);
-      // Nobody is pinged for a decision they are already looking at; the old ping goes either way.
-      if (watching && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
-      else this.replace(gameId, s, watching ? null : 'turn', String(opened));
+      const now = this.o.timers.now();
+      const away = seats.filter((seat) => seat !== actor && !this.seenSince(gameId, seat, now - WATCHING_MS));
+      // Nobody is pinged for a decision their panel shows; the old ping goes either way.
+      if (!away.length && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
+      else this.replace(gameId, s, away, String(opened), 'turn');
     }
     this.arm(gameId, s);
   }
@@ -108,8 +120,9 @@ export class Pings {
     const info = this.o.store.known(gameId);
     if (deadline === undefined || !info?.decisionMs || this.record(gameId).key === `${opened}:warn`) return;
     const at = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
-    const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - this.o.timers.now()));
-    this.alarms.set(gameId, { opened, handle });
+    const now = this.o.timers.now();
+    const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - now));
+    this.alarms.set(gameId, { opened, at: now, handle });
   }
 
   private disarm(gameId: number): void {
@@ -118,30 +131,32 @@ export class Pings {
     this.alarms.delete(gameId);
   }
 
-  /** The warning's time came: the same decision still waits on a person. */
+  /** The warning's time came: the same decision still waits on people who have not clicked their panel since it became theirs. */
   warn(gameId: number, opened: number): void {
-    if (this.alarms.get(gameId)?.opened === opened) this.alarms.delete(gameId);
+    const alarm = this.alarms.get(gameId);
+    if (alarm?.opened === opened) this.alarms.delete(gameId);
     const s = this.o.store.liveState(gameId);
-    if (!s || s.result || s.pending?.opened !== opened || !this.people(gameId, s).length) return;
-    if (this.record(gameId).key === `${opened}:warn`) return;
-    this.replace(gameId, s, 'warn', `${opened}:warn`);
+    if (!s || s.result || s.pending?.opened !== opened) return;
+    const since = alarm?.opened === opened ? alarm.at : this.o.timers.now();
+    const away = this.people(gameId, s).filter((seat) => !this.seenSince(gameId, seat, since));
+    if (!away.length || this.record(gameId).key === `${opened}:warn`) return;
+    this.replace(gameId, s, away, `${opened}:warn`, 'warn');
   }
 
   /**
-   * Posts the ping of `kind` (or none), deleting the previous one; remembers it under `key`. The
-   * record and the messages it owes are stored in one transaction, so a restart neither repeats the
-   * ping nor loses it.
+   * Posts the ping of `kind` to `seats` (none: no ping), deleting the previous one; remembers it
+   * under `key`. The record and the messages it owes are stored in one transaction, so a restart
+   * neither repeats the ping nor loses it.
    */
-  private replace(gameId: number, s: GameState, kind: 'turn' | 'warn' | null, key: string | null): void {
+  private replace(gameId: number, s: GameState, seats: number[], key: string | null, kind: 'turn' | 'warn' = 'turn'): void {
     const info = this.o.store.known(gameId);
     if (!info) return;
     const old = this.record(gameId).messageId;
-    const seats = kind ? this.people(gameId, s) : [];
     const users = this.o.users.of(gameId);
     const l = this.o.locale(gameId);
     const owed: Owed[] = [];
     if (old) owed.push({ gameId, kind: 'delete', target: info.channelId, messageId: old, body: null });
-    if (kind) {
+    if (seats.length) {
       const ids = seats.map((seat) => users[seat]!);
       if (this.o.store.knownSettings(info.guildId)?.pings === 'dm') {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
@@ -201,7 +216,7 @@ export class Pings {
     this.disarm(gameId);
     const rec = this.record(gameId);
     const s = this.o.publisher.stateOf(gameId);
-    if (rec.messageId && s) this.replace(gameId, s, null, rec.key);
+    if (rec.messageId && s) this.replace(gameId, s, [], rec.key);
     this.records.delete(gameId);
   }
 

@@ -120,6 +120,11 @@ export class Publisher {
     }
   }
 
+  /** Resolves when nothing is being sent or waited for, rate limits included (tests). */
+  drained(): Promise<void> {
+    return this.lanes.drained();
+  }
+
   /** Shutting down: no new run starts and rate-limit waits end; resolves when the requests in flight are done. */
   async stop(): Promise<void> {
     this.sender.stop();
