@@ -48,6 +48,8 @@ export interface NewGameRow {
   deadline: number | null;
   createdAt: number;
   seats: { userId: string | null; name: string }[];
+  /** The message that is the game's table from the start (the lobby's, turned into the table), or none yet. */
+  tableMessageId?: string | null;
 }
 
 export interface SnapshotUpdate {
@@ -106,6 +108,7 @@ export function newGameValues(row: NewGameRow) {
     deadline: row.deadline,
     createdAt: row.createdAt,
     updatedAt: row.createdAt,
+    tableMessageId: row.tableMessageId ?? null,
   } satisfies typeof games.$inferInsert;
 }
 

@@ -59,6 +59,8 @@ export interface NewGame {
   decisionMs?: number | null;
   /** The response clock of response windows (docs/rules.md §8b); default the server's setting. */
   windowMs?: number;
+  /** A message of the game's channel to be its table (the lobby's); default none: the table is posted. */
+  tableMessageId?: string;
 }
 
 export class GameStore {
@@ -168,13 +170,14 @@ export class GameStore {
         deadline,
         createdAt: now,
         seats: input.seats,
+        tableMessageId: input.tableMessageId ?? null,
       });
       await oweEffects(this.ctx, tx, c, input);
       return c.gameId;
     });
     const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
-    this.infos.set(id, { ...head, id, options: state.options, deadline, tableMessageId: null, brokenReason: null, updatedAt: now, finishedAt: null });
+    this.infos.set(id, { ...head, id, options: state.options, deadline, tableMessageId: input.tableMessageId ?? null, brokenReason: null, updatedAt: now, finishedAt: null });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
     this.notify(c);
     return c;

@@ -24,6 +24,29 @@ const since = (t: BotTable, mark: RequestLogEntry | undefined) => {
 };
 
 describe("the table edited through a click's token", () => {
+  it("the lobby's message becomes the table, edited through the 开始 click's token: a game begins without a table post or an edit as the bot", async () => {
+    t = await openBotTable(3);
+    const [alice, bob, carol] = t.users;
+    const lobby = await t.discord.runCommand(alice, t.general, 'fengsheng start', { characters: false }).response();
+    for (const u of [bob, carol]) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+    const mark = t.discord.world.requests.at(-1);
+    await t.discord.click(alice, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const after = since(t, mark);
+    const table = tableMessage(t, bob)!;
+    expect(table.id).toBe(lobby.id);
+    expect(await tableIsCurrent(t)).toBe(true);
+    expect(table.buttons.map((b) => b.label)).toContain('我的信息');
+    expect(table.attachments.map((a) => a.filename)).toEqual(['table.png']);
+    // Not one request for the table counted against the global limit: no post, no edit as the bot.
+    const asBot = after.filter((r) => r.path.startsWith(`/channels/${t!.general.id}/messages`));
+    expect(asBot.filter((r) => r.method === 'PATCH'), 'table edits as the bot').toEqual([]);
+    const posts = [...t.discord.world.messages.values()].filter((m) => m.channelId === t!.general.id && m.id !== lobby.id && !m.deleted && !m.ephemeralFor);
+    expect(posts.every((m) => m.content.includes('<@')), 'only pings were posted: no second table').toBe(true);
+    const byToken = after.filter((r) => r.method === 'PATCH' && /^\/webhooks\/[^/]+\/[^/]+\/messages\/%40original$/.test(r.path) && r.status === 200);
+    expect(byToken.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('after a click on the table, its edits count nothing against the global limit; the panel follows up privately', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);

@@ -179,13 +179,12 @@ describe('the log', () => {
 });
 
 describe('choosing a character', () => {
-  it('the offer says how each character starts and its gender; the other one leaves the panel once chosen; the lobby and the first DM say what comes next', async () => {
+  it('the offer says how each character starts and its gender; the other one leaves the panel once chosen; the table and the first DM say what comes next', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: true });
     const [alice, bob] = t.users;
-    const lobby = t.discord.seenBy(alice, { channel: t.general }).find((m) => m.content.includes('游戏开始'))!;
-    expect(lobby.content).toContain('两个可选角色');
-    expect(lobby.content).not.toContain('身份和手牌已私信');
+    // The lobby's message became the table: it says everyone chooses a character now.
+    expect(tableMessage(t, alice)!.content).toContain('选择角色');
     expect(dmsOf(t, 0)).toContain(`https://discord.com/channels/${t.guild.id}/${t.general.id}`);
     expect(dmsOf(t, 0)).toContain('先选角色');
     expect(dmsOf(t, 1)).toContain('First choose a character');

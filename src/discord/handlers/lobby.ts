@@ -67,8 +67,8 @@ const seatChange =
     return { lobby, done: (l) => t(l, done) };
   };
 
-/** The lobby's verbs, from its buttons or as commands; begin starts the game. */
-const CHANGES: Record<string, (ctx: Context, lobby: Lobby, userId: string, name: string) => Promise<ChangeResult>> = {
+/** The lobby's verbs, from its buttons (`click`) or as commands; begin starts the game. */
+const CHANGES: Record<string, (ctx: Context, lobby: Lobby, userId: string, name: string, click?: Component) => Promise<ChangeResult>> = {
   join: seatChange((lobby, userId, name) => join(lobby, userId, name), 'lobby.joined'),
   leave: seatChange((lobby, userId) => leave(lobby, userId), 'lobby.left'),
   begin,
@@ -76,12 +76,12 @@ const CHANGES: Record<string, (ctx: Context, lobby: Lobby, userId: string, name:
   rmai: seatChange((lobby, userId) => removeAi(lobby, userId), 'lobby.joined'),
 };
 
-async function change(ctx: Context, lobby: Lobby, verb: string, userId: string, name: string): Promise<ChangeResult> {
+async function change(ctx: Context, lobby: Lobby, verb: string, userId: string, name: string, click?: Component): Promise<ChangeResult> {
   const run = CHANGES[verb];
-  return run ? run(ctx, lobby, userId, name) : fail(lobby, 'lobby.none');
+  return run ? run(ctx, lobby, userId, name, click) : fail(lobby, 'lobby.none');
 }
 
-async function begin(ctx: Context, lobby: Lobby, userId: string): Promise<ChangeResult> {
+async function begin(ctx: Context, lobby: Lobby, userId: string, _name: string, click?: Component): Promise<ChangeResult> {
   if (userId !== lobby.hostId) return fail(lobby, 'lobby.hostOnly');
   const { min, max } = seatRange(lobby);
   if (lobby.seats.length < min || lobby.seats.length > max) {
@@ -90,11 +90,17 @@ async function begin(ctx: Context, lobby: Lobby, userId: string): Promise<Change
     return { lobby, text: (l) => t(l, 'lobby.needPlayersEdition', { edition: t(l, `edition.${lobby.options.edition}`), min, max, count: lobby.seats.length }), done: () => '' };
   }
   if (!hasHumans(lobby)) return fail(lobby, 'lobby.noHumans');
-  await beginGame(ctx, lobby);
+  await beginGame(ctx, lobby, click);
   return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
 }
 
-async function beginGame(ctx: Context, lobby: Lobby): Promise<void> {
+/**
+ * The game is created with the lobby's message as its table: the table lane edits that message into
+ * the table, so a game begins without a message of its own (one request fewer against the bot's
+ * global limit). Begun with the lobby's button, that click's token edits it (an interaction route,
+ * outside the global limit) for its 15 minutes, from the first second.
+ */
+async function beginGame(ctx: Context, lobby: Lobby, click?: Component): Promise<void> {
   const o = lobby.options;
   const created = await ctx.store.createGame({
     guildId: lobby.guildId,
@@ -114,7 +120,9 @@ async function beginGame(ctx: Context, lobby: Lobby): Promise<void> {
     },
     decisionMs: o.timer * 1000,
     windowMs: o.response !== undefined ? o.response * 1000 : undefined,
+    ...(lobby.messageId ? { tableMessageId: lobby.messageId } : {}),
   });
+  if (click) ctx.publisher.tableClicked(created.gameId, click);
   lobby.gameId = created.gameId;
   await ctx.lobbies.save(lobby);
   ctx.log.info({ gameId: created.gameId, lobbyId: lobby.id, players: lobby.seats.length }, 'game begun');
@@ -219,14 +227,13 @@ function lobbyLocale(ctx: Context, lobby: Pick<Lobby, 'guildId' | 'options'>): L
   return lobby.options.language ?? ctx.locales.guild(lobby.guildId);
 }
 
+/** The lobby's message after a change; once the game began it is the game's table, the publisher's to edit. */
 async function refreshLobbyMessage(ctx: Context, lobby: Lobby, l: Locale, closedText?: string): Promise<void> {
-  if (!lobby.messageId) return;
+  if (!lobby.messageId || lobby.gameId !== null) return;
   const channel = await ctx.client.channels.fetch(lobby.channelId).catch(() => null);
   if (!channel?.isSendable()) return;
   const body =
-    closedText !== undefined || lobby.gameId !== null || lobby.seats.length === 0
-      ? { content: closedText ?? (lobby.gameId !== null ? t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(l, 'lobby.aborted')), embeds: [], components: [] }
-      : renderLobby(l, lobby);
+    closedText !== undefined || lobby.seats.length === 0 ? { content: closedText ?? t(l, 'lobby.aborted'), embeds: [], components: [] } : renderLobby(l, lobby);
   await channel.messages.edit(lobby.messageId, body).catch((err) => ctx.log.warn({ err, lobbyId: lobby.id }, 'could not update the lobby message'));
 }
 
@@ -250,14 +257,15 @@ async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> 
     await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
     return;
   }
-  const r = await change(ctx, lobby, id.verb, i.user.id, displayName(i));
+  const r = await change(ctx, lobby, id.verb, i.user.id, displayName(i), i);
   if (r.text) {
     await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
     return;
   }
+  // Begun: the lobby's message is the table now, and the table's lane edits it through this click's token.
+  if (r.lobby.gameId !== null) return;
   const g = lobbyLocale(ctx, r.lobby);
-  if (r.lobby.gameId !== null || r.lobby.seats.length === 0)
-    await i.editReply({ content: r.lobby.gameId !== null ? t(g, r.lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') : t(g, 'lobby.aborted'), embeds: [], components: [] });
+  if (r.lobby.seats.length === 0) await i.editReply({ content: t(g, 'lobby.aborted'), embeds: [], components: [] });
   else await i.editReply(renderLobby(g, r.lobby));
 }
 
