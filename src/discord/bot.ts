@@ -5,7 +5,7 @@
 import type { Client } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { DeadlineScheduler, GameStore, LobbiesRepo } from '../store/index.js';
-import { channelGame, followCommit, resumeGames } from './commits.js';
+import { channelGame, channelGone, followCommit, resumeGames } from './commits.js';
 import type { Context } from './context.js';
 import { HANDLERS } from './handlers/index.js';
 import type { Locales } from './locales.js';
@@ -76,12 +76,21 @@ export class Bot {
         channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && postedAfterTable(ctx, gameId, m.id) && this.publisher.channelMessageGone(gameId, m.id)),
       ),
     );
+    // A game's channel or thread deleted: the game stops (and its players are told by DM).
+    this.client.on('channelDelete', (c) => {
+      if (!c.isDMBased()) this.track(channelGone(ctx, c.guildId, c.id));
+    });
+    this.client.on('threadDelete', (c) => this.track(channelGone(ctx, c.guildId, c.id)));
     this.unsubscribe = this.store.subscribe((c) => {
       const waiting = this.sessions.whenReady(c.gameId, () => followCommit(ctx, c));
       if (waiting) this.track(waiting);
     });
-    this.client.once('clientReady', () => this.track(resumeGames(ctx)));
-    void this.timers.start();
+    // Deadlines are run, and what games owe is sent, only once the client is ready: a timeout that
+    // commits before the guilds are known would owe pings to channels discord.js cannot send to yet.
+    this.client.once('clientReady', () => {
+      void this.timers.start();
+      this.track(resumeGames(ctx));
+    });
   }
 
   private track(p: Promise<unknown>): void {

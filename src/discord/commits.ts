@@ -1,8 +1,9 @@
 // What the bot does with each commit, and with the games it finds at start-up: the session follows,
 // the table, the panels and the pings show it, and the seat drivers play the seats the bot plays.
 import { t } from '../i18n/index.js';
-import type { Committed } from '../store/index.js';
+import type { Committed, Owed } from '../store/index.js';
 import type { Context } from './context.js';
+import { dmOwed } from './outbound/owed.js';
 
 /** A commit of a prepared game (Sessions.whenReady): every part follows it. */
 export function followCommit(ctx: Context, c: Committed): void {
@@ -51,4 +52,39 @@ export async function channelGame(ctx: Context, guildId: string | null, channelI
   const gameId = guildId ? await ctx.store.activeGameIn(guildId, channelId) : null;
   if (gameId !== null) await ctx.sessions.prepare(gameId);
   return gameId;
+}
+
+/**
+ * Stops an active game for good, without a result (/fengsheng abort, or its channel deleted): the
+ * status and what it owes (`owed`) in one transaction, then every part lets the game go. Where the
+ * channel is gone, its last ping is not deleted (there is nothing left to delete it from).
+ */
+export async function stopGame(ctx: Context, gameId: number, reason: string, owed: () => Owed[], channelLives = true): Promise<void> {
+  await ctx.sessions.prepare(gameId);
+  await ctx.store.abortGame(gameId, reason, owed);
+  ctx.drivers.forget(gameId);
+  if (channelLives) ctx.pings.closed(gameId);
+  else ctx.pings.forget(gameId);
+  ctx.panels.forget(gameId);
+  await ctx.publisher.deliver(gameId);
+}
+
+/**
+ * A channel or thread is gone (Discord said it was deleted, or answered Unknown Channel): its open
+ * lobby is closed, and its game stopped as aborted (no result, nothing in /stats), each player told
+ * by DM, so no timer or AI seat plays it on to an end nobody sees.
+ */
+export async function channelGone(ctx: Context, guildId: string, channelId: string): Promise<void> {
+  const lobby = await ctx.lobbies.inChannel(guildId, channelId);
+  if (lobby) await ctx.lobbies.remove(lobby.id);
+  const gameId = await ctx.store.activeGameIn(guildId, channelId);
+  if (gameId === null) return;
+  ctx.log.info({ gameId }, "the game's channel is gone; the game is stopped");
+  await stopGame(
+    ctx,
+    gameId,
+    'channel deleted',
+    () => ctx.sessions.users.of(gameId).flatMap((userId) => (userId ? [dmOwed(gameId, userId, t(ctx.locales.user(guildId, userId), 'dm.channelGone'))] : [])),
+    false,
+  );
 }

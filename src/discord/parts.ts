@@ -5,6 +5,7 @@ import { t } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type TimerHost } from '../store/index.js';
 import { interactionRest } from './client.js';
+import { channelGone } from './commits.js';
 import type { Context } from './context.js';
 import { panelBody } from './handlers/game.js';
 import { Locales } from './locales.js';
@@ -83,6 +84,10 @@ export function assemble(o: BotOptions): Parts {
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId) }),
     hooks,
+    channelGone: (gameId) => {
+      const info = o.store.known(gameId);
+      if (info) void channelGone(ctx, info.guildId, info.channelId).catch((err: unknown) => o.log.error({ gameId, err }, 'could not stop a game whose channel is gone'));
+    },
   });
   const panels = new Panels({
     log: o.log,

@@ -158,6 +158,7 @@ export const en: Record<MessageKey, string> = {
   'secret.probed': '{user} used 试探 on you: {card}',
   'secret.sent': 'The intel you sent is: {card}',
   'secret.discarded': 'You discarded: {cards}',
+  'dm.channelGone': 'The channel of your game of 风声 was deleted, so the game was stopped (it does not count in the stats).',
   'dm.failed': '{mention}, I could not DM you (your DMs are closed, or Discord kept refusing the message). Press "My info" on the table to see your identity and hand.',
 
   'err.stale': 'This button is out of date: the game has moved on. Press "My info" for your current choices.',

@@ -163,6 +163,7 @@ export const zhCN = {
   'secret.probed': '{user}对你使用了试探：{card}',
   'secret.sent': '你传出的情报是：{card}',
   'secret.discarded': '你弃掉了：{cards}',
+  'dm.channelGone': '你所在那局风声的频道已被删除，这局游戏已中止（不计战绩）。',
   'dm.failed': '{mention}，我没能私信你（你的私信已关闭，或 Discord 一直没有收下）。请点牌桌上的「我的信息」查看你的身份和手牌。',
   // click errors
   'err.stale': '这个按钮已过期，局面已经变了。请点「我的信息」看最新的选择。',

@@ -2,6 +2,7 @@
 // timers. Every method that changes a game goes through that game's queue.
 import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
+import type { Lobby } from '../lobby/model.js';
 import { logger as rootLogger, type Logger } from '../log.js';
 import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
@@ -61,6 +62,8 @@ export interface NewGame {
   windowMs?: number;
   /** A message of the game's channel to be its table (the lobby's); default none: the table is posted. */
   tableMessageId?: string;
+  /** The lobby this game begins: marked begun in the game's own transaction (a kill leaves both or neither). */
+  lobby?: Lobby;
 }
 
 export class GameStore {
@@ -172,6 +175,7 @@ export class GameStore {
         seats: input.seats,
         tableMessageId: input.tableMessageId ?? null,
       });
+      if (input.lobby) await tx.lobbies.save({ ...input.lobby, gameId: c.gameId });
       await oweEffects(this.ctx, tx, c, input);
       return c.gameId;
     });

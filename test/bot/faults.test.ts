@@ -82,4 +82,20 @@ describe('faults degrade', () => {
     expect(sqliteConnection(store.backend).sqlite.prepare('select count(*) as n from actions where game_id = ? and action like ?').get(gameId, '%timeout%')).toEqual({ n: 0 });
     expect(lines.filter((l) => l.msg.includes('saved again'))).toHaveLength(1);
   }, 120_000);
+
+  it('a /start whose lobby message cannot be shown leaves no lobby: the host is told privately, and /start works again', async () => {
+    t = await openBotTable(2);
+    const [host, other] = t.users;
+    // Discord fails the lobby's message every time discord.js tries (the first try and its three retries of a 5xx).
+    t.discord.fault({ method: 'PATCH', path: /^\/webhooks\/[^/]+\/[^/]+\/messages\/%40original$/, status: 500, count: 4 });
+    t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false });
+    // The error is the host's alone.
+    const told = await t.discord.waitFor(() => t!.discord.seenBy(host, { channel: t!.general }).find((m) => m.ephemeral && /出错了/.test(m.content)), { timeoutMs: 20_000 });
+    expect(told).toBeDefined();
+    await t.bot.idle();
+    // Nothing public is left of it, and the channel is free.
+    expect(t.discord.seenBy(other, { channel: t.general }).filter((m) => m.author.bot)).toEqual([]);
+    const again = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
+    expect(again.embeds[0].title).toContain('大厅');
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { en } from '../../i18n/en.js';
 import { zhCN } from '../../i18n/zh-CN.js';
 import { addAi, AI_LEVELS, DEFAULT_AI_LEVEL, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, seatRange, type AiLevel, type Lobby, type LobbyChange, type LobbyOptions } from '../../lobby/model.js';
 import { clipGraphemes } from '../clip.js';
+import { stopGame } from '../commits.js';
 import { desc, EDITION_CHOICES, outOfRange, RESPONSE_OPTION, ROUNDS_OPTION, TIMER_OPTION } from '../command-options.js';
 import { canManage, runner, type Context, type Handler, type Subcommand } from '../context.js';
 import type { CustomId } from '../custom-id.js';
@@ -90,7 +91,13 @@ async function begin(ctx: Context, lobby: Lobby, userId: string, _name: string, 
     return { lobby, text: (l) => t(l, 'lobby.needPlayersEdition', { edition: t(l, `edition.${lobby.options.edition}`), min, max, count: lobby.seats.length }), done: () => '' };
   }
   if (!hasHumans(lobby)) return fail(lobby, 'lobby.noHumans');
-  await beginGame(ctx, lobby, click);
+  try {
+    await beginGame(ctx, lobby, click);
+  } catch (err) {
+    // Two begins at once: the other one's game holds the channel (its unique index refused this one).
+    if ((await ctx.store.activeGameIn(lobby.guildId, lobby.channelId)) !== null) return fail(lobby, 'lobby.exists');
+    throw err;
+  }
   return { lobby, done: (l) => t(l, lobby.options.characters ? 'lobby.startedChars' : 'lobby.started') };
 }
 
@@ -121,10 +128,10 @@ async function beginGame(ctx: Context, lobby: Lobby, click?: Component): Promise
     decisionMs: o.timer * 1000,
     windowMs: o.response !== undefined ? o.response * 1000 : undefined,
     ...(lobby.messageId ? { tableMessageId: lobby.messageId } : {}),
+    lobby,
   });
   if (click) ctx.publisher.tableClicked(created.gameId, click);
   lobby.gameId = created.gameId;
-  await ctx.lobbies.save(lobby);
   ctx.log.info({ gameId: created.gameId, lobbyId: lobby.id, players: lobby.seats.length }, 'game begun');
 }
 
@@ -160,10 +167,25 @@ async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   if (wantsThread) return startInThread(ctx, i, l, open, lobbyLocale(ctx, { guildId, options }));
   const lobby = await open(channelId);
   if (!lobby) return void (await i.reply({ content: t(l, 'lobby.exists'), flags: MessageFlags.Ephemeral }));
-  await i.deferReply();
-  const msg = await i.editReply(renderLobby(lobbyLocale(ctx, lobby), lobby));
-  lobby.messageId = msg.id;
-  await ctx.lobbies.save(lobby);
+  await showLobby(ctx, lobby, async () => {
+    await i.deferReply();
+    return i.editReply(renderLobby(lobbyLocale(ctx, lobby), lobby)).catch(async (err: unknown) => {
+      // Nothing half-made stays in the channel: the router then answers the host privately.
+      await i.deleteReply().catch(() => undefined);
+      throw err;
+    });
+  });
+}
+
+/** Posts a new lobby's message (`post`) and keeps its id; a lobby nobody can see is removed, so it holds no channel. */
+async function showLobby(ctx: Context, lobby: Lobby, post: () => Promise<{ id: string }>): Promise<void> {
+  try {
+    lobby.messageId = (await post()).id;
+    await ctx.lobbies.save(lobby);
+  } catch (err) {
+    await ctx.lobbies.remove(lobby.id).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** The AI level asked for (a forged value is the default). */
@@ -191,9 +213,7 @@ async function startInThread(ctx: Context, i: ChatInputCommandInteraction, l: Lo
   if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
   const lobby = await open(thread.id);
   if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
-  const msg = await thread.send(renderLobby(g, lobby));
-  lobby.messageId = msg.id;
-  await ctx.lobbies.save(lobby);
+  await showLobby(ctx, lobby, () => thread.send(renderLobby(g, lobby)));
   await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
 }
 
@@ -205,15 +225,8 @@ async function abort(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   const host = gameId !== null ? (await ctx.lobbies.ofGame(gameId))?.hostId : lobby?.hostId;
   if (gameId === null && !lobby) return void (await i.editReply(t(l, 'lobby.none')));
   if (i.user.id !== host && !canManage(i)) return void (await i.editReply(t(l, 'lobby.abortDenied')));
-  if (gameId !== null) {
-    // The closed table and the notice are owed in the abort's own transaction.
-    await ctx.sessions.prepare(gameId);
-    await ctx.store.abortGame(gameId, `aborted by ${i.user.id}`, () => ctx.publisher.abortOwed(gameId, i.user.id));
-    ctx.drivers.forget(gameId);
-    ctx.pings.closed(gameId);
-    ctx.panels.forget(gameId);
-    await ctx.publisher.deliver(gameId);
-  }
+  // The closed table and the notice are owed in the abort's own transaction.
+  if (gameId !== null) await stopGame(ctx, gameId, `aborted by ${i.user.id}`, () => ctx.publisher.abortOwed(gameId, i.user.id));
   if (lobby) {
     await ctx.lobbies.remove(lobby.id);
     const g = lobbyLocale(ctx, lobby);

@@ -18,6 +18,7 @@ import { rateLimitWait, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
+export const UNKNOWN_CHANNEL = 10003;
 /** What a row is for, as its hooks are registered (`ping` of `ping:12:warn`); '' for a row with no purpose. */
 const kindOf = (row: OutboxRow): string => row.purpose?.split(':')[0] ?? '';
 /** Attempts of one row before it is given up (each is up to four requests: discord.js retries a 5xx three times). */
@@ -34,6 +35,8 @@ export interface SenderOptions {
   lanes: Lanes;
   /** The language of a game's channel. */
   locale: (gameId: number) => Locale;
+  /** Discord answered Unknown Channel for a game's channel: it was deleted. */
+  channelGone: (gameId: number) => void;
 }
 
 /** Called inside the transaction that marks a row sent (tx), with the message it made. */
@@ -141,6 +144,7 @@ export class OutboxSender {
         await this.settle(row, null);
         return 'sent';
       }
+      if (code === UNKNOWN_CHANNEL && row.kind !== 'dm') this.o.channelGone(row.gameId);
       const attempts = row.attempts + 1;
       // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
       const lasting = err instanceof GiveUp || (err instanceof DiscordAPIError && err.status < 500);
@@ -193,18 +197,16 @@ export class OutboxSender {
       return (await user.send(nonced)).id;
     }
     const channel = await this.channel(row.target);
+    if (!channel) throw new GiveUp(`channel ${row.target} cannot take messages`);
     if (row.kind === 'post') return (await channel.send(nonced)).id;
     if (row.kind === 'edit') await channel.messages.edit(row.messageId!, row.body as never);
     else await channel.messages.delete(row.messageId!);
     return null;
   }
 
-  private async channel(channelId: string): Promise<SendableChannels> {
-    const c = await this.o.client.channels.fetch(channelId).catch((err: unknown) => {
-      if (err instanceof DiscordAPIError && err.status < 500) throw new GiveUp(`channel ${channelId}: ${err.code}`);
-      throw err;
-    });
-    if (!c || !c.isSendable()) throw new GiveUp(`channel ${channelId} cannot take messages`);
-    return c;
+  /** The channel to send to (a 4xx fetching it, such as Unknown Channel, is the request's answer); null when it takes no messages. */
+  private async channel(channelId: string): Promise<SendableChannels | null> {
+    const c = await this.o.client.channels.fetch(channelId);
+    return c && c.isSendable() ? c : null;
   }
 }

@@ -9,7 +9,7 @@ import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
 import { Lanes, rateLimitWait } from './lanes.js';
-import { OutboxSender } from './outbox-sender.js';
+import { OutboxSender, UNKNOWN_CHANNEL } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
@@ -85,6 +85,8 @@ export interface PublisherOptions {
   seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
   /** The REST client for interaction routes (client.ts): table edits through a click's token. */
   hooks: REST;
+  /** Discord answered Unknown Channel for a game's channel: it was deleted (commits.ts channelGone). */
+  channelGone: (gameId: number) => void;
 }
 
 export class Publisher {
@@ -95,7 +97,7 @@ export class Publisher {
 
   constructor(private readonly o: PublisherOptions) {
     this.lanes = new Lanes((key, err) => o.log.error({ gameId: Number(/\d+/.exec(key)?.[0]), lane: key.split(':')[0], err }, 'publishing to Discord failed'));
-    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, lanes: this.lanes, locale: o.locale });
+    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, lanes: this.lanes, locale: o.locale, channelGone: o.channelGone });
     this.sender.onSettle('table', (_tx, row, id) => this.tablePosted(row, id));
   }
 
@@ -390,7 +392,7 @@ export class Publisher {
         if (g.token === via) g.token = undefined;
       }
     }
-    const channel = await this.channel(channelId);
+    const channel = await this.channel(channelId, gameId);
     if (!channel) return;
     await channel.messages.edit(messageId, message);
     g.picture = { key, messageId };
@@ -442,8 +444,12 @@ export class Publisher {
     );
   }
 
-  async channel(channelId: string): Promise<SendableChannels | null> {
-    const c = await this.o.client.channels.fetch(channelId).catch(() => null);
+  /** The channel, if it takes messages; a game's channel Discord says is unknown is reported gone. */
+  async channel(channelId: string, gameId?: number): Promise<SendableChannels | null> {
+    const c = await this.o.client.channels.fetch(channelId).catch((err: unknown) => {
+      if (gameId !== undefined && err instanceof DiscordAPIError && err.code === UNKNOWN_CHANNEL) this.o.channelGone(gameId);
+      return null;
+    });
     return c && c.isSendable() ? c : null;
   }
 

@@ -150,6 +150,26 @@ export function createChannel(parts: StandInParts, guild: GuildRecord, name: str
   return channel;
 }
 
+/**
+ * A server's admin deletes a text channel (with its threads) or a thread: every route answers
+ * Unknown Channel from then on, and the bot is told as Discord tells it (CHANNEL_DELETE with the
+ * channel; THREAD_DELETE with the thread's id, guild, parent and type).
+ */
+export function deleteChannel(parts: StandInParts, channel: ChannelRecord): void {
+  const { world, gateway } = parts;
+  if (channel.kind === 'dm' || !channel.guildId) throw new StandInUsageError('only a server channel or thread can be deleted');
+  const guild = world.guilds.get(channel.guildId)!;
+  const threads = [...world.channels.values()].filter((c) => c.kind === 'thread' && c.parentId === channel.id);
+  for (const c of [...threads, channel]) {
+    const payload = channelPayload(world, c);
+    world.channels.delete(c.id);
+    guild.channelIds = guild.channelIds.filter((id) => id !== c.id);
+    world.changed({ kind: 'channel', id: c.id });
+    if (c.kind === 'thread') gateway.dispatch('THREAD_DELETE', { id: c.id, guild_id: c.guildId, parent_id: c.parentId, type: payload.type }, { intent: Intent.Guilds, guildId: guild.id });
+    else gateway.dispatch('CHANNEL_DELETE', payload, { intent: Intent.Guilds, guildId: guild.id });
+  }
+}
+
 /** The DM channel between the bot and a user; opening it twice returns the same channel. */
 export function openDm({ world }: StandInParts, user: UserRecord): ChannelRecord {
   const existing = world.dmChannelOf(user.id);

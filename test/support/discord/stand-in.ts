@@ -12,6 +12,7 @@ import type { RouteBuckets } from './route-buckets.js';
 import {
   addMember,
   createChannel,
+  deleteChannel,
   createGuild,
   createRole,
   createUser,
@@ -184,6 +185,11 @@ export class StandIn {
 
   createChannel(guild: Ref<GuildRecord>, name: string): ChannelRecord {
     return createChannel(this.parts, this.guild(guild), name);
+  }
+
+  /** A server's admin deletes a channel (its threads with it) or a thread (setup.ts deleteChannel). */
+  deleteChannel(channel: Ref<ChannelRecord>): void {
+    deleteChannel(this.parts, this.channelRef(channel));
   }
 
   /** A role, e.g. `{ name: 'Mods', permissions: Permission.ManageGuild }`; the guild's owner needs none. */
