@@ -1,7 +1,17 @@
-// Seat names are cut as people see characters: never inside an emoji or a letter with its marks.
-import { describe, expect, it } from 'vitest';
+// Seat names are cut as people see characters: never inside an emoji or a letter with its marks; and
+// they are written as plain text wherever the bot writes markdown (the table, the log, /history, DMs).
+import { afterEach, describe, expect, it } from 'vitest';
 import { clipGraphemes } from '../../src/discord/clip.js';
 import { clip } from '../../src/discord/render/table.js';
+import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
+import { playToEnd } from './play.js';
+
+let t: BotTable | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
 
 describe('seat names', () => {
   it('are cut by grapheme, never splitting a surrogate pair or a joined emoji', () => {
@@ -35,4 +45,26 @@ describe('seat names', () => {
     }
     expect(clip('风声', 10, true)).toBe('风声');
   });
+});
+
+describe('names that try to shape the text', () => {
+  it('a name with a masked link, markdown and a right-to-left mark is plain text on the table and in its log', async () => {
+    t = await openBotTable(3);
+    const evil = '[免费领取](https://evil.example/x)';
+    t.users[1].globalName = `**${evil}**\u202E`;
+    await openLobbyAndBegin(t, 3, { characters: false });
+    await playToEnd(t, 9, { maxSteps: 40 });
+    await t.bot.idle();
+    const [alice] = t.users;
+    const table = tableMessage(t, alice)!;
+    const log = await t.discord.click(alice, { label: '日志', messageId: table.id }).response();
+    const texts = [table.content, JSON.stringify(table.embeds), JSON.stringify(log.embeds)];
+    for (const text of texts) {
+      // Every [ of the name is escaped, so Discord makes no link of it; no bold, no direction mark.
+      expect(text).not.toMatch(/(?<!\\)\[免费领取\]/);
+      expect(text).not.toContain('\u202E');
+      expect(text).not.toMatch(/(?<!\\)\*\*\\?\[/);
+    }
+    expect(texts.join('\n')).toContain('免费领取');
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import { groupKeys, renderPanel, TARGET, type PanelFocus } from '../render/panel
 import { secretLine } from '../render/words.js';
 import { ackAsUpdate, answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { turnKey } from '../seats/pace.js';
+import { nameText } from '../clip.js';
 
 type Picked = { action: Action } | { focus: PanelFocus } | { stale: true };
 /** What a click of one verb means: `value` is the option picked in a menu. */
@@ -197,7 +198,7 @@ export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: numb
   const state = ctx.store.liveState(gameId);
   if (!state) throw new Error(`game ${gameId} is not live`);
   const v = view(state, seat);
-  const names = state.players.map((p) => p.name);
+  const names = state.players.map((p) => nameText(p.name));
   // The two characters offered matter only until one is chosen.
   const chosen = v.players[seat].character !== undefined;
   const secrets = ctx.sessions.events

@@ -7,6 +7,7 @@ import { zhCN } from '../../i18n/zh-CN.js';
 import { DEFAULT_DECISION_MS, type PingMode } from '../../store/index.js';
 import { desc, EDITION_CHOICES, outOfRange, RESPONSE_OPTION, ROUNDS_OPTION, TIMER_OPTION } from '../command-options.js';
 import { canManage, runner, type Context, type Handler, type Subcommand } from '../context.js';
+import { nameText } from '../clip.js';
 
 /** /fengsheng table: posts the table anew, for all to see, at most every 30 s per channel. */
 async function table(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
@@ -79,10 +80,10 @@ async function history(ctx: Context, i: ChatInputCommandInteraction, l: Locale):
       id: g.id,
       when: `<t:${Math.floor((g.finishedAt ?? g.updatedAt) / 1000)}:R>`,
       where: `<#${g.channelId}>`,
-      names: g.names.join('、'),
+      names: g.names.map(nameText).join('、'),
       players: g.players,
       minutes: Math.max(1, Math.round(((g.finishedAt ?? g.updatedAt) - g.createdAt) / 60_000)),
-      result: g.status === 'aborted' ? t(l, 'history.abandoned') : g.winners.length ? t(l, 'table.winners', { names: g.winners.join('、') }) : t(l, 'table.draw', { reason: '' }),
+      result: g.status === 'aborted' ? t(l, 'history.abandoned') : g.winners.length ? t(l, 'table.winners', { names: g.winners.map(nameText).join('、') }) : t(l, 'table.draw', { reason: '' }),
     }),
   );
   await i.editReply({ embeds: [{ title: t(l, 'history.title'), description: lines.join('\n'), color: 0x7f8c8d }] });

@@ -14,6 +14,7 @@ import { desc } from '../command-options.js';
 import { runner, type Context, type Handler } from '../context.js';
 import { encodeId, type CustomId } from '../custom-id.js';
 import { explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
+import { nameText } from '../clip.js';
 
 /** The picture's file name on a replay message. */
 export const REPLAY_IMAGE = 'replay.png';
@@ -92,7 +93,7 @@ async function load(ctx: Context, gameId: number, guildId: string | null): Promi
 function momentText(l: Locale, p: ReplayPage): string {
   if (p.moment === 'start') return t(l, 'replay.start');
   if (p.moment === 'end') return t(l, 'replay.end');
-  return t(l, 'replay.turn', { round: p.round, name: p.state.players[p.seat].name });
+  return t(l, 'replay.turn', { round: p.round, name: nameText(p.state.players[p.seat].name) });
 }
 
 /** The custom_id of ◀ (dir 0) or ▶ (dir 1) leading to `page`: the direction keeps the two ids apart when both lead nowhere. */

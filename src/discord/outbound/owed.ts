@@ -4,7 +4,7 @@
 import { printedName, view, type GameEvent, type GameState } from '../../engine/index.js';
 import { pickLocale, t, type Locale } from '../../i18n/index.js';
 import type { Owed, Owes } from '../../store/index.js';
-import { clipGraphemes } from '../clip.js';
+import { clipGraphemes, nameText } from '../clip.js';
 import { identityText, secretLine } from '../render/words.js';
 
 /** A DM owed to a player (Discord takes 2,000 characters). */
@@ -48,7 +48,7 @@ export function owedDms(
   events: GameEvent[],
   userLocale: (userId: string) => Locale,
 ): [string, string][] {
-  const names = state.players.map((p) => p.name);
+  const names = state.players.map((p) => nameText(p.name));
   const dms = new Map<string, string[]>();
   const add = (userId: string, ...lines: string[]) => dms.set(userId, [...(dms.get(userId) ?? []), ...lines]);
   const start = events.some((ev) => ev.type === 'gameStart');

@@ -18,6 +18,7 @@ import { renderTable } from '../render/table.js';
 import type { Component } from '../reply.js';
 import { TOKEN_GONE, tokenFresh } from './panels.js';
 import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
+import { nameText } from '../clip.js';
 
 const UNKNOWN_MESSAGE = 10008;
 /** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
@@ -165,7 +166,7 @@ export class Publisher {
 
   /** Writes the public events in words into the game's log (the table shows its end). */
   noteRecent(gameId: number, l: Locale, events: GameEvent[], state: GameState): void {
-    const names = state.players.map((p) => p.name);
+    const names = state.players.map((p) => nameText(p.name));
     const g = this.out(gameId);
     for (const ev of events) {
       if (ev.to !== 'all') continue;

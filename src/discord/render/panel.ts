@@ -14,7 +14,7 @@ import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText } from './words.js';
-import { clipGraphemes } from '../clip.js';
+import { clipGraphemes, nameText } from '../clip.js';
 
 export interface PanelMessage {
   embeds: APIEmbed[];
@@ -121,6 +121,7 @@ interface Kit {
 function kitOf(l: Locale, x: PanelInput): Kit {
   const v = x.view;
   const me = v.you ?? 0;
+  // As typed: they label buttons and menu options, which Discord shows as plain text.
   const names = v.players.map((p) => p.name);
   const hand = v.hand ?? [];
   const byId = new Map<number, SeenCard>();
@@ -152,7 +153,7 @@ function kitOf(l: Locale, x: PanelInput): Kit {
 
 export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   const k = kitOf(l, x);
-  const embed: APIEmbed = { title: t(l, 'panel.title', { name: k.names[k.me] }), description: panelLines(k).join('\n\n'), color: 0x2c3e50 };
+  const embed: APIEmbed = { title: t(l, 'panel.title', { name: nameText(k.names[k.me]) }), description: panelLines(k).join('\n\n'), color: 0x2c3e50 };
   const step = x.focus?.verb === 'group' ? groupStep(k, x.focus) : x.focus ? targetStep(k, x.focus) : { components: choices(k) };
   if ('prompt' in step) embed.description += '\n\n' + step.prompt;
   // The description is cut once, after every line is in: at most 4,096 characters, between characters.
@@ -193,7 +194,7 @@ function groupStep({ l, x, names, id, otherLabel }: Kit, f: Extract<PanelFocus, 
   const members = x.legal.map((a, k) => ({ a, k })).filter(({ a }) => groupOf(a) === key);
   const pages = Math.max(1, Math.ceil(members.length / MAX_OPTIONS));
   const page = Math.min(Math.max(0, f.page), pages - 1);
-  const prompt = t(l, 'panel.pickChoice', { group: groupLabel(l, key, members[0]?.a, names), page: page + 1, pages });
+  const prompt = t(l, 'panel.pickChoice', { group: groupLabel(l, key, members[0]?.a, names.map(nameText)), page: page + 1, pages });
   if (members.length <= 20) {
     components.push(...rowsOf(members.map(({ a, k }) => button(otherLabel(a), id('act', k, actionHash(a)), ButtonStyle.Primary))));
   } else {

@@ -3,7 +3,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import { printedName, type GameView } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
-import { clipGraphemes, clipGraphemesEnd } from '../clip.js';
+import { clipGraphemes, clipGraphemesEnd, nameText } from '../clip.js';
 import { encodeId } from '../custom-id.js';
 import { cardText, identityText, pendingText, stepText } from './words.js';
 
@@ -35,7 +35,7 @@ const RED = 0xc0392b;
 const GREY = 0x7f8c8d;
 
 export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessage {
-  const names = v.players.map((p) => p.name);
+  const names = v.players.map((p) => nameText(p.name));
   const lines: string[] = [];
   // A game that is over (or was stopped) shows where everything ended, not what was in motion.
   const closed = v.result !== null || x.abortedBy !== undefined;
@@ -52,7 +52,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     lines.push(
       t(l, 'table.seat', {
         marker: closed ? '' : p.seat === v.current ? '▶ ' : '　 ',
-        name: p.name,
+        name: names[p.seat],
         tags,
         hand: p.handCount,
         red: count('红'),
@@ -105,7 +105,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
       t(l, 'table.identities', {
         lines: v.players
           .map((p) =>
-            t(l, p.character ? 'table.identityCharLine' : 'table.identityLine', { name: p.name, identity: p.identity ? identityText(l, p.identity) : '?', character: p.character ? printedName(p.character) : '' }),
+            t(l, p.character ? 'table.identityCharLine' : 'table.identityLine', { name: names[p.seat], identity: p.identity ? identityText(l, p.identity) : '?', character: p.character ? printedName(p.character) : '' }),
           )
           .join('\n'),
       }),
