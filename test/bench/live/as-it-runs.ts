@@ -60,15 +60,11 @@ async function openHeld(fleet: Fleet): Promise<Held> {
     held.dmPath = `/channels/${fleet.discord.dmChannel(slot.users[0]).id}/messages`;
     fleet.discord.rateLimit({ method: 'POST', path: held.dmPath, count: 1, retryAfter: HELD_S });
   });
-  // The channel's next message once the table is up: the first ping (everyone chooses a character).
+  // The channel's first message made as the bot: the first ping (everyone chooses a character). The
+  // lobby and the table it becomes are interaction messages, which never take this route.
   held.pings = await fleet.openOne((slot) => {
     held.pingPath = `/channels/${slot.channel.id}/messages`;
-    let set = false;
-    slot.onTable = () => {
-      if (set) return;
-      set = true;
-      fleet.discord.rateLimit({ method: 'POST', path: held.pingPath, count: 1, retryAfter: HELD_S });
-    };
+    fleet.discord.rateLimit({ method: 'POST', path: held.pingPath, count: 1, retryAfter: HELD_S });
   });
   return held;
 }

@@ -31,8 +31,6 @@ export interface Slot {
   begunAt: number | null;
   /** When the stand-in first showed the finished table. */
   overAt: number | null;
-  /** Called at each new look of the table (the bench's own hooks). */
-  onTable?: () => void;
 }
 
 export interface Notified {
@@ -155,7 +153,6 @@ export class Fleet {
         table.start();
       }
       if (m && isOver(m) && slot.overAt === null) this.over(slot);
-      slot.onTable?.();
       table.changed();
     });
     try {
