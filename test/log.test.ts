@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { DiscordAPIError } from 'discord.js';
+import { DrizzleQueryError } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { logOptions } from '../src/log.js';
@@ -25,5 +26,20 @@ describe('logs', () => {
     expect(line).not.toContain('潜伏战线');
     expect(line).not.toContain('aW50ZXJhY3Rpb246c2VjcmV0');
     expect(line).not.toContain('requestBody');
+  });
+
+  it("a failed query is logged with its statement and the database's reason, never its parameters", () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const log = pino({ level: 'info', ...logOptions }, sink);
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "games_one_active_per_channel"'), { code: '23505' });
+    const err = new DrizzleQueryError('insert into "games" ("guild_id", "setup") values ($1, $2)', ['g1', '{"seed":123456,"identity":"潜伏战线"}'], cause);
+    log.error({ gameId: 7, err }, 'a commit failed');
+    const line = lines.join('');
+    expect(line).toContain('insert into \\"games\\"');
+    expect(line).toContain('games_one_active_per_channel');
+    expect(line).not.toContain('123456');
+    expect(line).not.toContain('潜伏战线');
+    expect(line).not.toContain('params');
   });
 });

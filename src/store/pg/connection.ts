@@ -54,9 +54,15 @@ export const isPostgresUrl = (url: string | undefined): url is string => !!url &
 export async function openPostgres(url: string, opts: PgOpenOptions = {}): Promise<PgConnection> {
   const where = redactUrl(url);
   const log = (opts.logger ?? rootLogger).child({ db: where });
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // TCP keepalive finds a connection a network cut left dead within about 10 s of idling, and a new
+  // connection that cannot be made in 10 s is an error (the move is tried again) rather than a wait.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', (err) => log.warn({ err }, 'an idle PostgreSQL connection failed'));
+  // Nor may the error of a client in use (mid-transaction when the server restarts or fails over): the
+  // pool stops listening to a client while it is lent, so without this the 'error' event would be
+  // unhandled and end the process. The query in flight fails, and its transaction with it.
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'a PostgreSQL connection in use failed')));
   const db = drizzle({ client: pool, schema }) as PgDb;
   try {
     if (opts.migrate !== false) {

@@ -61,4 +61,24 @@ describe('the PostgreSQL connection', () => {
     expect(rows[0].t).toBe(1_700_000_000_123);
     expect(Buffer.isBuffer(rows[0].b)).toBe(true);
   });
+
+  it("a connection cut mid-transaction (the server restarted, failed over) fails that transaction, not the process; the next one works", async () => {
+    const url = await pgDatabase();
+    const conn = await openPg(url);
+    const client = await conn.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { pid } = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
+      // The server ends the lent connection, as a restart or a failover does, while no query runs on it:
+      // its FATAL message reaches the client as an 'error' event (no query to hand it to), then the socket ends.
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await conn.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      await ended;
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+    } finally {
+      client.release(true);
+    }
+    // Still here (an unhandled 'error' would have ended the run), and the pool serves the next query.
+    expect((await conn.pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+  });
 });
