@@ -15,4 +15,10 @@ describe('eventLine', () => {
     expect(eventLine('en', ev, names, [])).toBe("carol's identity card was gone: no identity is shown.");
     expect(eventLine('zh-CN', ev, names, [])).toBe('carol的身份牌已被拿走，没有身份可翻开。');
   });
+
+  it("a response clock running out writes nothing; a decision's timer running out is told", () => {
+    expect(eventLine('zh-CN', { to: 'all', type: 'timeout', pending: 'window' }, names, [])).toBeNull();
+    expect(eventLine('en', { to: 'all', type: 'timeout', pending: 'window' }, names, [])).toBeNull();
+    expect(eventLine('zh-CN', { to: 'all', type: 'timeout', pending: 'receive' }, names, [])).toBe('时间到，按默认处理。');
+  });
 });

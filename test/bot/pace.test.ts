@@ -239,6 +239,9 @@ describe('response windows, pings and panels', () => {
     const own = decider((await t.bot.store.state(gameId))!)!;
     const dms = t.discord.notificationsFor((await t.bot.store.seats(gameId))[own].userId!).filter((n) => n.channelId !== t!.general.id);
     expect(dms.at(-1)!.content).toMatch(/轮到你|your move/);
+    // A DM has no button under it: it points to the table's.
+    expect(dms.at(-1)!.content).not.toMatch(/按下方|below/);
+    expect(dms.at(-1)!.content).toMatch(/到牌桌上按「我的信息」|My info on the table/);
   }, 120_000);
 
   it('an open panel shows the next decision without a click; a panel past 15 minutes is not edited and the ping says to reopen it', async () => {

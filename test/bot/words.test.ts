@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { openPanel, playToEnd } from './play.js';
+import { stepPeople } from './people.js';
+import { decider } from '../../src/engine/index.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -234,4 +236,32 @@ describe('/fengsheng rules', () => {
     expect(page.embeds[0].description).toContain('I LOVE YOU');
     expect(new Set(titles).size).toBe(titles.length);
   }, 60_000);
+});
+
+describe('one’s own 出牌阶段', () => {
+  it('the panel says 「过」 ends it and when its timer runs out, not that a response clock closes it', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
+    // Play on until someone's own 出牌阶段 waits on them (one with nothing to play is passed for them).
+    for (let k = 0; k < 200; k++) {
+      const state = (await t.bot.store.state(gameId))!;
+      if (state.result) break;
+      const own = decider(state);
+      if (own !== null && state.pending!.kind === 'window') {
+        const owner = t.users.find((u) => u.id === seats[own].userId)!;
+        const text = (await openPanel(t, owner, tableMessage(t, owner)!)).embeds[0].description!;
+        expect(text).toMatch(/你的出牌阶段|your play phase/);
+        expect(text).toMatch(/按「过」结束|press "Pass" to end it/);
+        expect(text).toContain(`<t:${Math.floor(state.pending!.deadline! / 1000)}:R>`);
+        expect(text).not.toMatch(/响应时间到了|response clock runs out/);
+        // What the deal told them is in 你知道的 once (the new game's log was once noted twice).
+        expect(text.match(/你的身份是|Your identity is/g)).toHaveLength(1);
+        return;
+      }
+      await stepPeople(t, 'idle');
+    }
+    throw new Error('no 出牌阶段 waited on a person');
+  }, 120_000);
 });

@@ -161,7 +161,7 @@ export class Pings {
       if (this.o.store.knownSettings(info.guildId)?.pings === 'dm') {
         const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
         for (const id of ids)
-          owed.push({ ...dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id])}\n${link}`), purpose: `dmping:${key}` });
+          owed.push({ ...dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id], true)}\n${link}`), purpose: `dmping:${key}` });
       } else {
         owed.push({
           gameId,
@@ -200,11 +200,12 @@ export class Pings {
     } else await tx.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], this.o.store.now());
   }
 
-  private text(l: Locale, gameId: number, s: GameState, kind: 'turn' | 'warn', seats: number[], ids: string[]): string {
+  /** The ping's words; `dm`: a DM has no button under it, so it points to the table's. */
+  private text(l: Locale, gameId: number, s: GameState, kind: 'turn' | 'warn', seats: number[], ids: string[], dm = false): string {
     const mentions = ids.map((id) => `<@${id}>`).join(' ');
     const v = view(s, null);
     const what = decider(s) !== null && s.pending?.kind === 'window' ? t(l, 'ping.play') : pendingText(l, v);
-    const panel = seats.every((seat) => this.o.panels.fresh(gameId, seat)) ? t(l, 'ping.panelOpen') : t(l, 'ping.panelClosed');
+    const panel = seats.every((seat) => this.o.panels.fresh(gameId, seat)) ? t(l, 'ping.panelOpen') : t(l, dm ? 'ping.panelClosedDm' : 'ping.panelClosed');
     const deadline = s.pending?.deadline;
     if (kind === 'warn' && deadline !== undefined)
       return t(l, 'ping.warn', { mentions, what, seconds: Math.max(1, Math.round((deadline - this.o.timers.now()) / 1000)), panel });

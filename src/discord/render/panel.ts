@@ -13,7 +13,7 @@ import { CHARACTERS, intelOwnerIn, printedName, type Action, type CharacterName,
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
-import { cardText, identityText, pendingText } from './words.js';
+import { cardText, identityText, pendingText, stepText } from './words.js';
 import { clipGraphemes, nameText } from '../clip.js';
 
 export interface PanelMessage {
@@ -171,7 +171,12 @@ function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
+  // One's own 出牌阶段 is a window too, but on one's decision timer: 「过」 ends it, and its timer running out counts as a timeout.
+  const step = v.pending?.step;
+  const ownPlay = waited && v.pending?.kind === 'window' && v.current === me && (step === 'play1' || step === 'play2') && v.stack.length === 0;
+  const deadline = v.pending?.deadline;
   if (v.result) lines.push(t(l, 'err.finished'));
+  else if (ownPlay) lines.push(t(l, 'panel.ownPlay', { step: stepText(l, v), deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '' }));
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
   else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
   else lines.push(t(l, 'panel.nothing'));

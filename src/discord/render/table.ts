@@ -99,7 +99,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     lines.push(
       '',
       r.draw ? t(l, 'table.draw', { reason: t(l, `reason.${r.reason}` as 'reason.roundLimit') }) : t(l, 'table.winners', { names: r.winners.map((w) => names[w]).join('、') }),
-      ...(r.draw ? [] : [t(l, `how.${r.reason}` as 'how.faction')]),
+      ...(r.draw ? [] : [t(l, `how.${r.reason}` as 'how.faction', { count: v.victoryIntel ?? 3 })]),
       ...(r.declarer !== null && r.declarer !== undefined ? [t(l, 'table.declarer', { name: names[r.declarer] })] : []),
       ...(r.alongside?.length ? [t(l, 'table.alongside', { names: r.alongside.map((w) => names[w]).join('、') })] : []),
       t(l, 'table.identities', {

@@ -50,6 +50,11 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
       if (!ev.count) return null;
       p.count = Number(ev.count);
       break;
+    // A response clock running out is how a window ends when nobody plays: not news for the log.
+    // A decision's timer running out is (its owner's default was taken for them).
+    case 'timeout':
+      if (ev.pending === 'window') return null;
+      break;
     case 'discard':
       if (!ev.count) return null;
       p.count = Number(ev.count);
@@ -202,7 +207,6 @@ function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: 
     case 'decoded':
     case 'peek':
     case 'discardCards':
-    case 'timeout':
     case 'characterPicked':
     case 'character':
     case 'characterDown':

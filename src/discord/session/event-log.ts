@@ -7,15 +7,28 @@ import { replay } from '../../store/replay.js';
 
 const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen']);
 
+/** A game's events, and the newest version they include. */
+interface Log {
+  events: GameEvent[];
+  version: number;
+}
+
 export class EventLog {
-  private readonly games = new Map<number, GameEvent[]>();
+  private readonly games = new Map<number, Log>();
 
   constructor(private readonly store: GameStore) {}
 
-  /** A commit's events; a game first seen part way is left to be rebuilt from its log. */
+  /**
+   * A commit's events; a game first seen part way is left to be rebuilt from its log. A commit the
+   * rebuilt log already holds (a new game is loaded from its stored log before its first commit is
+   * followed) is not noted twice.
+   */
   note(gameId: number, version: number, events: GameEvent[]): void {
-    if (version === 0 && !this.games.has(gameId)) this.games.set(gameId, []);
-    this.games.get(gameId)?.push(...events);
+    if (version === 0 && !this.games.has(gameId)) this.games.set(gameId, { events: [], version: -1 });
+    const g = this.games.get(gameId);
+    if (!g || version <= g.version) return;
+    g.events.push(...events);
+    g.version = version;
   }
 
   /** Rebuilds a game first seen part way from its stored log (Bot.prepare). */
@@ -24,16 +37,20 @@ export class EventLog {
     const head = await this.store.repos.games.head(gameId);
     const stored = head?.setup ? await this.store.repos.games.log(gameId) : [];
     if (this.games.has(gameId)) return;
-    const log: GameEvent[] = [];
-    if (head?.setup) replay({ ...head, setup: head.setup }, stored, (_v, _at, evs) => log.push(...evs));
+    const log: Log = { events: [], version: -1 };
+    if (head?.setup)
+      replay({ ...head, setup: head.setup }, stored, (v, _at, evs) => {
+        log.events.push(...evs);
+        log.version = v;
+      });
     this.games.set(gameId, log);
   }
 
   /** Every event of a loaded game (load), oldest first. */
   events(gameId: number): GameEvent[] {
     let log = this.games.get(gameId);
-    if (!log) this.games.set(gameId, (log = []));
-    return log;
+    if (!log) this.games.set(gameId, (log = { events: [], version: -1 }));
+    return log.events;
   }
 
   /** What only this seat was shown, oldest first. */
