@@ -16,7 +16,7 @@ afterEach(async () => {
 const dmsOf = (t: BotTable, i: number) => t.discord.seenBy(t.users[i]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
 
 describe('the language of each message', () => {
-  it('on an en-US server the table is Chinese unless the server or the host chose English; DMs follow each player', async () => {
+  it("on a server with no language setting the table reads its host's Discord language (English, else Chinese); DMs follow each player", async () => {
     // alice (zh-CN) hosts, bob (en-US) joins, on a server whose Discord language is en-US.
     t = await openBotTable(3, {}, { guildLocale: 'en-US' });
     await openLobbyAndBegin(t, 3, { characters: false });
@@ -24,6 +24,17 @@ describe('the language of each message', () => {
     expect(dmsOf(t, 0)).toContain('你的身份是');
     expect(dmsOf(t, 1)).toContain('Your identity is');
     expect(dmsOf(t, 1)).not.toContain('你的身份是');
+    await t.close();
+    // bob (en-US) hosts on the same kind of server: lobby and table in English.
+    t = await openBotTable(3, {}, { guildLocale: 'en-US' });
+    const [alice, bob, carol] = t.users;
+    const lobby = await t.discord.runCommand(bob, t.general, 'fengsheng start', { characters: false }).response();
+    expect(lobby.embeds[0].title).toBe('风声 · Lobby');
+    for (const u of [alice, carol]) await t.discord.click(u, { label: 'Join', messageId: lobby.id }).response();
+    await t.discord.click(bob, { label: 'Begin', messageId: lobby.id }).response();
+    await t.bot.idle();
+    expect(tableMessage(t, alice)!.embeds[0].title).toMatch(/^风声 · Round 1/);
+    expect(dmsOf(t, 0)).toContain('你的身份是');
   }, 60_000);
 
   it('the host may choose English for the table; a server setting fixes every language', async () => {

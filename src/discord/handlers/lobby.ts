@@ -2,7 +2,7 @@
 import { ApplicationCommandOptionType, ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction } from 'discord.js';
 import { DEFAULT_OPTIONS, EDITION_NAMES, hasAltSplit, type Edition } from '../../engine/index.js';
 import { DEFAULT_DECISION_MS } from '../../store/index.js';
-import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { pickLocale, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { en } from '../../i18n/en.js';
 import { zhCN } from '../../i18n/zh-CN.js';
 import { addAi, AI_LEVELS, DEFAULT_AI_LEVEL, hasHumans, join, leave, MAX_SEATS, MIN_SEATS, removeAi, seatRange, type AiLevel, type Lobby, type LobbyChange, type LobbyOptions } from '../../lobby/model.js';
@@ -146,7 +146,10 @@ async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   const asked = i.options.getString('edition') ?? d.edition;
   const edition: Edition = (EDITION_NAMES as string[]).includes(asked as string) ? (asked as Edition) : 'standard';
   const picked = i.options.getString('language');
-  const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : null;
+  // The host's choice; else, where the server fixed no language, the host's own Discord language
+  // (an English host gets an English table; anyone else, Chinese); else the server's.
+  const fixed = settings.language === 'zh-CN' || settings.language === 'en';
+  const language: Locale | null = picked === 'zh-CN' || picked === 'en' ? picked : fixed ? null : pickLocale(null, i.locale);
   const options: LobbyOptions = {
     edition,
     characters: i.options.getBoolean('characters') ?? (d.characters as boolean | undefined) ?? true,
