@@ -116,6 +116,9 @@ describe('the end of a game', () => {
     expect(table.embeds[0].title).toBe('风声 · 游戏已中止');
     expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
     expect(table.content).toBe('');
+    // The live game's picture (whose turn, a deadline, intel on its way) is gone with it.
+    expect(table.attachments).toEqual([]);
+    expect(table.embeds[0].image).toBeUndefined();
     const notice = t.discord.seenBy(t.users[1], { channel: t.general }).filter((m) => m.content.includes('中止')).at(-1)!;
     expect(notice.content).toContain(`<@${t.users[0].id}>`);
     expect(t.users.map((u) => t!.discord.notificationsFor(u).length)).toEqual(before);

@@ -197,7 +197,9 @@ export class Publisher {
   abortOwed(gameId: number, by: string): Owed[] {
     const info = this.o.store.known(gameId);
     if (!info || info.status !== 'active') return [];
-    const table = { ...this.tableMessage(gameId, { abortedBy: by }), allowedMentions: NO_MENTIONS };
+    // In words, without the picture: the last one drawn shows the live game (whose turn, a deadline,
+    // intel on its way), which the stopped game no longer is.
+    const table = { ...this.tableMessage(gameId, { abortedBy: by, picture: false }), attachments: [], allowedMentions: NO_MENTIONS };
     const content = t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` });
     const close: Owed = info.tableMessageId
       ? { gameId, kind: 'edit', target: info.channelId, messageId: info.tableMessageId, body: table }
