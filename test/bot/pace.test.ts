@@ -244,6 +244,27 @@ describe('response windows, pings and panels', () => {
     expect(dms.at(-1)!.content).toMatch(/到牌桌上按「我的信息」|My info on the table/);
   }, 120_000);
 
+  it('where pings go by DM, a player whose DMs are closed is pinged in the channel instead', async () => {
+    t = await openBotTable(3);
+    await t.bot.store.updateGuildSettings(t.guild.id, { pings: 'dm' });
+    for (const u of t.users) t.discord.closeDms(u);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
+    for (let k = 0; k < 80; k++) {
+      const s = (await t.bot.store.state(gameId))!;
+      const own = decider(s);
+      if (own !== null && s.pending!.kind !== 'window' && k > 0) break;
+      await stepPeople(t, 'idle');
+    }
+    await t.bot.idle();
+    const own = decider((await t.bot.store.state(gameId))!)!;
+    const owner = seats[own].userId!;
+    // Their DMs never arrive; the channel mentions them for their decisions.
+    expect(t.discord.notificationsFor(owner).filter((n) => n.channelId !== t!.general.id)).toEqual([]);
+    expect(channelPings(t, owner).filter((n) => /轮到你|your move/.test(n.content)).length).toBeGreaterThan(0);
+  }, 120_000);
+
   it('an open panel shows the next decision without a click; a panel past 15 minutes is not edited and the ping says to reopen it', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });

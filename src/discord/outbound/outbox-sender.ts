@@ -43,12 +43,15 @@ export interface SenderOptions {
 export type Settle = (tx: Repos, row: OutboxRow, messageId: string | null) => Promise<void>;
 /** Whether a row is no longer worth sending (checked each time it is about to go out). */
 export type Stale = (row: OutboxRow) => boolean;
+/** Called inside the transaction that gives a row up (tx): what is owed instead. */
+export type GivenUp = (tx: Repos, row: OutboxRow) => Promise<void>;
 
 class GiveUp extends Error {}
 
 export class OutboxSender {
   private readonly settles = new Map<string, Settle>();
   private readonly stales = new Map<string, Stale>();
+  private readonly givenUps = new Map<string, GivenUp>();
   private readonly wakes = new Map<number, { at: number; handle: unknown }>();
   private stopped = false;
 
@@ -57,6 +60,11 @@ export class OutboxSender {
   /** `settle` runs for every row whose purpose is `prefix` or starts with `prefix:`. */
   onSettle(prefix: string, settle: Settle): void {
     this.settles.set(prefix, settle);
+  }
+
+  /** `givenUp` runs, in the transaction that gives it up, for every row whose purpose is `prefix` or starts with `prefix:`. */
+  onGiveUp(prefix: string, givenUp: GivenUp): void {
+    this.givenUps.set(prefix, givenUp);
   }
 
   /** Rows whose purpose is `prefix` (or starts with `prefix:`) are dropped, unsent, once `stale` says so. */
@@ -179,6 +187,7 @@ export class OutboxSender {
     await this.o.store.transaction(async (tx) => {
       const now = this.o.timers.now();
       await tx.outbox.failed(row.id, now);
+      await this.givenUps.get(kindOf(row))?.(tx, row);
       if (row.kind !== 'dm' || !(await tx.prefs.markToldDmsClosed(row.gameId, row.target))) return;
       if (!info) return;
       const content = t(this.o.locale(row.gameId), 'dm.failed', { mention: `<@${row.target}>` });

@@ -43,8 +43,12 @@ export class Pings {
   /** Per game: the warning set for the decision `opened`, which became pending at `at`. */
   private readonly alarms = new Map<number, { opened: number; at: number; handle: unknown }>();
 
+  /** Per game: players whose DMs the bot could not deliver; where the server pings by DM, they are pinged in the channel. */
+  private readonly dmsClosed = new Map<number, Set<string>>();
+
   constructor(private readonly o: PingsOptions) {
     o.publisher.sender.onSettle('ping', (tx, row, id) => this.posted(tx, row, id));
+    o.publisher.sender.onGiveUp('dmping', (tx, row) => this.dmFailed(tx, row));
     // A ping still owed when its decision has ended (it waited out a rate limit, a retry, a restart) is not sent.
     o.publisher.sender.dropWhen('ping', (row) => this.stale(row));
     o.publisher.sender.dropWhen('dmping', (row) => this.stale(row));
@@ -153,33 +157,19 @@ export class Pings {
     if (!info) return;
     const old = this.record(gameId).messageId;
     const users = this.o.users.of(gameId);
-    const l = this.o.locale(gameId);
     const owed: Owed[] = [];
     if (old) owed.push({ gameId, kind: 'delete', target: info.channelId, messageId: old, body: null });
     if (seats.length) {
-      const ids = seats.map((seat) => users[seat]!);
-      if (this.o.store.knownSettings(info.guildId)?.pings === 'dm') {
-        const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
-        for (const id of ids)
-          owed.push({ ...dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id], true)}\n${link}`), purpose: `dmping:${key}` });
-      } else {
-        owed.push({
-          gameId,
-          kind: 'post',
-          target: info.channelId,
-          purpose: `ping:${key}`,
-          body: {
-            content: this.text(l, gameId, s, kind, seats, ids),
-            allowedMentions: { users: ids },
-            components: [
-              {
-                type: ComponentType.ActionRow,
-                components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(gameId, 0, 'info') }],
-              },
-            ],
-          },
-        });
+      // By DM where the server chose that, except to players whose DMs the bot could not deliver.
+      const closed = this.dmsClosed.get(gameId);
+      const byDm = this.o.store.knownSettings(info.guildId)?.pings === 'dm' ? seats.filter((seat) => !closed?.has(users[seat]!)) : [];
+      const link = `https://discord.com/channels/${info.guildId}/${info.channelId}`;
+      for (const seat of byDm) {
+        const id = users[seat]!;
+        owed.push({ ...dmOwed(gameId, id, `${this.text(this.o.userLocale(info.guildId, id), gameId, s, kind, seats, [id], true)}\n${link}`), purpose: `dmping:${key}` });
       }
+      const inChannel = seats.filter((seat) => !byDm.includes(seat));
+      if (inChannel.length) owed.push(this.channelPing(gameId, info.channelId, s, kind, inChannel, key));
     }
     this.records.set(gameId, { messageId: null, key });
     const stored = this.o.store.transaction(async (tx) => {
@@ -187,6 +177,45 @@ export class Pings {
       await tx.outbox.add(owed, this.o.store.now());
     });
     this.o.publisher.after(gameId, stored, 'a ping');
+  }
+
+  /** A ping in the game's channel that mentions `seats`, owed for the decision `key`. */
+  private channelPing(gameId: number, channelId: string, s: GameState, kind: 'turn' | 'warn', seats: number[], key: string | null): Owed {
+    const l = this.o.locale(gameId);
+    const users = this.o.users.of(gameId);
+    const ids = seats.map((seat) => users[seat]!);
+    return {
+      gameId,
+      kind: 'post',
+      target: channelId,
+      purpose: `ping:${key}`,
+      body: {
+        content: this.text(l, gameId, s, kind, seats, ids),
+        allowedMentions: { users: ids },
+        components: [
+          {
+            type: ComponentType.ActionRow,
+            components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.info'), custom_id: encodeId(gameId, 0, 'info') }],
+          },
+        ],
+      },
+    };
+  }
+
+  /**
+   * In the transaction that gives up a DM ping (the player's DMs are closed): from now on they are
+   * pinged in the channel, and for this decision at once if it still waits on them.
+   */
+  private async dmFailed(tx: Repos, row: OutboxRow): Promise<void> {
+    let closed = this.dmsClosed.get(row.gameId);
+    if (!closed) this.dmsClosed.set(row.gameId, (closed = new Set()));
+    closed.add(row.target);
+    const s = this.o.store.liveState(row.gameId);
+    const info = this.o.store.known(row.gameId);
+    const seat = this.o.users.of(row.gameId).indexOf(row.target);
+    if (!s || !info || seat < 0 || this.stale(row)) return;
+    const key = row.purpose!.slice('dmping:'.length);
+    await tx.outbox.add([this.channelPing(row.gameId, info.channelId, s, key.endsWith(':warn') ? 'warn' : 'turn', [seat], key)], this.o.store.now());
   }
 
   /** In the transaction that marks a ping sent: it is the game's ping, unless a later one replaced it while it was sent. */
@@ -219,10 +248,12 @@ export class Pings {
     const s = this.o.publisher.stateOf(gameId);
     if (rec.messageId && s) this.replace(gameId, s, [], rec.key);
     this.records.delete(gameId);
+    this.dmsClosed.delete(gameId);
   }
 
   forget(gameId: number): void {
     this.disarm(gameId);
     this.records.delete(gameId);
+    this.dmsClosed.delete(gameId);
   }
 }
