@@ -83,7 +83,8 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
     deck: v.deck,
     discard: v.discard,
     removed: v.removed,
-    transit: v.transit && {
+    // A game that is over shows where everything ended, not what was in motion (as the text table does).
+    transit: v.result ? null : v.transit && {
       sender: v.transit.sender,
       mode: v.transit.mode,
       at: v.transit.at,
@@ -92,7 +93,7 @@ export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): Pi
       away: v.transit.away.slice(),
       ...(v.transit.card && { card: face(v.transit.card) }),
     },
-    stack: v.stack.map((s) => ({
+    stack: (v.result ? [] : v.stack).map((s) => ({
       user: s.user,
       as: s.as,
       ...(s.target !== undefined && { target: s.target }),

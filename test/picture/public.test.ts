@@ -87,3 +87,23 @@ describe('the play phase in the picture', () => {
     expect(stepAt('standard')).toBe('play1');
   });
 });
+
+describe('a finished game', () => {
+  it('is drawn where everything ended: no intel in transit, no stack, nothing waited on', () => {
+    // A moment with intel in motion and cards on the stack, then ended there (as a death mid-resolution ends one).
+    let moving: GameState | undefined;
+    for (let actions = 20; actions < 400 && !moving; actions += 7) {
+      const { state } = seededMoment({ seed: 3, players: 5, actions, characters: true, edition: 'standard' });
+      if (state.transit && state.stack.length && !state.result) moving = state;
+    }
+    expect(moving, 'a moment with intel in transit and a stack').toBeDefined();
+    const live = pictureInput('zh-CN', view(moving!, null), { ai: [], autopilot: [], decider: decider(moving!) });
+    expect(live.transit).not.toBeNull();
+    expect(live.stack.length).toBeGreaterThan(0);
+    const ended: GameState = { ...structuredClone(moving!), result: { winners: [0], declarer: 0, draw: false, reason: 'faction' } };
+    const over = pictureInput('zh-CN', view(ended, null), { ai: [], autopilot: [], decider: null });
+    expect(over.transit).toBeNull();
+    expect(over.stack).toEqual([]);
+    expect(over.pending).toBeNull();
+  });
+});
