@@ -272,6 +272,12 @@ describe('one’s own 出牌阶段', () => {
         expect(text).not.toMatch(/响应时间到了|response clock runs out/);
         // What the deal told them is in 你知道的 once (the new game's log was once noted twice).
         expect(text.match(/你的身份是|Your identity is/g)).toHaveLength(1);
+        // Every card in the hand and in the menus says what it does.
+        const panel = t.discord.seenBy(owner).filter((m) => m.ephemeral).at(-1)!;
+        const hand = text.split('\n\n')[1].split('\n').filter((line) => line.startsWith('· '));
+        expect(hand.length).toBeGreaterThan(0);
+        for (const line of hand) expect(line, line).toMatch(/[）)][：:] ?\S/);
+        for (const menu of panel.selects) for (const o of menu.options) expect(o.description, o.label).toBeTruthy();
         return;
       }
       await stepPeople(t, 'idle');

@@ -168,7 +168,8 @@ function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   if (mineChar) lines.push(characterLine(l, mineChar, v.players[me].faceUp ?? true, v.identity === '打酱油的'));
   // The offers matter only until one is chosen.
   if (!mineChar) for (const offer of v.offers ?? []) lines.push(characterLine(l, offer, null, v.identity === '打酱油的'));
-  lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${cardText(l, c, true)}`).join('\n') }) : t(l, 'panel.handEmpty'));
+  // Each card with what it does, where the choice is made.
+  lines.push(hand.length ? t(l, 'panel.hand', { count: hand.length, cards: hand.map((c) => `· ${t(l, 'panel.handCard', { card: cardText(l, c, true), hint: t(l, `hint.${c.name}` as MessageKey) })}`).join('\n') }) : t(l, 'panel.handEmpty'));
   if (x.secrets.length) lines.push(t(l, 'panel.secrets', { lines: x.secrets.slice(-10).map((s) => `· ${s}`).join('\n') }));
   const waited = v.pending?.waitingOn.includes(me) ?? false;
   // One's own 出牌阶段 is a window too, but on one's decision timer: 「过」 ends it, and its timer running out counts as a timeout.
@@ -253,7 +254,7 @@ function targetStep(kit: Kit, f: Extract<PanelFocus, { verb: 'play' | 'send' }>)
 
 /** The first step: menus of cards to play, send or discard, the characters' choices, and the buttons. */
 function choices(kit: Kit): PanelMessage['components'] {
-  const { l, x, label, id } = kit;
+  const { l, x, label, id, byId } = kit;
   const components: PanelMessage['components'] = [];
   const playable = unique(x.legal.flatMap((a) => (a.kind === 'play' ? [a.card] : [])));
   const sendable = unique(x.legal.flatMap((a) => (a.kind === 'send' ? [a.card] : [])));
@@ -265,7 +266,15 @@ function choices(kit: Kit): PanelMessage['components'] {
       const face = label(c);
       byFace.set(face, [...(byFace.get(face) ?? []), c]);
     }
-    return [...byFace].map(([face, ids]) => ({ label: clipGraphemes(ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face, 100), value: String(ids[0]) }));
+    return [...byFace].map(([face, ids]) => {
+      const name = byId.get(ids[0])?.name;
+      return {
+        label: clipGraphemes(ids.length > 1 ? t(l, 'select.copies', { card: face, n: ids.length }) : face, 100),
+        // What the card does, under its name.
+        ...(name ? { description: clipGraphemes(t(l, `hint.${name}` as MessageKey), 100) } : {}),
+        value: String(ids[0]),
+      };
+    });
   };
   if (playable.length) components.push(select(id('play'), t(l, 'select.play'), options(playable)));
   if (sendable.length) components.push(select(id('send'), t(l, 'select.send'), options(sendable)));
