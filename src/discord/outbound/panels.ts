@@ -139,8 +139,7 @@ export class Panels {
 
   /** Whether the seat has a panel the bot can still edit. */
   fresh(gameId: number, seat: number): boolean {
-    const p = this.open.get(key(gameId, seat));
-    return !!p && tokenFresh(p.since, this.o.now());
+    return this.lastSeen(gameId, seat) !== null;
   }
 
   /**
