@@ -247,8 +247,7 @@ export class Pings {
     const rec = this.record(gameId);
     const s = this.o.publisher.stateOf(gameId);
     if (rec.messageId && s) this.replace(gameId, s, [], rec.key);
-    this.records.delete(gameId);
-    this.dmsClosed.delete(gameId);
+    this.forget(gameId);
   }
 
   forget(gameId: number): void {
