@@ -26,8 +26,8 @@ export async function resumeGames(ctx: Context): Promise<void> {
   const owed = await store.repos.outbox.owedGames();
   for (const gameId of owed) await sessions.prepare(gameId);
   void publisher.sender.resume();
-  // A game that ended before its table was first posted gets its final table now.
-  for (const gameId of await store.repos.outbox.finishedWithoutTable()) {
+  // A game that ended before its last table was up (a kill just after the last action) gets it now.
+  for (const gameId of await store.repos.outbox.finishedTableOwed()) {
     await sessions.prepare(gameId);
     publisher.tableChanged(gameId);
   }

@@ -76,6 +76,8 @@ export interface GamesRepo {
   markBroken(id: number, reason: string, now: number): Promise<void>;
   setStatus(id: number, status: GameStatus, now: number, reason?: string | null): Promise<void>;
   setTableMessage(id: number, messageId: string | null, now: number): Promise<void>;
+  /** A finished game's last table is up on Discord. */
+  setTableFinal(id: number, now: number): Promise<void>;
   info(id: number): Promise<GameInfo | undefined>;
   seats(id: number): Promise<SeatInfo[]>;
   log(id: number): Promise<StoredAction[]>;

@@ -45,8 +45,8 @@ export interface OutboxRepo {
   nextOwedTo(gameId: number, target: string): Promise<OutboxRow | null>;
   /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
   owedGames(): Promise<number[]>;
-  /** This shard's finished games that owed messages but have no table message. */
-  finishedWithoutTable(): Promise<number[]>;
+  /** This shard's finished games whose last table is not yet known to be up (a kill after the last action). */
+  finishedTableOwed(): Promise<number[]>;
   hasOwed(gameId: number, purpose: string): Promise<boolean>;
   sent(id: number, messageId: string | null, now: number): Promise<void>;
   failed(id: number, now: number): Promise<void>;

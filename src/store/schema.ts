@@ -75,6 +75,11 @@ export const games = sqliteTable(
     /** Absolute time of the pending decision's deadline, copied out of the snapshot so timers can be found by query. */
     deadline: integer('deadline'),
     tableMessageId: text('table_message_id'),
+    /**
+     * When a finished game's last table was up on Discord; null while it is owed (a restart shows it,
+     * so a kill just after the last action never leaves a table that looks live).
+     */
+    tableFinalAt: integer('table_final_at'),
     /** The channel message that told a player a decision is theirs (deleted when the next one is posted). */
     pingMessageId: text('ping_message_id'),
     /** Which ping was sent last: "<decision version>:<kind>", so a restart does not send it again. */

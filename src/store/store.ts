@@ -321,6 +321,11 @@ export class GameStore {
     return this.queue.run(gameId, () => this.writeTableMessage(gameId, messageId));
   }
 
+  /** A finished game's last table is up on Discord: a restart need not show it again. */
+  tableFinal(gameId: number): Promise<void> {
+    return this.queue.run(gameId, () => this.backend.repos.games.setTableFinal(gameId, this.clock()));
+  }
+
   /** Records the game's table message now (call from inside a transaction, in the game's queue or its sender). */
   async writeTableMessage(gameId: number, messageId: string | null): Promise<void> {
     const now = this.clock();

@@ -3,9 +3,9 @@
 // never get through, and a table posted whose id was not saved.
 import { sqliteConnection } from '../../src/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { advanceTo, gameOf, openBotTable, type BotTable } from './harness.js';
+import { advanceTo, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { openPanel, peopleAsked, playToEnd } from './play.js';
+import { isOver, openPanel, peopleAsked, playToEnd } from './play.js';
 import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbound/outbox-sender.js';
 import type { UserRecord } from '../support/discord/index.js';
 
@@ -116,6 +116,25 @@ describe('the outbox', () => {
     expect(now).not.toBe(old);
     expect(liveTables(t).map((m) => m.id)).toEqual([now]);
     for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
+  }, 60_000);
+
+  it('a game that ended just before a kill gets its final table after the restart, and only that once', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t);
+    const gameId = await gameOf(t);
+    // The process "dies" right after the last action is committed: its table is never edited to the end.
+    const publisher = t.bot.publisher;
+    const committed = publisher.committed.bind(publisher);
+    publisher.committed = (id, state, events) => void (state.result ? undefined : committed(id, state, events));
+    for (let k = 0; (await t.bot.store.game(gameId))!.status === 'active'; k++) await playToEnd(t, 90 + k, { maxSteps: 1 });
+    expect(isOver(tableMessage(t, t.users[0])!)).toBe(false);
+    expect(await t.bot.store.repos.outbox.finishedTableOwed()).toEqual([gameId]);
+    await t.restart();
+    const table = tableMessage(t, t.users[0])!;
+    expect(isOver(table)).toBe(true);
+    expect(table.id).toBe((await t.bot.store.game(gameId))!.tableMessageId);
+    // Stored as shown: the next start does not show it again.
+    expect(await t.bot.store.repos.outbox.finishedTableOwed()).toEqual([]);
   }, 60_000);
 
   it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {

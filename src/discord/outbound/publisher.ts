@@ -228,6 +228,7 @@ export class Publisher {
    */
   private async pumpTable(gameId: number): Promise<void> {
     const g = this.out(gameId);
+    let shown = false;
     while (g.dirty || g.pictureBehind) {
       const next = g.dirty ? g.lastEdit + this.o.editIntervalMs : Math.max(g.lastEdit + this.o.editIntervalMs * (1 + backlog()), g.pictureAt + this.o.pictureIntervalMs);
       const wait = next - Date.now();
@@ -242,7 +243,7 @@ export class Publisher {
       g.pictureBehind = false;
       g.lastEdit = Date.now();
       try {
-        await this.editTable(gameId);
+        shown = await this.editTable(gameId);
       } catch (err) {
         const limited = rateLimitWait(err);
         if (limited === null) throw err;
@@ -250,8 +251,12 @@ export class Publisher {
         if (!(await this.lanes.sleep(limited, true))) return;
       }
     }
-    // A finished game's last table is up: nothing of it is kept for the rest of the evening.
-    if (g.state?.result && !g.dirty) this.forget(gameId);
+    // A finished game's last table is up: stored as such (a restart does not show it again), and
+    // nothing of it is kept for the rest of the evening.
+    if (g.state?.result && !g.dirty) {
+      this.forget(gameId);
+      if (shown) await this.o.store.tableFinal(gameId);
+    }
   }
 
   private readonly asked = new Map<number, number>();
@@ -354,18 +359,24 @@ export class Publisher {
     return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
 
-  private async editTable(gameId: number): Promise<void> {
+  /** Brings the table message up to its game; whether it now shows the newest state (false: its post is owed first). */
+  private async editTable(gameId: number): Promise<boolean> {
     const info = this.o.store.known(gameId);
     // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life.
-    if (!info || info.status === 'aborted' || !this.stateOf(gameId)) return;
+    if (!info || info.status === 'aborted' || !this.stateOf(gameId)) return false;
     // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
-    if (!info.tableMessageId) return void (await this.repostNow(gameId));
+    if (!info.tableMessageId) {
+      await this.repostNow(gameId);
+      return false;
+    }
     try {
       await this.editAt(gameId, info.channelId, info.tableMessageId);
+      return true;
     } catch (err) {
       // Someone deleted the table: post it again rather than leave the game without one.
-      if (err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE) await this.repostNow(gameId);
-      else throw err;
+      if (!(err instanceof DiscordAPIError && err.code === UNKNOWN_MESSAGE)) throw err;
+      await this.repostNow(gameId);
+      return false;
     }
   }
 

@@ -79,6 +79,10 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
       await db.update(games).set({ tableMessageId: messageId, updatedAt: now }).where(eq(games.id, id));
     },
 
+    async setTableFinal(id: number, now: number): Promise<void> {
+      await db.update(games).set({ tableFinalAt: now }).where(eq(games.id, id));
+    },
+
     async info(id: number): Promise<GameInfo | undefined> {
       const [row] = await db.select(pick(games, INFO_COLUMNS)).from(games).where(eq(games.id, id));
       return row && toInfo(row);

@@ -41,13 +41,12 @@ export function pgOutboxRepo(db: PgExec, shard?: Shard) {
         .orderBy(asc(outbox.gameId));
       return rows.map((r) => r.gameId);
     },
-    async finishedWithoutTable(): Promise<number[]> {
+    async finishedTableOwed(): Promise<number[]> {
       const rows = await db
-        .selectDistinct({ gameId: outbox.gameId })
-        .from(outbox)
-        .innerJoin(games, eq(games.id, outbox.gameId))
-        .where(and(eq(games.status, 'finished'), isNull(games.tableMessageId), ownedByPg(shard, games.guildId)))
-        .orderBy(asc(outbox.gameId));
+        .select({ gameId: games.id })
+        .from(games)
+        .where(and(eq(games.status, 'finished'), isNull(games.tableFinalAt), ownedByPg(shard, games.guildId)))
+        .orderBy(asc(games.id));
       return rows.map((r) => r.gameId);
     },
     async hasOwed(gameId: number, purpose: string): Promise<boolean> {

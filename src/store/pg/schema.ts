@@ -49,6 +49,7 @@ export const games = pgTable(
     version: integer('version').notNull().default(0),
     deadline: ms('deadline'),
     tableMessageId: text('table_message_id'),
+    tableFinalAt: ms('table_final_at'),
     pingMessageId: text('ping_message_id'),
     pingKey: text('ping_key'),
     brokenReason: text('broken_reason'),

@@ -98,6 +98,10 @@ export function gamesStatements(db: Db, shard?: Shard) {
       db.update(games).set({ tableMessageId: messageId, updatedAt: now }).where(eq(games.id, id)).run();
     },
 
+    setTableFinal(id: number, now: number): void {
+      db.update(games).set({ tableFinalAt: now }).where(eq(games.id, id)).run();
+    },
+
     info(id: number): GameInfo | undefined {
       // Prepared once: the Discord layer asks this several times per click (a query built and
       // prepared each time was 13% of the bot's CPU with 40 games at once).

@@ -50,13 +50,12 @@ export function outboxStatements(db: Db, shard?: Shard) {
      * This shard's finished games that owed messages but have no table message: a kill came between
      * their end and their first table post, which is owed only when the publisher reaches it.
      */
-    finishedWithoutTable(): number[] {
+    finishedTableOwed(): number[] {
       return db
-        .selectDistinct({ gameId: outbox.gameId })
-        .from(outbox)
-        .innerJoin(games, eq(games.id, outbox.gameId))
-        .where(and(eq(games.status, 'finished'), isNull(games.tableMessageId), ownedBy(shard, games.guildId)))
-        .orderBy(asc(outbox.gameId))
+        .select({ gameId: games.id })
+        .from(games)
+        .where(and(eq(games.status, 'finished'), isNull(games.tableFinalAt), ownedBy(shard, games.guildId)))
+        .orderBy(asc(games.id))
         .all()
         .map((r) => r.gameId);
     },

@@ -67,12 +67,12 @@ describe('PostgreSQL repositories', () => {
     expect(await ob.prune(T0 + 2)).toBe(1);
     expect(await ob.prune(T0 + 3)).toBe(1);
     expect(await ob.owedGames()).toEqual([g.gameId]);
-    // A finished game that never got its table (a kill between its end and its first post).
-    expect(await ob.finishedWithoutTable()).toEqual([]);
+    // A finished game whose last table is not known to be up (a kill just after its last action).
+    expect(await ob.finishedTableOwed()).toEqual([]);
     await pgGamesRepo(conn.db).setStatus(g.gameId, 'finished', T0 + 9);
-    expect(await ob.finishedWithoutTable()).toEqual([g.gameId]);
-    await pgGamesRepo(conn.db).setTableMessage(g.gameId, 'tbl', T0 + 10);
-    expect(await ob.finishedWithoutTable()).toEqual([]);
+    expect(await ob.finishedTableOwed()).toEqual([g.gameId]);
+    await pgGamesRepo(conn.db).setTableFinal(g.gameId, T0 + 10);
+    expect(await ob.finishedTableOwed()).toEqual([]);
   });
 
   it('table prefs: ping, quiet turns, autopilot, told once, respond and locale', async () => {

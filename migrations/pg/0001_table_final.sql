@@ -1,0 +1,3 @@
+ALTER TABLE "games" ADD COLUMN "table_final_at" bigint;--> statement-breakpoint
+-- Games that ended before this column: their last table is taken as shown (a restart does not repaint history).
+UPDATE "games" SET "table_final_at" = "updated_at" WHERE "status" <> 'active';
