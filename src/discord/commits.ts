@@ -30,6 +30,9 @@ export async function resumeGames(ctx: Context): Promise<void> {
   for (const gameId of await store.repos.outbox.finishedTableOwed()) {
     await sessions.prepare(gameId);
     publisher.tableChanged(gameId);
+    // Its last ping goes too (it was deleted after the commit, not in it).
+    const state = publisher.stateOf(gameId);
+    if (state) ctx.pings.committed(gameId, state);
   }
   for (const gameId of await store.activeGameIds()) {
     await sessions.prepare(gameId);

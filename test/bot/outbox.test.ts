@@ -5,7 +5,7 @@ import { sqliteConnection } from '../../src/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceTo, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { isOver, openPanel, peopleAsked, playToEnd } from './play.js';
+import { isOver, nextMoment, openPanel, peopleAsked, playToEnd } from './play.js';
 import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbound/outbox-sender.js';
 import type { UserRecord } from '../support/discord/index.js';
 
@@ -32,6 +32,10 @@ const liveTables = (t: BotTable) =>
   t.discord
     .seenBy(t.users[0], { channel: t.general })
     .filter((m) => m.author.bot && m.embeds[0]?.title?.startsWith('风声 ·') && !m.embeds[0].title.includes('大厅') && m.buttons.length > 0);
+
+/** Pings still up in the channel. */
+const livePings = (t: BotTable) =>
+  [...t.discord.world.messages.values()].filter((m) => !m.deleted && m.channelId === t.general.id && m.authorId === t.discord.world.bot.id && /轮到你|your move|还剩|left:/.test(m.content));
 
 /** Every message the stand-in holds with a nonce: no nonce twice. */
 function nonceCounts(t: BotTable): Map<string, number> {
@@ -118,21 +122,32 @@ describe('the outbox', () => {
     for (const [nonce, n] of nonceCounts(t)) expect(n, nonce).toBe(1);
   }, 60_000);
 
-  it('a game that ended just before a kill gets its final table after the restart, and only that once', async () => {
+  it('a game that ended just before a kill gets its final table after the restart, and its last ping goes', async () => {
     t = await openBotTable(3);
-    await openLobbyAndBegin(t);
+    await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
     const gameId = await gameOf(t);
-    // The process "dies" right after the last action is committed: its table is never edited to the end.
-    const publisher = t.bot.publisher;
-    const committed = publisher.committed.bind(publisher);
-    publisher.committed = (id, state, events) => void (state.result ? undefined : committed(id, state, events));
-    for (let k = 0; (await t.bot.store.game(gameId))!.status === 'active'; k++) await playToEnd(t, 90 + k, { maxSteps: 1 });
+    // The process "dies" right after the last action is committed: neither its table nor its ping follows it.
+    const table = t.bot.publisher.committed.bind(t.bot.publisher);
+    t.bot.publisher.committed = (id, s, events) => void (s.result || table(id, s, events));
+    const ping = t.bot.pings.committed.bind(t.bot.pings);
+    t.bot.pings.committed = (id, s, actor) => void (s.result || ping(id, s, actor));
+    // Players who look away for two minutes before each move: each decision of one player is pinged in
+    // the channel (on these seeds, the last one too).
+    for (let k = 0; (await t.bot.store.game(gameId))!.status === 'active'; k++) {
+      if (!(await peopleAsked(t)).length) await advanceTo(t, (await nextMoment(t))!);
+      else {
+        await advanceTo(t, t.clock.now() + 121_000);
+        if ((await peopleAsked(t)).length) await playToEnd(t, 190 + k, { maxSteps: 1 });
+      }
+    }
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(false);
+    expect(livePings(t)).toHaveLength(1);
     expect(await t.bot.store.repos.outbox.finishedTableOwed()).toEqual([gameId]);
     await t.restart();
-    const table = tableMessage(t, t.users[0])!;
-    expect(isOver(table)).toBe(true);
-    expect(table.id).toBe((await t.bot.store.game(gameId))!.tableMessageId);
+    const shown = tableMessage(t, t.users[0])!;
+    expect(isOver(shown)).toBe(true);
+    expect(shown.id).toBe((await t.bot.store.game(gameId))!.tableMessageId);
+    expect(livePings(t)).toEqual([]);
     // Stored as shown: the next start does not show it again.
     expect(await t.bot.store.repos.outbox.finishedTableOwed()).toEqual([]);
   }, 60_000);
