@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitingOn } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { MOVE_RETRY_FIRST_MS } from '../../src/discord/seats/drivers.js';
-import { openBotTable, tableMessage, type BotTable } from './harness.js';
+import { openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { actOnPanel, openPanel } from './play.js';
 
 let t: BotTable | undefined;
@@ -97,5 +97,37 @@ describe('faults degrade', () => {
     expect(t.discord.seenBy(other, { channel: t.general }).filter((m) => m.author.bot)).toEqual([]);
     const again = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
     expect(again.embeds[0].title).toContain('大厅');
+  }, 60_000);
+
+  it("a table edit that fails (a 5xx after discord.js's own retries) is tried again after a back-off, not left for the next move", async () => {
+    const { lines, log } = collectingLogger();
+    t = await openBotTable(3, { log });
+    const [me, ...others] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
+    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const version = async () => (await t!.bot.store.state(gameId))!.version;
+    const start = await version();
+    const rng = seedRng(3);
+    // Moves from the panel, opened from the table: that click's token edits the table next, and
+    // Discord fails the next two edits every time discord.js tries them (the first try and three
+    // retries of a 5xx each): the move's commits (a move and the automatic steps after it) are shown
+    // by edits that all fail.
+    for (let k = 0; k < 20 && (await version()) === start; k++) {
+      const table = tableMessage(t, me)!;
+      const open = t.discord.click(me, { customId: table.buttons.find((b) => b.customId?.endsWith(':info'))!.customId!, messageId: table.id });
+      const panel = await open.response();
+      t.discord.fault({ method: 'PATCH', path: new RegExp(`^/webhooks/[^/]+/aW50ZXJhY3Rpb246${open.id}[^/]*/messages/%40original$`), status: 500, count: 8 });
+      await actOnPanel(t, me, panel, rng);
+      await t.bot.idle();
+    }
+    const moved = await version();
+    expect(moved).toBeGreaterThan(start);
+    // No move was made since: the lane's own retries, after their back-off, brought the table up to the move.
+    expect(await tableIsCurrent(t)).toBe(true);
+    expect(lines.filter((l) => l.msg === 'a table edit failed; trying again')).toHaveLength(2);
+    expect(lines.filter((l) => l.msg === 'publishing to Discord failed')).toHaveLength(0);
   }, 60_000);
 });

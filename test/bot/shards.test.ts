@@ -10,11 +10,13 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { shardOf } from '../../src/store/index.js';
-import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type StandIn } from '../support/discord/index.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type SeenMessage, type StandIn } from '../support/discord/index.js';
 import { pgDatabase } from '../support/pg-database.js';
 
 interface LogLine {
+  level: number;
   msg: string;
+  err?: { message: string };
   shard?: number;
   pid: number;
   gameId?: number;
@@ -95,12 +97,18 @@ describe('shards', () => {
     await waitLine((l) => l.msg === 'shards reach Discord through one REST proxy: one rate-limit budget');
     const loggedIn = await Promise.all([0, 1].map((id) => waitLine((l) => l.msg === 'logged in' && l.shard === id)));
 
+    /** The bot's answer; a failure tells what the shards logged last (level, shard, message, error). */
+    const answer = (h: { response: (o: typeof WAIT) => Promise<SeenMessage> }) =>
+      h.response(WAIT).catch((err: Error) => {
+        const tail = lines.slice(-40).map((l) => `${l.level}:${l.shard ?? '-'}:${l.msg}${l.err ? ` (${l.err.message})` : ''}`);
+        throw new Error(`${err.message}; the shards logged last: ${tail.join(' | ')}`);
+      });
     // A game in each guild, each created by its guild's shard.
     const tableOf = async (g: GuildRecord) => {
       const channel = discord!.channel(g, 'general');
-      const lobby = await discord!.runCommand(users[0], channel, 'fengsheng start', { characters: false }).response(WAIT);
-      for (const u of users.slice(1)) await discord!.click(u, { label: '加入', messageId: lobby.id }).response(WAIT);
-      await discord!.click(users[0], { label: '开始', messageId: lobby.id }).response(WAIT);
+      const lobby = await answer(discord!.runCommand(users[0], channel, 'fengsheng start', { characters: false }));
+      for (const u of users.slice(1)) await answer(discord!.click(u, { label: '加入', messageId: lobby.id }));
+      await answer(discord!.click(users[0], { label: '开始', messageId: lobby.id }));
       return channel;
     };
     for (const g of guilds) {
@@ -110,7 +118,7 @@ describe('shards', () => {
     }
     /** bob's own info in a guild's game: answered privately, with his identity. */
     const info = async (g: GuildRecord) => {
-      const m = await discord!.runCommand(users[1], discord!.channel(g, 'general'), 'fengsheng hand').response(WAIT);
+      const m = await answer(discord!.runCommand(users[1], discord!.channel(g, 'general'), 'fengsheng hand'));
       return m.ephemeral && /身份/.test([m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).map((f) => `${f.name} ${f.value}`)])].join(' '));
     };
 

@@ -9,7 +9,7 @@ import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
 import { Lanes, rateLimitWait } from './lanes.js';
-import { OutboxSender, UNKNOWN_CHANNEL } from './outbox-sender.js';
+import { backoffMs, MAX_ATTEMPTS, OutboxSender, UNKNOWN_CHANNEL } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
@@ -38,6 +38,8 @@ export const TABLE_IMAGE = 'table.png';
  * commit): drawing is most of the bot's work, and a busy table changes several times a second.
  */
 export const PICTURE_EVERY_MS = 3_000;
+/** Whether a failed request may succeed if tried again: anything but Discord refusing it (a 4xx). */
+const mayPass = (err: unknown): boolean => !(err instanceof DiscordAPIError && err.status < 500);
 
 interface GameOut {
   /** The table shows an older state than the game's: its lane edits it. */
@@ -59,6 +61,8 @@ interface GameOut {
   state?: GameState;
   /** The newest click on the table: its token edits the table through an exempt route while it lasts. */
   token?: TableToken;
+  /** Edits of the table in a row that failed (a 5xx after discord.js's own retries, a timeout, the database). */
+  failures: number;
 }
 
 interface TableToken {
@@ -105,7 +109,7 @@ export class Publisher {
   private out(gameId: number): GameOut {
     let g = this.games.get(gameId);
     if (!g) {
-      g = { dirty: false, lastEdit: 0, log: [], memo: newLogMemory(), below: 0, pictureAt: 0 };
+      g = { dirty: false, lastEdit: 0, log: [], memo: newLogMemory(), below: 0, pictureAt: 0, failures: 0 };
       this.games.set(gameId, g);
     }
     return g;
@@ -244,11 +248,20 @@ export class Publisher {
       g.lastEdit = Date.now();
       try {
         shown = await this.editTable(gameId);
+        g.failures = 0;
       } catch (err) {
+        // A rate limit is waited out; a failure that may pass is tried again after the outbox's
+        // back-off (as many times as an outbox row), so the table does not stand still until the
+        // next move; Discord's refusal (a 4xx) is not tried again.
         const limited = rateLimitWait(err);
-        if (limited === null) throw err;
+        const wait = limited ?? (mayPass(err) && ++g.failures < MAX_ATTEMPTS ? backoffMs(g.failures) : null);
+        if (wait === null) {
+          g.failures = 0;
+          throw err;
+        }
+        if (limited === null) this.o.log.warn({ gameId, err, attempt: g.failures }, 'a table edit failed; trying again');
         g.dirty = true;
-        if (!(await this.lanes.sleep(limited, true))) return;
+        if (!(await this.lanes.sleep(wait, true))) return;
       }
     }
     // A finished game's last table is up: stored as such (a restart does not show it again), and
