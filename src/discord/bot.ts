@@ -53,7 +53,7 @@ export class Bot {
     this.timers = timers;
     ({ client: this.client, store: this.store, lobbies: this.lobbies, log: this.log, sessions: this.sessions, locales: this.locales } = ctx);
     ({ publisher: this.publisher, drivers: this.drivers, panels: this.panels, pings: this.pings } = ctx);
-    this.router = new Router(ctx, HANDLERS, o.onAck);
+    this.router = new Router(ctx, HANDLERS, { onAck: o.onAck, discordNow: o.discordNow });
   }
 
   /** Who sits where, per game (the sessions'). */

@@ -37,6 +37,8 @@ export interface BotOptions {
   timerHost?: TimerHost;
   /** Called with the ms from an interaction reaching the bot to its acknowledgement (bench). */
   onAck?: (ms: number) => void;
+  /** Discord's clock, for an interaction's age; default this machine's. Tests pass the stand-in's. */
+  discordNow?: () => number;
   /** Called with the ms from a commit to an open panel showing it (bench). */
   onPanelRefresh?: (ms: number) => void;
   /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */

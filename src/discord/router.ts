@@ -2,15 +2,25 @@
 // the handlers' own lists (a verb or subcommand named twice is an error at start-up), and how an
 // interaction is acknowledged, and what a failure says, is decided here once.
 import { performance } from 'node:perf_hooks';
-import { MessageFlags, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import { t } from '../i18n/index.js';
 import { COMMAND_NAME } from './command-options.js';
 import type { ClickAck, Context, Handler, Subcommand } from './context.js';
 import { decodeId } from './custom-id.js';
-import { ack, ackUnlessAnsweredIn, type Component } from './reply.js';
+import { ack, ackAsUpdate, ackUnlessAnsweredIn, onPrivatePanel, type Component } from './reply.js';
 
 /** A game click not answered with its panel by then is acknowledged first (Discord allows 3 s). */
 const ANSWER_WITHIN_MS = 1_000;
+
+export interface RouterOptions {
+  /** Called with the ms from a game click reaching the bot to its acknowledgement (bench). */
+  onAck?: (ms: number) => void;
+  /** Discord's clock, for an interaction's age (the time in its id); default this machine's. */
+  discordNow?: () => number;
+}
+
+/** Discord's answer to a response of an interaction it has given up on (over 3 s unanswered). */
+const tooLate = (err: unknown): boolean => err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownInteraction;
 
 const CLICK_ACKS: Record<Exclude<ClickAck, 'panel'>, (i: Component) => Promise<unknown>> = {
   self: async () => undefined,
@@ -26,8 +36,7 @@ export class Router {
   constructor(
     private readonly ctx: Context,
     handlers: readonly Handler[],
-    /** Called with the ms from a game click reaching the bot to its acknowledgement (bench). */
-    private readonly onAck?: (ms: number) => void,
+    private readonly o: RouterOptions = {},
   ) {
     for (const handler of handlers) {
       for (const verb of handler.verbs) {
@@ -43,6 +52,10 @@ export class Router {
 
   /** One interaction: its handler runs; a failure is logged and told to the user privately. */
   async route(i: Interaction): Promise<void> {
+    // Its age by Discord's clock when it reached the bot, then by this process's own (no skew).
+    const arrived = performance.now();
+    const agedOnArrival = (this.o.discordNow ?? Date.now)() - i.createdTimestamp;
+    const age = () => agedOnArrival + performance.now() - arrived;
     try {
       if (i.guildId) await this.ctx.store.guildSettings(i.guildId);
       await this.ctx.sessions.flags.noteLocale(i.user.id, i.locale);
@@ -50,8 +63,10 @@ export class Router {
         if (i.commandName === COMMAND_NAME) await this.command(i);
         return;
       }
-      if (i.isButton() || i.isStringSelectMenu()) await this.click(i);
+      if (i.isButton() || i.isStringSelectMenu()) await this.click(i, age);
     } catch (err) {
+      // Discord gave up on it (it came, or was run, too late): nothing was done, and nobody can be told.
+      if (tooLate(err)) return void this.ctx.log.info({ interaction: i.id, ageMs: Math.round(age()) }, 'an interaction came too late; not run');
       this.ctx.log.error({ err, interaction: i.id, customId: 'customId' in i ? i.customId : undefined }, 'interaction failed');
       // Never leave a player looking at "thinking…": say something went wrong, privately.
       if (i.isRepliable()) {
@@ -70,7 +85,7 @@ export class Router {
     await found.handler.run(this.ctx, i, name);
   }
 
-  private async click(i: Component): Promise<void> {
+  private async click(i: Component, age: () => number): Promise<void> {
     const started = performance.now();
     const id = decodeId(i.customId);
     const handler = id && this.verbs.get(id.verb);
@@ -82,6 +97,9 @@ export class Router {
       await CLICK_ACKS[handler.clickAck](i);
       return handler.run(this.ctx, i, id);
     }
+    // A click that may be past Discord's 3 s (a stall, a gateway that resumed) is acknowledged before
+    // its move is made: if Discord no longer takes it, the player was told it failed, and it is not run.
+    if (age() >= ANSWER_WITHIN_MS) await (onPrivatePanel(i) ? ack(i) : ackAsUpdate(i));
     // The clicker's panel is the answer itself (reply.ts), unless the work takes longer than this.
     const cancel = ackUnlessAnsweredIn(i, ANSWER_WITHIN_MS);
     try {
@@ -89,6 +107,6 @@ export class Router {
     } finally {
       cancel();
     }
-    this.onAck?.(performance.now() - started);
+    this.o.onAck?.(performance.now() - started);
   }
 }

@@ -18,13 +18,20 @@ afterEach(async () => {
 
 function collectingLogger() {
   const lines: { level: number; msg: string }[] = [];
+  const waiting: { msgs: string[]; resolve: () => void }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as { level: number; msg: string });
+      for (const l of chunk.toString().split('\n').filter(Boolean)) {
+        const line = JSON.parse(l) as { level: number; msg: string };
+        lines.push(line);
+        for (const w of waiting.filter((w) => w.msgs.includes(line.msg))) w.resolve();
+      }
       done();
     },
   });
-  return { lines, log: pino({ level: 'info' }, stream) };
+  /** Resolves once the bot has logged one of `msgs`. */
+  const logged = (...msgs: string[]) => new Promise<void>((resolve) => (lines.some((l) => msgs.includes(l.msg)) ? resolve() : waiting.push({ msgs, resolve })));
+  return { lines, logged, log: pino({ level: 'info' }, stream) };
 }
 
 describe('faults degrade', () => {
@@ -129,5 +136,48 @@ describe('faults degrade', () => {
     expect(await tableIsCurrent(t)).toBe(true);
     expect(lines.filter((l) => l.msg === 'a table edit failed; trying again')).toHaveLength(2);
     expect(lines.filter((l) => l.msg === 'publishing to Discord failed')).toHaveLength(0);
+  }, 60_000);
+
+  it('a click Discord had given up on (it reached the bot after its 3 s) is not run: no move is made, and the next click is', async () => {
+    const { lines, logged, log } = collectingLogger();
+    t = await openBotTable(3, { log });
+    const [me, ...others] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
+    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const version = async () => (await t!.bot.store.state(gameId))!.version;
+    // Moves until someone holds a decision of one button (接收 / 不接收, or 过 in a response window).
+    const rng = seedRng(3);
+    let who = me;
+    let panel = await openPanel(t, me, tableMessage(t, me)!);
+    let pass = panel.buttons.find((b) => /:(pass|take|decline)/.test(b.customId ?? ''));
+    for (let k = 0; k < 40 && !pass; k++) {
+      await actOnPanel(t, who, panel, rng);
+      await t.bot.idle();
+      const state = (await t.bot.store.state(gameId))!;
+      who = t.users[waitingOn(state)[0]];
+      panel = await openPanel(t, who, tableMessage(t, who)!);
+      pass = panel.buttons.find((b) => /:(pass|take|decline)/.test(b.customId ?? ''));
+    }
+    const before = await version();
+    // The click reaches the bot 4 s after it was made (a stalled connection): Discord has told the player it failed.
+    const late = t.discord.click(who, { customId: pass!.customId!, messageId: panel.id });
+    t.discord.advance(4_000);
+    let unsubscribe = () => {};
+    const moved = new Promise<void>((resolve) => (unsubscribe = t!.bot.store.subscribe(() => resolve())));
+    await Promise.race([logged('an interaction came too late; not run'), moved]);
+    unsubscribe();
+    await t.bot.idle();
+    expect(late.state).toBe('failed');
+    expect(await version()).toBe(before);
+    expect(lines.filter((l) => l.msg === 'interaction failed')).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'an interaction came too late; not run')).toHaveLength(1);
+    // Made again, in time, it is the move.
+    const again = await openPanel(t, who, tableMessage(t, who)!);
+    await t.discord.click(who, { customId: pass!.customId!, messageId: again.id }).response();
+    await t.bot.idle();
+    expect(await version()).toBeGreaterThan(before);
   }, 60_000);
 });

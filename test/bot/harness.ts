@@ -13,7 +13,7 @@ import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
 import { owes } from '../../src/discord/outbound/owed.js';
 import { GameStore, type Owes, type TimerHost } from '../../src/store/index.js';
-import { ManualClock, startStandIn, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { ManualClock, startStandIn, type Clock, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
 /**
  * Decision deadlines and the bot's alarms (ping warnings) run on this clock; nothing fires until a
@@ -86,7 +86,7 @@ export interface BotTable {
 }
 
 export async function startBot(
-  discord: Pick<StandIn, 'apiBase' | 'token'>,
+  discord: Pick<StandIn, 'apiBase' | 'token'> & { clock?: Clock },
   dbPath: string,
   clock: GameClock,
   extra: Partial<BotOptions> = {},
@@ -111,6 +111,8 @@ export async function startBot(
     aiDelayMs: 0,
     timerHost: clock,
     seeds: () => seed++,
+    // The stand-in's time is Discord's: an interaction's age is read on its clock.
+    ...(discord.clock ? { discordNow: () => discord.clock!.now() } : {}),
     ...extra,
   });
   bot.start();
