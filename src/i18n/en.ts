@@ -414,6 +414,7 @@ export const en: Record<MessageKey, string> = {
   'lobby.inThread': '{host} opened a game of The Message: join it in {thread}.',
   'lobby.threadFailed': 'Could not open a thread for this game: in this channel the bot needs Create Public Threads and Send Messages in Threads.',
   'lobby.hostHasOpen': 'You already have an open lobby: {channel}. Begin or abort it before opening another.',
+  'lobby.hostOpening': 'Your lobby is being opened in a thread of its own: one moment.',
   'settings.threads': ', each game in its own thread',
   'settings.response': ', response clock {response} s, pings: {pings}',
   'cmd.start.language': 'Language of the table (default: the server setting, else Chinese)',

@@ -425,6 +425,7 @@ export const zhCN = {
   'lobby.inThread': '{host} 开了一局风声：到子区 {thread} 里加入。',
   'lobby.threadFailed': '没能为这局开子区：机器人在本频道需要「创建公开子区」和「在子区中发送消息」权限。',
   'lobby.hostHasOpen': '你已经开了一个大厅：{channel}。先开始或中止它，再开新的一局。',
+  'lobby.hostOpening': '正在为你的大厅开一个讨论串，请稍候。',
   'settings.threads': '，每局一个子区',
   'settings.response': '，响应时间 {response}秒，提醒方式 {pings}',
   'cmd.start.language': '牌桌的语言（默认：服务器设置，否则简体中文）',

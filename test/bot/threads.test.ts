@@ -81,4 +81,21 @@ describe('games in threads', () => {
       await t.close();
     }
   }, 120_000);
+
+  it('ten /start thread:true at once by one host open one thread and one lobby; the others are told to wait', async () => {
+    const t = await openBotTable(2);
+    try {
+      const [host] = t.users;
+      const starts = Array.from({ length: 10 }, () => t.discord.runCommand(host, t.general, 'fengsheng start', { thread: true, characters: false }));
+      const answers = await Promise.all(starts.map((s) => s.response()));
+      await t.bot.idle();
+      expect(t.discord.threadsOf(t.general)).toHaveLength(1);
+      const [thread] = t.discord.threadsOf(t.general);
+      expect(answers.filter((a) => !a.ephemeral).map((a) => a.content)).toEqual([`<@${host.id}> 开了一局风声：到子区 <#${thread.id}> 里加入。`]);
+      for (const a of answers.filter((a) => a.ephemeral)) expect(a.content).toMatch(/^(正在为你的大厅开一个讨论串，请稍候。|你已经开了一个大厅：<#\d+>。先开始或中止它，再开新的一局。)$/);
+      expect(t.discord.seenBy(host, { channel: thread }).filter((m) => m.embeds[0]?.title?.includes('大厅'))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

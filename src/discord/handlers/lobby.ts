@@ -1,5 +1,5 @@
 // Lobbies: /fengsheng start, join, leave, begin, abort, and the lobby message's buttons.
-import { ApplicationCommandOptionType, ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction } from 'discord.js';
+import { ApplicationCommandOptionType, ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCommandInteraction, type InteractionEditReplyOptions } from 'discord.js';
 import { DEFAULT_OPTIONS, EDITION_NAMES, hasAltSplit, type Edition } from '../../engine/index.js';
 import { DEFAULT_DECISION_MS } from '../../store/index.js';
 import { pickLocale, t, type Locale, type MessageKey } from '../../i18n/index.js';
@@ -203,9 +203,28 @@ function aiLevel(asked: string | null): AiLevel {
  */
 async function startInThread(ctx: Context, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Promise<Lobby | null>, g: Locale): Promise<void> {
   // `g`: what the lobby will read (lobbyLocale of its options), for the thread's name and the channel's line.
-  const hosted = await ctx.lobbies.hostedBy(i.guildId!, i.user.id);
-  if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
-  await i.deferReply();
+  // One thread at a time per host: /start repeated while the first is being made opens nothing more
+  // (a guild's interactions all reach the one process that runs its shard).
+  const host = `${i.guildId}:${i.user.id}`;
+  if (openingThread.has(host)) return void (await i.reply({ content: t(l, 'lobby.hostOpening'), flags: MessageFlags.Ephemeral }));
+  openingThread.add(host);
+  let said: string | InteractionEditReplyOptions;
+  try {
+    const hosted = await ctx.lobbies.hostedBy(i.guildId!, i.user.id);
+    if (hosted) return void (await i.reply({ content: t(l, 'lobby.hostHasOpen', { channel: `<#${hosted.channelId}>` }), flags: MessageFlags.Ephemeral }));
+    await i.deferReply();
+    said = await openThread(ctx, i, l, open, g);
+  } finally {
+    openingThread.delete(host);
+  }
+  await i.editReply(said);
+}
+
+/** Hosts (guild:user) whose /start is making its thread now. */
+const openingThread = new Set<string>();
+
+/** The thread and the lobby in it; what the channel is told. */
+async function openThread(ctx: Context, i: ChatInputCommandInteraction, l: Locale, open: (channelId: string) => Promise<Lobby | null>, g: Locale): Promise<string | InteractionEditReplyOptions> {
   const parent = i.channel ?? (await ctx.client.channels.fetch(i.channelId).catch(() => null));
   const thread =
     parent && parent.type === ChannelType.GuildText
@@ -213,11 +232,11 @@ async function startInThread(ctx: Context, i: ChatInputCommandInteraction, l: Lo
           .create({ name: clipGraphemes(t(g, 'lobby.threadName', { host: displayName(i) }), 100), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay, type: ChannelType.PublicThread })
           .catch((err) => void ctx.log.warn({ err: { code: err?.code, status: err?.status }, channelId: i.channelId }, 'could not start a thread for a game'))
       : undefined;
-  if (!thread) return void (await i.editReply(t(l, 'lobby.threadFailed')));
+  if (!thread) return t(l, 'lobby.threadFailed');
   const lobby = await open(thread.id);
-  if (!lobby) return void (await i.editReply(t(l, 'lobby.exists')));
+  if (!lobby) return t(l, 'lobby.exists');
   await showLobby(ctx, lobby, () => thread.send(renderLobby(g, lobby)));
-  await i.editReply({ content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } });
+  return { content: t(g, 'lobby.inThread', { host: `<@${i.user.id}>`, thread: `<#${thread.id}>` }), allowedMentions: { parse: [] } };
 }
 
 async function abort(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
