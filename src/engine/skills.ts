@@ -88,7 +88,10 @@ export function performSkill(s: GameState, ctx: Ctx, a: SkillAction): void {
   s.stack.push(item);
   w.passed = 0;
   ctx.newDecision = true;
-  ctx.ev.push({ to: 'all', type: 'skill', seat: a.seat, skill: skill.name, target: a.target, intel: a.intel, cards: a.cards, of });
+  // Cards it names from its user's hand (偷龙转凤's discard, 合谋's 假情报, 揭露's black card) are the
+  // user's secret until the skill's effect shows them, if it does: everyone is told only the others.
+  const told = a.cards?.filter((c) => !s.players[a.seat].hand.includes(c));
+  ctx.ev.push({ to: 'all', type: 'skill', seat: a.seat, skill: skill.name, target: a.target, intel: a.intel, cards: told?.length ? told : undefined, of });
 }
 
 export function skillActions(s: GameState, seat: number, step: Step, out: Action[]): void {

@@ -103,7 +103,7 @@ const CARD_FIELDS: Partial<Record<GameEvent['type'], string[]>> = {
  * a moment inside one action (intel taken, then discarded at its taker's death), so it is checked by
  * its audience, not by the views around the action.
  */
-const SHOWS_ALL = new Set<GameEvent['type']>(['take', 'intel', 'intercept', 'shown', 'intelRevealed', 'discard', 'skill', 'intelReplaced', 'intelTransferred', 'negated']);
+const SHOWS_ALL = new Set<GameEvent['type']>(['take', 'intel', 'intercept', 'shown', 'intelRevealed', 'discard', 'intelReplaced', 'intelTransferred', 'negated']);
 const SHOWS_SOME = new Set<GameEvent['type']>([
   'drawCards', 'sendCard', 'peek', 'probeCard', 'probeSeen', 'handTakenCards', 'cardGivenCards', 'handGivenCards', 'discardCards',
 ]);

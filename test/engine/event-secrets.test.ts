@@ -68,4 +68,17 @@ describe('secrets in events', () => {
     // Shown to one seat only, it stays secret from the table.
     expect(checkEvents(s, s, [{ to: [0], type: 'peek', seat: 0, card }, burned])).toHaveLength(1);
   });
+
+  it("a skill's public event never names the hand cards it will discard or place (偷龙转凤, 合谋, 揭露); the check catches it", () => {
+    // The sim's game that first showed it (sim --games 400 --seed 1): 偷龙转凤 named its face-down discard to everyone.
+    const run = playRandomGame({ players: 5, seed: 2654483275, edition: 'standard', invariants: true, characters: true });
+    expect(run.error).toBeUndefined();
+    expect(run.violations).toEqual([]);
+    // The same event naming a hand card is flagged; to its user alone it is not.
+    const s = findState((x) => x.players[0].hand.length > 0);
+    const card = s.players[0].hand[0];
+    const leak: GameEvent = { to: 'all', type: 'skill', seat: 0, skill: '偷龙转凤', cards: [card] };
+    expect(checkEvents(s, s, [leak])).toEqual([`event skill to all names card ${card}, which it cannot see`]);
+    expect(checkEvents(s, s, [{ ...leak, to: [0] }])).toEqual([]);
+  });
 });
