@@ -1,7 +1,7 @@
 // What a handler is given (never the Bot): the store, the game sessions, the outbound parts, the
 // seat drivers, the log and the languages. And what a handler is: the verbs and subcommands it owns
 // and one `run` (the discord.js guide's command files, Sapphire's parse/run).
-import { PermissionFlagsBits, type APIApplicationCommandBasicOption, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
+import { GuildMember, PermissionFlagsBits, type APIApplicationCommandBasicOption, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, LobbiesRepo } from '../store/index.js';
@@ -76,4 +76,16 @@ export function runner(on: {
 
 export function canManage(i: Interaction): boolean {
   return i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+/**
+ * Whether the one asking may see a channel of their server (查看频道 there, a thread by its parent's
+ * overwrites, as discord.js computes them from the cached channel and the member's roles). A channel
+ * the bot no longer knows (deleted) is seen by nobody.
+ */
+export async function canView(client: Client, i: Interaction, channelId: string): Promise<boolean> {
+  if (!(i.member instanceof GuildMember)) return false;
+  const channel = await client.channels.fetch(channelId).catch(() => null);
+  if (!channel || channel.isDMBased()) return false;
+  return channel.permissionsFor(i.member).has(PermissionFlagsBits.ViewChannel);
 }

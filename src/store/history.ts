@@ -21,6 +21,16 @@ export type RecentGame = Pick<typeof games.$inferSelect, (typeof RECENT_COLUMNS)
   winners: string[];
 };
 
+/** A player's record in one server (its finished games), as /fengsheng stats shows it. */
+export interface ServerRecord {
+  games: number;
+  wins: number;
+  winsLurker: number;
+  winsMilitary: number;
+  winsSoy: number;
+  deaths: number;
+}
+
 /** The games the views list: those that ended, finished or aborted. */
 export const ENDED = ['finished', 'aborted'] as const;
 
@@ -33,6 +43,8 @@ export interface HistoryRepo {
   recentGames(guildId: string, limit: number): Promise<RecentGame[]>;
   /** The channel's most recently ended game (finished or aborted), or null. */
   lastEndedIn(guildId: string, channelId: string): Promise<number | null>;
+  /** A player's record over this server's finished games (all zero when they played none). */
+  record(guildId: string, userId: string): Promise<ServerRecord>;
 }
 
 /** Each ended game with its players' names and winners, from its seat rows (either store's). */

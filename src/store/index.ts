@@ -7,7 +7,7 @@ export { guardFile, openDatabase, openExisting, type Connection, type Db, type O
 export { StoreOpenError, type StoreOpenErrorCode } from './errors.js';
 export { exportGame, replayRecord, type GameRecord, type RecordedAction } from './export.js';
 export type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
-export type { LeaderboardRow, RecentGame } from './history.js';
+export type { LeaderboardRow, RecentGame, ServerRecord } from './history.js';
 export type { LobbiesRepo } from './lobbies.js';
 export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';

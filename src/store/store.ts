@@ -10,7 +10,7 @@ import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
 import { openDatabase, openFailure, type OpenOptions } from './connection.js';
 import type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
-import type { LeaderboardRow, RecentGame } from './history.js';
+import type { LeaderboardRow, RecentGame, ServerRecord } from './history.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
@@ -396,6 +396,11 @@ export class GameStore {
 
   userStats(userId: string): Promise<UserStats | null> {
     return this.backend.repos.stats.read(userId);
+  }
+
+  /** A player's record in one server (stats across servers are userStats, the player's own to see). */
+  serverRecord(guildId: string, userId: string): Promise<ServerRecord> {
+    return this.backend.repos.history.record(guildId, userId);
   }
 
   leaderboard(guildId: string, limit = 10): Promise<LeaderboardRow[]> {

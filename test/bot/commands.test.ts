@@ -1,6 +1,7 @@
 // The informational subcommands, and the table re-posted at the bottom when asked.
 import { sqliteConnection } from '../../src/store/sqlite.js';
 import { describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/discord/register.js';
 import { openBotTable, tableMessage, useBotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { playToEnd } from './play.js';
@@ -80,6 +81,21 @@ describe('/fengsheng subcommands', () => {
     expect(stats.embeds[0].description).toMatch(/对局 1|Games 1/);
     const history = await t.discord.runCommand(t.users[0], t.general, 'fengsheng history').response();
     expect(history.embeds[0].description).toMatch(/3人|3 players/);
+
+    // In another server the same players share, their record here is not told; one's own record
+    // across servers is told to oneself alone.
+    const [alice, , carol] = t.users;
+    const other = t.discord.createGuild({ name: '别处', members: t.users, locale: 'zh-CN' });
+    const env = t.discord.env();
+    await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: other.id, apiBase: env.DISCORD_API_BASE });
+    await t.bot.idle();
+    const elsewhere = t.discord.channel(other, 'general');
+    const ofAlice = await t.discord.runCommand(carol, elsewhere, 'fengsheng stats', { user: alice.id }).response();
+    expect(ofAlice.embeds[0].description).toBe('还没有战绩。');
+    const mine = await t.discord.runCommand(alice, elsewhere, 'fengsheng stats').response();
+    expect(mine.embeds[0].description).toMatch(/^还没有战绩。\n所有服务器（只有你看得到）：对局 1 · /);
+    const here = await t.discord.runCommand(carol, t.general, 'fengsheng stats', { user: alice.id }).response();
+    expect(here.embeds[0].description).toMatch(/^本服务器：对局 1 · 胜 [01]/);
   }, 300_000);
 });
 

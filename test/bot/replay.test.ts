@@ -163,4 +163,28 @@ describe('the replay of a game', () => {
     const last = await t.discord.runCommand(viewer(t), t.general, 'fengsheng replay').response();
     expect(last.content).toContain(`第${gameId}局`);
   }, 60_000);
+
+  it("a private channel's games are replayed and listed only for those who may see it, and for their players", async () => {
+    const t = botTable();
+    const gameId = await gameOf(t);
+    const [alice] = t.users;
+    // erin may see the channel once it is private; dave may not; neither played.
+    const [dave, erin] = ['dave', 'erin'].map((username) => t.discord.createUser({ username, locale: 'zh-CN' }));
+    for (const u of [dave, erin]) t.discord.addMember(t.guild, u);
+    const lounge = t.discord.createChannel(t.guild, 'lounge');
+    t.discord.hideChannel(t.general, [t.users[1], erin]);
+    await t.bot.idle();
+    const replayOf = (u: UserRecord) => t.discord.runCommand(u, lounge, 'fengsheng replay', { game: gameId }).response();
+    const historyOf = (u: UserRecord) => t.discord.runCommand(u, lounge, 'fengsheng history').response();
+    // dave: as if the server had no such game.
+    expect((await replayOf(dave)).content).toBe(`本服务器没有第${gameId}局。`);
+    expect((await historyOf(dave)).content).toBe('还没有完成的对局。');
+    // erin sees the channel; alice played there (she no longer sees it, but the game was hers).
+    for (const u of [erin, alice]) {
+      const replay = await replayOf(u);
+      expect(replay.content).toMatch(new RegExp(`^回放 · 第${gameId}局 · 1/\\d+：`));
+      expect(replay.attachments.map((a) => a.filename)).toEqual([REPLAY_IMAGE]);
+    }
+    expect((await historyOf(erin)).embeds[0].description).toContain(`<#${t.general.id}>`);
+  }, 60_000);
 });

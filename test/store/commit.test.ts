@@ -194,6 +194,10 @@ describe('applying and committing actions', () => {
     expect(board.map((b) => b.wins)).toEqual([...board.map((b) => b.wins)].sort((a, b) => b - a));
     expect(board.find((b) => b.userId === '1001')!.wins).toBe(ann.wins);
     expect(await store.leaderboard('elsewhere')).toEqual([]);
+    // The same record within the server (all three games were its), nothing in another.
+    const here = await store.serverRecord('g', '1001');
+    expect(here).toEqual({ games: 3, wins: ann.wins, winsLurker: ann.winsLurker, winsMilitary: ann.winsMilitary, winsSoy: ann.winsSoy, deaths: ann.deaths });
+    expect(await store.serverRecord('elsewhere', '1001')).toEqual({ games: 0, wins: 0, winsLurker: 0, winsMilitary: 0, winsSoy: 0, deaths: 0 });
     const recent = await store.recentGames('g', 2);
     expect(recent).toHaveLength(2);
     expect(recent[0].id).toBeGreaterThan(recent[1].id);

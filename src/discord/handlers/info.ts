@@ -6,8 +6,11 @@ import { t, type Locale } from '../../i18n/index.js';
 import { zhCN } from '../../i18n/zh-CN.js';
 import { DEFAULT_DECISION_MS, type PingMode } from '../../store/index.js';
 import { desc, EDITION_CHOICES, outOfRange, RESPONSE_OPTION, ROUNDS_OPTION, TIMER_OPTION } from '../command-options.js';
-import { canManage, runner, type Context, type Handler, type Subcommand } from '../context.js';
+import { canManage, canView, runner, type Context, type Handler, type Subcommand } from '../context.js';
 import { nameText } from '../clip.js';
+
+/** Ended games read for /fengsheng history, of which the ten newest the asker may see are listed. */
+const HISTORY_READ = 50;
 
 /** /fengsheng table: posts the table anew, for all to see, at most every 30 s per channel. */
 async function table(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
@@ -62,18 +65,36 @@ async function settings(ctx: Context, i: ChatInputCommandInteraction, l: Locale)
   );
 }
 
+/**
+ * /fengsheng stats [user]: a player's record in this server, and the server's board; one's own
+ * record across every server only to oneself (another server's games are not this server's to know).
+ */
 async function stats(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
   const user = i.options.getUser('user') ?? i.user;
-  const s = await ctx.store.userStats(user.id);
-  const lines = [s ? t(l, 'stats.line', { games: s.games, wins: s.wins, red: s.winsLurker, blue: s.winsMilitary, soy: s.winsSoy, deaths: s.deaths, declarations: s.declarations }) : t(l, 'stats.none')];
+  const here = i.guildId ? await ctx.store.serverRecord(i.guildId, user.id) : null;
+  const all = user.id === i.user.id ? await ctx.store.userStats(user.id) : null;
+  const counts = (s: { games: number; wins: number; winsLurker: number; winsMilitary: number; winsSoy: number; deaths: number }) => ({
+    games: s.games,
+    wins: s.wins,
+    red: s.winsLurker,
+    blue: s.winsMilitary,
+    soy: s.winsSoy,
+    deaths: s.deaths,
+  });
+  const lines = [here?.games ? t(l, 'stats.here', counts(here)) : t(l, 'stats.none')];
+  if (all && all.games > (here?.games ?? 0)) lines.push(t(l, 'stats.all', { ...counts(all), declarations: all.declarations }));
   const board = i.guildId ? await ctx.store.leaderboard(i.guildId, 10) : [];
   if (board.length)
     lines.push('', `**${t(l, 'stats.board')}**`, ...board.map((b, k) => t(l, 'stats.boardLine', { rank: k + 1, name: `<@${b.userId}>`, wins: b.wins, games: b.games })));
   await i.editReply({ embeds: [{ title: t(l, 'stats.title', { name: user.displayName ?? user.username }), description: lines.join('\n'), color: 0xc0392b }], allowedMentions: { parse: [] } });
 }
 
+/** /fengsheng history: the server's last ended games in the channels the one asking may see. */
 async function history(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
-  const games = i.guildId ? await ctx.store.recentGames(i.guildId, 10) : [];
+  const recent = i.guildId ? await ctx.store.recentGames(i.guildId, HISTORY_READ) : [];
+  const visible = new Map<string, boolean>();
+  for (const g of recent) if (!visible.has(g.channelId)) visible.set(g.channelId, await canView(ctx.client, i, g.channelId));
+  const games = recent.filter((g) => visible.get(g.channelId)).slice(0, 10);
   if (!games.length) return void (await i.editReply(t(l, 'history.none')));
   const lines = games.map((g) =>
     t(l, 'history.line', {

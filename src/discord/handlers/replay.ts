@@ -1,4 +1,4 @@
-// The replay of an ended game, for anyone in its server, privately: the game rebuilt from its
+// The replay of an ended game, for anyone in its server who may see its channel (and its players), privately: the game rebuilt from its
 // stored log, a picture for the deal, one after each turn and one for the end, drawn open (every
 // hand, identity, character and face-down card: nothing is secret once a game is over). One
 // ephemeral message with ◀ ▶, edited in place on each click. A game still being played is
@@ -11,7 +11,7 @@ import { openPictureInput, type EndedStatus } from '../../picture/input.js';
 import { drawInThread } from '../../picture/renderer.js';
 import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../../store/index.js';
 import { desc } from '../command-options.js';
-import { runner, type Context, type Handler } from '../context.js';
+import { canView, runner, type Context, type Handler } from '../context.js';
 import { encodeId, type CustomId } from '../custom-id.js';
 import { explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { nameText } from '../clip.js';
@@ -60,10 +60,16 @@ type Refusal = { key: MessageKey; params?: Record<string, string | number> };
 
 const caches = new WeakMap<GameStore, Map<number, Loaded>>();
 
-/** An ended game of this server, rebuilt into pages; or why it cannot be replayed. */
-async function load(ctx: Context, gameId: number, guildId: string | null): Promise<Loaded | Refusal> {
+/**
+ * An ended game of this server whose channel the one asking may see (its players may always), rebuilt
+ * into pages; or why it cannot be replayed. A game they may not see is one this server does not have.
+ */
+async function load(ctx: Context, gameId: number, i: ChatInputCommandInteraction | Component): Promise<Loaded | Refusal> {
   const info = await ctx.store.game(gameId);
-  if (!info || info.guildId !== guildId) return { key: 'replay.notHere', params: { game: gameId } };
+  const notHere: Refusal = { key: 'replay.notHere', params: { game: gameId } };
+  if (!info || info.guildId !== i.guildId) return notHere;
+  const played = (await ctx.store.seats(gameId)).some((s) => s.userId === i.user.id);
+  if (!played && !(await canView(ctx.client, i, info.channelId))) return notHere;
   if (info.status === 'active') return { key: 'replay.active' };
   if (info.status === 'broken' || !info.setup) return { key: 'replay.broken', params: { reason: info.brokenReason ?? 'damaged setup' } };
   let cache = caches.get(ctx.store);
@@ -126,7 +132,7 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction): Promise<
   const l = ctx.locales.of(i);
   const gameId = i.options.getInteger('game') ?? (i.guildId ? await ctx.store.lastEndedGameIn(i.guildId, i.channelId) : null);
   if (gameId === null) return void (await i.editReply(t(l, 'replay.none')));
-  const g = await load(ctx, gameId, i.guildId);
+  const g = await load(ctx, gameId, i);
   if ('key' in g) return void (await i.editReply(t(l, g.key, g.params ?? {})));
   await i.editReply(await pageMessage(l, gameId, g, 0));
 }
@@ -139,7 +145,7 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction): Promise<
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
   if (onPrivatePanel(i) && panelOwner(i) !== i.user.id) return explain(i, t(l, 'replay.notYours'));
-  const g = await load(ctx, id.game, i.guildId);
+  const g = await load(ctx, id.game, i);
   if ('key' in g) return explain(i, t(l, g.key, g.params ?? {}));
   const page = id.args[0] ?? 0;
   if (page >= g.pages.length || id.args.length > 2) return explain(i, t(l, 'replay.badPage'));

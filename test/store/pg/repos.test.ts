@@ -5,7 +5,7 @@ import { shardOf } from '../../../src/store/shard.js';
 import { decodeSnapshot } from '../../../src/store/snapshot.js';
 import { applyAndCommitAsync } from '../../../src/store/commit-async.js';
 import { pgGamesRepo } from '../../../src/store/pg/games-repo.js';
-import { pgLastEndedIn, pgLeaderboard, pgRecentGames } from '../../../src/store/pg/history.js';
+import { pgLastEndedIn, pgLeaderboard, pgRecentGames, pgRecord } from '../../../src/store/pg/history.js';
 import { pgLobbies } from '../../../src/store/pg/lobbies.js';
 import { pgOutboxRepo } from '../../../src/store/pg/outbox.js';
 import { pgReadGuildSettings, pgWriteGuildSettings } from '../../../src/store/pg/settings.js';
@@ -135,6 +135,14 @@ describe('PostgreSQL repositories', () => {
     const order = [...expected].map(([userId, e]) => ({ userId, ...e })).sort((x, y) => y.wins - x.wins || x.games - y.games || (x.userId < y.userId ? -1 : 1));
     expect(board).toEqual(order);
     expect(await pgLeaderboard(conn.db, 'other', 10)).toEqual([]);
+    // A player's record in the server: its games and wins as the board counts them, deaths from the seats.
+    for (const [userId, e] of expected) {
+      const mine = seats.filter((s) => s.userId === userId);
+      const r = await pgRecord(conn.db, 'g', userId);
+      expect(r).toMatchObject({ games: e.games, wins: e.wins, deaths: mine.filter((s) => s.died).length });
+      expect(r.winsLurker + r.winsMilitary + r.winsSoy).toBe(e.wins);
+    }
+    expect((await pgRecord(conn.db, 'other', seats[0].userId!)).games).toBe(0);
 
     const recent = await pgRecentGames(conn.db, 'g', 10);
     expect(recent.map((r) => [r.id, r.status, r.players])).toEqual([

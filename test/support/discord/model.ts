@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock.js';
+import { Permission, permissionsOf } from './payloads.js';
 import { Snowflakes } from './snowflake.js';
 
 /** Loose JSON shapes: the stand-in stores what the bot sent, after validation. */
@@ -115,6 +116,11 @@ export interface ChannelRecord {
   ownerId?: string;
   /** A text channel where the bot lacks 创建公开子区 (Create Public Threads), as an overwrite would make it. */
   noThreads?: boolean;
+  /**
+   * A private text channel (its threads with it): @everyone is denied 查看频道 (View Channel) and only
+   * these members are allowed it, as overwrites make it; the owner, Administrators and the bot see it too.
+   */
+  viewers?: string[];
   name: string | null;
   /** The human side of a DM channel. */
   recipientId: string | null;
@@ -295,7 +301,10 @@ export class World {
   canSeeChannel(userId: string, channel: ChannelRecord): boolean {
     if (channel.kind === 'dm') return userId === channel.recipientId || userId === this.bot.id;
     const guild = channel.guildId ? this.guilds.get(channel.guildId) : undefined;
-    return guild !== undefined && guild.members.has(userId);
+    if (guild === undefined || !guild.members.has(userId)) return false;
+    const text = channel.kind === 'thread' && channel.parentId ? this.channels.get(channel.parentId) : channel;
+    if (!text?.viewers || userId === this.bot.id || text.viewers.includes(userId)) return true;
+    return (BigInt(permissionsOf(guild, userId)) & Permission.Administrator) !== 0n;
   }
 
   canSeeMessage(userId: string, message: MessageRecord): boolean {

@@ -147,7 +147,7 @@ export function channelPayload(world: World, channel: ChannelRecord): Record<str
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: [],
+    permission_overwrites: channel.viewers ? privateOverwrites(world, channel.guildId!, channel.viewers) : [],
     parent_id: null,
     topic: null,
     nsfw: false,
@@ -155,6 +155,15 @@ export function channelPayload(world: World, channel: ChannelRecord): Record<str
     rate_limit_per_user: 0,
     flags: 0,
   };
+}
+
+/** A private channel's overwrites: 查看频道 denied to @everyone (the role with the guild's id), allowed to each viewer and the bot. */
+function privateOverwrites(world: World, guildId: string, viewers: string[]): Record<string, unknown>[] {
+  const view = bit(10).toString();
+  return [
+    { id: guildId, type: 0, allow: '0', deny: view },
+    ...[...viewers, world.bot.id].map((id) => ({ id, type: 1, allow: view, deny: '0' })),
+  ];
 }
 
 export function guildPayload(guild: GuildRecord): Record<string, unknown> {

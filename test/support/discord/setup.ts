@@ -150,6 +150,14 @@ export function createChannel(parts: StandInParts, guild: GuildRecord, name: str
   return channel;
 }
 
+/** A text channel made private (model.ts ChannelRecord.viewers): the bot is told by CHANNEL_UPDATE. */
+export function hideChannel(parts: StandInParts, channel: ChannelRecord, viewers: UserRecord[]): void {
+  if (channel.kind !== 'text' || !channel.guildId) throw new StandInUsageError('only a text channel can be made private');
+  channel.viewers = viewers.map((u) => u.id);
+  parts.world.changed({ kind: 'channel', id: channel.id });
+  parts.gateway.dispatch('CHANNEL_UPDATE', channelPayload(parts.world, channel), { intent: Intent.Guilds, guildId: channel.guildId });
+}
+
 /**
  * A server's admin deletes a text channel (with its threads) or a thread: every route answers
  * Unknown Channel from then on, and the bot is told as Discord tells it (CHANNEL_DELETE with the

@@ -13,6 +13,7 @@ import {
   addMember,
   createChannel,
   deleteChannel,
+  hideChannel,
   createGuild,
   createRole,
   createUser,
@@ -224,6 +225,14 @@ export class StandIn {
   /** Takes from the bot 创建公开子区 (Create Public Threads) in a channel, as a permission overwrite would. */
   denyThreads(channel: Ref<ChannelRecord>): void {
     this.channelRef(channel).noThreads = true;
+  }
+
+  /**
+   * Makes a text channel private, as a server's admin does with overwrites: only `viewers` (and the
+   * owner, Administrators, the bot) see it and its threads; the bot is told by CHANNEL_UPDATE.
+   */
+  hideChannel(channel: Ref<ChannelRecord>, viewers: Ref<UserRecord>[]): void {
+    hideChannel(this.parts, this.channelRef(channel), viewers.map((u) => this.user(u)));
   }
 
   /** The user's DM channel with the bot (opened if needed). */
