@@ -12,10 +12,14 @@ export function followCommit(ctx: Context, c: Committed): void {
   if (c.action?.kind === 'timeout' && before && drivers.timedOut(c.gameId, before)) publisher.tableChanged(c.gameId);
   sessions.setLast(c.gameId, c.state);
   sessions.events.note(c.gameId, c.version, c.events);
+  ctx.pauses.saved(c.gameId);
   publisher.committed(c.gameId, c.state, c.events);
   ctx.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished);
   ctx.pings.committed(c.gameId, c.state, c.by ?? null);
-  if (c.finished) sessions.forget(c.gameId);
+  if (c.finished) {
+    sessions.forget(c.gameId);
+    ctx.pauses.forget(c.gameId);
+  }
   else drivers.poke(c.gameId, c.state);
 }
 

@@ -8,6 +8,7 @@ import type { GameStore, LobbiesRepo } from '../store/index.js';
 import type { CustomId } from './custom-id.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
+import type { Pauses } from './outbound/pauses.js';
 import type { Pings } from './outbound/pings.js';
 import type { Publisher } from './outbound/publisher.js';
 import type { Component } from './reply.js';
@@ -24,6 +25,8 @@ export interface Context {
   drivers: Drivers;
   panels: Panels;
   pings: Pings;
+  /** Games paused because the database would not save a move (their channels are told). */
+  pauses: Pauses;
   log: Logger;
   locales: Locales;
   /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */

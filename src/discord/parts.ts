@@ -10,6 +10,7 @@ import type { Context } from './context.js';
 import { panelBody } from './handlers/game.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
+import { Pauses } from './outbound/pauses.js';
 import { Pings } from './outbound/pings.js';
 import { PICTURE_EVERY_MS, Publisher } from './outbound/publisher.js';
 import { aiSeats, type AiSeats } from './seats/ai-seats.js';
@@ -63,7 +64,13 @@ export function assemble(o: BotOptions): Parts {
   // The lobby's AI level plays its AI seats and its absent players (普通 for lobbies before levels).
   const ai = aiSeats(events, (gameId) => sessions.level(gameId), { budgetMs: o.aiBudgetMs });
   const host = o.timerHost ?? realHost(o.store);
+  // Told straight to the channel (the outbox cannot be written either): publisher.noticeNow.
+  const pauses = new Pauses((gameId, key) => {
+    const info = o.store.known(gameId);
+    if (info) publisher.noticeNow(gameId, info.channelId, t(locales.table(gameId), key));
+  });
   const drivers = new Drivers({
+    unsaved: (gameId) => pauses.failed([gameId]),
     timers: host,
     store: o.store,
     users,
@@ -110,24 +117,16 @@ export function assemble(o: BotOptions): Parts {
     botSeats: (gameId) => drivers.botSeats(gameId),
   });
   sessions.attach({ drivers, pings, publisher, ai });
-  /** Games told that they are paused because their timeouts cannot be saved. */
-  let paused: number[] = [];
-  const channelNotice = (gameId: number, key: 'err.paused' | 'err.resumed') => {
-    const info = o.store.known(gameId);
-    if (info) publisher.noticeNow(gameId, info.channelId, t(locales.table(gameId), key));
-  };
   const timers = new DeadlineScheduler(o.store, host, {
     onFault: (err, gameIds) => {
       o.log.error({ err, gameIds }, 'timeouts cannot be saved; retrying with back-off');
-      paused = gameIds;
-      for (const gameId of gameIds) channelNotice(gameId, 'err.paused');
+      pauses.failed(gameIds);
     },
     onRecovered: () => {
-      o.log.info({ gameIds: paused }, 'timeouts can be saved again');
-      for (const gameId of paused) channelNotice(gameId, 'err.resumed');
-      paused = [];
+      o.log.info('timeouts can be saved again');
+      pauses.recovered();
     },
   });
-  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
+  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, pauses, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
   return { ctx, ai, timers };
 }

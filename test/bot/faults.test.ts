@@ -180,4 +180,37 @@ describe('faults degrade', () => {
     await t.bot.idle();
     expect(await version()).toBeGreaterThan(before);
   }, 60_000);
+
+  it("a player's move the database will not save: they are told, the channel once that the game is paused, and once that it goes on", async () => {
+    t = await openBotTable(3);
+    const [me, ...others] = t.users;
+    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
+    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
+    await t.bot.idle();
+    const store = t.bot.store;
+    const gameId = (await store.activeGameIn(t.guild.id, t.general.id))!;
+    const before = (await store.state(gameId))!.version;
+    const notices = () => t!.discord.seenBy(others[0], { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
+    const told = (u: typeof me) => t!.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
+    // Writes are refused (as a full disk or a read-only file would): the deciding player's moves fail.
+    sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
+    const rng = seedRng(4);
+    const decider = () => t!.users[waitingOn(store.liveState(gameId)!)[0]];
+    for (let k = 0; k < 30 && told(decider()) < 2; k++) {
+      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
+      await t.bot.idle();
+    }
+    expect(told(decider())).toBe(2);
+    expect((await store.state(gameId))!.version).toBe(before);
+    expect(notices()).toEqual(['paused']);
+    // Writes are taken again: the next move counts, and the channel is told the game goes on.
+    sqliteConnection(store.backend).sqlite.pragma('query_only = OFF');
+    for (let k = 0; k < 30 && (await store.state(gameId))!.version === before; k++) {
+      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
+      await t.bot.idle();
+    }
+    expect((await store.state(gameId))!.version).toBeGreaterThan(before);
+    expect(notices()).toEqual(['paused', 'resumed']);
+  }, 120_000);
 });

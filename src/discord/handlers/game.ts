@@ -146,7 +146,15 @@ async function onSeatClick(ctx: Context, i: Component, id: CustomId, seat: numbe
     return showPanel(ctx, i, id.game, seat, l);
   }
   if ('focus' in picked) return showPanel(ctx, i, id.game, seat, l, picked.focus);
-  const r = await ctx.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'), seat);
+  let r: Awaited<ReturnType<typeof ctx.store.submit>>;
+  try {
+    r = await ctx.store.submit(id.game, picked.action, (s) => (s.pending?.opened === id.version ? null : 'stale'), seat);
+  } catch (err) {
+    // The database would not save it: nothing happened, the game is paused (its channel is told once).
+    ctx.log.error({ gameId: id.game, seat, err }, 'a move could not be saved');
+    ctx.pauses.failed([id.game]);
+    return explain(i, t(l, 'err.notSaved'));
+  }
   if (!r.ok) {
     const key = `refusal.${r.code}`;
     const reason = r.code === 'stale' ? t(l, 'err.stale') : t(l, 'err.refused', { reason: hasKey(key) ? t(l, key, r.params ?? {}) : r.reason });

@@ -37,6 +37,8 @@ const shownKinds = new Set<Action['kind']>(['play', 'skill', 'send', 'decide']);
 
 export interface DriverOptions {
   store: GameStore;
+  /** A bot seat's move of the game could not be saved (the game is paused: parts.ts Pauses). */
+  unsaved: (gameId: number) => void;
   users: SeatUsers;
   flags: TableFlags;
   log: Logger;
@@ -252,6 +254,7 @@ export class Drivers {
     const n = (this.failures.get(gameId) ?? 0) + 1;
     this.failures.set(gameId, n);
     if (n === 1) this.o.log.error({ gameId, seat, err }, "a bot seat's move could not be saved; trying again with back-off");
+    this.o.unsaved(gameId);
     this.sleeping++;
     this.o.timers.setTimeout(() => {
       this.sleeping--;
