@@ -11,6 +11,7 @@ import { HANDLERS } from './handlers/index.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
 import type { Pings } from './outbound/pings.js';
+import { tellOwner } from './outbound/owner.js';
 import type { Publisher } from './outbound/publisher.js';
 import { assemble, type BotOptions } from './parts.js';
 import { Router } from './router.js';
@@ -81,6 +82,8 @@ export class Bot {
       if (!c.isDMBased()) this.track(channelGone(ctx, c.guildId, c.id));
     });
     this.client.on('threadDelete', (c) => this.track(channelGone(ctx, c.guildId, c.id)));
+    // The hourly check found the database file damaged: whoever runs the bot is told by DM (and the log).
+    this.store.whenDamaged((report) => this.track(tellOwner(this.client, this.log, (id) => this.sessions.flags.localeOf(id), report)));
     this.unsubscribe = this.store.subscribe((c) => {
       const waiting = this.sessions.whenReady(c.gameId, () => followCommit(ctx, c));
       if (waiting) this.track(waiting);

@@ -440,6 +440,7 @@ export const en: Record<MessageKey, string> = {
   'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
   'err.paused': '⚠️ This game is paused: the bot cannot save it for now (its database cannot be written). It keeps retrying and goes on when it can.',
   'err.resumed': 'This game goes on: it can be saved again.',
+  'admin.damaged': "⚠️ The 风声 bot's database file is damaged (SQLite: {report}). Stop the bot and restore the newest backup (README \"Backups\").",
   'err.notSaved': 'This move could not be saved (the database cannot be written for now): the game is paused. Click again once it goes on.',
   'panel.lastCard': '⚠️ This is your last card: use it now and you will have nothing to send as intel, and lose at the end of this turn.',
   'table.tooSoon': 'The table was just posted again; try in a little while (at most once every 30 s).',

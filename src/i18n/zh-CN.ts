@@ -451,6 +451,7 @@ export const zhCN = {
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',
   'err.resumed': '本局继续：游戏又能保存了。',
+  'admin.damaged': '⚠️ 风声机器人的数据库文件损坏了（SQLite：{report}）。请停止机器人，用最新的备份恢复（README「Backups」）。',
   'err.notSaved': '这一步没能保存（数据库暂时不可写），本局暂停。恢复后请再点一次。',
   'panel.lastCard': '⚠️ 这是你最后一张手牌：现在用掉它，你在传递情报阶段就没有牌可传，本回合结束时输掉游戏。',
   'table.tooSoon': '牌桌刚刚重新发过了，请稍后再试（每30秒最多一次）。',

@@ -104,4 +104,4 @@ export function damaged(file: string, err: unknown): StoreOpenError {
 }
 
 /** quick_check's report is several lines with a banner: one clause of a sentence instead. */
-const oneLine = (text: string) => text.replace(/\*\*\* in database \w+ \*\*\*\s*/g, '').trim().replace(/\s*\n\s*/g, '; ');
+export const oneLine = (text: string) => text.replace(/\*\*\* in database \w+ \*\*\*\s*/g, '').trim().replace(/\s*\n\s*/g, '; ');

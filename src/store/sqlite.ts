@@ -37,6 +37,11 @@ export class SqliteBackend implements StoreBackend {
   private current: object | null = null;
   /** Set while a transaction is open: resolves when it has ended. */
   private busy: Promise<void> | null = null;
+  /** Checks the file for damaged pages now, as the worker does every hour; 'ok' when whole. */
+  quickCheck(): Promise<string> {
+    return this.checkpointer?.check() ?? Promise.resolve('no checkpoint worker');
+  }
+
   /** While another process holds the write lock: resolves when it is free (or waiting gave up). */
   private lockWait: Promise<void> | null = null;
   private checkpointer: Checkpointer | null = null;
@@ -87,10 +92,10 @@ export class SqliteBackend implements StoreBackend {
    * file the checkpointer worker with a far automatic checkpoint as its backstop. Last, so that a
    * failure before it leaves no thread holding the file open.
    */
-  serve(checkpointWorker: boolean): void {
+  serve(checkpointWorker: boolean, onDamaged?: (report: string) => void): void {
     this.conn.sqlite.pragma(`busy_timeout = ${BOT_BUSY_TIMEOUT_MS}`);
     if (checkpointWorker && this.conn.path !== ':memory:') {
-      this.checkpointer = Checkpointer.start(this.conn.path, this.log);
+      this.checkpointer = Checkpointer.start(this.conn.path, this.log, { onDamaged });
       this.conn.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     }
   }

@@ -67,6 +67,8 @@ export interface NewGame {
 }
 
 export class GameStore {
+  /** Told when the hourly check finds the SQLite file damaged (whenDamaged). */
+  private readonly damageListeners: ((report: string) => void)[] = [];
   /** The database, behind the asynchronous interfaces (backend.ts): every read and write goes through it. */
   readonly backend: StoreBackend;
   recovery: RecoveryReport = { recovered: [], broken: [], actionsReplayed: 0, ms: 0 };
@@ -136,7 +138,9 @@ export class GameStore {
       const backend = new SqliteBackend(conn, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
       const store = new GameStore(backend, opts);
       await store.start();
-      backend.serve(opts.checkpointWorker !== false);
+      backend.serve(opts.checkpointWorker !== false, (report) => {
+        for (const tell of store.damageListeners) tell(report);
+      });
       return store;
     } catch (err) {
       conn.close();
@@ -392,6 +396,11 @@ export class GameStore {
     const s = await this.backend.repos.settings.write(guildId, patch, this.clock());
     this.settings.set(guildId, s);
     return s;
+  }
+
+  /** SQLite: `tell` hears when the hourly check (checkpointer.ts) finds the file damaged, once per damage; it is logged too. */
+  whenDamaged(tell: (report: string) => void): void {
+    this.damageListeners.push(tell);
   }
 
   userStats(userId: string): Promise<UserStats | null> {

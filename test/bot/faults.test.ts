@@ -1,6 +1,7 @@
 // Faults that degrade: a bot seat's move that the database refused to save is tried again later,
 // without a timeout having to decide for it, and the fault is logged once, not once per try.
-import { sqliteConnection } from '../../src/store/sqlite.js';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { sqliteConnection, type SqliteBackend } from '../../src/store/sqlite.js';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -213,4 +214,26 @@ describe('faults degrade', () => {
     expect((await store.state(gameId))!.version).toBeGreaterThan(before);
     expect(notices()).toEqual(['paused', 'resumed']);
   }, 120_000);
+
+  it("a page of the database damaged while the bot runs: the hourly check finds it, says so once in the log and to the bot's owner by DM", async () => {
+    const { lines, log } = collectingLogger();
+    t = await openBotTable(2, { log });
+    const [owner] = t.users;
+    t.discord.setApplicationOwner(owner);
+    const backend = t.bot.store.backend as SqliteBackend;
+    expect(await backend.quickCheck()).toBe('ok');
+    // Everything in the file itself (no page left in the WAL), then a page overwritten, as a disk fault would.
+    const sqlite = sqliteConnection(backend).sqlite;
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
+    const fd = openSync(t.dbPath, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, pageSize);
+    closeSync(fd);
+    expect(await backend.quickCheck()).not.toBe('ok');
+    expect(await backend.quickCheck()).not.toBe('ok');
+    await t.bot.idle();
+    expect(lines.filter((l) => l.msg.startsWith('the database file is damaged'))).toHaveLength(1);
+    const dms = t.discord.seenBy(owner, { channel: t.discord.dmChannel(owner) }).filter((m) => m.author.bot);
+    expect(dms.map((m) => m.content)).toEqual([expect.stringMatching(/^⚠️ 风声机器人的数据库文件损坏了（SQLite：.+）。请停止机器人，用最新的备份恢复/)]);
+  }, 60_000);
 });

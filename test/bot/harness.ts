@@ -93,7 +93,8 @@ export async function startBot(
   rest: ClientOptions['rest'] = {},
   openStore?: OpenStore,
 ): Promise<Bot> {
-  const opts = { clock: () => clock.now(), logger: pino({ level: 'silent' }), owes };
+  // The store logs where the bot does (a test that reads the bot's log reads the store's too).
+  const opts = { clock: () => clock.now(), logger: extra.log ?? pino({ level: 'silent' }), owes };
   const store = openStore ? await openStore(opts) : await GameStore.open({ path: dbPath, ...opts });
   const client = createClient(discord.apiBase, rest);
   let seed = 1000;

@@ -257,6 +257,8 @@ export class World {
   readonly bot: UserRecord;
   /** Also the bot user's id, as for applications created since 2016. */
   readonly applicationId: string;
+  /** Who owns the application in the Developer Portal (GET /applications/@me's owner); none until a test says. */
+  ownerId: string | null = null;
 
   constructor(
     readonly clock: Clock,

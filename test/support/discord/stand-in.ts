@@ -227,6 +227,11 @@ export class StandIn {
     this.channelRef(channel).noThreads = true;
   }
 
+  /** The user who owns the bot's application (who runs the bot), as the Developer Portal says. */
+  setApplicationOwner(user: Ref<UserRecord>): void {
+    this.world.ownerId = this.user(user).id;
+  }
+
   /**
    * Makes a text channel private, as a server's admin does with overwrites: only `viewers` (and the
    * owner, Administrators, the bot) see it and its threads; the bot is told by CHANNEL_UPDATE.

@@ -41,6 +41,7 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
       verify_key: '0'.repeat(64),
       flags: 0,
       team: null,
+      ...(world.ownerId ? { owner: userPayload(world.user(world.ownerId)!) } : {}),
       bot: userPayload(world.bot),
     });
   });
