@@ -186,3 +186,62 @@ describe('long answers', () => {
     expect(full).toContain(`in front of ${s.players[target].name}`);
   });
 });
+
+describe('接收 / 不接收 says what is at stake', () => {
+  /** A state where the intel waits at a seat for 接收 / 不接收 (a random game, no characters). */
+  function takeState(): { s: GameState; seat: number } {
+    for (let seed = 1; seed < 200; seed++) {
+      let s = newGame({ seed, players: ['A', 'B', 'C', 'D', 'E'] }).state;
+      for (let k = 0; k < 400 && !s.result; k++) {
+        const seat = s.players.findIndex((_, i) => legalActions(s, i).some((a) => a.kind === 'take'));
+        if (seat >= 0) return { s, seat };
+        const waiting = s.players.map((_, i) => i).filter((i) => legalActions(s, i).length > 0);
+        const acts = legalActions(s, waiting[k % waiting.length]);
+        const pass = acts.find((a) => a.kind === 'pass');
+        const r = apply(s, pass ?? acts[k % acts.length]);
+        if (!r.ok) throw new Error(r.reason);
+        s = r.state;
+      }
+    }
+    throw new Error('no take decision in 200 games');
+  }
+  /** The same moment with the seat's intel, its identity and the intel at it (its face shown or not) set. */
+  function at(o: { intel: ('红' | '蓝' | '黑')[]; card: '红' | '蓝' | '黑'; faceUp: boolean; identity?: '潜伏战线' | '军情处' | '打酱油的' }, l: 'zh-CN' | 'en' = 'zh-CN') {
+    const { s: base, seat } = takeState();
+    const s = structuredClone(base);
+    const pool = s.cards.map((c, id) => ({ c, id })).filter(({ id }) => !s.players.some((p) => p.hand.includes(id)));
+    const of = (color: string, skip: number[]) => pool.find(({ c, id }) => c.color === color && !skip.includes(id))!.id;
+    const used: number[] = [];
+    for (const color of o.intel) used.push(of(color, used));
+    s.players[seat].intel = used;
+    s.transit!.card = of(o.card, used);
+    s.transit!.faceUp = o.faceUp;
+    s.transit!.known = 0;
+    if (o.identity) s.players[seat].identity = o.identity;
+    return panelText(s, seat, l);
+  }
+
+  it('a third black intel kills; a face-down one with two black may; your side’s third colour wins; else which one it would be', () => {
+    expect(at({ intel: ['黑', '黑'], card: '黑', faceUp: true })).toContain('⚠️ 接收它会是你的第三张黑情报：你会死亡。');
+    expect(at({ intel: ['黑', '黑'], card: '红', faceUp: false })).toContain('⚠️ 它背面朝上；你已有两张黑情报，若它是黑色，接收它你会死亡。');
+    expect(at({ intel: ['黑'], card: '红', faceUp: false })).toContain('它背面朝上：你看不到它的颜色。');
+    expect(at({ intel: ['红', '红'], card: '红', faceUp: true, identity: '潜伏战线' })).toContain('接收它会是你的第3张红情报：你的阵营获胜。');
+    expect(at({ intel: ['红', '红'], card: '红', faceUp: true, identity: '军情处' })).toContain('接收它会是你的第3张红情报。');
+    expect(at({ intel: ['蓝'], card: '蓝', faceUp: true, identity: '军情处' }, 'en')).toContain('Taking it would be your blue intel number 2.');
+  });
+
+  it('where the intel is chosen, the panel says how each mode travels, once', () => {
+    let state = newGame({ seed: 3, players: ['A', 'B', 'C'] }).state;
+    const sender = () => state.players.findIndex((_, i) => legalActions(state, i).some((a) => a.kind === 'send'));
+    for (let k = 0; k < 50 && sender() < 0; k++) {
+      const acts = state.players.flatMap((_, i) => legalActions(state, i));
+      const r = apply(state, acts.find((a) => a.kind === 'pass') ?? acts[0]);
+      if (!r.ok) throw new Error(r.reason);
+      state = r.state;
+    }
+    expect(sender()).toBeGreaterThanOrEqual(0);
+    const text = panelText(state, sender());
+    expect(text.split('密电背面朝上').length).toBe(2);
+    expect(panelText(state, (sender() + 1) % 3)).not.toContain('密电背面朝上');
+  });
+});

@@ -184,10 +184,30 @@ function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   // The last card used in 出牌阶段(1) leaves nothing to send: say so before it is played.
   if (v.pending?.kind === 'window' && v.pending.step === 'play1' && v.current === me && hand.length === 1 && x.legal.some((a) => a.kind === 'play'))
     lines.push(t(l, 'panel.lastCard'));
+  if (x.legal.some((a) => a.kind === 'take')) lines.push(stakes(l, v, me));
+  // Where the intel is chosen, how it will travel: each card's mode decides (docs/rules.md §6).
+  if (x.legal.some((a) => a.kind === 'send')) lines.push(t(l, 'panel.modes'));
   if (pace?.windowMs && waited) lines.push(t(l, 'panel.clock', { seconds: Math.round(pace.windowMs / 1000) }));
   if (pace?.quiet) lines.push(t(l, 'panel.quiet'));
   if (pace?.respond === 'concerned') lines.push(t(l, 'panel.respondConcerned'));
   return lines;
+}
+
+/**
+ * What taking the intel at you would do, as far as you can see: a third black intel kills you; your
+ * side's colour reaching 胜利情报数 wins; a face-down one is a colour you cannot see (with two black
+ * already, it may kill you).
+ */
+function stakes(l: Locale, v: GameView, me: number): string {
+  const intel = v.players[me].intel;
+  const black = intel.filter((c) => c.color === '黑').length;
+  const card = v.transit?.card;
+  if (!card) return t(l, black >= 2 ? 'panel.stakesHiddenDeath' : 'panel.stakesHidden');
+  const count = intel.filter((c) => c.color === card.color).length + 1;
+  if (card.color === '黑' && count >= 3) return t(l, 'panel.stakesDeath');
+  const side = v.identity === '潜伏战线' ? '红' : v.identity === '军情处' ? '蓝' : null;
+  if (card.color === side && count >= (v.victoryIntel ?? 3)) return t(l, 'panel.stakesWin', { count, color: t(l, `color.${card.color}`) });
+  return t(l, 'panel.stakesColor', { count, color: t(l, `color.${card.color}`) });
 }
 
 type Step = { prompt: string; components: PanelMessage['components'] };
