@@ -58,7 +58,7 @@ describe('the replay of a game', () => {
     await playToEnd(t, 5);
     const gameId = await gameOf(t);
     const table = tableMessage(t, t.users[0])!;
-    expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
+    expect(table.buttons.map((b) => b.label)).toEqual(['回放', '再来一局']);
     const replay = await t.discord.click(viewer(t), { label: '回放', messageId: table.id }).response();
     replayId = replay.id;
     expect(replay.ephemeral).toBe(true);

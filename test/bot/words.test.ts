@@ -82,7 +82,7 @@ describe('the end of a game', () => {
     const table = tableMessage(t, t.users[0])!;
     const text = allText(table);
     expect(table.embeds[0].title).toBe('风声 · 游戏结束');
-    expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
+    expect(table.buttons.map((b) => b.label)).toEqual(['回放', '再来一局']);
     expect(text).not.toMatch(/等待结算|🔒|🐯|▶|截止/);
     expect(text).toMatch(/胜者：|平局：/);
     const state = (await t.bot.store.state(await gameOf(t)))!;
@@ -114,7 +114,7 @@ describe('the end of a game', () => {
     await t.bot.idle();
     const table = tableMessage(t, t.users[1])!;
     expect(table.embeds[0].title).toBe('风声 · 游戏已中止');
-    expect(table.buttons.map((b) => b.label)).toEqual(['回放']);
+    expect(table.buttons.map((b) => b.label)).toEqual(['回放', '再来一局']);
     expect(table.content).toBe('');
     // The live game's picture (whose turn, a deadline, intel on its way) is gone with it.
     expect(table.attachments).toEqual([]);

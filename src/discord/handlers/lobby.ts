@@ -283,6 +283,7 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction, sub: stri
 
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
+  if (id.verb === REMATCH) return rematch(ctx, i, id.game, l);
   const found = await ctx.lobbies.get(id.game);
   // A button works on its own lobby message only: a forged click from another server, channel or
   // message (no honest client makes one) finds no lobby.
@@ -302,6 +303,36 @@ async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> 
   const g = lobbyLocale(ctx, r.lobby);
   if (r.lobby.seats.length === 0) await i.editReply({ content: t(g, 'lobby.aborted'), embeds: [], components: [] });
   else await i.editReply(renderLobby(g, r.lobby));
+}
+
+/** The closed table's 再来一局 (render/table.ts). */
+export const REMATCH = 'rematch';
+
+/**
+ * 再来一局 on a closed table: its host opens a new lobby in the channel with the game's options and
+ * AI seats, the game's other players named in it, so each joins again with one click. Anyone else
+ * is told that only the host may; a channel with a lobby or a game already says so.
+ */
+async function rematch(ctx: Context, i: Component, gameId: number, l: Locale): Promise<void> {
+  const tell = async (content: string) => void (await i.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } }));
+  const info = await ctx.store.game(gameId);
+  // Its own closed table only: a click forged elsewhere finds nothing.
+  const closed = info && info.status !== 'active' && info.guildId === i.guildId && info.channelId === i.channelId && info.tableMessageId === i.message.id;
+  const old = closed ? await ctx.lobbies.ofGame(gameId) : null;
+  if (!old) return tell(t(l, 'lobby.none'));
+  if (old.hostId !== i.user.id) return tell(t(l, 'lobby.rematchHost', { host: `<@${old.hostId}>` }));
+  const seats = [{ userId: i.user.id, name: displayName(i) }, ...old.seats.filter((s) => s.userId === null)];
+  const lobby = await ctx.lobbies.create({ guildId: old.guildId, channelId: old.channelId, hostId: old.hostId, options: old.options, seats, messageId: null, gameId: null });
+  if (!lobby) return tell(t(l, 'lobby.exists'));
+  const channel = await ctx.client.channels.fetch(lobby.channelId).catch(() => null);
+  if (!channel?.isSendable()) {
+    await ctx.lobbies.remove(lobby.id);
+    return tell(t(l, 'err.internal'));
+  }
+  const g = lobbyLocale(ctx, lobby);
+  const others = [...new Set(old.seats.flatMap((s) => (s.userId && s.userId !== i.user.id ? [s.userId] : [])))];
+  const content = t(g, 'lobby.rematch', { host: `<@${i.user.id}>`, players: others.map((u) => `<@${u}>`).join(' ') });
+  await showLobby(ctx, lobby, () => channel.send({ ...renderLobby(g, lobby), content, allowedMentions: { users: others } }));
 }
 
 const START_OPTIONS: Subcommand['options'] = [
@@ -354,7 +385,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export const lobby: Handler = {
-  verbs: Object.keys(CHANGES),
+  verbs: [...Object.keys(CHANGES), REMATCH],
   clickAck: 'update',
   subcommands: Object.entries(COMMANDS).map(([name, c]) => ({ name, zh: c.zh, at: c.at, desc: c.desc, ...(c.options ? { options: c.options } : {}), ack: 'self' as const })),
   run: runner({ command: onCommand, click: onClick }),

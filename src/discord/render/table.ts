@@ -120,11 +120,15 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
   if (x.recent.length) embed.fields = [{ name: t(l, 'table.recent'), value: clip(x.recent.join('\n'), 1024, true) }];
   embed.description = clip(embed.description!, 4096, false);
   const components: APIActionRowComponent<APIButtonComponent>[] = [];
-  // A closed table offers only its replay (src/discord/replay.ts): nothing is secret any more.
+  // A closed table offers its replay (src/discord/replay.ts: nothing is secret any more) and, to its
+  // host, another game with the same players (handlers/lobby.ts rematch).
   if (closed)
     components.push({
       type: ComponentType.ActionRow,
-      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.replay'), custom_id: encodeId(x.gameId, 0, 'replay') }],
+      components: [
+        { type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.replay'), custom_id: encodeId(x.gameId, 0, 'replay') },
+        { type: ComponentType.Button, style: ButtonStyle.Primary, label: t(l, 'btn.rematch'), custom_id: encodeId(x.gameId, 0, 'rematch') },
+      ],
     });
   else {
     const opened = v.pending ? openedOf(v) : 0;
