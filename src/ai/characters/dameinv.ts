@@ -12,7 +12,7 @@ teach('大美女', {
       // Burn two black intel (our identity is then shown to all): where they save a friend.
       gain({ tb }, a, keep) {
         let g = 0;
-        for (const id of a.cards ?? []) {
+        for (const id of a.cards ?? (a.intel !== undefined ? [a.intel] : [])) {
           const owner = intelOwnerIn(tb.v, id);
           if (owner < 0) return -Infinity;
           g += tb.burnGain(owner);

@@ -28,21 +28,26 @@ const blackOnTable = (s: GameState): number[] => {
  */
 export function aiqingOf(n: number): ActiveSkill {
   const words = n === 1 ? 'one black intel' : 'two black intel';
+  // One intel is named as every skill that names one names it (`intel`); a list of one is taken too.
+  const named = (a: { cards?: number[]; intel?: number }) => a.cards ?? (n === 1 && a.intel !== undefined ? [a.intel] : undefined);
   return {
     name: '爱情',
     showsIdentity: true,
-    candidates: (s, seat) => subsets(blackOnTable(s), n, n).map((cards) => ({ kind: 'skill' as const, seat, skill: '爱情', cards })),
+    candidates: (s, seat) =>
+      subsets(blackOnTable(s), n, n).map((cards) => (n === 1 ? { kind: 'skill' as const, seat, skill: '爱情', intel: cards[0] } : { kind: 'skill' as const, seat, skill: '爱情', cards })),
     check(s, _seat, _step, a) {
+      const cards = named(a);
       const ok =
-        isCardList(a.cards) &&
-        a.cards.length === n &&
-        a.cards.every((c) => c >= 0 && c < s.cards.length && s.cards[c].color === '黑' && intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)]));
+        (n !== 1 || a.cards === undefined || a.intel === undefined) &&
+        isCardList(cards) &&
+        cards.length === n &&
+        cards.every((c) => c >= 0 && c < s.cards.length && s.cards[c].color === '黑' && intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)]));
       return ok ? null : notNow('爱情', `name ${words} in front of players`);
     },
     resolve(s, ctx, item) {
       const me = item.user;
       if (!inGame(s.players[me])) return;
-      for (const c of item.cards ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
+      for (const c of named(item) ?? []) if (intelOwner(s, c) >= 0 && inGame(s.players[intelOwner(s, c)])) burnIntel(s, ctx, c);
     },
   };
 }
