@@ -46,6 +46,9 @@ export async function resumeGames(ctx: Context): Promise<void> {
     if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), sessions.events.events(gameId), state);
     publisher.tableChanged(gameId);
     ctx.pings.committed(gameId, state);
+    // Panels opened before the restart go on updating (their tokens were stored), starting now.
+    (await store.repos.prefs.panels(gameId)).forEach((p, seat) => p && ctx.panels.restore(gameId, seat, p));
+    ctx.panels.changed(gameId, state.pending?.opened ?? null);
     ctx.drivers.poke(gameId, state);
   }
   for (const b of store.recovery.broken) {

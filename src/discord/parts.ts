@@ -8,6 +8,7 @@ import { interactionRest } from './client.js';
 import { channelGone } from './commits.js';
 import type { Context } from './context.js';
 import { panelBody } from './handlers/game.js';
+import { closedPanel } from './render/panel.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
 import { Pauses } from './outbound/pauses.js';
@@ -104,6 +105,10 @@ export function assemble(o: BotOptions): Parts {
     render: (gameId, seat, l, focus) => (o.store.liveState(gameId) && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus) : null),
     rest: hooks,
     onRefresh: o.onPanelRefresh,
+    closed: (gameId, l) => closedPanel(l, gameId),
+    persist: (gameId, seat, panel) =>
+      void o.store.repos.prefs.setPanel(gameId, seat, panel).catch((err: unknown) => o.log.warn({ gameId, seat, err }, 'an open panel could not be stored')),
+    timers: host,
   });
   const pings = new Pings({
     store: o.store,

@@ -451,6 +451,7 @@ export const en: Record<MessageKey, string> = {
   'panel.stakesHidden': 'It is face down: you cannot see its colour.',
   'panel.stakesHiddenDeath': '⚠️ It is face down, and you have two black intel already: if it is black, taking it kills you.',
   'panel.modes': 'Intel travels by the mode on its card: 密电 face down, seat to seat; 文本 face up, seat to seat; 直达 face down, straight to the one you choose (refused, it comes back to you).',
+  'panel.closed': 'This panel no longer updates (Discord lets the bot edit it for 15 minutes). Click My info for a new one.',
   'panel.lastCard': '⚠️ This is your last card: use it now and you will have nothing to send as intel, and lose at the end of this turn.',
   'table.tooSoon': 'The table was just posted again; try in a little while (at most once every 30 s).',
   'ask.generic': '【{skill}】: choose',

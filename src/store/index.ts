@@ -15,7 +15,7 @@ export { newNonce, type Owed, type OutboxRepo, type OutboxRow } from './outbox.j
 export { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } from './recovery.js';
 export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
 export { DEFAULT_DECISION_MS, DEFAULT_WINDOW_MS, WINDOW_SECONDS, type GuildSettings, type PingMode } from './settings.js';
-export type { PingRecord, RespondPref, TablePrefs } from './table-prefs.js';
+export type { PingRecord, RespondPref, StoredPanel, TablePrefs } from './table-prefs.js';
 export { shardOf, type Shard } from './shard.js';
 export { decodeSnapshot, encodeSnapshot, snapshotText } from './snapshot.js';
 export type { UserStats } from './stats.js';

@@ -140,6 +140,8 @@ export const seats = sqliteTable(
     autopilot: integer('autopilot', { mode: 'boolean' }).notNull().default(false),
     /** The player was told in the channel that their DMs are closed (once a game, across restarts). */
     toldDmsClosed: integer('told_dms_closed', { mode: 'boolean' }).notNull().default(false),
+    /** The seat's open 我的信息 panel (table-prefs.ts StoredPanel, JSON), so it keeps updating after a restart. */
+    panel: text('panel'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
 );

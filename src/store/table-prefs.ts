@@ -21,12 +21,38 @@ export interface TablePrefs {
   /** Seats the bot plays for their absent owners. */
   autopilotSeats(gameId: number): Promise<number[]>;
   setAutopilot(gameId: number, seat: number, on: boolean): Promise<void>;
+  /** Per seat: its open 我的信息 panel, or null. */
+  panels(gameId: number): Promise<(StoredPanel | null)[]>;
+  setPanel(gameId: number, seat: number, panel: StoredPanel | null): Promise<void>;
   /** Marks that the seat of `userId` was told its DMs are closed; false when it had been told already. */
   markToldDmsClosed(gameId: number, userId: string): Promise<boolean>;
   respond(userId: string): Promise<RespondPref>;
   locale(userId: string): Promise<string | null>;
   setLocale(userId: string, locale: string, now: number): Promise<void>;
   setRespond(userId: string, respond: RespondPref, now: number): Promise<void>;
+}
+
+/**
+ * What edits a seat's open 我的信息 panel: its interaction's webhook (a token Discord keeps 15 minutes
+ * from `since`), the panel's message among the interaction's, and its language.
+ */
+export interface StoredPanel {
+  applicationId: string;
+  token: string;
+  message: string;
+  since: number;
+  locale: string;
+}
+
+/** A stored panel from its column (either store's); null for none or a value not of this shape. */
+export function panelOf(text: string | null): StoredPanel | null {
+  if (!text) return null;
+  try {
+    const p = JSON.parse(text) as StoredPanel;
+    return typeof p.token === 'string' && typeof p.message === 'string' && typeof p.since === 'number' ? p : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A game that never pinged. */

@@ -4,10 +4,14 @@
 // flight per player. An edit goes out after the commit's table edit has been handed to discord.js
 // (next turn of the event loop), but never waits for the table edit to finish: they are different
 // routes, and a panel must not sit behind the table's once-a-second pace.
+// What edits a panel is stored with its seat (table-prefs.ts StoredPanel): a panel opened before a
+// restart keeps updating after it. Before its token runs out, a panel says it stops updating and
+// offers 我的信息, which opens a fresh one.
 import { performance } from 'node:perf_hooks';
 import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
+import type { StoredPanel, TimerHost } from '../../store/index.js';
 import type { PanelFocus } from '../render/panel.js';
 import { updatedPublic } from '../reply.js';
 
@@ -52,6 +56,10 @@ interface OpenPanel {
   /** The game is over: after this refresh the panel is forgotten. */
   last?: boolean;
   flushing: boolean;
+  /** What is stored for this panel (its token and message), to skip writes that change nothing. */
+  stored?: string;
+  /** The timer that closes the panel before its token runs out. */
+  closing?: unknown;
 }
 
 export interface PanelsOptions {
@@ -62,6 +70,12 @@ export interface PanelsOptions {
   /** Where panel edits go: interaction webhooks, outside the bot's global request limit (client.ts). */
   rest: REST;
   onRefresh?: (ms: number) => void;
+  /** The panel that says it stops updating, with 我的信息 to open a new one. */
+  closed: (gameId: number, locale: Locale) => PanelBody;
+  /** Stores what edits a seat's panel (null: none), so a restart keeps it (table-prefs.ts). */
+  persist: (gameId: number, seat: number, panel: StoredPanel | null) => void;
+  /** The bot's timers (tests move their clock): a panel closes a little before its token runs out. */
+  timers: TimerHost;
 }
 
 const key = (gameId: number, seat: number) => `${gameId}:${seat}`;
@@ -111,6 +125,7 @@ export class Panels {
   shown(gameId: number, seat: number, body: PanelBody, focus: PanelFocus | undefined, opened: number): void {
     const p = this.open.get(key(gameId, seat));
     if (!p) return;
+    this.keep(p);
     p.shown = JSON.stringify(body);
     p.focus = focus;
     p.focusOpened = opened;
@@ -135,6 +150,47 @@ export class Panels {
     } else if (p.message === null) return this.drop(p);
     p.busy = false;
     if (p.dirty) this.schedule(p);
+  }
+
+  /**
+   * A panel stored before a restart whose token still lasts: edited from now on as if just shown
+   * (what it shows is not known, so the next refresh edits it).
+   */
+  restore(gameId: number, seat: number, s: StoredPanel): void {
+    const k = key(gameId, seat);
+    if (this.open.has(k) || !tokenFresh(s.since, this.o.now())) return;
+    const p: OpenPanel = { gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, since: s.since, locale: s.locale as Locale, shown: null, busy: false, dirty: false, dirtySince: 0, flushing: false };
+    this.open.set(k, p);
+    let set = this.byGame.get(gameId);
+    if (!set) this.byGame.set(gameId, (set = new Set()));
+    set.add(k);
+    this.keep(p);
+  }
+
+  /** Stores what edits the panel (once its message is known) and times its closing before the token runs out. */
+  private keep(p: OpenPanel): void {
+    if (p.message === null) return;
+    const stored: StoredPanel = { applicationId: p.hook.applicationId, token: p.hook.token, message: p.message, since: p.since, locale: p.locale };
+    const text = JSON.stringify(stored);
+    if (p.stored === text) return;
+    p.stored = text;
+    this.o.persist(p.gameId, p.seat, stored);
+    const left = p.since + TOKEN_MS - TOKEN_MARGIN_MS - this.o.now();
+    p.closing = this.o.timers.setTimeout(() => this.close(p), Math.max(0, left));
+  }
+
+  /** The panel's token is about to run out: it says it stops updating and offers 我的信息; then it is forgotten. */
+  private close(p: OpenPanel): void {
+    if (this.open.get(key(p.gameId, p.seat)) !== p || p.message === null) return;
+    this.drop(p);
+    const w = this.o.rest
+      .patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body: this.o.closed(p.gameId, p.locale), auth: false })
+      .then(
+        () => undefined,
+        (err: unknown) => this.o.log.warn({ gameId: p.gameId, seat: p.seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'a panel could not be closed'),
+      );
+    this.work.add(w);
+    void w.finally(() => this.work.delete(w));
   }
 
   /** Whether the seat has a panel the bot can still edit. */
@@ -212,6 +268,16 @@ export class Panels {
     if (this.open.get(k) !== p) return;
     this.open.delete(k);
     this.byGame.get(p.gameId)?.delete(k);
+    this.unkeep(p);
+  }
+
+  /** The panel is no longer edited: its closing timer stops, and what was stored for it goes. */
+  private unkeep(p: OpenPanel): void {
+    if (p.closing !== undefined) this.o.timers.clearTimeout(p.closing);
+    p.closing = undefined;
+    if (p.stored === undefined) return;
+    p.stored = undefined;
+    this.o.persist(p.gameId, p.seat, null);
   }
 
   /** The seat's panel cannot be edited through its interaction any more. */
@@ -221,7 +287,11 @@ export class Panels {
   }
 
   forget(gameId: number): void {
-    for (const k of this.byGame.get(gameId) ?? []) this.open.delete(k);
+    for (const k of this.byGame.get(gameId) ?? []) {
+      const p = this.open.get(k);
+      if (p) this.unkeep(p);
+      this.open.delete(k);
+    }
     this.byGame.delete(gameId);
   }
 }

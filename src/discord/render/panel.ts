@@ -160,6 +160,14 @@ export function renderPanel(l: Locale, x: PanelInput): PanelMessage {
   return { embeds: [{ ...embed, description: clipGraphemes(embed.description ?? '', 4096) }], components: step.components };
 }
 
+/** A panel whose token is about to run out: it stops updating, and 我的信息 opens a fresh one. */
+export function closedPanel(l: Locale, gameId: number): PanelMessage {
+  return {
+    embeds: [{ description: t(l, 'panel.closed'), color: 0x7f8c8d }],
+    components: [{ type: ComponentType.ActionRow, components: [button(t(l, 'btn.info'), encodeId(gameId, 0, 'info'), ButtonStyle.Primary)] }],
+  };
+}
+
 /** What the seat is and holds, what it learned, and what it is asked now. */
 function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   // While characters are being chosen the identity cards are not dealt yet (003 游戏流程).

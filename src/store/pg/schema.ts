@@ -95,6 +95,8 @@ export const seats = pgTable(
     quietTurn: text('quiet_turn'),
     autopilot: boolean('autopilot').notNull().default(false),
     toldDmsClosed: boolean('told_dms_closed').notNull().default(false),
+    /** The seat's open 我的信息 panel (table-prefs.ts StoredPanel, JSON), so it keeps updating after a restart. */
+    panel: text('panel'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seats_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 // table-prefs.ts for PostgreSQL: the same methods, arguments and results, each a Promise.
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../table-prefs.js';
+import { DEFAULT_RESPOND, NO_PING, panelOf, type PingRecord, type RespondPref, type StoredPanel } from '../table-prefs.js';
 import type { PgExec } from './connection.js';
 import { games, seats, userPrefs } from './schema.js';
 
@@ -19,6 +19,13 @@ export function pgTablePrefs(db: PgExec) {
     },
     async setQuiet(gameId: number, seat: number, turn: string | null): Promise<void> {
       await db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+    },
+    async panels(gameId: number): Promise<(StoredPanel | null)[]> {
+      const rows = await db.select({ panel: seats.panel }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);
+      return rows.map((r) => panelOf(r.panel));
+    },
+    async setPanel(gameId: number, seat: number, panel: StoredPanel | null): Promise<void> {
+      await db.update(seats).set({ panel: panel && JSON.stringify(panel) }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
     },
     async autopilotSeats(gameId: number): Promise<number[]> {
       const rows = await db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.autopilot, true))).orderBy(seats.seat);

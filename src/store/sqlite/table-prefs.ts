@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection.js';
 import { games, seats, userPrefs } from '../schema.js';
-import { DEFAULT_RESPOND, NO_PING, type PingRecord, type RespondPref } from '../table-prefs.js';
+import { DEFAULT_RESPOND, NO_PING, panelOf, type PingRecord, type RespondPref, type StoredPanel } from '../table-prefs.js';
 
 export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
 
@@ -23,6 +23,12 @@ export function tablePrefsStatements(db: Db) {
     },
     setQuiet(gameId: number, seat: number, turn: string | null): void {
       db.update(seats).set({ quietTurn: turn }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
+    },
+    panels(gameId: number): (StoredPanel | null)[] {
+      return db.select({ panel: seats.panel }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat).all().map((r) => panelOf(r.panel));
+    },
+    setPanel(gameId: number, seat: number, panel: StoredPanel | null): void {
+      db.update(seats).set({ panel: panel && JSON.stringify(panel) }).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat))).run();
     },
     /** Seats the bot plays for their absent owners. */
     autopilotSeats(gameId: number): number[] {

@@ -90,6 +90,11 @@ describe('PostgreSQL repositories', () => {
     expect(await p.autopilotSeats(g.gameId)).toEqual([1, 4]);
     await p.setAutopilot(g.gameId, 4, false);
     expect(await p.autopilotSeats(g.gameId)).toEqual([1]);
+    const panel = { applicationId: 'app', token: 'tok', message: '@original', since: T0, locale: 'zh-CN' };
+    await p.setPanel(g.gameId, 2, panel);
+    expect(await p.panels(g.gameId)).toEqual([null, null, panel, null, null]);
+    await p.setPanel(g.gameId, 2, null);
+    expect(await p.panels(g.gameId)).toEqual([null, null, null, null, null]);
     expect(await p.markToldDmsClosed(g.gameId, '1002')).toBe(true);
     expect(await p.markToldDmsClosed(g.gameId, '1002')).toBe(false);
     expect(await p.markToldDmsClosed(g.gameId, 'stranger')).toBe(false);
