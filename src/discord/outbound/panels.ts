@@ -18,6 +18,8 @@ import { updatedPublic } from '../reply.js';
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
 const TOKEN_MARGIN_MS = 30_000;
+/** A panel's newer token is stored only once the stored one for its message is this old. */
+const STORE_AGAIN_MS = 5 * 60_000;
 /** Whether a token lent at `since` may still be used at `now` (panels, and the table's, publisher.ts). */
 export const tokenFresh = (since: number, now: number): boolean => now - since < TOKEN_MS - TOKEN_MARGIN_MS;
 /** Where an interaction's panel is: its original message, or (null) a follow-up not yet posted, for a click on the table. */
@@ -56,8 +58,10 @@ interface OpenPanel {
   /** The game is over: after this refresh the panel is forgotten. */
   last?: boolean;
   flushing: boolean;
-  /** What is stored for this panel (its token and message), to skip writes that change nothing. */
-  stored?: string;
+  /** The panel's message id when known (a click on the panel, a posted follow-up): a newer token for it need not be stored at once. */
+  where: string | null;
+  /** Whether what edits this panel is stored (persist). */
+  stored?: boolean;
   /** The timer that closes the panel before its token runs out. */
   closing?: unknown;
 }
@@ -84,6 +88,8 @@ export class Panels {
   private readonly open = new Map<string, OpenPanel>();
   private readonly byGame = new Map<number, Set<string>>();
   private readonly work = new Set<Promise<void>>();
+  /** Per seat: the panel stored last (its message id, when, its language). */
+  private readonly kept = new Map<string, { where: string | null; since: number; locale: Locale }>();
 
   constructor(private readonly o: PanelsOptions) {}
 
@@ -94,7 +100,8 @@ export class Panels {
     const message = panelMessage(interaction);
     const replaces = message === null ? this.open.get(k) : undefined;
     const hook = { applicationId: interaction.applicationId, token: interaction.token };
-    this.open.set(k, { gameId, seat, hook, message, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
+    const where = 'message' in interaction && interaction.message.flags.has(MessageFlags.Ephemeral) ? interaction.message.id : null;
+    this.open.set(k, { gameId, seat, hook, message, where, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
     set.add(k);
@@ -118,6 +125,7 @@ export class Panels {
     })) as { id: string };
     if (!mine) return;
     mine.message = posted.id;
+    mine.where = posted.id;
     mine.replaces = undefined;
   }
 
@@ -159,7 +167,7 @@ export class Panels {
   restore(gameId: number, seat: number, s: StoredPanel): void {
     const k = key(gameId, seat);
     if (this.open.has(k) || !tokenFresh(s.since, this.o.now())) return;
-    const p: OpenPanel = { gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, since: s.since, locale: s.locale as Locale, shown: null, busy: false, dirty: false, dirtySince: 0, flushing: false };
+    const p: OpenPanel = { gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, where: null, since: s.since, locale: s.locale as Locale, shown: null, busy: false, dirty: false, dirtySince: 0, flushing: false };
     this.open.set(k, p);
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, (set = new Set()));
@@ -167,16 +175,25 @@ export class Panels {
     this.keep(p);
   }
 
-  /** Stores what edits the panel (once its message is known) and times its closing before the token runs out. */
+  /**
+   * Stores what edits the panel (once its message is known) and times its closing before the token
+   * runs out. Each click on a panel brings a new token for the same message: one stored less than
+   * STORE_AGAIN_MS ago for that message still edits it for ten minutes after a restart, so most
+   * clicks write nothing.
+   */
   private keep(p: OpenPanel): void {
-    if (p.message === null) return;
-    const stored: StoredPanel = { applicationId: p.hook.applicationId, token: p.hook.token, message: p.message, since: p.since, locale: p.locale };
-    const text = JSON.stringify(stored);
-    if (p.stored === text) return;
-    p.stored = text;
-    this.o.persist(p.gameId, p.seat, stored);
-    const left = p.since + TOKEN_MS - TOKEN_MARGIN_MS - this.o.now();
-    p.closing = this.o.timers.setTimeout(() => this.close(p), Math.max(0, left));
+    if (p.message === null || p.stored) return;
+    const k = key(p.gameId, p.seat);
+    const last = this.kept.get(k);
+    const now = this.o.now();
+    const recent = last !== undefined && p.where !== null && last.where === p.where && now - last.since < STORE_AGAIN_MS && last.locale === p.locale;
+    if (!recent) {
+      this.o.persist(p.gameId, p.seat, { applicationId: p.hook.applicationId, token: p.hook.token, message: p.message, since: p.since, locale: p.locale });
+      this.kept.set(k, { where: p.where, since: p.since, locale: p.locale });
+    }
+    p.stored = true;
+    if (p.closing !== undefined) this.o.timers.clearTimeout(p.closing);
+    p.closing = this.o.timers.setTimeout(() => this.close(p), Math.max(0, p.since + TOKEN_MS - TOKEN_MARGIN_MS - now));
   }
 
   /** The panel's token is about to run out: it says it stops updating and offers 我的信息; then it is forgotten. */
@@ -275,8 +292,9 @@ export class Panels {
   private unkeep(p: OpenPanel): void {
     if (p.closing !== undefined) this.o.timers.clearTimeout(p.closing);
     p.closing = undefined;
-    if (p.stored === undefined) return;
-    p.stored = undefined;
+    if (!p.stored) return;
+    p.stored = false;
+    this.kept.delete(key(p.gameId, p.seat));
     this.o.persist(p.gameId, p.seat, null);
   }
 
