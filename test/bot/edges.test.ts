@@ -2,9 +2,11 @@
 // a double click, a stale button, a stranger's click, Discord's 429.
 import { encodeId } from '../../src/discord/custom-id.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitingOn } from '../../src/engine/index.js';
+import { seedRng } from '../../src/engine/rng.js';
 import { allText, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { isOver, openPanel, peopleAsked, playToEnd, scanForLeaks } from './play.js';
+import { actOnPanel, isOver, openPanel, peopleAsked, playToEnd, scanForLeaks } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -124,6 +126,31 @@ describe('clicks no honest client makes', () => {
     const seated = (await t.bot.lobbies.inChannel(t.guild.id, t.general.id))!.seats.map((s) => s.userId);
     expect(seated).toEqual([alice.id]);
     expect(allText(t.discord.seenBy(alice).find((m) => m.id === lobby.id)!)).not.toContain('mallory');
+  }, 60_000);
+
+  it("a game's move forged from another server, by one of its own players, moves nothing", async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3);
+    const gameId = await gameOf(t);
+    const state = () => t!.bot.store.liveState(gameId)!;
+    // Moves until the deciding player's panel has 过 (a move of one click).
+    const rng = seedRng(2);
+    let decider = t.users[waitingOn(state())[0]];
+    let panel = await openPanel(t, decider, tableMessage(t, decider)!);
+    for (let k = 0; k < 40 && !panel.buttons.some((b) => b.customId?.endsWith(':pass')); k++) {
+      await actOnPanel(t, decider, panel, rng);
+      await t.bot.idle();
+      decider = t.users[waitingOn(state())[0]];
+      panel = await openPanel(t, decider, tableMessage(t, decider)!);
+    }
+    const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!.customId!;
+    const version = state().version;
+    const elsewhere = t.discord.channel(t.discord.createGuild({ name: 'elsewhere', members: [decider] }), 'general');
+    const own = t.discord.say(decider, elsewhere, 'hi');
+    await t.discord.forgeClick(decider, { customId: pass, messageId: own.id }).settled();
+    await t.bot.idle();
+    expect(state().version).toBe(version);
+    expect(t.discord.seenBy(decider).filter((m) => m.ephemeral).at(-1)!.content).toMatch(/^(找不到这局游戏。|I cannot find this game\.)$/);
   }, 60_000);
 
   it('a 规则 page turn forged onto the table rewrites nothing public; the clicker reads the page privately', async () => {

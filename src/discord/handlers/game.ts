@@ -110,7 +110,8 @@ async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> 
   await ctx.sessions.prepare(id.game);
   const info = await ctx.store.game(id.game);
   const state = await ctx.store.state(id.game);
-  if (!info || !state) return explain(i, t(l, 'err.noGame'));
+  // A game's buttons work in its own channel only: a click forged from another server or channel finds no game.
+  if (!info || !state || info.guildId !== i.guildId || info.channelId !== i.channelId) return explain(i, t(l, 'err.noGame'));
   if (info.status === 'broken') return explain(i, t(l, 'err.broken', { reason: info.brokenReason ?? '' }));
   if (info.status !== 'active' || state.result) return explain(i, t(l, 'err.finished'));
   // A click on someone else's panel (no honest client can make one) must not show the clicker's panel there.
