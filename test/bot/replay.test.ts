@@ -81,6 +81,19 @@ describe('the replay of a game', () => {
     ]);
   }, 180_000);
 
+  it("each page carries that turn's log, as the table wrote it", async () => {
+    const t = botTable();
+    const gameId = await gameOf(t);
+    const pages = await pagesOf(t, gameId);
+    const first = await t.discord.runCommand(t.users[0], t.general, 'fengsheng replay', { game: gameId }).response();
+    expect(first.embeds[0].description).toMatch(/游戏开始，.+先行。/);
+    const turn = pages.findIndex((p) => p.moment === 'turn');
+    const page = await t.discord.forgeClick(t.users[0], { customId: pageId(gameId, turn, 1), messageId: first.id }).response();
+    const name = pages[turn].state.players[pages[turn].seat].name;
+    expect(page.embeds[0].description).toMatch(new RegExp(`${name}.*传出情报`));
+    expect(page.embeds[0].description).not.toContain('游戏开始');
+  }, 60_000);
+
   it('◀ ▶ page through it on the same message, a new picture replacing the old, to the end', async () => {
     const t = botTable();
     const gameId = await gameOf(t);

@@ -4,7 +4,7 @@
 // ephemeral message with ◀ ▶, edited in place on each click. A game still being played is
 // refused: its replay would be its players' secrets.
 import { ApplicationCommandOptionType, ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type ChatInputCommandInteraction } from 'discord.js';
-import type { GameState } from '../../engine/index.js';
+import type { GameEvent, GameState } from '../../engine/index.js';
 import { t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { describeTable } from '../../picture/describe.js';
 import { openPictureInput, type EndedStatus } from '../../picture/input.js';
@@ -14,7 +14,8 @@ import { desc } from '../command-options.js';
 import { canView, runner, type Context, type Handler } from '../context.js';
 import { encodeId, type CustomId } from '../custom-id.js';
 import { explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
-import { nameText } from '../clip.js';
+import { clipGraphemes, nameText } from '../clip.js';
+import { eventLine, newLogMemory } from '../render/words.js';
 
 /** The picture's file name on a replay message. */
 export const REPLAY_IMAGE = 'replay.png';
@@ -27,6 +28,8 @@ export interface ReplayPage {
   moment: 'start' | 'turn' | 'end';
   round: number;
   seat: number;
+  /** The public events since the page before (that turn's log). */
+  events: GameEvent[];
 }
 
 /**
@@ -36,15 +39,20 @@ export interface ReplayPage {
 export function replayPages(origin: GameOrigin, log: StoredAction[]): { pages: ReplayPage[]; final: GameState } | { reason: string } {
   const pages: ReplayPage[] = [];
   let prev: GameState | null = null;
-  const r = replay(origin, log, (_version, _at, _events, state) => {
-    if (!prev) pages.push({ state, moment: 'start', round: state.round, seat: state.current });
-    else if (state.current !== prev.current || state.round !== prev.round) pages.push({ state, moment: 'turn', round: prev.round, seat: prev.current });
+  let events: GameEvent[] = [];
+  const r = replay(origin, log, (_version, _at, evs, state) => {
+    for (const e of evs) if (e.to === 'all') events.push(e);
+    const before: GameState | null = prev;
+    if (!before || state.current !== before.current || state.round !== before.round) {
+      pages.push(before ? { state, moment: 'turn', round: before.round, seat: before.current, events } : { state, moment: 'start', round: state.round, seat: state.current, events });
+      events = [];
+    }
     prev = state;
   });
   if (!r.ok) return { reason: r.reason };
   const last = pages.at(-1)!;
-  const end: ReplayPage = { state: r.state, moment: 'end', round: r.state.round, seat: r.state.current };
-  if (last.state === r.state && last.moment !== 'start') pages[pages.length - 1] = end;
+  const end: ReplayPage = { state: r.state, moment: 'end', round: r.state.round, seat: r.state.current, events };
+  if (last.state === r.state && last.moment !== 'start') pages[pages.length - 1] = { ...end, events: last.events };
   else if (last.state !== r.state) pages.push(end);
   return { pages, final: r.state };
 }
@@ -118,9 +126,13 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
       { type: ComponentType.Button, style: ButtonStyle.Secondary, label: '▶', custom_id: pageId(gameId, Math.min(last, page + 1), 1), disabled: page === last },
     ],
   };
+  // That turn's log, as the table wrote it while the game was played.
+  const names = p.state.players.map((x) => nameText(x.name));
+  const memo = newLogMemory();
+  const lines = p.events.map((ev) => eventLine(l, ev, names, p.state.cards, memo)).filter((x): x is string => !!x);
   return {
     content: t(l, 'replay.caption', { game: gameId, page: page + 1, pages: g.pages.length, moment: momentText(l, p) }),
-    embeds: [],
+    embeds: lines.length ? [{ description: clipGraphemes(lines.join('\n'), 4096), color: 0x7f8c8d }] : [],
     components: [row],
     files: [{ attachment: png, name: REPLAY_IMAGE, description: describeTable(input) }],
     allowedMentions: { parse: [] as never[] },
