@@ -31,6 +31,22 @@ export interface ServerRecord {
   deaths: number;
 }
 
+/**
+ * The columns of a player's server record over their seat rows (either store's): `count` is the
+ * dialect's count of rows where a condition holds, `died` its test of the seat's died column.
+ */
+export function recordColumns(s: { result: Column; identity: Column }, count: (when: SQL) => SQL<number>, died: SQL) {
+  const win = sql`${s.result} = 'win'`;
+  return {
+    games: sql<number>`count(*)`.mapWith(Number),
+    wins: count(win),
+    winsLurker: count(sql`${win} and ${s.identity} = '潜伏战线'`),
+    winsMilitary: count(sql`${win} and ${s.identity} = '军情处'`),
+    winsSoy: count(sql`${win} and ${s.identity} = '打酱油的'`),
+    deaths: count(died),
+  };
+}
+
 /** The games the views list: those that ended, finished or aborted. */
 export const ENDED = ['finished', 'aborted'] as const;
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitingOn } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { MOVE_RETRY_FIRST_MS } from '../../src/discord/seats/drivers.js';
-import { openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
+import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel } from './play.js';
 
 let t: BotTable | undefined;
@@ -110,12 +111,9 @@ describe('faults degrade', () => {
   it("a table edit that fails (a 5xx after discord.js's own retries) is tried again after a back-off, not left for the next move", async () => {
     const { lines, log } = collectingLogger();
     t = await openBotTable(3, { log });
-    const [me, ...others] = t.users;
-    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
-    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
-    await t.bot.idle();
-    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const [me] = t.users;
+    await openLobbyAndBegin(t);
+    const gameId = await gameOf(t);
     const version = async () => (await t!.bot.store.state(gameId))!.version;
     const start = await version();
     const rng = seedRng(3);
@@ -142,12 +140,9 @@ describe('faults degrade', () => {
   it('a click Discord had given up on (it reached the bot after its 3 s) is not run: no move is made, and the next click is', async () => {
     const { lines, logged, log } = collectingLogger();
     t = await openBotTable(3, { log });
-    const [me, ...others] = t.users;
-    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
-    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
-    await t.bot.idle();
-    const gameId = (await t.bot.store.activeGameIn(t.guild.id, t.general.id))!;
+    const [me] = t.users;
+    await openLobbyAndBegin(t);
+    const gameId = await gameOf(t);
     const version = async () => (await t!.bot.store.state(gameId))!.version;
     // Moves until someone holds a decision of one button (接收 / 不接收, or 过 in a response window).
     const rng = seedRng(3);
@@ -184,15 +179,12 @@ describe('faults degrade', () => {
 
   it("a player's move the database will not save: they are told, the channel once that the game is paused, and once that it goes on", async () => {
     t = await openBotTable(3);
-    const [me, ...others] = t.users;
-    const lobby = await t.discord.runCommand(me, t.general, 'fengsheng start', { characters: false }).response();
-    for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-    await t.discord.click(me, { label: '开始', messageId: lobby.id }).response();
-    await t.bot.idle();
+    const [me, bob] = t.users;
+    await openLobbyAndBegin(t);
     const store = t.bot.store;
-    const gameId = (await store.activeGameIn(t.guild.id, t.general.id))!;
+    const gameId = await gameOf(t);
     const before = (await store.state(gameId))!.version;
-    const notices = () => t!.discord.seenBy(others[0], { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
+    const notices = () => t!.discord.seenBy(bob, { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
     const told = (u: typeof me) => t!.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
     // Writes are refused (as a full disk or a read-only file would): the deciding player's moves fail.
     sqliteConnection(store.backend).sqlite.pragma('query_only = ON');

@@ -1,7 +1,7 @@
 // history.ts for PostgreSQL: the same functions, arguments and results, each a Promise.
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { pick } from '../columns.js';
-import { ENDED, endedAt, RECENT_COLUMNS, withPlayers, type LeaderboardRow, type RecentGame, type ServerRecord } from '../history.js';
+import { ENDED, endedAt, RECENT_COLUMNS, recordColumns, withPlayers, type LeaderboardRow, type RecentGame, type ServerRecord } from '../history.js';
 import type { PgExec } from './connection.js';
 import { games, seats } from './schema.js';
 
@@ -46,16 +46,8 @@ export async function pgLastEndedIn(db: PgExec, guildId: string, channelId: stri
 
 export async function pgRecord(db: PgExec, guildId: string, userId: string): Promise<ServerRecord> {
   const count = (when: SQL) => sql<number>`count(*) filter (where ${when})`.mapWith(Number);
-  const win = sql`${seats.result} = 'win'`;
   const [row] = await db
-    .select({
-      games: sql<number>`count(*)`.mapWith(Number),
-      wins: count(win),
-      winsLurker: count(sql`${win} and ${seats.identity} = '潜伏战线'`),
-      winsMilitary: count(sql`${win} and ${seats.identity} = '军情处'`),
-      winsSoy: count(sql`${win} and ${seats.identity} = '打酱油的'`),
-      deaths: count(sql`${seats.died}`),
-    })
+    .select(recordColumns(seats, count, sql`${seats.died}`))
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId)));

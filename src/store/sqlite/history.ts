@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
-import { ENDED, endedAt, RECENT_COLUMNS, withPlayers, type LeaderboardRow, type RecentGame, type ServerRecord } from '../history.js';
+import { ENDED, endedAt, RECENT_COLUMNS, recordColumns, withPlayers, type LeaderboardRow, type RecentGame, type ServerRecord } from '../history.js';
 import { games, seats } from '../schema.js';
 
 /** Players of this server by wins (then fewer games), over its finished games. AI seats are not listed. */
@@ -53,16 +53,8 @@ export function lastEndedIn(db: Db, guildId: string, channelId: string): number 
 /** A player's record over the server's finished games. */
 export function record(db: Db, guildId: string, userId: string): ServerRecord {
   const count = (when: SQL) => sql<number>`coalesce(sum(case when ${when} then 1 else 0 end), 0)`.mapWith(Number);
-  const win = sql`${seats.result} = 'win'`;
   return db
-    .select({
-      games: sql<number>`count(*)`.mapWith(Number),
-      wins: count(win),
-      winsLurker: count(sql`${win} and ${seats.identity} = '潜伏战线'`),
-      winsMilitary: count(sql`${win} and ${seats.identity} = '军情处'`),
-      winsSoy: count(sql`${win} and ${seats.identity} = '打酱油的'`),
-      deaths: count(sql`${seats.died} = 1`),
-    })
+    .select(recordColumns(seats, count, sql`${seats.died} = 1`))
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId)))
