@@ -4,7 +4,7 @@ import { DEFAULT_OPTIONS, EDITION_NAMES, type Edition } from '../../engine/index
 import { en } from '../../i18n/en.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { zhCN } from '../../i18n/zh-CN.js';
-import { DEFAULT_DECISION_MS, type PingMode } from '../../store/index.js';
+import { DEFAULT_DECISION_MS, type PingMode, type ServerRecord } from '../../store/index.js';
 import { desc, EDITION_CHOICES, outOfRange, RESPONSE_OPTION, ROUNDS_OPTION, TIMER_OPTION } from '../command-options.js';
 import { canManage, canView, runner, type Context, type Handler, type Subcommand } from '../context.js';
 import { nameText } from '../clip.js';
@@ -73,7 +73,7 @@ async function stats(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   const user = i.options.getUser('user') ?? i.user;
   const here = i.guildId ? await ctx.store.serverRecord(i.guildId, user.id) : null;
   const all = user.id === i.user.id ? await ctx.store.userStats(user.id) : null;
-  const counts = (s: { games: number; wins: number; winsLurker: number; winsMilitary: number; winsSoy: number; deaths: number }) => ({
+  const counts = (s: ServerRecord) => ({
     games: s.games,
     wins: s.wins,
     red: s.winsLurker,

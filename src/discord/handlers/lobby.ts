@@ -306,7 +306,7 @@ async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> 
 }
 
 /** The closed table's 再来一局 (render/table.ts). */
-export const REMATCH = 'rematch';
+const REMATCH = 'rematch';
 
 /**
  * 再来一局 on a closed table: its host opens a new lobby in the channel with the game's options and

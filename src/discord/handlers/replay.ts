@@ -76,7 +76,8 @@ async function load(ctx: Context, gameId: number, i: ChatInputCommandInteraction
   const info = await ctx.store.game(gameId);
   const notHere: Refusal = { key: 'replay.notHere', params: { game: gameId } };
   if (!info || info.guildId !== i.guildId) return notHere;
-  const played = (await ctx.store.seats(gameId)).some((s) => s.userId === i.user.id);
+  const seats = await ctx.store.seats(gameId);
+  const played = seats.some((s) => s.userId === i.user.id);
   if (!played && !(await canView(ctx.client, i, info.channelId))) return notHere;
   if (info.status === 'active') return { key: 'replay.active' };
   if (info.status === 'broken' || !info.setup) return { key: 'replay.broken', params: { reason: info.brokenReason ?? 'damaged setup' } };
@@ -96,7 +97,7 @@ async function load(ctx: Context, gameId: number, i: ChatInputCommandInteraction
   const loaded: Loaded = {
     status: info.status,
     guildId: info.guildId,
-    ai: (await ctx.store.seats(gameId)).filter((s) => s.ai).map((s) => s.seat),
+    ai: seats.filter((s) => s.ai).map((s) => s.seat),
     pages: built.pages,
   };
   cache.set(gameId, loaded);

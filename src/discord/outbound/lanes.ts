@@ -5,7 +5,7 @@
 // the outbox, what a table shows is the game's latest state), so its memory is bounded by the
 // number of destinations, however far behind Discord is.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { RateLimitError } from 'discord.js';
+import { DiscordAPIError, RateLimitError } from 'discord.js';
 
 interface Lane {
   again: boolean;
@@ -136,6 +136,9 @@ class Signal {
  * (the newest table, a ping whose decision is still open). Elsewhere discord.js waits as usual.
  */
 export const rejectInLanes = (): boolean => current.getStore() !== undefined;
+
+/** Discord refused the request (a 4xx): trying it again will not change that; a 5xx or a lost connection may. */
+export const refused = (err: unknown): boolean => err instanceof DiscordAPIError && err.status < 500;
 
 /** The wall-clock ms a rate-limited request must wait, or null for another error. */
 export function rateLimitWait(err: unknown): number | null {

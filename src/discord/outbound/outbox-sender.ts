@@ -14,7 +14,7 @@ import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, typ
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
-import { rateLimitWait, type Lanes } from './lanes.js';
+import { rateLimitWait, refused, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
@@ -155,7 +155,7 @@ export class OutboxSender {
       if (code === UNKNOWN_CHANNEL && row.kind !== 'dm') this.o.channelGone(row.gameId);
       const attempts = row.attempts + 1;
       // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
-      const lasting = err instanceof GiveUp || (err instanceof DiscordAPIError && err.status < 500);
+      const lasting = err instanceof GiveUp || refused(err);
       if (lasting || attempts >= MAX_ATTEMPTS) {
         this.o.log.warn({ gameId: row.gameId, outbox: row.id, kind: row.kind, status, code, attempts }, 'a message could not be delivered; given up');
         await this.giveUp(row);

@@ -101,10 +101,7 @@ export class Panels {
     const replaces = message === null ? this.open.get(k) : undefined;
     const hook = { applicationId: interaction.applicationId, token: interaction.token };
     const where = 'message' in interaction && interaction.message.flags.has(MessageFlags.Ephemeral) ? interaction.message.id : null;
-    this.open.set(k, { gameId, seat, hook, message, where, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
-    let set = this.byGame.get(gameId);
-    if (!set) this.byGame.set(gameId, (set = new Set()));
-    set.add(k);
+    this.register({ gameId, seat, hook, message, where, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
   }
 
   /**
@@ -168,11 +165,17 @@ export class Panels {
     const k = key(gameId, seat);
     if (this.open.has(k) || !tokenFresh(s.since, this.o.now())) return;
     const p: OpenPanel = { gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, where: null, since: s.since, locale: s.locale as Locale, shown: null, busy: false, dirty: false, dirtySince: 0, flushing: false };
-    this.open.set(k, p);
-    let set = this.byGame.get(gameId);
-    if (!set) this.byGame.set(gameId, (set = new Set()));
-    set.add(k);
+    this.register(p);
     this.keep(p);
+  }
+
+  /** The seat's panel is `p` from now on. */
+  private register(p: OpenPanel): void {
+    const k = key(p.gameId, p.seat);
+    this.open.set(k, p);
+    let set = this.byGame.get(p.gameId);
+    if (!set) this.byGame.set(p.gameId, (set = new Set()));
+    set.add(k);
   }
 
   /**

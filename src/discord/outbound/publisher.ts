@@ -8,7 +8,7 @@ import { decider, view, type GameEvent, type GameState } from '../../engine/inde
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
-import { Lanes, rateLimitWait } from './lanes.js';
+import { Lanes, rateLimitWait, refused } from './lanes.js';
 import { backoffMs, MAX_ATTEMPTS, OutboxSender, UNKNOWN_CHANNEL } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
@@ -38,8 +38,6 @@ export const TABLE_IMAGE = 'table.png';
  * commit): drawing is most of the bot's work, and a busy table changes several times a second.
  */
 export const PICTURE_EVERY_MS = 3_000;
-/** Whether a failed request may succeed if tried again: anything but Discord refusing it (a 4xx). */
-const mayPass = (err: unknown): boolean => !(err instanceof DiscordAPIError && err.status < 500);
 
 interface GameOut {
   /** The table shows an older state than the game's: its lane edits it. */
@@ -254,7 +252,7 @@ export class Publisher {
         // back-off (as many times as an outbox row), so the table does not stand still until the
         // next move; Discord's refusal (a 4xx) is not tried again.
         const limited = rateLimitWait(err);
-        const wait = limited ?? (mayPass(err) && ++g.failures < MAX_ATTEMPTS ? backoffMs(g.failures) : null);
+        const wait = limited ?? (!refused(err) && ++g.failures < MAX_ATTEMPTS ? backoffMs(g.failures) : null);
         if (wait === null) {
           g.failures = 0;
           throw err;
