@@ -33,7 +33,7 @@ describe("a game's channel deleted", () => {
     const before = t.users.map((u) => dmsOf(t!, u).length);
     t.discord.deleteChannel(t.general);
     // The event reaches the bot through the gateway; its DMs are what the world sees of it.
-    await t.discord.waitFor(() => t!.users.every((u, k) => dmsOf(t!, u).length > before[k]), { timeoutMs: 10_000 });
+    await t.discord.waitFor(() => t!.users.every((u, k) => dmsOf(t!, u).length > before[k]));
     await t.bot.idle();
     expect(t.bot.store.known(gameId)?.status).toBe('aborted');
     t.users.forEach((u, k) => {

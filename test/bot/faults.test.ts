@@ -99,7 +99,7 @@ describe('faults degrade', () => {
     t.discord.fault({ method: 'PATCH', path: /^\/webhooks\/[^/]+\/[^/]+\/messages\/%40original$/, status: 500, count: 4 });
     t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false });
     // The error is the host's alone.
-    const told = await t.discord.waitFor(() => t!.discord.seenBy(host, { channel: t!.general }).find((m) => m.ephemeral && /出错了/.test(m.content)), { timeoutMs: 20_000 });
+    const told = await t.discord.waitFor(() => t!.discord.seenBy(host, { channel: t!.general }).find((m) => m.ephemeral && /出错了/.test(m.content)));
     expect(told).toBeDefined();
     await t.bot.idle();
     // Nothing public is left of it, and the channel is free.

@@ -95,7 +95,7 @@ describe('a busy table', () => {
         await t.bot.timers.fire();
         // The words of the table show each move before the next.
         const words = () => t.bot.publisher.tableMessage(gameId).embeds[0]!.description;
-        await t.discord.waitFor(() => tableMessage(t, t.users[0])!.embeds[0].description === words(), { timeoutMs: 10_000 });
+        await t.discord.waitFor(() => tableMessage(t, t.users[0])!.embeds[0].description === words());
       }
       expect(t.bot.store.liveState(gameId)!.version).toBeGreaterThanOrEqual(v0 + 6);
       const committed = Date.now() - started;
