@@ -14,7 +14,7 @@ import { explain, refuse, type Refusal } from './refusals.js';
 import { bit, cloneState, has, inGame, liveMask, publicCardOf, removeFrom, shallowCopy, type Ctx } from './state.js';
 import type { Action, ApplyResult, Clock, GameEvent, GameState, Pending } from './types.js';
 
-const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout', 'pickCharacter', 'skill', 'decide']);
+const KINDS = new Set(['pass', 'play', 'send', 'take', 'refuse', 'choose', 'timeout', 'resume', 'pickCharacter', 'skill', 'decide']);
 
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
@@ -40,7 +40,7 @@ export function check(s: GameState, a: Action): Refusal | null {
     return refuse('stale', { given: String(a.version), version: s.version });
   if (s.result || !s.pending) return refuse('gameOver');
   const p = s.pending;
-  if (a.kind === 'timeout') return null;
+  if (a.kind === 'timeout' || a.kind === 'resume') return null;
   // A dead player still decides their own death-triggered skills (遗志, 后着).
   const deadDecider = a.kind === 'decide' && p.kind === 'decide' && p.seat === a.seat;
   const r = deadDecider ? null : checkSeat(s, a.seat);
@@ -195,9 +195,19 @@ function passKeepingWindowOpen(state: GameState, seat: number, clock?: Clock): A
   return { ok: true, state: next, events: [{ to: 'all', type: 'pass', seat }] };
 }
 
+/** A held game goes on: the same decision, its clock started again (when the game has one). */
+function resume(state: GameState, clock?: Clock): ApplyResult {
+  const next = shallowCopy(state);
+  next.version = state.version + 1;
+  const p = state.pending!;
+  next.pending = clock && p.deadline !== undefined ? { ...p, deadline: deadlineAt(state, clock) } : p;
+  return { ok: true, state: next, events: [] };
+}
+
 export function apply(state: GameState, action: Action, clock?: Clock): ApplyResult {
   const r = check(state, action);
   if (r) return explain(r);
+  if (action.kind === 'resume') return resume(state, clock);
   if (action.kind === 'pass') {
     const quick = passKeepingWindowOpen(state, action.seat, clock);
     if (quick) return quick;

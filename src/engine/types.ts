@@ -315,7 +315,12 @@ export type Action =
   /** Answers a pending 'decide': an option word, a player, a card, cards. */
   | { kind: 'decide'; seat: number; option?: string; target?: number; card?: number; cards?: number[]; version?: number }
   /** The decision's deadline passed: apply docs/rules.md §10's default for whoever is waited on. */
-  | { kind: 'timeout'; version?: number };
+  | { kind: 'timeout'; version?: number }
+  /**
+   * The host held the game and lets it go on (the bot could not post in its channel, so nobody saw
+   * the table): the pending decision's clock starts again. Nothing else changes.
+   */
+  | { kind: 'resume'; version?: number };
 
 import type { GameEvent } from './events.js';
 export type { EventKind, EventOf, GameEvent, Visibility } from './events.js';

@@ -29,7 +29,7 @@ export interface Committed {
 export interface Refused {
   ok: false;
   gameId: number;
-  /** The engine's refusal code, or one of the store's: noSuchGame, gameNotActive, timeoutNotDue, malformed, broken, engineError. */
+  /** The engine's refusal code, or one of the store's: noSuchGame, gameNotActive, held, notHeld, timeoutNotDue, malformed, broken, engineError. */
   code: string;
   reason: string;
   params?: Record<string, string | number>;
@@ -120,8 +120,11 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
   const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
   const row = await tx.games.statusOf(gameId);
   if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
-  const [status, version] = row;
+  const [status, version, heldSince] = row;
   if (status !== 'active') return none(refused(gameId, 'gameNotActive', `Game ${gameId} is ${status}.`, { status }));
+  // A held game (the bot may not post in its channel) takes nothing but the resume that ends the hold.
+  if (heldSince !== null && action.kind !== 'resume') return none(refused(gameId, 'held', `Game ${gameId} is held.`));
+  if (heldSince === null && action.kind === 'resume') return none(refused(gameId, 'notHeld', `Game ${gameId} is not held.`));
 
   let live = ctx.live.get(gameId);
   if (!live || live.state.version !== version) {

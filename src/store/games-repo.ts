@@ -65,8 +65,8 @@ export interface SnapshotUpdate {
 
 /** The rows of one game. `shard`: the games this process drives (active ids, deadlines); every other read sees all games. */
 export interface GamesRepo {
-  /** Status and version only: enough when the state is already in memory. */
-  statusOf(id: number): Promise<[GameStatus, number] | undefined>;
+  /** Status, version and since when it is held (null: not held): enough when the state is already in memory. */
+  statusOf(id: number): Promise<[GameStatus, number, number | null] | undefined>;
   head(id: number): Promise<GameHead | undefined>;
   snapshot(id: number): Promise<Buffer | undefined>;
   insertGame(row: NewGameRow): Promise<number>;
@@ -78,6 +78,10 @@ export interface GamesRepo {
   setTableMessage(id: number, messageId: string | null, now: number): Promise<void>;
   /** A finished game's last table is up on Discord. */
   setTableFinal(id: number, now: number): Promise<void>;
+  /** Holds an active game that is not held yet (no deadline until a commit); false when it was not. */
+  hold(id: number, now: number): Promise<boolean>;
+  /** The held games this process drives, and since when. */
+  held(): Promise<{ id: number; since: number }[]>;
   info(id: number): Promise<GameInfo | undefined>;
   seats(id: number): Promise<SeatInfo[]>;
   log(id: number): Promise<StoredAction[]>;
@@ -118,9 +122,9 @@ export function newGameValues(row: NewGameRow) {
 export const newSeatValues = (gameId: number, row: NewGameRow) =>
   row.seats.map((s, seat) => ({ gameId, seat, userId: s.userId, name: s.name, ai: s.userId === null }) satisfies typeof seats.$inferInsert);
 
-/** What a committed action changes in its game's row (SQLite's statement binds the same names). */
+/** What a committed action changes in its game's row (SQLite's statement binds the same names): a commit ends a hold. */
 export const snapshotValues = (u: SnapshotUpdate) =>
-  ({ version: u.version, snapshot: u.snapshot, deadline: u.deadline, status: u.status, updatedAt: u.updatedAt, finishedAt: u.finishedAt }) satisfies Partial<GameRow>;
+  ({ version: u.version, snapshot: u.snapshot, deadline: u.deadline, status: u.status, updatedAt: u.updatedAt, finishedAt: u.finishedAt, heldSince: null }) satisfies Partial<GameRow>;
 
 export const snapshotConflict = (u: SnapshotUpdate) => new Error(`game ${u.id} is no longer at version ${u.fromVersion}`);
 

@@ -80,6 +80,11 @@ export const games = sqliteTable(
      * so a kill just after the last action never leaves a table that looks live).
      */
     tableFinalAt: integer('table_final_at'),
+    /**
+     * Since when the game is held because the bot may not post in its channel (src/discord/outbound/holds.ts):
+     * it takes no move but a resume, and has no deadline; null while it plays. Any commit clears it.
+     */
+    heldSince: integer('held_since'),
     /** The channel message that told a player a decision is theirs (deleted when the next one is posted). */
     pingMessageId: text('ping_message_id'),
     /** Which ping was sent last: "<decision version>:<kind>", so a restart does not send it again. */

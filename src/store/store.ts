@@ -367,6 +367,33 @@ export class GameStore {
     });
   }
 
+  /**
+   * Holds an active game (the bot may not post in its channel): it takes no move but a resume (a
+   * commit of `{ kind: 'resume' }` ends the hold) and has no deadline meanwhile. `owed`: the messages
+   * that say so, stored in the same transaction. False when the game was not active or already held.
+   */
+  holdGame(gameId: number, owed?: () => Owed[]): Promise<boolean> {
+    return this.queue.run(gameId, async () => {
+      const now = this.clock();
+      const items = owed?.() ?? [];
+      const done = await this.backend.transaction(async (tx) => {
+        if (!(await tx.games.hold(gameId, now))) return false;
+        await tx.outbox.add(items, now);
+        return true;
+      });
+      if (!done) return false;
+      const info = this.infos.get(gameId);
+      if (info) Object.assign(info, { deadline: null, updatedAt: now });
+      this.log.info({ gameId }, 'game held');
+      return true;
+    });
+  }
+
+  /** The held games this process drives, and since when (ms). */
+  heldGames(): Promise<{ id: number; since: number }[]> {
+    return this.backend.repos.games.held();
+  }
+
   /** Runs `fn` in one write transaction (outbox rows with the change that owes them). */
   transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T> {
     this.assertOpen();

@@ -56,4 +56,17 @@ describe('determinism', () => {
     expect(s.pending?.deadline).toBe(31_000);
     expect(view(s, 0).pending?.deadline).toBe(31_000);
   });
+
+  it('a resume starts the pending decision clock again and changes nothing else; a finished game refuses it', () => {
+    const s = newGame({ seed: 3, players: ['A', 'B', 'C'] }, { now: 1000, decisionMs: 30_000 }).state;
+    const r = apply(s, { kind: 'resume' }, { now: 500_000, decisionMs: 30_000 });
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.events).toEqual([]);
+    expect(r.state.version).toBe(s.version + 1);
+    expect(r.state.pending).toEqual({ ...s.pending, deadline: 530_000 });
+    expect({ ...r.state, version: s.version, pending: s.pending }).toEqual(s);
+    // Stale and finished games refuse it like any action.
+    expect(apply(r.state, { kind: 'resume', version: s.version }, { now: 1, decisionMs: 1 })).toMatchObject({ ok: false, code: 'stale' });
+    expect(apply({ ...s, pending: null }, { kind: 'resume' })).toMatchObject({ ok: false, code: 'gameOver' });
+  });
 });

@@ -75,6 +75,26 @@ export function backendContract(name: string, open: OpenBackend, o: { concurrent
     );
 
     it(
+      'holds an active game once: no deadline, listed with its time, until a commit of the game ends the hold',
+      withBackend(async (b) => {
+        const id = await b.transaction((tx) => newGame(tx));
+        const other = await b.transaction((tx) => newGame(tx, 'c2'));
+        await b.repos.games.setStatus(other, 'aborted', 1500);
+        expect(await b.repos.games.hold(other, 2000)).toBe(false);
+        expect(await b.repos.games.hold(id, 2000)).toBe(true);
+        expect(await b.repos.games.hold(id, 3000)).toBe(false);
+        expect(await b.repos.games.held()).toEqual([{ id, since: 2000 }]);
+        expect(await b.repos.games.statusOf(id)).toEqual(['active', 0, 2000]);
+        expect(await b.repos.games.nextDeadline()).toBeNull();
+        const snapshot = (await b.repos.games.snapshot(id))!;
+        await b.transaction((tx) => tx.games.updateSnapshot({ id, fromVersion: 0, version: 1, snapshot, deadline: 9000, status: 'active', updatedAt: 4000, finishedAt: null }));
+        expect(await b.repos.games.held()).toEqual([]);
+        expect(await b.repos.games.statusOf(id)).toEqual(['active', 1, null]);
+        expect(await b.repos.games.nextDeadline()).toBe(9000);
+      }),
+    );
+
+    it(
       'a transaction that rejects leaves nothing, with what was written from inside it through repos and a joined transaction',
       withBackend(async (b) => {
         await expect(

@@ -146,6 +146,29 @@ describe('applying and committing actions', () => {
     expect((await store.game(g.gameId))!.deadline).toBe(d);
   });
 
+  it('a held game has no deadline and refuses every move but a resume, which starts its decision clock again and ends the hold', async () => {
+    const clock = manualClock(1_000_000);
+    const store = await open(clock);
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 5, decisionMs: 30_000 });
+    const owed = [{ gameId: g.gameId, kind: 'dm' as const, target: 'u1', body: { content: 'held' } }];
+    expect(await store.holdGame(g.gameId, () => owed)).toBe(true);
+    expect(await store.holdGame(g.gameId, () => owed)).toBe(false);
+    expect(count(store, 'outbox')).toBe(1);
+    expect(await store.heldGames()).toEqual([{ id: g.gameId, since: 1_000_000 }]);
+    expect(await store.nextDeadline()).toBeNull();
+    clock.set(2_000_000);
+    expect(await store.fireDueTimeouts()).toEqual([]);
+    const move = legalActions(g.state, waitingOn(g.state)[0]!)[0]!;
+    expect(await store.submit(g.gameId, move)).toMatchObject({ ok: false, code: 'held' });
+    expect(await store.submit(g.gameId, { kind: 'timeout' })).toMatchObject({ ok: false, code: 'held' });
+    const r = await store.submit(g.gameId, { kind: 'resume' });
+    expect(r).toMatchObject({ ok: true, version: 1, events: [] });
+    expect(await store.heldGames()).toEqual([]);
+    expect(await store.nextDeadline()).toBe(2_030_000);
+    expect(await store.submit(g.gameId, { kind: 'resume' })).toMatchObject({ ok: false, code: 'notHeld' });
+    expect(await store.submit(g.gameId, move)).toMatchObject({ ok: true, version: 2 });
+  });
+
   it('runs a game without timers when decisionMs is null', async () => {
     const store = await open();
     await store.updateGuildSettings('quiet', { decisionMs: null, language: 'en' });

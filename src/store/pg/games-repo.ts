@@ -1,6 +1,6 @@
 // games-repo.ts for PostgreSQL: the same methods, arguments and results, each a Promise. `db` is the
 // pool (each call its own transaction) or the transaction it runs in.
-import { and, asc, desc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, min } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import {
   brokenValues,
@@ -36,9 +36,9 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
      * read, so two processes committing to one game take turns (outside a transaction the lock
      * ends with the statement).
      */
-    async statusOf(id: number): Promise<[GameStatus, number] | undefined> {
-      const [row] = await db.select({ status: games.status, version: games.version }).from(games).where(eq(games.id, id)).for('update');
-      return row && [row.status, row.version];
+    async statusOf(id: number): Promise<[GameStatus, number, number | null] | undefined> {
+      const [row] = await db.select({ status: games.status, version: games.version, heldSince: games.heldSince }).from(games).where(eq(games.id, id)).for('update');
+      return row && [row.status, row.version, row.heldSince];
     },
 
     async head(id: number): Promise<GameHead | undefined> {
@@ -81,6 +81,16 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
 
     async setTableFinal(id: number, now: number): Promise<void> {
       await db.update(games).set({ tableFinalAt: now }).where(eq(games.id, id));
+    },
+
+    async hold(id: number, now: number): Promise<boolean> {
+      const r = await db.update(games).set({ heldSince: now, deadline: null }).where(and(eq(games.id, id), eq(games.status, 'active'), isNull(games.heldSince)));
+      return r.rowCount === 1;
+    },
+
+    async held(): Promise<{ id: number; since: number }[]> {
+      const rows = await db.select({ id: games.id, since: games.heldSince }).from(games).where(and(eq(games.status, 'active'), isNotNull(games.heldSince), mine));
+      return rows.map((r) => ({ id: r.id, since: r.since! }));
     },
 
     async info(id: number): Promise<GameInfo | undefined> {

@@ -50,6 +50,7 @@ export const games = pgTable(
     deadline: ms('deadline'),
     tableMessageId: text('table_message_id'),
     tableFinalAt: ms('table_final_at'),
+    heldSince: ms('held_since'),
     pingMessageId: text('ping_message_id'),
     pingKey: text('ping_key'),
     brokenReason: text('broken_reason'),

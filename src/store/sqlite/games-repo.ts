@@ -1,6 +1,6 @@
 // SQLite's statements behind GamesRepo (../games-repo.ts), synchronous (../sqlite.ts makes them a
 // GamesRepo). Statements are prepared once per connection; the commit path runs them inside its transaction.
-import { and, asc, eq, isNotNull, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, max, min, sql } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
 import {
@@ -37,14 +37,14 @@ export function gamesStatements(db: Db, shard?: Shard) {
   // The three statements of every commit are plain better-sqlite3 statements: drizzle's per-call
   // mapping allocates enough that, on this 2-core machine, it showed in the p99 of a commit.
   const sqlite = db.$client;
-  const statusOf = sqlite.prepare<[number], [GameStatus, number]>('SELECT status, version FROM games WHERE id = ?').raw();
+  const statusOf = sqlite.prepare<[number], [GameStatus, number, number | null]>('SELECT status, version, held_since FROM games WHERE id = ?').raw();
   const insertAction = sqlite.prepare<[number, number, number | null, string, number]>(
     'INSERT INTO actions (game_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)',
   );
   // The names of snapshotValues.
   const update = sqlite.prepare<[SnapshotUpdate]>(
     `UPDATE games SET version = @version, snapshot = @snapshot, deadline = @deadline, status = @status,
-            updated_at = @updatedAt, finished_at = @finishedAt
+            updated_at = @updatedAt, finished_at = @finishedAt, held_since = NULL
       WHERE id = @id AND version = @fromVersion`,
   );
   const seatsOf = db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, p('id'))).orderBy(asc(seats.seat)).prepare();
@@ -62,8 +62,8 @@ export function gamesStatements(db: Db, shard?: Shard) {
     .prepare();
 
   return {
-    /** Status and version only: enough when the state is already in memory. */
-    statusOf: (id: number): [GameStatus, number] | undefined => statusOf.get(id),
+    /** Status, version and hold only: enough when the state is already in memory. */
+    statusOf: (id: number): [GameStatus, number, number | null] | undefined => statusOf.get(id),
 
     head(id: number): GameHead | undefined {
       const row = head.get({ id });
@@ -100,6 +100,16 @@ export function gamesStatements(db: Db, shard?: Shard) {
 
     setTableFinal(id: number, now: number): void {
       db.update(games).set({ tableFinalAt: now }).where(eq(games.id, id)).run();
+    },
+
+    hold(id: number, now: number): boolean {
+      const held = and(eq(games.id, id), eq(games.status, 'active'), isNull(games.heldSince));
+      return db.update(games).set({ heldSince: now, deadline: null }).where(held).run().changes === 1;
+    },
+
+    held(): { id: number; since: number }[] {
+      const rows = db.select({ id: games.id, since: games.heldSince }).from(games).where(and(eq(games.status, 'active'), isNotNull(games.heldSince), mine)).all();
+      return rows.map((r) => ({ id: r.id, since: r.since! }));
     },
 
     info(id: number): GameInfo | undefined {

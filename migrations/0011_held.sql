@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `held_since` integer;
