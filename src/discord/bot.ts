@@ -82,6 +82,15 @@ export class Bot {
       if (!c.isDMBased()) this.track(channelGone(ctx, c.guildId, c.id));
     });
     this.client.on('threadDelete', (c) => this.track(channelGone(ctx, c.guildId, c.id)));
+    // What may change whether the bot may post in a channel: held games of that server look again.
+    this.client.on('channelUpdate', (_, c) => {
+      if (!c.isDMBased()) this.track(ctx.holds.recheck(c.guildId));
+    });
+    this.client.on('threadUpdate', (_, c) => this.track(ctx.holds.recheck(c.guildId)));
+    this.client.on('roleUpdate', (_, r) => this.track(ctx.holds.recheck(r.guild.id)));
+    this.client.on('guildMemberUpdate', (_, m) => {
+      if (m.id === this.client.user?.id) this.track(ctx.holds.recheck(m.guild.id));
+    });
     // The hourly check found the database file damaged: whoever runs the bot is told by DM (and the log).
     this.store.whenDamaged((report) => this.track(tellOwner(this.client, this.log, (id) => this.sessions.flags.localeOf(id), report)));
     this.unsubscribe = this.store.subscribe((c) => {
@@ -104,8 +113,9 @@ export class Bot {
   /** Resolves when no interaction, bot seat or message is still being worked on. */
   async idle(): Promise<void> {
     for (let k = 0; k < 100; k++) {
-      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy && !this.panels.busy) return;
+      if (!this.inFlight.size && !this.publisher.busy && !this.drivers.busy && !this.panels.busy && !this.ctx.holds.busy) return;
       await Promise.allSettled([...this.inFlight]);
+      await this.ctx.holds.idle();
       await this.drivers.idle();
       await this.publisher.idle();
       await this.panels.idle();
@@ -117,6 +127,7 @@ export class Bot {
     this.stopping = true;
     this.timers.stop();
     this.drivers.stop();
+    this.ctx.holds.stop();
     await this.ai.close();
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);

@@ -13,6 +13,8 @@ export function followCommit(ctx: Context, c: Committed): void {
   sessions.setLast(c.gameId, c.state);
   sessions.events.note(c.gameId, c.version, c.events);
   ctx.pauses.saved(c.gameId);
+  // A held game went on: its decision's ping and warning go again (those of the hold could not be posted).
+  if (c.action?.kind === 'resume') ctx.pings.resumed(c.gameId);
   publisher.committed(c.gameId, c.state, c.events);
   ctx.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished);
   ctx.pings.committed(c.gameId, c.state, c.by ?? null);
@@ -51,6 +53,8 @@ export async function resumeGames(ctx: Context): Promise<void> {
     ctx.panels.changed(gameId, state.pending?.opened ?? null);
     ctx.drivers.poke(gameId, state);
   }
+  // Games held when the last process stopped wait on (or go on, if their channel opened meanwhile).
+  await ctx.holds.restore();
   for (const b of store.recovery.broken) {
     await sessions.prepare(b.gameId);
     publisher.notice(b.gameId, b.channelId, t(ctx.locales.table(b.gameId), 'err.broken', { reason: b.reason }));
@@ -65,7 +69,7 @@ export async function channelGame(ctx: Context, guildId: string | null, channelI
 }
 
 /**
- * Stops an active game for good, without a result (/fengsheng abort, or its channel deleted): the
+ * Stops an active game for good, without a result (/fengsheng abort, its channel deleted or held too long): the
  * status and what it owes (`owed`) in one transaction, then every part lets the game go. Where the
  * channel is gone, its last ping is not deleted (there is nothing left to delete it from).
  */
@@ -73,6 +77,7 @@ export async function stopGame(ctx: Context, gameId: number, reason: string, owe
   await ctx.sessions.prepare(gameId);
   await ctx.store.abortGame(gameId, reason, owed);
   ctx.drivers.forget(gameId);
+  ctx.holds.forget(gameId);
   if (channelLives) ctx.pings.closed(gameId);
   else ctx.pings.forget(gameId);
   ctx.panels.forget(gameId);

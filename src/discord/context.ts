@@ -8,6 +8,7 @@ import type { GameStore, LobbiesRepo } from '../store/index.js';
 import type { CustomId } from './custom-id.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
+import type { Holds } from './outbound/holds.js';
 import type { Pauses } from './outbound/pauses.js';
 import type { Pings } from './outbound/pings.js';
 import type { Publisher } from './outbound/publisher.js';
@@ -27,6 +28,8 @@ export interface Context {
   pings: Pings;
   /** Games paused because the database would not save a move (their channels are told). */
   pauses: Pauses;
+  /** Games held because the bot may not post in their channel (their players are told by DM). */
+  holds: Holds;
   log: Logger;
   locales: Locales;
   /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */

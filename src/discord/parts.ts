@@ -1,16 +1,18 @@
 // The bot's parts, made and joined once: the sessions, the languages, the seat drivers and AI
 // seats, the outbound parts (publisher, panels, pings), the timers, and the Context the handlers get.
-import type { Client } from 'discord.js';
+import { PermissionFlagsBits, type Client } from 'discord.js';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type TimerHost } from '../store/index.js';
+import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type Owed, type TimerHost } from '../store/index.js';
 import { interactionRest } from './client.js';
-import { channelGone } from './commits.js';
+import { channelGone, stopGame } from './commits.js';
 import type { Context } from './context.js';
 import { panelBody } from './handlers/game.js';
 import { closedPanel } from './render/panel.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
+import { Holds, HOLD_LIMIT_MS } from './outbound/holds.js';
+import { dmOwed } from './outbound/owed.js';
 import { Pauses } from './outbound/pauses.js';
 import { Pings } from './outbound/pings.js';
 import { PICTURE_EVERY_MS, Publisher } from './outbound/publisher.js';
@@ -83,7 +85,7 @@ export function assemble(o: BotOptions): Parts {
   });
   // Interaction routes (panels, table edits through a click's token): outside the global limit.
   const hooks = interactionRest(o.client);
-  const publisher = new Publisher({
+  const publisher: Publisher = new Publisher({
     client: o.client,
     store: o.store,
     users,
@@ -94,10 +96,13 @@ export function assemble(o: BotOptions): Parts {
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId) }),
     hooks,
-    channelGone: (gameId) => {
+    channelLost: (gameId, fault) => {
       const info = o.store.known(gameId);
-      if (info) void channelGone(ctx, info.guildId, info.channelId).catch((err: unknown) => o.log.error({ gameId, err }, 'could not stop a game whose channel is gone'));
+      if (!info) return;
+      if (fault === 'gone') void channelGone(ctx, info.guildId, info.channelId).catch((err: unknown) => o.log.error({ gameId, err }, 'could not stop a game whose channel is gone'));
+      else holds.shut(gameId);
     },
+    held: (gameId): boolean => holds.has(gameId),
   });
   const panels = new Panels({
     log: o.log,
@@ -132,6 +137,41 @@ export function assemble(o: BotOptions): Parts {
       pauses.recovered();
     },
   });
-  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, pauses, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
+  // Each player's DM, in their language, about the game's channel closed to the bot.
+  const channelDms = (gameId: number, key: 'dm.held' | 'dm.heldStopped'): Owed[] => {
+    const info = o.store.known(gameId);
+    if (!info) return [];
+    const params = { channel: `<#${info.channelId}>`, minutes: HOLD_LIMIT_MS / 60_000 };
+    return users.of(gameId).flatMap((userId) => (userId ? [dmOwed(gameId, userId, t(locales.user(info.guildId, userId), key, params))] : []));
+  };
+  const holds: Holds = new Holds({
+    store: o.store,
+    timers: host,
+    log: o.log,
+    canPost: (guildId, channelId) => canPost(o.client, guildId, channelId),
+    heldDms: (gameId) => channelDms(gameId, 'dm.held'),
+    deliver: (gameId): Promise<void> => {
+      publisher.tableChanged(gameId);
+      return publisher.deliver(gameId);
+    },
+    resumed: (gameId) => {
+      const info = o.store.known(gameId);
+      if (info) publisher.notice(gameId, info.channelId, t(locales.table(gameId), 'hold.resumed'));
+    },
+    abandon: (gameId) => stopGame(ctx, gameId, 'channel closed to the bot', () => channelDms(gameId, 'dm.heldStopped')),
+  });
+  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
   return { ctx, ai, timers };
+}
+
+/** What the bot needs in a game's channel: to see it, post (in a thread too), embed the table and attach its picture. */
+const POST = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks, PermissionFlagsBits.AttachFiles];
+const POST_IN_THREAD = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessagesInThreads, PermissionFlagsBits.EmbedLinks, PermissionFlagsBits.AttachFiles];
+
+/** Whether the bot may post in the channel, as discord.js's cache (kept by Discord's updates) computes it. */
+function canPost(client: Client, guildId: string, channelId: string): boolean {
+  const channel = client.channels.cache.get(channelId);
+  const me = client.guilds.cache.get(guildId)?.members.me;
+  if (!channel || channel.isDMBased() || !me) return false;
+  return channel.permissionsFor(me)?.has(channel.isThread() ? POST_IN_THREAD : POST) ?? false;
 }

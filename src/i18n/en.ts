@@ -80,6 +80,7 @@ export const en: Record<MessageKey, string> = {
   'table.faceDown': 'face down',
   'table.stack': 'Waiting to resolve: {items}',
   'table.waiting': 'Waiting: {what} ({who}){deadline}',
+  'table.held': '⏸ This game is paused: the bot may not post in this channel. It goes on by itself once an admin gives the bot its permissions back, the current decision timed afresh.',
   'table.deadline': ' · due <t:{at}:R>',
   'table.recent': 'Recent',
   'table.declarer': '{name} declared victory.',
@@ -164,6 +165,8 @@ export const en: Record<MessageKey, string> = {
   'secret.sent': 'The intel you sent is: {card}',
   'secret.discarded': 'You discarded: {cards}',
   'dm.channelGone': 'The channel of your game of 风声 was deleted, so the game was stopped (it does not count in the stats).',
+  'dm.held': '⚠️ Your game of 风声 is paused: the bot may no longer post in {channel} (its View Channel or Send Messages permission was taken). Ask a server admin to give them back: the game goes on by itself, the current decision timed afresh. If they are not back within {minutes} minutes, the game is stopped (it does not count in the stats).',
+  'dm.heldStopped': 'The bot still could not post in {channel} after {minutes} minutes, so your game of 风声 was stopped (it does not count in the stats).',
   'dm.failed': '{mention}, I could not DM you (your DMs are closed, or Discord kept refusing the message). Press "My info" on the table to see your identity and hand.',
 
   'err.stale': 'This button is out of date: the game has moved on. Press "My info" for your current choices.',
@@ -329,6 +332,7 @@ export const en: Record<MessageKey, string> = {
   'refusal.notChoosingCharacter': 'It is not time to choose a character.',
   'refusal.notOffered': '{character} was not offered to you.',
   'refusal.timeoutNotDue': 'There is no decision to time out.',
+  'refusal.held': 'This game is paused: the bot may not post in this channel. It goes on by itself once an admin gives the bot its permissions back.',
 
   'picture.title': '风声 · Round {round}',
   'picture.titleOver': '风声 · Game over',
@@ -443,6 +447,7 @@ export const en: Record<MessageKey, string> = {
   'err.badOption': 'The value of option {option} is out of its range; nothing was changed.',
   'err.paused': '⚠️ This game is paused: the bot cannot save it for now (its database cannot be written). It keeps retrying and goes on when it can.',
   'err.resumed': 'This game goes on: it can be saved again.',
+  'hold.resumed': 'This game goes on: the bot may post in this channel again. The current decision is timed afresh.',
   'admin.damaged': "⚠️ The 风声 bot's database file is damaged (SQLite: {report}). Stop the bot and restore the newest backup (README \"Backups\").",
   'err.notSaved': 'This move could not be saved (the database cannot be written for now): the game is paused. Click again once it goes on.',
   'panel.stakesDeath': '⚠️ Taking it would be your third black intel: you would die.',

@@ -83,6 +83,7 @@ export const zhCN = {
   'table.faceDown': '面朝下',
   'table.stack': '等待结算：{items}',
   'table.waiting': '等待：{what}（{who}）{deadline}',
+  'table.held': '⏸ 本局暂停：机器人无法在本频道发言。管理员恢复它的权限后游戏自动继续，当前决定重新计时。',
   'table.deadline': ' · <t:{at}:R>截止',
   'table.recent': '最近',
   'table.winners': '胜者：{names}',
@@ -169,6 +170,8 @@ export const zhCN = {
   'secret.sent': '你传出的情报是：{card}',
   'secret.discarded': '你弃掉了：{cards}',
   'dm.channelGone': '你所在那局风声的频道已被删除，这局游戏已中止（不计战绩）。',
+  'dm.held': '⚠️ 你所在那局风声已暂停：机器人无法在 {channel} 发言（它的查看频道或发送消息权限被收回了）。请服务器管理员恢复这些权限，游戏会自动继续，当前决定重新计时；{minutes} 分钟内没有恢复，这局将中止（不计战绩）。',
+  'dm.heldStopped': '机器人 {minutes} 分钟内仍无法在 {channel} 发言，你所在那局风声已中止（不计战绩）。',
   'dm.failed': '{mention}，我没能私信你（你的私信已关闭，或 Discord 一直没有收下）。请点牌桌上的「我的信息」查看你的身份和手牌。',
   // click errors
   'err.stale': '这个按钮已过期，局面已经变了。请点「我的信息」看最新的选择。',
@@ -336,6 +339,7 @@ export const zhCN = {
   'refusal.notChoosingCharacter': '现在不是选择角色的时候。',
   'refusal.notOffered': '{character}不是发给你的角色。',
   'refusal.timeoutNotDue': '没有可以超时的决定。',
+  'refusal.held': '本局已暂停：机器人无法在本频道发言。管理员恢复它的权限后游戏会自动继续。',
 
   // the table as a picture (src/picture)
   'picture.title': '风声 · 第{round}轮',
@@ -454,6 +458,7 @@ export const zhCN = {
   'err.badOption': '选项 {option} 的值不在允许的范围内，什么也没改。',
   'err.paused': '⚠️ 本局暂停：机器人暂时无法保存游戏（数据库不可写）。它会自动重试，恢复后继续。',
   'err.resumed': '本局继续：游戏又能保存了。',
+  'hold.resumed': '本局继续：机器人又能在本频道发言了。当前决定重新计时。',
   'admin.damaged': '⚠️ 风声机器人的数据库文件损坏了（SQLite：{report}）。请停止机器人，用最新的备份恢复（README「Backups」）。',
   'err.notSaved': '这一步没能保存（数据库暂时不可写），本局暂停。恢复后请再点一次。',
   'panel.stakesDeath': '⚠️ 接收它会是你的第三张黑情报：你会死亡。',

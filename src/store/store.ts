@@ -251,11 +251,6 @@ export class GameStore {
     return this.backend.repos.games.nextDeadline();
   }
 
-  /** Games whose deadline is at or before `now`. */
-  due(now: number): Promise<number[]> {
-    return this.backend.repos.games.due(now);
-  }
-
   /** Called with every commit (and creation), synchronously, before submit resolves. Returns an unsubscribe. */
   subscribe(listener: (c: Committed) => void): () => void {
     this.listeners.add(listener);
@@ -345,53 +340,48 @@ export class GameStore {
    * Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: the
    * messages that say so, stored in the same transaction.
    */
-  abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
-    return this.queue.run(gameId, async () => {
-      const now = this.clock();
-      // Worded in the game's queue, before the transaction: no action of this game can commit in
-      // between, and nothing outside the store runs while the transaction is open.
-      const items = owed?.() ?? [];
-      const done = await this.backend.transaction(async (tx) => {
-        const head = await tx.games.head(gameId);
-        if (!head || head.status !== 'active') return false;
-        await tx.games.setStatus(gameId, 'aborted', now, reason);
-        await tx.outbox.add(items, now);
-        return true;
-      });
-      if (!done) return false;
-      this.ctx.live.delete(gameId);
-      const info = this.infos.get(gameId);
-      if (info) Object.assign(info, { status: 'aborted', brokenReason: reason, deadline: null, updatedAt: now, finishedAt: now });
-      this.log.info({ gameId, reason }, 'game aborted');
-      return true;
-    });
+  async abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
+    const changed = async (tx: Repos, now: number) => {
+      const head = await tx.games.head(gameId);
+      if (head?.status === 'active') await tx.games.setStatus(gameId, 'aborted', now, reason);
+      return head?.status === 'active';
+    };
+    const now = await this.changeGame(gameId, changed, owed);
+    if (now === null) return false;
+    this.ctx.live.delete(gameId);
+    const info = this.infos.get(gameId);
+    if (info) Object.assign(info, { status: 'aborted', brokenReason: reason, deadline: null, updatedAt: now, finishedAt: now });
+    this.log.info({ gameId, reason }, 'game aborted');
+    return true;
   }
 
   /**
-   * Holds an active game (the bot may not post in its channel): it takes no move but a resume (a
-   * commit of `{ kind: 'resume' }` ends the hold) and has no deadline meanwhile. `owed`: the messages
-   * that say so, stored in the same transaction. False when the game was not active or already held.
+   * Holds an active game (the bot may not post in its channel): no deadline, no move but `{ kind: 'resume' }`,
+   * whose commit ends the hold. `owed`: what says so. False when the game was not active or already held.
    */
-  holdGame(gameId: number, owed?: () => Owed[]): Promise<boolean> {
+  async holdGame(gameId: number, owed?: () => Owed[]): Promise<boolean> {
+    const now = await this.changeGame(gameId, (tx, at) => tx.games.hold(gameId, at), owed);
+    const info = this.infos.get(gameId);
+    if (now !== null && info) Object.assign(info, { deadline: null, updatedAt: now });
+    if (now !== null) this.log.info({ gameId }, 'game held');
+    return now !== null;
+  }
+
+  /**
+   * A change of a game's row outside its actions and what it owes (worded first, in the game's queue), in
+   * one transaction: no action of the game commits in between. Its time, or null when nothing changed.
+   */
+  private changeGame(gameId: number, change: (tx: Repos, now: number) => Promise<boolean>, owed?: () => Owed[]): Promise<number | null> {
     return this.queue.run(gameId, async () => {
       const now = this.clock();
       const items = owed?.() ?? [];
       const done = await this.backend.transaction(async (tx) => {
-        if (!(await tx.games.hold(gameId, now))) return false;
+        if (!(await change(tx, now))) return false;
         await tx.outbox.add(items, now);
         return true;
       });
-      if (!done) return false;
-      const info = this.infos.get(gameId);
-      if (info) Object.assign(info, { deadline: null, updatedAt: now });
-      this.log.info({ gameId }, 'game held');
-      return true;
+      return done ? now : null;
     });
-  }
-
-  /** The held games this process drives, and since when (ms). */
-  heldGames(): Promise<{ id: number; since: number }[]> {
-    return this.backend.repos.games.held();
   }
 
   /** Runs `fn` in one write transaction (outbox rows with the change that owes them). */

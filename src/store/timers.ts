@@ -115,7 +115,7 @@ export class DeadlineScheduler {
 
   private async dueGames(): Promise<number[]> {
     try {
-      return await this.store.due(this.host.now());
+      return await this.store.repos.games.due(this.host.now());
     } catch {
       return [];
     }

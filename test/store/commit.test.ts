@@ -154,7 +154,7 @@ describe('applying and committing actions', () => {
     expect(await store.holdGame(g.gameId, () => owed)).toBe(true);
     expect(await store.holdGame(g.gameId, () => owed)).toBe(false);
     expect(count(store, 'outbox')).toBe(1);
-    expect(await store.heldGames()).toEqual([{ id: g.gameId, since: 1_000_000 }]);
+    expect(await store.repos.games.held()).toEqual([{ id: g.gameId, since: 1_000_000 }]);
     expect(await store.nextDeadline()).toBeNull();
     clock.set(2_000_000);
     expect(await store.fireDueTimeouts()).toEqual([]);
@@ -163,7 +163,7 @@ describe('applying and committing actions', () => {
     expect(await store.submit(g.gameId, { kind: 'timeout' })).toMatchObject({ ok: false, code: 'held' });
     const r = await store.submit(g.gameId, { kind: 'resume' });
     expect(r).toMatchObject({ ok: true, version: 1, events: [] });
-    expect(await store.heldGames()).toEqual([]);
+    expect(await store.repos.games.held()).toEqual([]);
     expect(await store.nextDeadline()).toBe(2_030_000);
     expect(await store.submit(g.gameId, { kind: 'resume' })).toMatchObject({ ok: false, code: 'notHeld' });
     expect(await store.submit(g.gameId, move)).toMatchObject({ ok: true, version: 2 });

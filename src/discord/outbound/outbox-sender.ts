@@ -14,11 +14,11 @@ import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, typ
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
+import { channelFault } from './holds.js';
 import { rateLimitWait, refused, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
 const UNKNOWN_MESSAGE = 10008;
-export const UNKNOWN_CHANNEL = 10003;
 /** What a row is for, as its hooks are registered (`ping` of `ping:12:warn`); '' for a row with no purpose. */
 const kindOf = (row: OutboxRow): string => row.purpose?.split(':')[0] ?? '';
 /** Attempts of one row before it is given up (each is up to four requests: discord.js retries a 5xx three times). */
@@ -35,8 +35,8 @@ export interface SenderOptions {
   lanes: Lanes;
   /** The language of a game's channel. */
   locale: (gameId: number) => Locale;
-  /** Discord answered Unknown Channel for a game's channel: it was deleted. */
-  channelGone: (gameId: number) => void;
+  /** Discord said a game's channel was deleted (gone) or may no longer be posted in by the bot (shut). */
+  channelLost: (gameId: number, fault: 'gone' | 'shut') => void;
 }
 
 /** Called inside the transaction that marks a row sent (tx), with the message it made. */
@@ -152,7 +152,8 @@ export class OutboxSender {
         await this.settle(row, null);
         return 'sent';
       }
-      if (code === UNKNOWN_CHANNEL && row.kind !== 'dm') this.o.channelGone(row.gameId);
+      const fault = row.kind === 'dm' ? null : channelFault(err);
+      if (fault) this.o.channelLost(row.gameId, fault);
       const attempts = row.attempts + 1;
       // A 4xx (closed DMs, a channel gone, missing access) will not change by trying again; a 5xx or a lost connection may.
       const lasting = err instanceof GiveUp || refused(err);

@@ -115,6 +115,12 @@ export class Pings {
     this.arm(gameId, s);
   }
 
+  /** A held game goes on (its decision's clock started again): the decision's ping is posted again, its warning set anew. */
+  resumed(gameId: number): void {
+    this.disarm(gameId);
+    this.records.set(gameId, { messageId: this.record(gameId).messageId, key: null });
+  }
+
   /** Sets the warning for the decision now pending, unless it is set or has been given. */
   private arm(gameId: number, s: GameState): void {
     const opened = s.pending!.opened;

@@ -9,7 +9,8 @@ import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, TimerHost } from '../../store/index.js';
 import { Lanes, rateLimitWait, refused } from './lanes.js';
-import { backoffMs, MAX_ATTEMPTS, OutboxSender, UNKNOWN_CHANNEL } from './outbox-sender.js';
+import { channelFault } from './holds.js';
+import { backoffMs, MAX_ATTEMPTS, OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
 import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
@@ -88,8 +89,10 @@ export interface PublisherOptions {
   seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
   /** The REST client for interaction routes (client.ts): table edits through a click's token. */
   hooks: REST;
-  /** Discord answered Unknown Channel for a game's channel: it was deleted (commits.ts channelGone). */
-  channelGone: (gameId: number) => void;
+  /** Discord said a game's channel was deleted (gone: commits.ts channelGone) or closed to the bot (shut: holds.ts). */
+  channelLost: (gameId: number, fault: 'gone' | 'shut') => void;
+  /** Whether the game is held (holds.ts). */
+  held: (gameId: number) => boolean;
 }
 
 export class Publisher {
@@ -100,7 +103,7 @@ export class Publisher {
 
   constructor(private readonly o: PublisherOptions) {
     this.lanes = new Lanes((key, err) => o.log.error({ gameId: Number(/\d+/.exec(key)?.[0]), lane: key.split(':')[0], err }, 'publishing to Discord failed'));
-    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, lanes: this.lanes, locale: o.locale, channelGone: o.channelGone });
+    this.sender = new OutboxSender({ client: o.client, store: o.store, log: o.log, timers: o.timers, lanes: this.lanes, locale: o.locale, channelLost: o.channelLost });
     this.sender.onSettle('table', (_tx, row, id) => this.tablePosted(row, id));
   }
 
@@ -255,6 +258,8 @@ export class Publisher {
         const wait = limited ?? (!refused(err) && ++g.failures < MAX_ATTEMPTS ? backoffMs(g.failures) : null);
         if (wait === null) {
           g.failures = 0;
+          const fault = channelFault(err);
+          if (fault) this.o.channelLost(gameId, fault);
           throw err;
         }
         if (limited === null) this.o.log.warn({ gameId, err, attempt: g.failures }, 'a table edit failed; trying again');
@@ -338,6 +343,7 @@ export class Publisher {
       recent: this.out(gameId).log.slice(-RECENT_LINES),
       actions: state.version,
       picture: o.picture ?? true,
+      held: this.o.held(gameId),
       ...(o.abortedBy !== undefined ? { abortedBy: o.abortedBy } : {}),
     });
   }
@@ -469,10 +475,11 @@ export class Publisher {
     );
   }
 
-  /** The channel, if it takes messages; a game's channel Discord says is unknown is reported gone. */
+  /** The channel, if it takes messages; a game's channel Discord says is unknown or closed to the bot is reported so. */
   async channel(channelId: string, gameId?: number): Promise<SendableChannels | null> {
     const c = await this.o.client.channels.fetch(channelId).catch((err: unknown) => {
-      if (gameId !== undefined && err instanceof DiscordAPIError && err.code === UNKNOWN_CHANNEL) this.o.channelGone(gameId);
+      const fault = gameId === undefined ? null : channelFault(err);
+      if (fault) this.o.channelLost(gameId!, fault);
       return null;
     });
     return c && c.isSendable() ? c : null;

@@ -23,6 +23,8 @@ export interface TableExtras {
   actions: number;
   /** The game was stopped by /fengsheng abort (by this user id): a closed table, not a live one. */
   abortedBy?: string;
+  /** The game is held (the bot may not post in its channel): it says so instead of whose decision it is. */
+  held?: boolean;
 }
 
 export interface TableMessage {
@@ -80,7 +82,8 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
     lines.push(t(l, 'table.stack', { items: items.join(' · ') }));
   }
   let content = '';
-  if (v.pending && !closed) {
+  if (v.pending && !closed && x.held) content = t(l, 'table.held');
+  else if (v.pending && !closed) {
     const deadline = v.pending.deadline ? t(l, 'table.deadline', { at: Math.floor(v.pending.deadline / 1000) }) : '';
     // A response window never says who is still being waited on (docs/rules.md §8b); a decision
     // of one player's names that player (the message is posted without notifying anyone).

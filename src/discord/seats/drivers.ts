@@ -229,6 +229,12 @@ export class Drivers {
         if (this.stopped) return false;
         const r = await this.o.store.submit(gameId, action, still);
         if (r.ok || r.code === 'stale' || r.code === 'gameNotActive') return r.ok;
+        // Held (the bot may not post in its channel): the seat decides again when the game goes on.
+        if (r.code === 'held') {
+          const done = this.done.get(gameId);
+          if (done?.opened === opened) done.seats.delete(seat);
+          return false;
+        }
         this.o.log.warn({ gameId, seat, code: r.code, reason: r.reason }, 'a bot seat chose a refused action; playing the default');
         const again = this.o.store.liveState(gameId);
         return !!again && !again.result && !still(again) && (await this.o.store.submit(gameId, defaultPolicy(gameId, again, seat), still)).ok;

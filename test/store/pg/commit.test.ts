@@ -25,7 +25,7 @@ describe.each(BACKENDS)('committing actions, asynchronously, to %s', (kind) => {
     const ctx = commitContext(backend);
     const g = await createGameOn(backend, { seats: PLAYERS5, seed: 11, now: T0 });
     const repo = backend.repos.games;
-    expect(await repo.statusOf(g.gameId)).toEqual(['active', 0]);
+    expect(await repo.statusOf(g.gameId)).toEqual(['active', 0, null]);
     expect((await repo.seats(g.gameId)).map((s) => [s.seat, s.userId, s.ai])).toEqual(PLAYERS5.map((p, i) => [i, p.userId, p.userId === null]));
 
     const next = rng(11);
@@ -49,7 +49,7 @@ describe.each(BACKENDS)('committing actions, asynchronously, to %s', (kind) => {
       }
     }
     expect(state.result).not.toBeNull();
-    expect(await repo.statusOf(g.gameId)).toEqual(['finished', n]);
+    expect(await repo.statusOf(g.gameId)).toEqual(['finished', n, null]);
     const log = await repo.log(g.gameId);
     expect(log.map((l) => l.version)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
     expect(log.at(-1)!.at).toBe(now);

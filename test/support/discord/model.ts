@@ -117,6 +117,12 @@ export interface ChannelRecord {
   /** A text channel where the bot lacks 创建公开子区 (Create Public Threads), as an overwrite would make it. */
   noThreads?: boolean;
   /**
+   * A text channel (its threads with it) where an overwrite on the bot's member denies it 查看频道
+   * (`view`: every channel route answers Missing Access) or 发送消息 and 在子区发送消息 (`send`: posting
+   * answers Missing Permissions; its own messages can still be edited and deleted).
+   */
+  botDenied?: 'view' | 'send';
+  /**
    * A private text channel (its threads with it): @everyone is denied 查看频道 (View Channel) and only
    * these members are allowed it, as overwrites make it; the owner, Administrators and the bot see it too.
    */
@@ -305,7 +311,8 @@ export class World {
     const guild = channel.guildId ? this.guilds.get(channel.guildId) : undefined;
     if (guild === undefined || !guild.members.has(userId)) return false;
     const text = channel.kind === 'thread' && channel.parentId ? this.channels.get(channel.parentId) : channel;
-    if (!text?.viewers || userId === this.bot.id || text.viewers.includes(userId)) return true;
+    if (userId === this.bot.id) return text?.botDenied !== 'view';
+    if (!text?.viewers || text.viewers.includes(userId)) return true;
     return (BigInt(permissionsOf(guild, userId)) & Permission.Administrator) !== 0n;
   }
 

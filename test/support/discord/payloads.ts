@@ -147,7 +147,7 @@ export function channelPayload(world: World, channel: ChannelRecord): Record<str
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: channel.viewers ? privateOverwrites(world, channel.guildId!, channel.viewers) : [],
+    permission_overwrites: overwritesOf(world, channel),
     parent_id: null,
     topic: null,
     nsfw: false,
@@ -157,13 +157,22 @@ export function channelPayload(world: World, channel: ChannelRecord): Record<str
   };
 }
 
-/** A private channel's overwrites: 查看频道 denied to @everyone (the role with the guild's id), allowed to each viewer and the bot. */
-function privateOverwrites(world: World, guildId: string, viewers: string[]): Record<string, unknown>[] {
-  const view = bit(10).toString();
-  return [
-    { id: guildId, type: 0, allow: '0', deny: view },
-    ...[...viewers, world.bot.id].map((id) => ({ id, type: 1, allow: view, deny: '0' })),
-  ];
+/**
+ * A text channel's overwrites. Private: 查看频道 denied to @everyone (the role with the guild's id),
+ * allowed to each viewer and the bot. Denied to the bot (ChannelRecord.botDenied): its member's
+ * overwrite denies 查看频道, or 发送消息 and 在子区发送消息.
+ */
+function overwritesOf(world: World, channel: ChannelRecord): Record<string, unknown>[] {
+  const view = bit(10);
+  const out: Record<string, unknown>[] = [];
+  if (channel.viewers) {
+    out.push({ id: channel.guildId, type: 0, allow: '0', deny: view.toString() });
+    for (const id of channel.viewers) out.push({ id, type: 1, allow: view.toString(), deny: '0' });
+  }
+  const deny = channel.botDenied === 'view' ? view : channel.botDenied === 'send' ? bit(11) | bit(38) : 0n;
+  const allow = channel.viewers && channel.botDenied !== 'view' ? view : 0n;
+  if (allow || deny) out.push({ id: world.bot.id, type: 1, allow: allow.toString(), deny: deny.toString() });
+  return out;
 }
 
 export function guildPayload(guild: GuildRecord): Record<string, unknown> {

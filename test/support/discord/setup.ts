@@ -158,6 +158,15 @@ export function hideChannel(parts: StandInParts, channel: ChannelRecord, viewers
   parts.gateway.dispatch('CHANNEL_UPDATE', channelPayload(parts.world, channel), { intent: Intent.Guilds, guildId: channel.guildId });
 }
 
+/** A server's admin denies the bot 查看频道 or 发送消息 in a text channel (null: lifts it); the bot is told by CHANNEL_UPDATE. */
+export function denyBot(parts: StandInParts, channel: ChannelRecord, what: 'view' | 'send' | null): void {
+  if (channel.kind !== 'text' || !channel.guildId) throw new StandInUsageError('only a text channel has overwrites');
+  if (what) channel.botDenied = what;
+  else delete channel.botDenied;
+  parts.world.changed({ kind: 'channel', id: channel.id });
+  parts.gateway.dispatch('CHANNEL_UPDATE', channelPayload(parts.world, channel), { intent: Intent.Guilds, guildId: channel.guildId });
+}
+
 /**
  * A server's admin deletes a text channel (with its threads) or a thread: every route answers
  * Unknown Channel from then on, and the bot is told as Discord tells it (CHANNEL_DELETE with the

@@ -14,6 +14,7 @@ import {
   createChannel,
   deleteChannel,
   hideChannel,
+  denyBot,
   createGuild,
   createRole,
   createUser,
@@ -238,6 +239,15 @@ export class StandIn {
    */
   hideChannel(channel: Ref<ChannelRecord>, viewers: Ref<UserRecord>[]): void {
     hideChannel(this.parts, this.channelRef(channel), viewers.map((u) => this.user(u)));
+  }
+
+  /**
+   * An overwrite on the bot's member in a text channel (and its threads), as a server's admin sets it:
+   * `view` denies 查看频道 (every channel route answers Missing Access), `send` denies 发送消息 (posts
+   * answer Missing Permissions); null lifts it. The bot is told by CHANNEL_UPDATE.
+   */
+  denyBot(channel: Ref<ChannelRecord>, what: 'view' | 'send' | null): void {
+    denyBot(this.parts, this.channelRef(channel), what);
   }
 
   /** The user's DM channel with the bot (opened if needed). */

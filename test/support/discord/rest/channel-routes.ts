@@ -37,6 +37,8 @@ export function registerChannelRoutes(router: Router, ctx: RouteContext): void {
 
   router.add('POST', '/channels/:channelId/messages', (req) => {
     const channel = channelFor(req);
+    const text = channel.kind === 'thread' && channel.parentId ? world.channels.get(channel.parentId) : channel;
+    if (text?.botDenied === 'send') throw Errors.missingPermissions();
     if (channel.kind === 'dm') {
       const recipient = channel.recipientId ? world.user(channel.recipientId) : undefined;
       // Discord lets a bot DM only users who share a server with it and allow DMs from its members.
