@@ -2,8 +2,9 @@
 // the handlers' own lists (a verb or subcommand named twice is an error at start-up), and how an
 // interaction is acknowledged, and what a failure says, is decided here once.
 import { performance } from 'node:perf_hooks';
-import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
 import { t } from '../i18n/index.js';
+import { shardOf } from '../store/shard.js';
 import { COMMAND_NAME } from './command-options.js';
 import type { ClickAck, Context, Handler, Subcommand } from './context.js';
 import { decodeId } from './custom-id.js';
@@ -21,6 +22,16 @@ export interface RouterOptions {
 
 /** Discord's answer to a response of an interaction it has given up on (over 3 s unanswered). */
 const tooLate = (err: unknown): boolean => err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownInteraction;
+
+/**
+ * Whether the guild is this process's, as Discord routes guilds to shards (shards.ts): an interaction of
+ * another shard's guild is not run here, where that game's timers and messages are not driven.
+ */
+function ownsGuild(client: Client, guildId: string): boolean {
+  const { shards, shardCount } = client.options;
+  if (!shardCount || shardCount <= 1 || !Array.isArray(shards)) return true;
+  return shards.includes(shardOf(guildId, shardCount));
+}
 
 const CLICK_ACKS: Record<Exclude<ClickAck, 'panel'>, (i: Component) => Promise<unknown>> = {
   self: async () => undefined,
@@ -57,6 +68,11 @@ export class Router {
     const agedOnArrival = (this.o.discordNow ?? Date.now)() - i.createdTimestamp;
     const age = () => agedOnArrival + performance.now() - arrived;
     try {
+      if (i.guildId && !ownsGuild(i.client, i.guildId)) {
+        this.ctx.log.warn({ interaction: i.id, guildId: i.guildId }, "an interaction of another shard's server; not run");
+        if (i.isRepliable()) await i.reply({ content: t(this.ctx.locales.of(i), 'err.otherShard'), flags: MessageFlags.Ephemeral });
+        return;
+      }
       if (i.guildId) await this.ctx.store.guildSettings(i.guildId);
       await this.ctx.sessions.flags.noteLocale(i.user.id, i.locale);
       if (i.isChatInputCommand()) {

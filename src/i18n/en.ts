@@ -178,6 +178,7 @@ export const en: Record<MessageKey, string> = {
   'err.refused': 'You cannot do that: {reason}',
   'err.busy': 'Working on it, please wait.',
   'err.internal': 'Something went wrong; this click did nothing. Try again, or press "My info".',
+  'err.otherShard': 'This process of the bot does not serve this server, so nothing was done. Please tell whoever runs the bot to check its shard settings (SHARDS).',
   'err.permission': 'You do not have permission to do that.',
 
   'settings.saved': 'Saved: language {language}, default timer {timer}s{pace}, round limit {rounds}, edition {edition}.',

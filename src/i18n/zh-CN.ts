@@ -183,6 +183,7 @@ export const zhCN = {
   'err.refused': '不能这样做：{reason}',
   'err.busy': '处理中，请稍候。',
   'err.internal': '出错了，这次点击没有生效。请再试一次，或点「我的信息」。',
+  'err.otherShard': '机器人的这个进程不负责本服务器，这次操作没有执行。请告诉运行机器人的人检查分片设置（SHARDS）。',
   'err.permission': '你没有权限这样做。',
   // settings, stats, history
   'settings.saved': '已保存：语言 {language}，默认时限 {timer}秒{pace}，回合上限 {rounds}，版本 {edition}。',

@@ -3,6 +3,7 @@
 import { encodeId } from '../../src/discord/custom-id.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitingOn } from '../../src/engine/index.js';
+import { shardOf } from '../../src/store/shard.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { allText, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -151,6 +152,29 @@ describe('clicks no honest client makes', () => {
     await t.bot.idle();
     expect(state().version).toBe(version);
     expect(t.discord.seenBy(decider).filter((m) => m.ephemeral).at(-1)!.content).toMatch(/^(找不到这局游戏。|I cannot find this game\.)$/);
+  }, 60_000);
+
+  it("a click of another shard's server (SHARDS set wrong) is not run there: the clicker is told, nothing moves", async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3);
+    const gameId = await gameOf(t);
+    const version = t.bot.store.liveState(gameId)!.version;
+    const [asked] = await peopleAsked(t);
+    const table = tableMessage(t, asked)!;
+    // This process now counts itself the shard that does not own the guild, of two.
+    const theirs = shardOf(t.guild.id, 2);
+    Object.assign(t.bot.client.options, { shards: [1 - theirs], shardCount: 2 });
+    const info = table.buttons.find((b) => b.customId?.endsWith(':info'))!;
+    const answer = await t.discord.click(asked, { customId: info.customId!, messageId: table.id }).response();
+    expect(answer.content).toMatch(/不负责本服务器|does not serve this server/);
+    const other = t.discord.createChannel(t.guild, 'other');
+    const started = await t.discord.runCommand(asked, other, 'fengsheng start').response();
+    expect(started.content).toMatch(/不负责本服务器|does not serve this server/);
+    await t.bot.idle();
+    expect(t.bot.store.liveState(gameId)!.version).toBe(version);
+    expect(await t.bot.lobbies.inChannel(t.guild.id, other.id)).toBeFalsy();
+    Object.assign(t.bot.client.options, { shards: [theirs], shardCount: 2 });
+    expect((await openPanel(t, asked, table)).embeds.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('a 规则 page turn forged onto the table rewrites nothing public; the clicker reads the page privately', async () => {
