@@ -19,10 +19,16 @@ afterEach(async () => {
 const dmsOf = (t: BotTable, u: UserRecord) => t.discord.seenBy(u).filter((m) => m.where === 'DM');
 const HELD = /已暂停：机器人无法在|Your game of 风声 is paused/;
 
-/** The clock runs on to the next alarm until Discord has refused a post and the game is held. */
-async function untilHeld(t: BotTable, gameId: number): Promise<void> {
+/**
+ * A game begun, then the bot denied `what` in its channel; the clock runs on, alarm after alarm, until
+ * Discord has refused a post and the game is held. Its id and version then.
+ */
+async function heldGame(t: BotTable, what: 'view' | 'send'): Promise<{ gameId: number; version: number }> {
+  await openLobbyAndBegin(t);
+  const gameId = await gameOf(t);
+  t.discord.denyBot(t.general, what);
   for (let k = 0; k < 10; k++) {
-    if ((await t.bot.store.repos.games.held()).some((h) => h.id === gameId)) return;
+    if ((await t.bot.store.repos.games.held()).some((h) => h.id === gameId)) return { gameId, version: t.bot.store.liveState(gameId)!.version };
     const next = t.clock.nextAlarm();
     if (next === null) break;
     await advanceTo(t, next);
@@ -40,11 +46,7 @@ async function runFor(t: BotTable, ms: number): Promise<void> {
 describe("a game's channel closed to the bot", () => {
   it('holds the game, tells each player once, refuses moves, and goes on when the bot may post again, its decision timed afresh', async () => {
     t = await openBotTable(3);
-    await openLobbyAndBegin(t);
-    const gameId = await gameOf(t);
-    const before = t.users.map((u) => dmsOf(t!, u).length);
-    t.discord.denyBot(t.general, 'send');
-    await untilHeld(t, gameId);
+    const { gameId } = await heldGame(t, 'send');
     await t.bot.idle();
     const held = t.bot.store.liveState(gameId)!;
     expect(t.bot.store.known(gameId)?.status).toBe('active');
@@ -52,8 +54,8 @@ describe("a game's channel closed to the bot", () => {
     const paused = (u: UserRecord) => tableMessage(t!, u)?.content.startsWith('⏸ 本局暂停');
     await t.discord.waitFor(() => paused(t!.users[0]), { description: 'the table paused' });
     expect(tableMessage(t, t.users[0])!.content).not.toMatch(/<t:\d+:R>/);
-    t.users.forEach((u, k) => {
-      const fresh = dmsOf(t!, u).slice(before[k]).filter((m) => HELD.test(m.content));
+    t.users.forEach((u) => {
+      const fresh = dmsOf(t!, u).filter((m) => HELD.test(m.content));
       expect(fresh, u.username).toHaveLength(1);
       expect(fresh[0].content).toContain(`<#${t!.general.id}>`);
     });
@@ -61,7 +63,7 @@ describe("a game's channel closed to the bot", () => {
     // Fourteen minutes: no deadline, bot seat or warning moves it, nobody is DMed again.
     await runFor(t, HOLD_LIMIT_MS - 60_000);
     expect((await t.bot.store.state(gameId))!.version).toBe(held.version);
-    t.users.forEach((u, k) => expect(dmsOf(t!, u).slice(before[k]).filter((m) => HELD.test(m.content))).toHaveLength(1));
+    t.users.forEach((u) => expect(dmsOf(t!, u).filter((m) => HELD.test(m.content))).toHaveLength(1));
 
     // A player who is asked something clicks through their panel to a move: told why nothing happens.
     const [asked] = await peopleAsked(t);
@@ -95,11 +97,7 @@ describe("a game's channel closed to the bot", () => {
 
   it('held past the limit (查看频道 taken, never given back): stopped without a result, each player told', async () => {
     t = await openBotTable(3);
-    await openLobbyAndBegin(t);
-    const gameId = await gameOf(t);
-    t.discord.denyBot(t.general, 'view');
-    await untilHeld(t, gameId);
-    const version = t.bot.store.liveState(gameId)!.version;
+    const { gameId, version } = await heldGame(t, 'view');
     await runFor(t, HOLD_LIMIT_MS);
     await t.bot.idle();
     expect(t.bot.store.known(gameId)?.status).toBe('aborted');
@@ -115,11 +113,7 @@ describe("a game's channel closed to the bot", () => {
 
   it('stays held across a restart, and goes on after it when the bot may post again', async () => {
     t = await openBotTable(3);
-    await openLobbyAndBegin(t);
-    const gameId = await gameOf(t);
-    t.discord.denyBot(t.general, 'send');
-    await untilHeld(t, gameId);
-    const version = t.bot.store.liveState(gameId)!.version;
+    const { gameId, version } = await heldGame(t, 'send');
     await t.restart();
     await t.bot.idle();
     await runFor(t, 5 * 60_000);
