@@ -82,6 +82,8 @@ export async function stopGame(ctx: Context, gameId: number, reason: string, owe
   else ctx.pings.forget(gameId);
   ctx.panels.forget(gameId);
   await ctx.publisher.deliver(gameId);
+  // Closed in words by what it owed; a game /fengsheng abort stopped gets its picture as it stood.
+  if (channelLives) ctx.publisher.tableChanged(gameId);
 }
 
 /**

@@ -157,6 +157,8 @@ export function assemble(o: BotOptions): Parts {
     resumed: (gameId) => {
       const info = o.store.known(gameId);
       if (info) publisher.notice(gameId, info.channelId, t(locales.table(gameId), 'hold.resumed'));
+      // The resume's own edit may have gone out while the game still counted as held.
+      publisher.tableChanged(gameId);
     },
     abandon: (gameId) => stopGame(ctx, gameId, 'channel closed to the bot', () => channelDms(gameId, 'dm.heldStopped')),
   });

@@ -2,7 +2,7 @@
 // for screen readers and for whoever cannot load the image. Made from the same PictureInput as the
 // picture, so it says nothing the picture does not show.
 import { t, type Locale } from '../i18n/index.js';
-import type { PictureCard, PictureInput } from './input.js';
+import { pictureTitle, type PictureCard, type PictureInput } from './input.js';
 
 /** Discord refuses an attachment description longer than this. */
 export const DESCRIPTION_MAX = 1024;
@@ -37,7 +37,7 @@ export function describeTable(p: PictureInput): string {
   const names = p.seats.map((s) => s.name);
   const sep = l === 'en' ? '; ' : '；';
   const parts: string[] = [];
-  parts.push(p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round }));
+  parts.push(pictureTitle(p));
   if (p.result) parts.push(p.result.draw ? t(l, 'alt.draw') : t(l, 'alt.winners', { names: p.result.winners.map((w) => names[w]).join('、') }));
   const w = pendingWords(p);
   if (w) parts.push(`${w.title}${l === 'en' ? ': ' : '：'}${w.what}${w.who ? ` ${w.who}` : ''}`);
@@ -57,7 +57,7 @@ export function describeTable(p: PictureInput): string {
   const seats = p.seats.map((s, i) => {
     const count = (c: PictureCard['color']) => s.intel.filter((x) => x.color === c).length;
     const bits = [
-      t(l, 'alt.seat', { n: i + 1, name: s.name }) + (i === p.current && !p.result ? '▶' : ''),
+      t(l, 'alt.seat', { n: i + 1, name: s.name }) + (i === p.current && !p.result && !p.aborted ? '▶' : ''),
       ...(s.character !== undefined ? [s.character ?? t(l, 'picture.characterDown')] : []),
       ...(s.identity ? [t(l, `picture.identity.${s.identity}`)] : []),
       t(l, 'alt.hand', { count: s.hand }),

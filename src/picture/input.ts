@@ -3,7 +3,7 @@
 // and its hash tells the publisher whether the picture changed since the last upload.
 import { createHash } from 'node:crypto';
 import { decider, EDITIONS, printedName, view, type Card, type GameState, type GameView, type Identity } from '../engine/index.js';
-import type { Locale } from '../i18n/index.js';
+import { t, type Locale } from '../i18n/index.js';
 
 export interface PictureCard {
   name: Card['name'];
@@ -48,6 +48,8 @@ export interface PictureInput extends Pick<GameView, 'current' | 'round' | 'roun
    * face-down card is in the input. Never set for the table of a game being played.
    */
   open?: true;
+  /** The game was stopped (/fengsheng abort): drawn as it stood, nothing in motion, 已中止 in its title. */
+  aborted?: true;
 }
 
 const face = (c: Card): PictureCard => ({ name: c.name, color: c.color, mode: c.mode });
@@ -59,9 +61,13 @@ export interface PictureTags {
   decider: number | null;
 }
 
-/** The picture's inputs from the public view; refuses a seat's view (it may hold secrets). */
-export function pictureInput(locale: Locale, v: GameView, tags: PictureTags): PictureInput {
+/**
+ * The picture's inputs from the public view; refuses a seat's view (it may hold secrets). `aborted`: the
+ * game was stopped, so nothing is in motion (no decision, intel in transit or stack).
+ */
+export function pictureInput(locale: Locale, v: GameView, tags: PictureTags, aborted = false): PictureInput {
   if (v.you !== null) throw new Error('the table picture is drawn from the public view only');
+  if (aborted) return { ...pictureInput(locale, v, tags), transit: null, stack: [], pending: null, aborted: true };
   const p = v.pending;
   return {
     locale,
@@ -150,4 +156,10 @@ export function openPictureInput(locale: Locale, s: GameState, o: { status: stri
 /** A digest of what the picture shows: equal digests, equal pictures. */
 export function pictureKey(input: PictureInput): string {
   return createHash('sha1').update(JSON.stringify(input)).digest('hex');
+}
+
+/** The picture's title (and its alt text's first words): the round, or how the game ended. */
+export function pictureTitle(p: PictureInput): string {
+  if (p.result) return t(p.locale, 'picture.titleOver');
+  return p.aborted ? t(p.locale, 'table.titleAborted') : t(p.locale, 'picture.title', { round: p.round });
 }

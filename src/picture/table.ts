@@ -8,7 +8,7 @@ import { ensureFonts } from './fonts.js';
 export { HEIGHT, WIDTH } from './draw.js';
 import { BOX_H, BOX_W, C, OPEN_BOX_H, CX, CY, Ctx, HEIGHT, IDENTITY_COLOR, RX, RY, WIDTH, arrow, before, bigCard, cardBack, fit, font, miniCard, nameFont, padlock, pill, roundRect, seatPoint, shrink, smallCard, wrap } from './draw.js';
 import { pendingWords } from './describe.js';
-import type { PictureInput, PictureSeat } from './input.js';
+import { pictureTitle, type PictureInput, type PictureSeat } from './input.js';
 import { encodeIndexedPng } from './png.js';
 
 const boxHeight = (p: PictureInput) => (p.open ? OPEN_BOX_H : BOX_H);
@@ -22,7 +22,7 @@ function drawSeat(g: Ctx, p: PictureInput, i: number): void {
   const x = Math.round(c.x - BOX_W / 2);
   const y = Math.round(c.y - boxH / 2);
   const away = p.transit?.away.includes(i) ?? false;
-  const current = !p.result && i === p.current;
+  const current = !p.result && !p.aborted && i === p.current;
   const waited = p.pending?.decider === i;
 
   g.save();
@@ -378,12 +378,12 @@ export function drawTablePicture(p: PictureInput): TablePicture {
 
   g.fillStyle = C.text;
   g.font = font(22, true);
-  const title = p.result ? t(l, 'picture.titleOver') : t(l, 'picture.title', { round: p.round });
+  const title = pictureTitle(p);
   g.fillText(p.open ? t(l, 'picture.replayTitle', { title }) : title, 16, 34);
   g.fillStyle = C.dim;
   g.font = font(12);
   g.fillText(t(l, 'picture.roundOf', { round: p.round, limit: p.roundLimit }), 18, 54);
-  if (!p.result) {
+  if (!p.result && !p.aborted) {
     g.fillText(t(l, 'picture.direction'), WIDTH - 16 - g.measureText(t(l, 'picture.direction')).width, 24);
   }
 

@@ -1,5 +1,6 @@
 // What players read (issue: every message says what it means), through the real client and the
 // stand-in, in both languages: whose language each message is in, and how a game ends.
+import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -105,7 +106,7 @@ describe('the end of a game', () => {
     expect(text).toContain('共1轮');
   }, 120_000);
 
-  it('/fengsheng abort closes the table (only its replay button, no deadline) and says in the channel who stopped it, pinging nobody', async () => {
+  it('/fengsheng abort closes the table (only its replay button, no deadline, its picture as it stood) and says in the channel who stopped it, pinging nobody', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t, 3, { characters: false });
     const before = t.users.map((u) => t!.discord.notificationsFor(u).length);
@@ -116,9 +117,11 @@ describe('the end of a game', () => {
     expect(table.embeds[0].title).toBe('风声 · 游戏已中止');
     expect(table.buttons.map((b) => b.label)).toEqual(['回放', '再来一局']);
     expect(table.content).toBe('');
-    // The live game's picture (whose turn, a deadline, intel on its way) is gone with it.
-    expect(table.attachments).toEqual([]);
-    expect(table.embeds[0].image).toBeUndefined();
+    // The picture is drawn again as the game stood, stopped: nothing in motion (whose turn, intel on its way).
+    expect(table.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
+    const alt = table.attachments[0].description!;
+    expect(alt.startsWith('风声 · 游戏已中止')).toBe(true);
+    expect(alt).not.toMatch(/等待|传递中|响应/);
     const notice = t.discord.seenBy(t.users[1], { channel: t.general }).filter((m) => m.content.includes('中止')).at(-1)!;
     expect(notice.content).toContain(`<@${t.users[0].id}>`);
     expect(t.users.map((u) => t!.discord.notificationsFor(u).length)).toEqual(before);

@@ -20,6 +20,21 @@ describe('the picture in words', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it('a stopped game (/fengsheng abort) is drawn as it stood: 已中止 in its title, nothing in motion', () => {
+    for (let actions = 5; actions < 400; actions += 37) {
+      const m = seededMoment({ seed: 11, players: 7, actions, characters: true, edition: 'standard' });
+      if (m.state.result) continue;
+      const live = momentInput(m, 'zh-CN');
+      const v = view(m.state, null);
+      const stopped = pictureInput('zh-CN', v, { ai: [], autopilot: [], decider: decider(m.state) }, true);
+      expect(stopped).toEqual({ ...live, transit: null, stack: [], pending: null, aborted: true });
+      const text = describeTable(stopped);
+      expect(text.startsWith('风声 · 游戏已中止')).toBe(true);
+      expect(text).not.toMatch(/等待|传递中|响应窗口|▶/);
+      expect(describeTable({ ...stopped, locale: 'en' }).startsWith('风声 · Game stopped')).toBe(true);
+    }
+  });
+
   it('says what the picture shows, in the table language, and nothing hidden', () => {
     for (let actions = 0; actions < 400; actions += 37) {
       const m = seededMoment({ seed: 11, players: 7, actions, characters: true, edition: 'standard' });

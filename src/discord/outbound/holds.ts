@@ -34,7 +34,7 @@ export interface HoldsOptions {
   heldDms(gameId: number): Owed[];
   /** Shows the hold: the table says so, and what the game owes (the DMs) is sent. */
   deliver(gameId: number): Promise<void>;
-  /** The game went on: its channel is told. */
+  /** The game went on (no longer held): its channel is told, its table redrawn. */
   resumed(gameId: number): void;
   /** Held too long: the game is stopped without a result, its players told. */
   abandon(gameId: number): Promise<void>;

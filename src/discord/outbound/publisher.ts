@@ -62,6 +62,8 @@ interface GameOut {
   token?: TableToken;
   /** Edits of the table in a row that failed (a 5xx after discord.js's own retries, a timeout, the database). */
   failures: number;
+  /** Stopped by /fengsheng abort (by this user id): its last edit draws the picture as the game stood, 已中止. */
+  abortedBy?: string;
 }
 
 interface TableToken {
@@ -197,13 +199,15 @@ export class Publisher {
 
   /**
    * What /fengsheng abort owes, stored with the abort: the table closes (no buttons) and the channel
-   * is told who stopped the game. Called inside the abort's transaction.
+   * is told who stopped the game. Worded in the game's queue, just before the abort's transaction.
    */
   abortOwed(gameId: number, by: string): Owed[] {
     const info = this.o.store.known(gameId);
     if (!info || info.status !== 'active') return [];
     // In words, without the picture: the last one drawn shows the live game (whose turn, a deadline,
-    // intel on its way), which the stopped game no longer is.
+    // intel on its way), which the stopped game no longer is. The table's lane then draws it as it
+    // stood (stopGame): a crash in between leaves the words, which are true.
+    this.out(gameId).abortedBy = by;
     const table = { ...this.tableMessage(gameId, { abortedBy: by, picture: false }), attachments: [], allowedMentions: NO_MENTIONS };
     const content = t(this.o.locale(gameId), 'lobby.abortedGame', { who: `<@${by}>` });
     const close: Owed = info.tableMessageId
@@ -269,7 +273,7 @@ export class Publisher {
     }
     // A finished game's last table is up: stored as such (a restart does not show it again), and
     // nothing of it is kept for the rest of the evening.
-    if (g.state?.result && !g.dirty) {
+    if ((g.state?.result || g.abortedBy !== undefined) && !g.dirty) {
       this.forget(gameId);
       if (shown) await this.o.store.tableFinal(gameId);
     }
@@ -331,7 +335,7 @@ export class Publisher {
     );
   }
 
-  tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
+  tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = { abortedBy: this.out(gameId).abortedBy }) {
     const state = this.stateOf(gameId)!;
     const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(gameId), view(state, null), {
@@ -350,7 +354,8 @@ export class Publisher {
 
   private pictureOf(gameId: number): { input: PictureInput; key: string } {
     const state = this.stateOf(gameId)!;
-    const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) });
+    const aborted = this.out(gameId).abortedBy !== undefined;
+    const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) }, aborted);
     return { input, key: pictureKey(input) };
   }
 
@@ -366,8 +371,8 @@ export class Publisher {
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
     if (onMessage && g.picture!.key === key) return { key, message };
     // Drawn too recently, or the threads are behind: this edit keeps the picture already on the
-    // message, and the lane comes back for it (a finished game's last picture is drawn at once).
-    if (onMessage && (backlog() >= 1 || Date.now() - g.pictureAt < this.o.pictureIntervalMs) && !this.stateOf(gameId)!.result) {
+    // message, and the lane comes back for it (a finished or stopped game's last picture is drawn at once).
+    if (onMessage && (backlog() >= 1 || Date.now() - g.pictureAt < this.o.pictureIntervalMs) && !this.stateOf(gameId)!.result && g.abortedBy === undefined) {
       g.pictureBehind = true;
       return { key: g.picture!.key, message };
     }
@@ -379,8 +384,9 @@ export class Publisher {
   /** Brings the table message up to its game; whether it now shows the newest state (false: its post is owed first). */
   private async editTable(gameId: number): Promise<boolean> {
     const info = this.o.store.known(gameId);
-    // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life.
-    if (!info || info.status === 'aborted' || !this.stateOf(gameId)) return false;
+    // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life, only
+    // given its stopped picture when /fengsheng abort stopped it.
+    if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined) || !this.stateOf(gameId)) return false;
     // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
     if (!info.tableMessageId) {
       await this.repostNow(gameId);
