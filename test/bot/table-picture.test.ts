@@ -1,13 +1,15 @@
 // The table message carries the table picture: posted with the table, redrawn on each table edit,
 // uploaded again only when what it shows changed, and taken off a table message that is retired.
 import { describe, expect, it } from 'vitest';
-import { decider, view } from '../../src/engine/index.js';
+import { decider, newGame, view } from '../../src/engine/index.js';
 import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { describeTable } from '../../src/picture/describe.js';
 import { pictureInput } from '../../src/picture/input.js';
+import { backlog, drawInThread } from '../../src/picture/renderer.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { advanceTo, gameOf, openBotTable, tableMessage, useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
+import { liveTable } from './play.js';
 
 /** The picture input of the game as it is now, from the public view. */
 async function input(t: BotTable) {
@@ -112,4 +114,33 @@ describe('a busy table', () => {
       await t.close();
     }
   }, 60_000);
+
+  it("a table without its picture yet is not held up by other games' drawings: its words go first, the picture follows", async () => {
+    const t = await openBotTable(3);
+    try {
+      const [host, ...rest] = t.users;
+      const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
+      for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
+      // Other games' drawings keep the picture threads busy (a burst of games beginning at once).
+      const busy = Array.from({ length: 200 }, (_, k) => drawInThread({ ...NINE, round: k + 1 }));
+      await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
+      const live = await liveTable(t, host);
+      // The table took over the lobby's message while the threads were still behind.
+      expect(backlog()).toBeGreaterThanOrEqual(1);
+      expect(live.attachments).toEqual([]);
+      await Promise.all(busy);
+      await t.bot.idle();
+      const table = tableMessage(t, t.users[0])!;
+      expect(table.attachments.map((a) => a.filename)).toEqual([TABLE_IMAGE]);
+      expect(t.discord.attachmentData(table.attachments[0].id)!.equals(await expected(t))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
+
+/** A nine-player table, a large picture for the threads to draw. */
+const NINE = (() => {
+  const s = newGame({ seed: 5, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'], options: { characters: true } }).state;
+  return pictureInput('zh-CN', view(s, null), { ai: [], autopilot: [], decider: decider(s) });
+})();

@@ -360,25 +360,32 @@ export class Publisher {
   }
 
   /**
-   * The table message with its picture for `messageId` (null: a new message). The picture is
-   * uploaded only when what it shows changed since the last upload to that message; otherwise the
-   * edit leaves the attachment as it is.
+   * The table message with its picture for `messageId` (null: a new message), and the key of the
+   * picture the message will then carry (null: none of ours yet). The picture is uploaded only when
+   * what it shows changed since the last upload to that message; otherwise the edit leaves the
+   * attachment as it is.
    */
   private async tableWithPicture(gameId: number, messageId: string | null) {
     const g = this.out(gameId);
     const { input, key } = this.pictureOf(gameId);
-    const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
+    const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
     if (onMessage && g.picture!.key === key) return { key, message };
-    // Drawn too recently, or the threads are behind: this edit keeps the picture already on the
-    // message, and the lane comes back for it (a finished or stopped game's last picture is drawn at once).
-    if (onMessage && (backlog() >= 1 || Date.now() - g.pictureAt < this.o.pictureIntervalMs) && !this.stateOf(gameId)!.result && g.abortedBy === undefined) {
+    // The threads are behind, or this table's picture was drawn too recently: this edit carries the
+    // words (the picture already on the message stays; a message without one reads the details in
+    // words), and the lane comes back for the picture. Never is an edit held up by the drawings of
+    // other games. A finished or stopped game's last picture is drawn at once.
+    const last = !!this.stateOf(gameId)!.result || g.abortedBy !== undefined;
+    if (!last && (backlog() >= 1 || (onMessage && Date.now() - g.pictureAt < this.o.pictureIntervalMs))) {
       g.pictureBehind = true;
-      return { key: g.picture!.key, message };
+      if (onMessage) return { key: g.picture!.key, message };
+      return { key: null, message: { ...this.tableMessage(gameId, { abortedBy: g.abortedBy, picture: false }), allowedMentions: NO_MENTIONS } };
     }
     g.pictureAt = Date.now();
     const png = await drawInThread(input);
-    return { key, message: { ...message, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
+    // The words as they are once the picture is drawn: moves made meanwhile are not shown late.
+    const words = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
+    return { key, message: { ...words, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
 
   /** Brings the table message up to its game; whether it now shows the newest state (false: its post is owed first). */
@@ -422,7 +429,7 @@ export class Publisher {
     if (via && via.messageId === messageId && tokenFresh(via.since, this.o.store.now())) {
       try {
         await this.editThrough(via, message);
-        g.picture = { key, messageId };
+        if (key !== null) g.picture = { key, messageId };
         return;
       } catch (err) {
         if (!(err instanceof DiscordAPIError && TOKEN_GONE.has(Number(err.code)))) throw err;
@@ -432,7 +439,7 @@ export class Publisher {
     const channel = await this.channel(channelId, gameId);
     if (!channel) return;
     await channel.messages.edit(messageId, message);
-    g.picture = { key, messageId };
+    if (key !== null) g.picture = { key, messageId };
   }
 
   /** Edits the table as the original message of the click that lent its token. */
