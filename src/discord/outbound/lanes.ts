@@ -13,6 +13,8 @@ interface Lane {
   done: Promise<void>;
   /** Waiting out a rate limit: nothing happens on this lane until Discord's time has passed. */
   held: boolean;
+  /** Ends the lane's present wait, if it is one a kick may cut short (sleep's `wakeable`). */
+  wake?: () => void;
 }
 
 export class Lanes {
@@ -30,6 +32,7 @@ export class Lanes {
     if (running) {
       running.again = true;
       running.pump = pump;
+      running.wake?.();
       return running.done;
     }
     const lane: Lane = { again: true, pump, done: Promise.resolve(), held: false };
@@ -76,9 +79,10 @@ export class Lanes {
   /**
    * Waits `ms` of wall time inside a lane: the edit interval, or (`limited`) a rate limit. A long
    * one (a Retry-After of HELD_MS or more) holds the lane: idle() does not wait for it. Cut short by
-   * stop(); resolves false when the lanes were stopped meanwhile.
+   * stop(), and (`wakeable`: a wait for nothing new) by the next kick of the lane; resolves false
+   * when the lanes were stopped meanwhile.
    */
-  sleep(ms: number, limited = false): Promise<boolean> {
+  sleep(ms: number, limited = false, wakeable = false): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
     const lane = current.getStore();
     if (limited && ms >= HELD_MS && lane) {
@@ -90,10 +94,12 @@ export class Lanes {
         clearTimeout(handle);
         this.sleeps.delete(done);
         if (lane) lane.held = false;
+        if (lane?.wake === done) lane.wake = undefined;
         resolve(!this.stopped);
       };
       const handle = setTimeout(done, ms);
       this.sleeps.add(done);
+      if (wakeable && lane) lane.wake = done;
     });
   }
 

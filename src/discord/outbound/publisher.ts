@@ -241,10 +241,12 @@ export class Publisher {
     while (g.dirty || g.pictureBehind) {
       const next = g.dirty ? g.lastEdit + this.o.editIntervalMs : Math.max(g.lastEdit + this.o.editIntervalMs * (1 + backlog()), g.pictureAt + this.o.pictureIntervalMs);
       const wait = next - Date.now();
-      if (wait > 0 && !(await this.lanes.sleep(wait))) return;
+      // A wait for the picture alone ends early when the game moves on: its words go at the edit interval.
+      if (wait > 0 && !(await this.lanes.sleep(wait, false, !g.dirty))) return;
+      if (!g.dirty && Date.now() < next) continue;
       if (!g.dirty && backlog() >= 1) {
         // Only the picture is behind, and so are the threads: an edit now would change nothing.
-        if (!(await this.lanes.sleep(Math.max(100, this.o.editIntervalMs)))) return;
+        if (!(await this.lanes.sleep(Math.max(100, this.o.editIntervalMs), false, true))) return;
         continue;
       }
       g.dirty = false;
