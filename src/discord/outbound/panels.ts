@@ -14,18 +14,12 @@ import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
 import type { PanelFocus } from '../render/panel.js';
 import { updatedPublic } from '../reply.js';
+import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 
-/** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
-export const TOKEN_MS = 15 * 60_000;
-const TOKEN_MARGIN_MS = 30_000;
 /** A panel's newer token is stored only once the stored one for its message is this old. */
 const STORE_AGAIN_MS = 5 * 60_000;
-/** Whether a token lent at `since` may still be used at `now` (panels, and the table's, publisher.ts). */
-export const tokenFresh = (since: number, now: number): boolean => now - since < TOKEN_MS - TOKEN_MARGIN_MS;
 /** Where an interaction's panel is: its original message, or (null) a follow-up not yet posted, for a click on the table. */
 const panelMessage = (i: PanelInteraction): string | null => (updatedPublic(i) ? null : '@original');
-/** Unknown Webhook, Invalid Webhook Token, Unknown Message: the token cannot edit its message any more. */
-export const TOKEN_GONE = new Set([10015, 50027, 10008]);
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 export type PanelBody = InteractionEditReplyOptions;

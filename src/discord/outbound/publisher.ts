@@ -3,7 +3,7 @@
 // Each destination has a lane of its own (lanes.ts): the table's lane edits it to the game's newest
 // state, never more than one edit queued or in flight, and waits only on its own rate limit; what
 // the game owes a channel or a player goes out in order in that target's lane (outbox-sender.ts).
-import { DiscordAPIError, InteractionWebhook, MessagePayload, Routes, type Client, type MessageEditOptions, type REST, type SendableChannels } from 'discord.js';
+import { DiscordAPIError, type Client, type REST, type SendableChannels } from 'discord.js';
 import { decider, view, type GameEvent, type GameState } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
@@ -17,7 +17,7 @@ import { pictureInput, pictureKey, type PictureInput } from '../../picture/input
 import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
 import type { Component } from '../reply.js';
-import { TOKEN_GONE, tokenFresh } from './panels.js';
+import { editOriginal, TOKEN_GONE, tokenFresh, type LentToken } from './tokens.js';
 import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
 import { nameText } from '../clip.js';
 
@@ -59,19 +59,11 @@ interface GameOut {
   /** The game's last committed state (a finished game's too), for its table. */
   state?: GameState;
   /** The newest click on the table: its token edits the table through an exempt route while it lasts. */
-  token?: TableToken;
+  token?: LentToken;
   /** Edits of the table in a row that failed (a 5xx after discord.js's own retries, a timeout, the database). */
   failures: number;
   /** Stopped by /fengsheng abort (by this user id): its last edit draws the picture as the game stood, 已中止. */
   abortedBy?: string;
-}
-
-interface TableToken {
-  applicationId: string;
-  token: string;
-  /** The table message the click was on (its interaction's original message). */
-  messageId: string;
-  since: number;
 }
 
 export interface PublisherOptions {
@@ -430,7 +422,7 @@ export class Publisher {
     const via = g.token;
     if (via && via.messageId === messageId && tokenFresh(via.since, this.o.store.now())) {
       try {
-        await this.editThrough(via, message);
+        await editOriginal(this.o.client, this.o.hooks, via, message);
         if (key !== null) g.picture = { key, messageId };
         return;
       } catch (err) {
@@ -442,13 +434,6 @@ export class Publisher {
     if (!channel) return;
     await channel.messages.edit(messageId, message);
     if (key !== null) g.picture = { key, messageId };
-  }
-
-  /** Edits the table as the original message of the click that lent its token. */
-  private async editThrough(via: TableToken, message: MessageEditOptions): Promise<void> {
-    const target = new InteractionWebhook(this.o.client as Client<true>, via.applicationId, via.token);
-    const { body, files } = await MessagePayload.create(target, message).resolveBody().resolveFiles();
-    await this.o.hooks.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), { body: body ?? {}, files: files ?? undefined, auth: false });
   }
 
   /**
