@@ -84,12 +84,12 @@ export class Bot {
     this.client.on('threadDelete', (c) => this.track(channelGone(ctx, c.guildId, c.id)));
     // What may change whether the bot may post in a channel: held games of that server look again.
     this.client.on('channelUpdate', (_, c) => {
-      if (!c.isDMBased()) this.track(ctx.holds.recheck(c.guildId));
+      if (!c.isDMBased()) ctx.holds.changed(c.guildId);
     });
-    this.client.on('threadUpdate', (_, c) => this.track(ctx.holds.recheck(c.guildId)));
-    this.client.on('roleUpdate', (_, r) => this.track(ctx.holds.recheck(r.guild.id)));
+    this.client.on('threadUpdate', (_, c) => ctx.holds.changed(c.guildId));
+    this.client.on('roleUpdate', (_, r) => ctx.holds.changed(r.guild.id));
     this.client.on('guildMemberUpdate', (_, m) => {
-      if (m.id === this.client.user?.id) this.track(ctx.holds.recheck(m.guild.id));
+      if (m.id === this.client.user?.id) ctx.holds.changed(m.guild.id);
     });
     // The hourly check found the database file damaged: whoever runs the bot is told by DM (and the log).
     this.store.whenDamaged((report) => this.track(tellOwner(this.client, this.log, (id) => this.sessions.flags.localeOf(id), report)));

@@ -85,8 +85,13 @@ export class Holds {
     await this.recheck();
   }
 
-  /** Discord said something changed (a channel, a role, the bot's member): held games of the guild (all: undefined) look again. */
-  async recheck(guildId?: string): Promise<void> {
+  /** Discord said something changed in a server (a channel, a role, the bot's member): its held games look again. */
+  changed(guildId: string): void {
+    if (this.held.size) this.track(this.recheck(guildId), 'held games could not look at their channels');
+  }
+
+  /** Held games of the guild (all: undefined) whose channel the bot may post in again go on. */
+  private async recheck(guildId?: string): Promise<void> {
     for (const gameId of [...this.held.keys()]) {
       const info = this.o.store.known(gameId);
       if (!info || (guildId !== undefined && info.guildId !== guildId)) continue;
