@@ -35,7 +35,17 @@ export interface PgOpenOptions {
   max?: number;
   /** Default true. */
   migrate?: boolean;
+  /** Default STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * A statement running this long is cancelled by the server, a transaction left idle this long (its
+ * process gone quiet mid-transaction) is ended there and its row locks freed, and a query unanswered
+ * a little longer fails on the client (a network cut): the move is refused, its game paused and told
+ * so, and tried again, instead of waiting on a dead link. A commit takes milliseconds.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** postgres://user:secret@host/db → postgres://user@host/db. */
 export function redactUrl(url: string): string {
@@ -56,7 +66,17 @@ export async function openPostgres(url: string, opts: PgOpenOptions = {}): Promi
   const log = (opts.logger ?? rootLogger).child({ db: where });
   // TCP keepalive finds a connection a network cut left dead within about 10 s of idling, and a new
   // connection that cannot be made in 10 s is an error (the move is tried again) rather than a wait.
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 });
+  const timeout = opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: timeout,
+    idle_in_transaction_session_timeout: timeout,
+    query_timeout: timeout + 5_000,
+  });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', (err) => log.warn({ err }, 'an idle PostgreSQL connection failed'));
   // Nor may the error of a client in use (mid-transaction when the server restarts or fails over): the

@@ -62,6 +62,20 @@ describe('the PostgreSQL connection', () => {
     expect(Buffer.isBuffer(rows[0].b)).toBe(true);
   });
 
+  it('cancels a statement that runs past its timeout, and ends a transaction left idle as long', async () => {
+    const url = await pgDatabase();
+    const conn = await openPostgres(url, { logger: quiet, statementTimeoutMs: 300 });
+    try {
+      expect((await conn.pool.query('SHOW statement_timeout')).rows[0].statement_timeout).toBe('300ms');
+      expect((await conn.pool.query('SHOW idle_in_transaction_session_timeout')).rows[0].idle_in_transaction_session_timeout).toBe('300ms');
+      await expect(conn.pool.query('SELECT pg_sleep(5)')).rejects.toThrow(/statement timeout/);
+      // The pool goes on serving.
+      expect((await conn.pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    } finally {
+      await conn.close();
+    }
+  });
+
   it("a connection cut mid-transaction (the server restarted, failed over) fails that transaction, not the process; the next one works", async () => {
     const url = await pgDatabase();
     const conn = await openPg(url);
