@@ -40,6 +40,8 @@ export async function resumeGames(ctx: Context): Promise<void> {
     const state = publisher.stateOf(gameId);
     if (state) ctx.pings.committed(gameId, state);
   }
+  // Games held when the last process stopped are held before their tables are drawn again.
+  await ctx.holds.restore();
   for (const gameId of await store.activeGameIds()) {
     await sessions.prepare(gameId);
     const state = store.liveState(gameId);
@@ -53,8 +55,8 @@ export async function resumeGames(ctx: Context): Promise<void> {
     ctx.panels.changed(gameId, state.pending?.opened ?? null);
     ctx.drivers.poke(gameId, state);
   }
-  // Games held when the last process stopped wait on (or go on, if their channel opened meanwhile).
-  await ctx.holds.restore();
+  // They go on if their channel opened meanwhile.
+  ctx.holds.changed();
   for (const b of store.recovery.broken) {
     await sessions.prepare(b.gameId);
     publisher.notice(b.gameId, b.channelId, t(ctx.locales.table(b.gameId), 'err.broken', { reason: b.reason }));

@@ -116,6 +116,8 @@ describe("a game's channel closed to the bot", () => {
     const { gameId, version } = await heldGame(t, 'send');
     await t.restart();
     await t.bot.idle();
+    // The table drawn again after the restart says the game is paused.
+    await t.discord.waitFor(() => tableMessage(t!, t!.users[0])?.content.startsWith('⏸ 本局暂停'), { description: 'the table paused after the restart' });
     await runFor(t, 5 * 60_000);
     expect((await t.bot.store.state(gameId))!.version).toBe(version);
     expect((await t.bot.store.repos.games.held()).map((h) => h.id)).toEqual([gameId]);

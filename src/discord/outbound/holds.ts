@@ -79,14 +79,16 @@ export class Holds {
     await this.o.deliver(gameId);
   }
 
-  /** At start-up: the games held when the last process stopped wait on, the time they were held counted. */
+  /**
+   * At start-up, before the games' tables are redrawn: the games held when the last process stopped
+   * wait on, the time they were held counted (`changed()` then looks at their channels).
+   */
   async restore(): Promise<void> {
     for (const { id, since } of await this.o.store.repos.games.held()) if (!this.held.has(id)) this.arm(id, since);
-    await this.recheck();
   }
 
-  /** Discord said something changed in a server (a channel, a role, the bot's member): its held games look again. */
-  changed(guildId: string): void {
+  /** Discord said something changed in a server (a channel, a role, the bot's member; all: undefined): its held games look again. */
+  changed(guildId?: string): void {
     if (this.held.size) this.track(this.recheck(guildId), 'held games could not look at their channels');
   }
 
