@@ -1,6 +1,6 @@
 // What the bot does with each commit, and with the games it finds at start-up: the session follows,
 // the table, the panels and the pings show it, and the seat drivers play the seats the bot plays.
-import { t } from '../i18n/index.js';
+import { t, type MessageKey } from '../i18n/index.js';
 import type { Committed, Owed } from '../store/index.js';
 import type { Context } from './context.js';
 import { dmOwed } from './outbound/owed.js';
@@ -88,6 +88,11 @@ export async function stopGame(ctx: Context, gameId: number, reason: string, owe
   if (channelLives) ctx.publisher.tableChanged(gameId);
 }
 
+/** One DM to each of the game's players (not its AI seats), each in their own language. */
+export function playerDms(ctx: Pick<Context, 'sessions' | 'locales'>, gameId: number, guildId: string, key: MessageKey, params: Record<string, string | number> = {}): Owed[] {
+  return ctx.sessions.users.of(gameId).flatMap((userId) => (userId ? [dmOwed(gameId, userId, t(ctx.locales.user(guildId, userId), key, params))] : []));
+}
+
 /**
  * A channel or thread is gone (Discord said it was deleted, or answered Unknown Channel): its open
  * lobby is closed, and its game stopped as aborted (no result, nothing in /stats), each player told
@@ -103,7 +108,7 @@ export async function channelGone(ctx: Context, guildId: string, channelId: stri
     ctx,
     gameId,
     'channel deleted',
-    () => ctx.sessions.users.of(gameId).flatMap((userId) => (userId ? [dmOwed(gameId, userId, t(ctx.locales.user(guildId, userId), 'dm.channelGone'))] : [])),
+    () => playerDms(ctx, gameId, guildId, 'dm.channelGone'),
     false,
   );
 }

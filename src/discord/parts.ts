@@ -5,14 +5,13 @@ import { t } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type Owed, type TimerHost } from '../store/index.js';
 import { interactionRest } from './client.js';
-import { channelGone, stopGame } from './commits.js';
+import { channelGone, playerDms, stopGame } from './commits.js';
 import type { Context } from './context.js';
 import { panelBody } from './handlers/game.js';
 import { closedPanel } from './render/panel.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
 import { Holds, HOLD_LIMIT_MS } from './outbound/holds.js';
-import { dmOwed } from './outbound/owed.js';
 import { Pauses } from './outbound/pauses.js';
 import { Pings } from './outbound/pings.js';
 import { PICTURE_EVERY_MS, Publisher } from './outbound/publisher.js';
@@ -142,7 +141,7 @@ export function assemble(o: BotOptions): Parts {
     const info = o.store.known(gameId);
     if (!info) return [];
     const params = { channel: `<#${info.channelId}>`, minutes: HOLD_LIMIT_MS / 60_000 };
-    return users.of(gameId).flatMap((userId) => (userId ? [dmOwed(gameId, userId, t(locales.user(info.guildId, userId), key, params))] : []));
+    return playerDms({ sessions, locales }, gameId, info.guildId, key, params);
   };
   const holds: Holds = new Holds({
     store: o.store,

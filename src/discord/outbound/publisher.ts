@@ -329,8 +329,10 @@ export class Publisher {
     );
   }
 
-  tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = { abortedBy: this.out(gameId).abortedBy }) {
+  /** The table in words; a game /fengsheng abort stopped reads as stopped (its `abortedBy`) unless told otherwise. */
+  tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
     const state = this.stateOf(gameId)!;
+    const abortedBy = o.abortedBy ?? this.out(gameId).abortedBy;
     const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(gameId), view(state, null), {
       gameId,
@@ -342,7 +344,7 @@ export class Publisher {
       actions: state.version,
       picture: o.picture ?? true,
       held: this.o.held(gameId),
-      ...(o.abortedBy !== undefined ? { abortedBy: o.abortedBy } : {}),
+      ...(abortedBy !== undefined ? { abortedBy } : {}),
     });
   }
 
@@ -363,8 +365,9 @@ export class Publisher {
     const g = this.out(gameId);
     const { input, key } = this.pictureOf(gameId);
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
-    const message = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
-    if (onMessage && g.picture!.key === key) return { key, message };
+    // Rendered once, in whichever way this edit goes out.
+    const words = (picture = true) => ({ ...this.tableMessage(gameId, { picture }), allowedMentions: NO_MENTIONS });
+    if (onMessage && g.picture!.key === key) return { key, message: words() };
     // The threads are behind, or this table's picture was drawn too recently: this edit carries the
     // words (the picture already on the message stays; a message without one reads the details in
     // words), and the lane comes back for the picture. Never is an edit held up by the drawings of
@@ -372,14 +375,12 @@ export class Publisher {
     const last = !!this.stateOf(gameId)!.result || g.abortedBy !== undefined;
     if (!last && (backlog() >= 1 || (onMessage && Date.now() - g.pictureAt < this.o.pictureIntervalMs))) {
       g.pictureBehind = true;
-      if (onMessage) return { key: g.picture!.key, message };
-      return { key: null, message: { ...this.tableMessage(gameId, { abortedBy: g.abortedBy, picture: false }), allowedMentions: NO_MENTIONS } };
+      return onMessage ? { key: g.picture!.key, message: words() } : { key: null, message: words(false) };
     }
     g.pictureAt = Date.now();
     const png = await drawInThread(input);
     // The words as they are once the picture is drawn: moves made meanwhile are not shown late.
-    const words = { ...this.tableMessage(gameId), allowedMentions: NO_MENTIONS };
-    return { key, message: { ...words, files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
+    return { key, message: { ...words(), files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
 
   /** Brings the table message up to its game; whether it now shows the newest state (false: its post is owed first). */
