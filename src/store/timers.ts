@@ -1,5 +1,10 @@
 // Deadlines live in the database as absolute times, so after a restart the scheduler just asks for
-// the earliest one again; a deadline that passed while the bot was down fires at once.
+// the earliest one again; a deadline that passed while the bot was down fires at once. Between
+// firings the database is not asked: a commit whose deadline comes before the timer's moves the
+// timer to it, and a later one changes nothing (the timer then wakes early at worst, finds nothing
+// due and asks once for the next deadline). So the next deadline is read once per firing, not once
+// per commit.
+import type { Committed } from './commit.js';
 import type { GameStore } from './store.js';
 
 export interface TimerHost {
@@ -36,6 +41,10 @@ export class DeadlineScheduler {
   private failures = 0;
   /** Counts arm calls: a deadline read that a newer call overtook sets no timer. */
   private generation = 0;
+  /** The deadline the timer is set for (null: no timer, or a retry's). */
+  private armedFor: number | null = null;
+  /** A read of the next deadline is under way: a commit meanwhile asks again rather than guess. */
+  private reading = false;
   private readonly host: TimerHost;
 
   constructor(
@@ -48,7 +57,7 @@ export class DeadlineScheduler {
 
   /** Resolves when the first timer is set. */
   start(): Promise<void> {
-    this.unsubscribe = this.store.subscribe(() => this.arm());
+    this.unsubscribe = this.store.subscribe((c) => this.committed(c));
     return this.armNow();
   }
 
@@ -57,6 +66,21 @@ export class DeadlineScheduler {
     this.unsubscribe = null;
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
+  }
+
+  /** A commit: its game's new deadline moves the timer only if it comes first. */
+  private committed(c: Committed): void {
+    if (this.firing || this.failures > 0) return; // the firing, or the retry, reads the next deadline itself
+    if (this.reading) return this.arm();
+    const deadline = c.finished ? null : (c.state.pending?.deadline ?? null);
+    if (deadline === null || (this.armedFor !== null && this.armedFor <= deadline)) return;
+    this.setTimer(deadline);
+  }
+
+  private setTimer(at: number): void {
+    if (this.handle !== null) this.host.clearTimeout(this.handle);
+    this.armedFor = at;
+    this.handle = this.host.setTimeout(() => void this.fire(), Math.min(MAX_SLEEP_MS, Math.max(0, at - this.host.now())));
   }
 
   /**
@@ -70,6 +94,8 @@ export class DeadlineScheduler {
   private async armNow(): Promise<void> {
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
+    this.armedFor = null;
+    this.reading = false;
     const generation = ++this.generation;
     if (this.firing || !this.unsubscribe) return;
     if (this.failures > 0) {
@@ -78,24 +104,29 @@ export class DeadlineScheduler {
       return;
     }
     let next: number | null;
+    this.reading = true;
     try {
       next = await this.store.nextDeadline();
     } catch (err) {
       if (generation !== this.generation || this.firing || !this.unsubscribe) return;
       if (this.failures++ === 0) this.faults.onFault?.(err, []);
       return this.armNow();
+    } finally {
+      if (generation === this.generation) this.reading = false;
     }
     if (generation !== this.generation || this.firing || !this.unsubscribe) return;
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
+    this.armedFor = null;
     if (next === null) return;
-    this.handle = this.host.setTimeout(() => void this.fire(), Math.min(MAX_SLEEP_MS, Math.max(0, next - this.host.now())));
+    this.setTimer(next);
   }
 
   /** Fires every due timeout, then re-arms. Exposed so tests can drive it with their own clock. */
   async fire(): Promise<void> {
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
+    this.armedFor = null;
     this.firing = true;
     try {
       await this.store.fireDueTimeouts();

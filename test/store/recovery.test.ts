@@ -266,3 +266,47 @@ describe('timeouts that cannot be saved', () => {
     await store.close();
   });
 });
+
+describe('the deadline timer', () => {
+  it('reads the next deadline once per firing, not once per commit, and is never set later than the earliest deadline', async () => {
+    const clock = manualClock(9_000_000);
+    const store = await GameStore.open({ path: dbFile(), clock });
+    const { timers, host } = recordingHost(clock);
+    const slow = await store.createGame({ guildId: 'g', channelId: 'slow', seats: PLAYERS5, seed: 4, decisionMs: 60_000 });
+    const scheduler = new DeadlineScheduler(store, host);
+    await scheduler.start();
+    let reads = 0;
+    const real = store.nextDeadline.bind(store);
+    store.nextDeadline = () => {
+      reads++;
+      return real();
+    };
+    const earliest = async () => Math.min(...(await Promise.all([slow.gameId, fast.gameId].map(async (id) => (await store.state(id))!.pending?.deadline ?? Infinity))));
+    expect(timers.map((t) => t.at)).toEqual([slow.state.pending!.deadline!]);
+    // A game whose decisions end sooner: its deadline comes first, so the timer moves to it, unread.
+    const fast = await store.createGame({ guildId: 'g', channelId: 'fast', seats: PLAYERS5, seed: 5, decisionMs: 10_000 });
+    expect(timers.map((t) => t.at)).toEqual([fast.state.pending!.deadline!]);
+    // Forty moves in the slow game (its response windows close sooner still): none reads the database for the timer.
+    const next = rng(6);
+    let state = slow.state;
+    for (let k = 0; k < 40; k++) {
+      clock.advance(100);
+      const r = await store.submit(slow.gameId, randomAction(state, next)!);
+      if (!r.ok) throw new Error(r.reason);
+      state = r.state;
+      expect(timers).toHaveLength(1);
+      expect(timers[0].at).toBeLessThanOrEqual(await earliest());
+    }
+    expect(reads).toBe(0);
+    // The timer wakes (early, when the deadline it was set for has moved on): each firing reads once.
+    let firings = 0;
+    while ((await store.state(fast.gameId))!.version === 0) {
+      clock.set(timers[0].at);
+      await scheduler.fire();
+      expect(reads).toBe(++firings);
+      expect(timers.map((t) => t.at)).toEqual([await earliest()]);
+    }
+    scheduler.stop();
+    await store.close();
+  });
+});

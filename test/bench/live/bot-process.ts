@@ -19,13 +19,18 @@ export interface BotUsage {
 
 export class BotProcess {
   private exited = false;
+  /** How the process ended (null while it runs). */
+  ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private last: BotUsage = { cpuMs: 0, rssBytes: 0 };
   private constructor(
     private readonly child: ChildProcess,
     readonly dbPath: string,
     readonly logPath: string,
   ) {
-    child.once('exit', () => (this.exited = true));
+    child.once('exit', (code, signal) => {
+      this.exited = true;
+      this.ended = { code, signal };
+    });
   }
 
   /**
@@ -47,7 +52,8 @@ export class BotProcess {
     const orphan = () => child.kill('SIGKILL');
     process.once('exit', orphan);
     child.once('exit', () => process.off('exit', orphan));
-    const log = createWriteStream(logPath);
+    // Appended: a bot started again on the same folder (test/load/kills.ts) keeps its earlier lives' lines.
+    const log = createWriteStream(logPath, { flags: 'a' });
     let seen = '';
     let ready = false;
     let errors = '';
@@ -97,6 +103,14 @@ export class BotProcess {
       // Gone between the check and the read.
     }
     return this.last;
+  }
+
+  /** SIGKILL: no chance to finish anything; resolves once the process is gone. */
+  async kill(): Promise<void> {
+    if (this.exited) return;
+    const gone = new Promise<void>((ok) => this.child.once('exit', () => ok()));
+    this.child.kill('SIGKILL');
+    await gone;
   }
 
   /** SIGTERM, as systemd or Ctrl-C would stop it; SIGKILL if it has not stopped after `graceMs`. */

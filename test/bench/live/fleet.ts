@@ -58,10 +58,11 @@ export class Fleet {
   private constructor(
     readonly discord: StandIn,
     readonly observer: Observer,
-    readonly bot: BotProcess,
+    public bot: BotProcess,
     readonly states: CommittedStates,
     readonly lag: TableLag,
     private readonly dir: string,
+    private readonly env: Record<string, string>,
     seed: number,
   ) {
     const rng = seedRng(seed);
@@ -87,12 +88,22 @@ export class Fleet {
       const env = discord.env();
       await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: null, apiBase: env.DISCORD_API_BASE });
       const bot = await BotProcess.start(env, dir, 60_000, nodeArgs);
-      return new Fleet(discord, new Observer(discord), bot, new CommittedStates(bot.dbPath), new TableLag(), dir, seed);
+      return new Fleet(discord, new Observer(discord), bot, new CommittedStates(bot.dbPath), new TableLag(), dir, env, seed);
     } catch (err) {
       await discord.close();
       rmSync(dir, { recursive: true, force: true });
       throw err;
     }
+  }
+
+  /** SIGKILLs the bot (as a crash or the OOM killer would) and waits for it to be gone. */
+  async kill(): Promise<void> {
+    await this.bot.kill();
+  }
+
+  /** Starts the bot again on the same database (after `kill`), as systemd's Restart= would; resolves once it logged in. */
+  async restart(): Promise<void> {
+    this.bot = await BotProcess.start(this.env, this.dir);
   }
 
   private poll(): void {
