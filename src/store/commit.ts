@@ -191,7 +191,7 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
 export async function applyAndCommit(ctx: CommitContext, gameId: number, input: unknown, now: number): Promise<SubmitResult> {
   const action = normalize(input);
   if (!action) return refused(gameId, 'malformed', 'An action is a JSON object.');
-  // On PostgreSQL: READ COMMITTED with the game's row locked by statusOf (SELECT … FOR UPDATE), not
+  // On PostgreSQL: READ COMMITTED with the game's row locked by statusOf (SELECT … FOR NO KEY UPDATE: the foreign keys of its outbox and ping rows only share it), not
   // SERIALIZABLE: measured (docs/scaling.md), SERIALIZABLE aborted about one commit in five with four
   // games committing at once, and with eight a commit failed twenty retries in a row; the row lock
   // never aborts and had the same p50. A refusal wrote nothing, so its transaction commits nothing;

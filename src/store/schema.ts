@@ -85,10 +85,6 @@ export const games = sqliteTable(
      * it takes no move but a resume, and has no deadline; null while it plays. Any commit clears it.
      */
     heldSince: integer('held_since'),
-    /** The channel message that told a player a decision is theirs (deleted when the next one is posted). */
-    pingMessageId: text('ping_message_id'),
-    /** Which ping was sent last: "<decision version>:<kind>", so a restart does not send it again. */
-    pingKey: text('ping_key'),
     brokenReason: text('broken_reason'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -119,6 +115,20 @@ export const actions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.version] })],
 );
+
+/**
+ * A game's last ping, beside the game rather than in its row: writing it never waits on the row lock
+ * a commit of the same game holds (issue 37), and a foreign key only shares that row.
+ */
+export const gamePings = sqliteTable('game_pings', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  /** The channel message that told a player a decision is theirs (deleted when the next one is posted). */
+  messageId: text('message_id'),
+  /** Which ping was sent last: "<decision version>:<kind>", so a restart does not send it again. */
+  key: text('ping_key'),
+});
 
 export const SEAT_RESULTS = ['win', 'lose', 'draw'] as const;
 export type SeatResult = (typeof SEAT_RESULTS)[number];

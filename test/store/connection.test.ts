@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APPLICATION_ID, databaseSynchronous } from '../../src/store/config.js';
 import { openDatabase, openExisting } from '../../src/store/connection.js';
 import { StoreOpenError } from '../../src/store/errors.js';
-import { MIGRATIONS_FOLDER, MIGRATIONS_TABLE, shippedMigrations } from '../../src/store/migrate.js';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { MIGRATIONS_FOLDER, MIGRATIONS_TABLE, runMigrations, shippedMigrations } from '../../src/store/migrate.js';
 import { fileBytes, tempDir } from './helpers.js';
 
 const dirs: string[] = [];
@@ -160,5 +161,32 @@ describe('opening the database', () => {
     const conn = openDatabase(file);
     expect(conn.sqlite.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     conn.close();
+  });
+});
+
+describe('migration 0012 (the last ping of a game beside the game)', () => {
+  it('keeps the last ping of a game stored before it', async () => {
+    // The migrations up to 0011, as a database made before 0012 had them.
+    const old = dir();
+    fs.mkdirSync(path.join(old, 'meta'));
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0012')));
+    expect(before.at(-1)?.tag).toMatch(/^0011/);
+    fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
+    for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
+    const file = path.join(dir(), 'old.db');
+    const raw = new Database(file);
+    runMigrations(drizzle(raw), old);
+    // A game row with a ping: every required column given a value of its type.
+    const required = (raw.prepare(`PRAGMA table_info(games)`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]).filter((c) => c.notnull && c.dflt_value === null && !c.pk);
+    const value = (type: string, n: number) => (type.toLowerCase() === 'blob' ? Buffer.from('x') : type.toLowerCase() === 'integer' ? n : `x${n}`);
+    raw
+      .prepare(`INSERT INTO games (id, ${required.map((c) => c.name).join(', ')}, ping_message_id, ping_key) VALUES (7, ${required.map(() => '?').join(', ')}, '123456789012345678', '41:turn')`)
+      .run(...required.map((c) => value(c.type, 7)));
+    raw.prepare(`INSERT INTO games (id, ${required.map((c) => c.name).join(', ')}) VALUES (8, ${required.map(() => '?').join(', ')})`).run(...required.map((c) => value(c.type, 8)));
+    runMigrations(drizzle(raw), MIGRATIONS_FOLDER);
+    expect(raw.prepare('SELECT game_id AS gameId, message_id AS messageId, ping_key AS key FROM game_pings').all()).toEqual([{ gameId: 7, messageId: '123456789012345678', key: '41:turn' }]);
+    expect((raw.prepare(`PRAGMA table_info(games)`).all() as { name: string }[]).map((c) => c.name)).not.toContain('ping_key');
+    raw.close();
   });
 });

@@ -2,7 +2,7 @@
 // (backend.ts), selected by DATABASE_URL=postgres://…. A transaction is one pooled connection from
 // BEGIN to COMMIT; transactions on different connections run side by side (several games commit at
 // once, across processes and machines), and the commit's first read locks its game's row
-// (games-repo statusOf: SELECT … FOR UPDATE), so two writers of one game take turns. A call made
+// (games-repo statusOf: SELECT … FOR NO KEY UPDATE), so two writers of one game take turns. A call made
 // from inside a transaction's async context (AsyncLocalStorage) runs in that transaction, as on SQLite.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BackendOptions, Repos, StoreBackend, TxOptions } from '../backend.js';

@@ -37,7 +37,7 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
      * ends with the statement).
      */
     async statusOf(id: number): Promise<[GameStatus, number, number | null] | undefined> {
-      const [row] = await db.select({ status: games.status, version: games.version, heldSince: games.heldSince }).from(games).where(eq(games.id, id)).for('update');
+      const [row] = await db.select({ status: games.status, version: games.version, heldSince: games.heldSince }).from(games).where(eq(games.id, id)).for('no key update');
       return row && [row.status, row.version, row.heldSince];
     },
 

@@ -51,8 +51,6 @@ export const games = pgTable(
     tableMessageId: text('table_message_id'),
     tableFinalAt: ms('table_final_at'),
     heldSince: ms('held_since'),
-    pingMessageId: text('ping_message_id'),
-    pingKey: text('ping_key'),
     brokenReason: text('broken_reason'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
@@ -78,6 +76,14 @@ export const actions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.version] })],
 );
+
+export const gamePings = pgTable('game_pings', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  messageId: text('message_id'),
+  key: text('ping_key'),
+});
 
 export const seats = pgTable(
   'seats',

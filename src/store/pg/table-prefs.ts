@@ -2,16 +2,19 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_RESPOND, NO_PING, panelOf, type PingRecord, type RespondPref, type StoredPanel } from '../table-prefs.js';
 import type { PgExec } from './connection.js';
-import { games, seats, userPrefs } from './schema.js';
+import { gamePings, seats, userPrefs } from './schema.js';
 
 export function pgTablePrefs(db: PgExec) {
   return {
     async ping(gameId: number): Promise<PingRecord> {
-      const [row] = await db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId));
+      const [row] = await db.select({ messageId: gamePings.messageId, key: gamePings.key }).from(gamePings).where(eq(gamePings.gameId, gameId));
       return row ?? { ...NO_PING };
     },
     async setPing(gameId: number, p: PingRecord): Promise<void> {
-      await db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId));
+      await db
+        .insert(gamePings)
+        .values({ gameId, messageId: p.messageId, key: p.key })
+        .onConflictDoUpdate({ target: gamePings.gameId, set: { messageId: p.messageId, key: p.key } });
     },
     async quietTurns(gameId: number): Promise<(string | null)[]> {
       const rows = await db.select({ seat: seats.seat, quiet: seats.quietTurn }).from(seats).where(eq(seats.gameId, gameId)).orderBy(seats.seat);

@@ -1,7 +1,7 @@
 // SQLite's statements behind TablePrefs (../table-prefs.ts), synchronous (../sqlite.ts makes them a TablePrefs).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection.js';
-import { games, seats, userPrefs } from '../schema.js';
+import { gamePings, seats, userPrefs } from '../schema.js';
 import { DEFAULT_RESPOND, NO_PING, panelOf, type PingRecord, type RespondPref, type StoredPanel } from '../table-prefs.js';
 
 export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
@@ -11,11 +11,14 @@ export function tablePrefsStatements(db: Db) {
   const localeOf = db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, sql.placeholder('userId'))).prepare();
   return {
     ping(gameId: number): PingRecord {
-      const row = db.select({ messageId: games.pingMessageId, key: games.pingKey }).from(games).where(eq(games.id, gameId)).get();
+      const row = db.select({ messageId: gamePings.messageId, key: gamePings.key }).from(gamePings).where(eq(gamePings.gameId, gameId)).get();
       return row ?? { ...NO_PING };
     },
     setPing(gameId: number, p: PingRecord): void {
-      db.update(games).set({ pingMessageId: p.messageId, pingKey: p.key }).where(eq(games.id, gameId)).run();
+      db.insert(gamePings)
+        .values({ gameId, messageId: p.messageId, key: p.key })
+        .onConflictDoUpdate({ target: gamePings.gameId, set: { messageId: p.messageId, key: p.key } })
+        .run();
     },
     /** Per seat: the turn ("round:seat") in which the seat asked not to be asked again, or null. */
     quietTurns(gameId: number): (string | null)[] {
