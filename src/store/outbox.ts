@@ -25,7 +25,7 @@ export interface Owed {
 }
 
 /** What the sender reads of a row owed. */
-export const OUTBOX_COLUMNS = ['id', 'gameId', 'kind', 'target', 'messageId', 'body', 'nonce', 'purpose', 'attempts', 'nextAt'] as const;
+export const OUTBOX_COLUMNS = ['id', 'gameId', 'kind', 'target', 'messageId', 'body', 'nonce', 'purpose', 'attempts', 'nextAt', 'createdAt'] as const;
 
 /** A row owed as stored: its body still JSON text. */
 export type StoredOwed = Pick<typeof outbox.$inferSelect, (typeof OUTBOX_COLUMNS)[number]>;

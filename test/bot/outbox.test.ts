@@ -152,6 +152,67 @@ describe('the outbox', () => {
     expect(await t.bot.store.repos.outbox.finishedTableOwed()).toEqual([]);
   }, 60_000);
 
+  /**
+   * Plays until a ping is posted whose answer is lost (the message made, a 5xx back): the row stays
+   * owed, in back-off. Returns the ping's message as the stand-in holds it.
+   */
+  async function pingWithLostAnswer(t: BotTable) {
+    const before = new Set(livePings(t).map((m) => m.id));
+    const fresh = () => livePings(t).filter((m) => !before.has(m.id));
+    for (let k = 0; k < 40 && fresh().length === 0; k++) {
+      if (!(await peopleAsked(t)).length) await advanceTo(t, (await nextMoment(t))!);
+      else {
+        t.discord.failMessages({ channelId: t.general.id, count: 1_000, afterCreate: true });
+        // In steps, so the row's retries (1 s, 2 s, 4 s … apart) do not run out before the ping is seen.
+        for (let s = 0; s < 25 && fresh().length === 0; s++) await advanceTo(t, t.clock.now() + 5_000);
+        if (fresh().length === 0) t.discord.world.messageFaults.splice(0);
+      }
+    }
+    const [ping] = fresh();
+    expect(ping).toBeDefined();
+    expect(outboxRows(t).filter((r) => r.nonce === ping!.nonce && r.doneAt === null)).toHaveLength(1);
+    return ping!;
+  }
+
+  /** Players move (their panels answer through interactions, not message creates) until the decision `ping` was for has ended; then creates work again. */
+  async function endPingedDecision(t: BotTable, ping: { nonce: string | null }, seed: number) {
+    const purpose = (sqliteConnection(t.bot.store.backend).sqlite.prepare('SELECT purpose FROM outbox WHERE nonce = ?').get(ping.nonce) as { purpose: string }).purpose;
+    const opened = Number(purpose.split(':')[1]);
+    for (let k = 0; k < 20 && (await t.bot.store.state(await gameOf(t)))!.pending?.opened === opened; k++) await playToEnd(t, seed + k, { maxSteps: 1 });
+    expect((await t.bot.store.state(await gameOf(t)))!.pending?.opened).not.toBe(opened);
+    t.discord.world.messageFaults.splice(0);
+  }
+
+  it('a ping whose post was made but whose answer was lost, and whose decision then ended, is deleted without notifying anyone again', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
+    const ping = await pingWithLostAnswer(t);
+    const notified = t.discord.world.notifications.length;
+    // The player answers: the decision the ping was for has ended before the row's next attempt.
+    await endPingedDecision(t, ping, 77);
+    await advanceTo(t, t.clock.now() + backoffMs(1));
+    expect(t.discord.world.messages.get(ping.id)!.deleted).toBe(true);
+    expect(livePings(t)).toEqual([]);
+    // The row's nonce made one message, the first one: nobody was notified of anything for it again.
+    expect([...t.discord.world.messages.values()].filter((m) => m.nonce === ping.nonce)).toHaveLength(1);
+    expect(t.discord.world.notifications.slice(notified).filter((n) => n.messageId === ping.id)).toEqual([]);
+    expect(outboxRows(t).filter((r) => r.doneAt === null)).toEqual([]);
+  }, 60_000);
+
+  it('a ping posted just before a kill, whose decision ended meanwhile, is deleted by the next process', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
+    const ping = await pingWithLostAnswer(t);
+    await endPingedDecision(t, ping, 78);
+    // The process died between the request and noting it: the row looks never tried.
+    sqliteConnection(t.bot.store.backend).sqlite.prepare('UPDATE outbox SET attempts = 0, next_at = 0 WHERE nonce = ?').run(ping.nonce);
+    await t.restart();
+    await advanceTo(t, t.clock.now() + 1);
+    expect(t.discord.world.messages.get(ping.id)!.deleted).toBe(true);
+    expect(livePings(t)).toEqual([]);
+    expect([...t.discord.world.messages.values()].filter((m) => m.nonce === ping.nonce)).toHaveLength(1);
+  }, 60_000);
+
   it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);

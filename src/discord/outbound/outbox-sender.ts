@@ -9,8 +9,12 @@
 // Each target (a channel, a player's DMs) has a lane of its own (lanes.ts): rows to one target go
 // out in the order they were owed, and a target Discord holds (a 429, a back-off) holds nobody else.
 // A rate limit is waited out in the lane on the wall clock, not counted as a failure; a row that
-// went stale meanwhile (a ping whose decision has ended) is dropped rather than sent late.
-import { DiscordAPIError, HTTPError, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+// went stale meanwhile (a ping whose decision has ended) is dropped rather than sent late. But a
+// stale post that may already have been made (an attempt whose answer was lost, or a row owed
+// before this process started: the last one may have died between the request and marking it sent)
+// is sent again with its nonce, silently: Discord answers with the message it made then (or makes a
+// silent one), and that message is deleted. So a kill never leaves a ping up.
+import { DiscordAPIError, HTTPError, MessageFlags, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
@@ -54,8 +58,12 @@ export class OutboxSender {
   private readonly givenUps = new Map<string, GivenUp>();
   private readonly wakes = new Map<number, { at: number; handle: unknown }>();
   private stopped = false;
+  /** Rows owed until this (the same millisecond too, to be safe) may have been sent by the process before this one. */
+  private readonly startedAt: number;
 
-  constructor(private readonly o: SenderOptions) {}
+  constructor(private readonly o: SenderOptions) {
+    this.startedAt = o.timers.now();
+  }
 
   /** `settle` runs for every row whose purpose is `prefix` or starts with `prefix:`. */
   onSettle(prefix: string, settle: Settle): void {
@@ -113,12 +121,13 @@ export class OutboxSender {
       const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target);
       if (!row) return;
       if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
-      const stale = this.stales.get(kindOf(row));
-      if (stale?.(row)) {
+      const stale = this.stales.get(kindOf(row))?.(row) ?? false;
+      const retract = stale && row.kind === 'post' && (row.attempts > 0 || row.createdAt <= this.startedAt);
+      if (stale && !retract) {
         await this.settle(row, null);
         continue;
       }
-      const result = await this.deliver(row);
+      const result = await this.deliver(row, retract);
       if (result === 'sent') continue;
       if (result === 'later') return;
       // Rate-limited: wait in this lane only, then look again (the row may have gone stale).
@@ -137,11 +146,14 @@ export class OutboxSender {
     this.wakes.set(gameId, { at, handle });
   }
 
-  /** One attempt at one row: sent (or settled otherwise), later (a back-off is stored), or a rate limit's wait. */
-  private async deliver(row: OutboxRow): Promise<'sent' | 'later' | { wait: number }> {
+  /**
+   * One attempt at one row: sent (or settled otherwise), later (a back-off is stored), or a rate limit's
+   * wait. `retract`: a stale post that may have been made, sent silently with its nonce and deleted.
+   */
+  private async deliver(row: OutboxRow, retract = false): Promise<'sent' | 'later' | { wait: number }> {
     let messageId: string | null;
     try {
-      messageId = await this.send(row);
+      messageId = await this.send(row, retract);
     } catch (err) {
       const wait = rateLimitWait(err);
       if (wait !== null) return { wait };
@@ -168,8 +180,20 @@ export class OutboxSender {
       this.wakeAt(row.gameId, at);
       return 'later';
     }
-    await this.settle(row, messageId);
+    if (retract) await this.retract(row, messageId);
+    else await this.settle(row, messageId);
     return 'sent';
+  }
+
+  /** A stale post's message, made now or before, is owed a delete; its own hook does not run (it is nobody's ping). */
+  private async retract(row: OutboxRow, messageId: string | null): Promise<void> {
+    await this.o.store.transaction(async (tx) => {
+      const now = this.o.timers.now();
+      await tx.outbox.sent(row.id, null, now);
+      if (messageId) await tx.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], now);
+    });
+    this.o.log.info({ gameId: row.gameId, outbox: row.id }, 'a stale message that may have been posted is deleted');
+    void this.flush(row.gameId);
   }
 
   private async settle(row: OutboxRow, messageId: string | null): Promise<void> {
@@ -199,9 +223,12 @@ export class OutboxSender {
     void this.flush(row.gameId);
   }
 
-  /** The request itself; the id of the message made, for a dm or post. */
-  private async send(row: OutboxRow): Promise<string | null> {
-    const nonced = { ...(row.body as MessageCreateOptions), nonce: row.nonce, enforceNonce: true };
+  /** The request itself; the id of the message made, for a dm or post. `silent`: its words only, notifying nobody. */
+  private async send(row: OutboxRow, silent = false): Promise<string | null> {
+    const body = row.body as MessageCreateOptions;
+    const nonced: MessageCreateOptions = silent
+      ? { content: body.content ?? '', allowedMentions: { parse: [] }, flags: MessageFlags.SuppressNotifications, nonce: row.nonce, enforceNonce: true }
+      : { ...body, nonce: row.nonce, enforceNonce: true };
     if (row.kind === 'dm') {
       const user = await this.o.client.users.fetch(row.target);
       return (await user.send(nonced)).id;
