@@ -65,7 +65,11 @@ const isMetricsMessage = (m: unknown): m is MetricsMessage => typeof m === 'obje
 export function answerManager(metrics: Metrics): void {
   process.on('message', (m: unknown) => {
     if (!isMetricsMessage(m) || m.json) return;
-    void metrics.registry.getMetricsAsJSON().then((json) => process.send?.({ fengshengMetrics: m.fengshengMetrics, json } satisfies MetricsMessage));
+    // Nothing to do if it fails (the manager going away): the manager counts this shard as not answering.
+    metrics.registry
+      .getMetricsAsJSON()
+      .then((json) => process.send?.({ fengshengMetrics: m.fengshengMetrics, json } satisfies MetricsMessage))
+      .catch(() => undefined);
   });
 }
 

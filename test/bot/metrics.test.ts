@@ -218,6 +218,9 @@ describe('metrics in npm start', () => {
     await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: g.id, apiBase: env.DISCORD_API_BASE });
     const channel = discord.channel(g, 'general');
     const lobby = await discord.runCommand(users[0], channel, 'fengsheng start', { characters: false }).response({ timeoutMs: 60_000 });
+    // Discord answers the first join's acknowledgement 429: the manager's proxy counts Discord's answer (scope user), and
+    // shard 0 the proxy's 429 to it (no scope: the proxy says none), and sends it again.
+    discord.rateLimit({ method: 'POST', path: '/interactions/:id/:token/callback', count: 1, retryAfter: 0.05 });
     for (const u of users.slice(1)) await discord.click(u, { label: '加入', messageId: lobby.id }).response({ timeoutMs: 60_000 });
     await discord.click(users[0], { label: '开始', messageId: lobby.id }).response({ timeoutMs: 60_000 });
     await main.line((l) => l.msg === 'game created');
@@ -230,8 +233,24 @@ describe('metrics in npm start', () => {
     // The command, two joins and 开始.
     expect(sample(text, 'fengsheng_interaction_ack_seconds_count{shard="0"}')).toBe(4);
     expect(sample(text, 'fengsheng_interaction_ack_seconds_count{shard="1"}')).toBe(0);
+    const callback429 = (labels: string) => sample(text, `fengsheng_discord_429_total{method="POST",route="/interactions/:id/:token/callback",${labels}}`);
+    expect(callback429('scope="user",shard="manager"')).toBe(1);
+    expect(callback429('scope="none",shard="0"')).toBe(1);
+    expect(text).not.toMatch(/fengsheng_discord_429_total\{[^}]*shard="1"/);
     for (const shard of ['manager', '0', '1']) expect(sample(text, `process_resident_memory_bytes{shard="${shard}"}`), shard).toBeGreaterThan(0);
   }, 180_000);
+});
+
+describe('Metrics', () => {
+  it("the leases' hook: one call, read at each scrape", async () => {
+    const metrics = new Metrics();
+    expect(await metrics.registry.metrics()).not.toContain('fengsheng_leases_held');
+    let held = 2;
+    metrics.leases(() => held);
+    expect(sample(await metrics.registry.metrics(), 'fengsheng_leases_held')).toBe(2);
+    held = 1;
+    expect(sample(await metrics.registry.metrics(), 'fengsheng_leases_held')).toBe(1);
+  });
 });
 
 describe('routeOf', () => {
