@@ -50,23 +50,27 @@ export class Metrics {
   private readonly tooMany: Counter<'method' | 'route' | 'scope'>;
   private readonly limited: Counter<'route' | 'global'>;
 
-  /** `shard`: this process's label (a shard's id, or `manager` for the sharding manager); none for one process. */
+  /**
+   * `shard`: this process's label (a shard's id, or `manager` for the sharding manager); none for one
+   * process. The manager plays no game: it has no commits, acknowledgements or pictures to show.
+   */
   constructor(shard?: string) {
     const registers = [this.registry];
+    const playing = shard === 'manager' ? [] : registers;
     if (shard !== undefined) this.registry.setDefaultLabels({ shard });
     collectDefaultMetrics({ register: this.registry });
-    this.commits = new Counter({ name: 'fengsheng_commits_total', help: 'Actions committed (clicks, timeouts, bot seats)', registers });
+    this.commits = new Counter({ name: 'fengsheng_commits_total', help: 'Actions committed (clicks, timeouts, bot seats)', registers: playing });
     this.commitSeconds = new Histogram({
       name: 'fengsheng_commit_seconds',
       help: "An action's time from submit to committed (its game's queue, apply, the transaction)",
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers,
+      registers: playing,
     });
     this.ackSeconds = new Histogram({
       name: 'fengsheng_interaction_ack_seconds',
       help: "An interaction's time from its gateway packet reaching the client to its acknowledgement (the callback request) leaving it",
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5],
-      registers,
+      registers: playing,
     });
     this.tooMany = new Counter({
       name: 'fengsheng_discord_429_total',
@@ -102,7 +106,14 @@ export class Metrics {
         counted = busy;
       },
     });
-    new Gauge({ name: 'fengsheng_pictures_queued', help: 'Table pictures asked of the drawing threads and not drawn yet', registers, collect() { this.set(queuedPictures()); } });
+    new Gauge({
+      name: 'fengsheng_pictures_queued',
+      help: 'Table pictures asked of the drawing threads and not drawn yet',
+      registers: playing,
+      collect() {
+        this.set(queuedPictures());
+      },
+    });
   }
 
   /** For the store (GameStoreOptions.onCommitTime): an action committed `ms` after it was submitted. */

@@ -237,6 +237,8 @@ describe('metrics in npm start', () => {
     expect(callback429('scope="user",shard="manager"')).toBe(1);
     expect(callback429('scope="none",shard="0"')).toBe(1);
     expect(text).not.toMatch(/fengsheng_discord_429_total\{[^}]*shard="1"/);
+    // The manager plays no game: no commits or acknowledgements of its own.
+    expect(text).not.toMatch(/fengsheng_(commits_total|interaction_ack_seconds_count)\{shard="manager"\}/);
     for (const shard of ['manager', '0', '1']) expect(sample(text, `process_resident_memory_bytes{shard="${shard}"}`), shard).toBeGreaterThan(0);
   }, 180_000);
 });
