@@ -17,6 +17,10 @@ export interface BotConfig {
   shards: number | 'auto' | null;
   /** SHARD_SPAWN_DELAY_MS: the pause between starting two shards (Discord allows one IDENTIFY per 5 s). */
   shardSpawnDelayMs: number;
+  /** METRICS_PORT: serve Prometheus metrics at /metrics on this port (0: any free one, logged); null: no metrics. */
+  metricsPort: number | null;
+  /** METRICS_HOST: the address the metrics port listens on. */
+  metricsHost: string;
 }
 
 /** Every variable the configuration failed on, one sentence each; the bot exits 1 (README, exit codes). */
@@ -91,6 +95,15 @@ const schema = z.object({
       .transform(Number)
       .optional(),
   ),
+  METRICS_PORT: text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'METRICS_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no metrics.' })
+      .transform(Number)
+      .pipe(z.number().max(65_535, { error: 'METRICS_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no metrics.' }))
+      .optional(),
+  ),
+  METRICS_HOST: text,
 });
 
 /** The configuration, or a ConfigError listing every variable that is wrong. */
@@ -110,5 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     apiBase: v.DISCORD_API_BASE?.replace(/\/+$/, '') ?? null,
     shards: v.SHARDS === undefined || v.SHARDS === 1 ? null : v.SHARDS,
     shardSpawnDelayMs: v.SHARD_SPAWN_DELAY_MS ?? 5_500,
+    metricsPort: v.METRICS_PORT ?? null,
+    metricsHost: v.METRICS_HOST ?? '127.0.0.1',
   };
 }

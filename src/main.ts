@@ -8,6 +8,8 @@ import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
 import { discordFailure, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
 import { pulseFile, startPulse } from './run/health.js';
+import { Metrics } from './run/metrics.js';
+import { answerManager, scrapeOf, serveMetrics } from './run/metrics-http.js';
 import { GameStore, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
 
@@ -44,11 +46,19 @@ async function main(): Promise<void> {
     delete process.env.SHARD_COUNT;
   }
   const log = shard ? logger.child({ shard: shard.id }) : logger;
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}) });
+  // METRICS_PORT (run/metrics.ts): a shard's are served by its manager (shards.ts), asked over IPC.
+  const metrics = config.metricsPort === null ? null : new Metrics(shard ? String(shard.id) : undefined);
+  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}), ...(metrics ? { onCommitTime: metrics.committed } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
-  const client = createClient(config.apiBase);
+  const client = createClient(config.apiBase, metrics?.rest() ?? {});
   const bot = new Bot({ client, store, log });
   bot.start();
+  if (metrics) {
+    metrics.watchClient(client);
+    metrics.watch({ liveGames: () => store.liveGames, lanes: () => bot.publisher.lanesLoad });
+    if (shard) answerManager(metrics);
+    else if (config.metricsPort !== null) await serveMetrics(config.metricsPort, config.metricsHost, scrapeOf(metrics.registry), log);
+  }
   const pulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
   for (const event of [Events.ClientReady, Events.ShardResume, Events.ShardDisconnect, Events.ShardReconnecting] as const) client.on(event, () => pulse.beat());
   let stopping = false;

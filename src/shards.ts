@@ -7,6 +7,8 @@
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from './log.js';
+import { Metrics } from './run/metrics.js';
+import { serveMetrics, shardsScrape } from './run/metrics-http.js';
 import { startRestProxy } from './run/rest-proxy.js';
 import type { GameStore, GameStoreOptions } from './store/index.js';
 
@@ -25,7 +27,9 @@ export async function runShards(config: BotConfig, log: Logger, entry: string, o
   // code, instead of in every shard the manager would start again and again.
   const recommended = await recommendedShards(config);
   const count = config.shards === 'auto' ? recommended : (config.shards ?? 1);
-  const proxy = await startRestProxy(config.apiBase, log);
+  // METRICS_PORT: this process serves its own metrics (the proxy's 429s: Discord's own) and every shard's.
+  const metrics = config.metricsPort === null ? null : new Metrics('manager');
+  const proxy = await startRestProxy(config.apiBase, log, metrics?.rest() ?? {});
   // The shards inherit this process's environment (dotenv does not override what is set).
   process.env.DISCORD_API_BASE = proxy.url;
   log.info({ count }, 'shards reach Discord through one REST proxy: one rate-limit budget');
@@ -37,6 +41,7 @@ export async function runShards(config: BotConfig, log: Logger, entry: string, o
     // The shards run TypeScript the way this process does (tsx's loader).
     execArgv: process.execArgv,
   });
+  if (metrics && config.metricsPort !== null) await serveMetrics(config.metricsPort, config.metricsHost, shardsScrape(manager, metrics), log);
   manager.on('shardCreate', (shard) => {
     log.info({ shard: shard.id, count }, 'shard starting');
     shard.on('death', (p) => log.error({ shard: shard.id, exitCode: 'exitCode' in p ? p.exitCode : null }, 'shard process died; restarting it'));

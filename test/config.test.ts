@@ -19,6 +19,16 @@ describe('configuration', () => {
     expect(() => readConfig({ ...base, SHARD_SPAWN_DELAY_MS: '-1' })).toThrow(ConfigError);
   });
 
+  it('METRICS_PORT: empty is no metrics, a port turns them on (on 127.0.0.1 unless METRICS_HOST says), anything else is refused', () => {
+    expect(readConfig(base).metricsPort).toBeNull();
+    expect(readConfig({ ...base, METRICS_PORT: ' ' }).metricsPort).toBeNull();
+    expect(readConfig({ ...base, METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 0, metricsHost: '0.0.0.0' });
+    const wrong = 'METRICS_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no metrics.';
+    expect(() => readConfig({ ...base, METRICS_PORT: 'on' })).toThrow(wrong);
+    expect(() => readConfig({ ...base, METRICS_PORT: '70000' })).toThrow(wrong);
+  });
+
   it('DATABASE_URL: empty is the SQLite file, postgres:// selects PostgreSQL, anything else is refused', () => {
     expect(readConfig(base).databaseUrl).toBeNull();
     expect(readConfig({ ...base, DATABASE_URL: '  ' }).databaseUrl).toBeNull();

@@ -70,11 +70,16 @@ export function drawingInThread(): boolean {
   return threads.some((t) => t);
 }
 
-/** Drawings asked of the pool and not finished, per thread: 0 when it keeps up. */
-export function backlog(): number {
+/** Drawings asked of the pool and not finished (the metrics' queued pictures). */
+export function queuedPictures(): number {
   let n = 0;
   for (const t of threads) n += t?.waiting.size ?? 0;
-  return n / POOL_SIZE;
+  return n;
+}
+
+/** Drawings asked of the pool and not finished, per thread: 0 when it keeps up. */
+export function backlog(): number {
+  return queuedPictures() / POOL_SIZE;
 }
 
 /** Draws the table picture in the pool (in-process where no thread is available). */

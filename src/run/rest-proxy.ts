@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proxyRequests } from '@discordjs/proxy';
 // The REST class the proxy itself imports (the ESM build): its RateLimitError is the one it recognises.
-import { REST } from '@discordjs/rest';
+import { REST, type RESTOptions } from '@discordjs/rest';
 import type { Logger } from '../log.js';
 
 export interface RestProxy {
@@ -20,9 +20,10 @@ export interface RestProxy {
   close(): Promise<void>;
 }
 
-export async function startRestProxy(apiBase: string | null, log: Logger): Promise<RestProxy> {
+/** `options`: more REST options (the metrics' request function, run/metrics.ts). */
+export async function startRestProxy(apiBase: string | null, log: Logger, options: Partial<RESTOptions> = {}): Promise<RestProxy> {
   // Idle rate-limit handlers swept every 10 s, as the shards' own (discord/client.ts): one per interaction token.
-  const rest = new REST({ ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true, handlerSweepInterval: 10_000 });
+  const rest = new REST({ ...options, ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true, handlerSweepInterval: 10_000 });
   const handle = proxyRequests(rest);
   const server = createServer((req, res) => {
     Promise.resolve(handle(req, res)).catch((err: unknown) => {

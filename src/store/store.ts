@@ -32,6 +32,8 @@ export interface GameStoreOptions extends OpenOptions {
   clock?: () => number;
   /** Run inside the game's queue after each commit, before that game's next action: for ordered announcements. */
   onCommit?: (c: Committed) => void | Promise<void>;
+  /** Told each committed action's ms from submit to committed (its game's queue, apply, the transaction): metrics. */
+  onCommitTime?: (ms: number) => void;
   /** A game was found broken (at recovery or later): its channel should be told. */
   onBroken?: (b: BrokenGame) => void;
   /** Default true: rebuild and check every unfinished game on open. */
@@ -77,11 +79,8 @@ export class GameStore {
   private readonly queue = new KeyedQueue<number>();
   private readonly ctx: CommitContext;
   private readonly listeners = new Set<(c: Committed) => void>();
-  /**
-   * The games this process has read or written, as their row says: every change of a game's row is
-   * made through this store (a game is driven by one process), so the copy follows each commit. The
-   * synchronous code of the bot reads it (known) after loading it (game).
-   */
+  /** The games this process has read or written, as their row says: every change of a game's row is made through this store (a
+   * game is driven by one process), so the copy follows each commit. The bot's synchronous code reads it (known) after loading it (game). */
   private readonly infos = new Map<number, GameInfo>();
   /** Each server's settings, read once: they are changed only through updateGuildSettings. */
   private readonly settings = new Map<string, GuildSettings>();
@@ -192,12 +191,12 @@ export class GameStore {
   }
 
   /**
-   * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of
-   * one game are applied one at a time in the order submit was called. `by`: the seat of the person
-   * whose click it is, handed to listeners with the commit and not stored.
+   * Applies one action: resolves after it is committed (or refused, with nothing written). Actions of one game are applied
+   * one at a time in the order submit was called. `by`: the clicker's seat, handed to listeners with the commit, not stored.
    */
   submit(gameId: number, action: Action, precondition?: (state: GameState) => string | null, by?: number): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('the game store is closed'));
+    const asked = performance.now();
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
       // that an earlier click (or a timeout) already answered is refused, never applied twice.
@@ -209,6 +208,7 @@ export class GameStore {
       const r = await applyAndCommit(this.ctx, gameId, action, this.clock());
       this.follow(gameId, r);
       if (r.ok) {
+        this.opts.onCommitTime?.(performance.now() - asked);
         if (by !== undefined) r.by = by;
         this.notify(r);
         if (this.opts.onCommit) {
@@ -242,8 +242,7 @@ export class GameStore {
 
   /** Submits a timeout to every game whose deadline is at or before now. */
   async fireDueTimeouts(): Promise<SubmitResult[]> {
-    const ids = await this.backend.repos.games.due(this.clock());
-    return Promise.all(ids.map((id) => this.submit(id, { kind: 'timeout' })));
+    return Promise.all((await this.backend.repos.games.due(this.clock())).map((id) => this.submit(id, { kind: 'timeout' })));
   }
 
   /** The earliest deadline of any active game, for the timer to sleep until. */
@@ -255,6 +254,11 @@ export class GameStore {
   subscribe(listener: (c: Committed) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** How many games this process drives (active, in memory): metrics. */
+  get liveGames(): number {
+    return this.ctx.live.size;
   }
 
   /** The current state of an active game this process holds in memory, or null. */
@@ -336,10 +340,7 @@ export class GameStore {
     }
   }
 
-  /**
-   * Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: the
-   * messages that say so, stored in the same transaction.
-   */
+  /** Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: what says so, in the same transaction. */
   async abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
     const changed = async (tx: Repos, now: number) => {
       const head = await tx.games.head(gameId);
@@ -355,10 +356,8 @@ export class GameStore {
     return true;
   }
 
-  /**
-   * Holds an active game (the bot may not post in its channel): no deadline, no move but `{ kind: 'resume' }`,
-   * whose commit ends the hold. `owed`: what says so. False when the game was not active or already held.
-   */
+  /** Holds an active game (the bot may not post in its channel): no deadline, no move but `{ kind: 'resume' }`, whose commit
+   * ends the hold. `owed`: what says so. False when the game was not active or already held. */
   async holdGame(gameId: number, owed?: () => Owed[]): Promise<boolean> {
     const now = await this.changeGame(gameId, (tx, at) => tx.games.hold(gameId, at), owed);
     const info = this.infos.get(gameId);

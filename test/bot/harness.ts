@@ -127,7 +127,11 @@ export async function startBot(
 /** A store on another backend than the table's SQLite file (each call a new process's store on the same database). */
 export type OpenStore = (o: { clock: () => number; logger: Logger; owes: Owes }) => Promise<GameStore>;
 
-export async function openBotTable(players: number, extra: Partial<BotOptions> = {}, world: { guildLocale?: string; openStore?: OpenStore } = {}): Promise<BotTable> {
+export async function openBotTable(
+  players: number,
+  extra: Partial<BotOptions> = {},
+  world: { guildLocale?: string; openStore?: OpenStore; rest?: ClientOptions['rest'] } = {},
+): Promise<BotTable> {
   const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
   const users = names.slice(0, players).map((username, i) => discord.createUser({ username, locale: i % 2 ? 'en-US' : 'zh-CN' }));
@@ -145,10 +149,10 @@ export async function openBotTable(players: number, extra: Partial<BotOptions> =
     general,
     clock,
     dbPath,
-    bot: await startBot(discord, dbPath, clock, extra, {}, world.openStore),
+    bot: await startBot(discord, dbPath, clock, extra, world.rest, world.openStore),
     async restart() {
       await table.bot.stop();
-      table.bot = await startBot(discord, dbPath, clock, extra, {}, world.openStore);
+      table.bot = await startBot(discord, dbPath, clock, extra, world.rest, world.openStore);
     },
     async close() {
       await table.bot.stop().catch(() => undefined);

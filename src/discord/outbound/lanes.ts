@@ -58,6 +58,13 @@ export class Lanes {
     return false;
   }
 
+  /** Lanes at work, and lanes waiting out a rate limit (the metrics' queued requests). */
+  get load(): { working: number; held: number } {
+    let held = 0;
+    for (const l of this.lanes.values()) if (l.held) held++;
+    return { working: this.lanes.size - held, held };
+  }
+
   /**
    * Resolves when every lane is idle or waits out a rate limit: all that can be sent now has been
    * (a test's "nothing more happens until time passes").

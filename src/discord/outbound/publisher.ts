@@ -114,6 +114,11 @@ export class Publisher {
     return this.pending.size > 0 || this.lanes.busy;
   }
 
+  /** Its lanes (tables, channels, DMs) at work and held by a rate limit (metrics). */
+  get lanesLoad(): { working: number; held: number } {
+    return this.lanes.load;
+  }
+
   /** Resolves when every message queued so far has been sent (or has failed and been logged, or waits for a retry). */
   async idle(): Promise<void> {
     while (this.busy) {
