@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     delete process.env.SHARD_COUNT;
   }
   const log = shard ? logger.child({ shard: shard.id }) : logger;
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}) });
+  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, directUrl: config.databaseDirectUrl, logger: log, owes, ...(shard ? { shard } : {}) });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase);
   const bot = new Bot({ client, store, log });

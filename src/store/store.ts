@@ -19,11 +19,11 @@ import type { GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { SqliteBackend } from './sqlite.js';
 import { PgBackend } from './pg/backend.js';
-import { redactUrl } from './pg/connection.js';
+import { redactUrl, type PgOpenOptions } from './pg/connection.js';
 import { StoreOpenError } from './errors.js';
 import type { UserStats } from './stats.js';
 
-export interface GameStoreOptions extends OpenOptions {
+export interface GameStoreOptions extends OpenOptions, Pick<PgOpenOptions, 'directUrl'> {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
   path?: string;
   /** DATABASE_URL: a PostgreSQL database (src/store/pg/) instead of the file at `path`. */
@@ -484,7 +484,7 @@ export type { LiveGame };
 async function openPostgresStore(url: string, opts: GameStoreOptions): Promise<GameStore> {
   let backend: PgBackend;
   try {
-    backend = await PgBackend.open(url, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+    backend = await PgBackend.open(url, { now: opts.clock ?? Date.now, directUrl: opts.directUrl ?? null, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) throw err;
     const why = (err as { code?: string }).code ?? (err as Error).message;
