@@ -78,12 +78,15 @@ async function owedRows(tx: Repos, gameId: number, where: { guildId: string; cha
 /**
  * Stores what `c` owes Discord, inside the commit's transaction. A failure to word the messages
  * must not refuse an action the engine accepted: it is logged and the action commits without them.
+ * A failure to read their rows is the database's (a failover, a timeout): it fails the commit, to be
+ * tried again with its messages, as any other statement of the transaction would.
  */
 export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed, where: { guildId: string; channelId: string }): Promise<void> {
   if (!ctx.owes) return;
+  const rows = await owedRows(tx, c.gameId, where);
   let owed: Owed[];
   try {
-    owed = ctx.owes(c, await owedRows(tx, c.gameId, where));
+    owed = ctx.owes(c, rows);
   } catch (err) {
     ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
     return;

@@ -258,4 +258,20 @@ describe('applying and committing actions', () => {
     expect(count(store, 'actions')).toBe(1);
     expect(await store.abortGame(g.gameId, 'again')).toBe(false);
   });
+
+  it('a database error reading what a commit owes fails the commit (tried again with its DMs), instead of committing it without them', async () => {
+    const store = await open(manualClock(), { owes: (c, rows) => rows.users.filter((u) => u !== null).map((u) => ({ gameId: c.gameId, kind: 'dm', target: u, body: { content: `v${c.version} ${rows.locales.get(u)}` } })) });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 11 });
+    const outbox = count(store, 'outbox');
+    // The players' languages cannot be read (as a failover or a timeout would make any read fail).
+    sqliteConnection(store.backend).sqlite.exec('ALTER TABLE user_prefs RENAME TO user_prefs_away');
+    const r = await store.submit(g.gameId, randomAction(g.state, rng(3))!).catch((err: Error) => err);
+    expect(r).not.toMatchObject({ ok: true });
+    expect(count(store, 'actions')).toBe(0);
+    expect(count(store, 'outbox')).toBe(outbox);
+    // Once the database answers again the action commits with what it owes.
+    sqliteConnection(store.backend).sqlite.exec('ALTER TABLE user_prefs_away RENAME TO user_prefs');
+    expect(await store.submit(g.gameId, randomAction(g.state, rng(3))!)).toMatchObject({ ok: true, version: 1 });
+    expect(count(store, 'outbox')).toBeGreaterThan(outbox);
+  });
 });
