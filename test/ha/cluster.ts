@@ -49,6 +49,8 @@ export function ports(base: number): Ports {
 }
 
 export const NODES = 3;
+export type KillMode = 'machine' | 'postgres' | 'patroni';
+export const KILL_MODES: KillMode[] = ['machine', 'postgres', 'patroni'];
 const SUPERUSER_PASSWORD = 'drill-superuser';
 const BOT_ROLE = 'fengsheng';
 const BOT_DB = 'fengsheng';
@@ -248,12 +250,17 @@ export class Cluster {
     }
   }
 
-  /** A machine's death: SIGKILL to node i's Patroni and its postgres (the whole process group) at once. */
-  killNode(i: number): void {
+  /**
+   * The primary killed, as HA_KILL says: 'machine' (default) SIGKILLs node i's Patroni and its postgres
+   * at once (the leader key then expires in etcd and a replica is promoted); 'postgres' SIGKILLs its
+   * postmaster alone (Patroni, still leader, restarts it); 'patroni' SIGKILLs Patroni alone (its postgres
+   * lives on, cut off: HAProxy stops sending to it when the REST check fails, and a replica is promoted).
+   */
+  killNode(i: number, how: KillMode = 'machine'): void {
     const child = this.procs.get(`patroni${i}`);
     const pm = this.postmasterPid(i);
-    if (child?.pid) process.kill(-child.pid, 'SIGKILL');
-    if (pm) {
+    if (how !== 'postgres' && child?.pid) process.kill(how === 'machine' ? -child.pid : child.pid, 'SIGKILL');
+    if (how !== 'patroni' && pm) {
       try {
         process.kill(pm, 'SIGKILL');
       } catch {}
@@ -383,6 +390,8 @@ default_pool_size = 20
 server_connect_timeout = 3
 server_login_retry = 1
 query_wait_timeout = 30
+query_timeout = 30
+idle_transaction_timeout = 30
 `;
   }
 }

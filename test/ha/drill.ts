@@ -26,11 +26,15 @@ import { startStandIn, type StandIn } from '../support/discord/index.js';
 import { BotProcess } from '../bench/live/bot-process.js';
 import { Observer } from '../bench/live/observer.js';
 import { isOver, Table, type PeopleStats } from '../bench/live/people.js';
-import { Cluster, missingBinaries, PACKAGES, ports, until } from './cluster.js';
+import { Cluster, KILL_MODES, type KillMode, missingBinaries, PACKAGES, ports, until } from './cluster.js';
+import { openPostgres } from '../../src/store/pg/connection.js';
+import { sql } from 'drizzle-orm';
+import { logger } from '../../src/log.js';
 
 const GAMES = Number(process.env.HA_GAMES ?? 8);
 const BASE = Number(process.env.HA_PORT_BASE ?? 25400);
 const KEEP = process.env.HA_KEEP === '1';
+const KILL = (process.env.HA_KILL ?? 'machine') as KillMode;
 const TARGET_S = 30;
 /** Moves each game makes before the kill, and after the failover, so both sides are seen at play. */
 const MOVES_BEFORE = 6;
@@ -101,10 +105,39 @@ function shownVersions(discord: StandIn): Map<number, number> {
   return out;
 }
 
+const KILL_WHAT: Record<KillMode, string> = { machine: 'Patroni and its postgres', postgres: 'its postgres', patroni: 'its Patroni' };
+
+/**
+ * What the pooled mode's SET LOCAL costs: a transaction of one SELECT through PgBouncer, with and
+ * without the line the bot runs first in each (pg/connection.ts transactionTimeouts), interleaved.
+ */
+async function setLocalCost(pooledUrl: string, directUrl: string, n = 1000): Promise<{ n: number; with: number; without: number }> {
+  const conn = await openPostgres(pooledUrl, { directUrl, logger: logger.child({}, { level: 'silent' }), max: 1 });
+  const total = { with: 0, without: 0 };
+  try {
+    for (let i = 0; i < 2 * n; i++) {
+      const withIt = i % 2 === 0;
+      const start = process.hrtime.bigint();
+      await conn.db.transaction(async (tx) => {
+        if (withIt) await tx.execute(sql.raw(conn.beginSql!));
+        await tx.execute(sql`SELECT 1`);
+      });
+      total[withIt ? 'with' : 'without'] += Number(process.hrtime.bigint() - start) / 1000;
+    }
+  } finally {
+    await conn.close();
+  }
+  return { n, with: total.with / n, without: total.without / n };
+}
+
 async function main(): Promise<number> {
   const missing = missingBinaries();
   if (missing.length) {
     console.error(`missing: ${missing.join(', ')}. Install them with:\n  apt-get install -y ${PACKAGES.join(' ')}`);
+    return 2;
+  }
+  if (!KILL_MODES.includes(KILL)) {
+    console.error(`HA_KILL must be one of ${KILL_MODES.join(', ')}`);
     return 2;
   }
   const p = ports(BASE);
@@ -126,8 +159,11 @@ async function main(): Promise<number> {
   let observer: Observer | null = null;
   const reader = new Reader(cluster.directUrl);
   const tables: Table[] = [];
+  let ok = false;
   try {
     await cluster.up(say);
+    const cost = await setLocalCost(cluster.pooledUrl, cluster.directUrl);
+    say(`a transaction through PgBouncer: ${cost.without.toFixed(0)} µs, ${cost.with.toFixed(0)} µs with its SET LOCAL timeouts (mean of ${cost.n} each)`);
     discord = await startStandIn();
     const env = discord.env();
     await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: null, apiBase: env.DISCORD_API_BASE });
@@ -184,8 +220,8 @@ async function main(): Promise<number> {
     const before = await reader.query<Row>('SELECT game_id, version, action, at FROM actions ORDER BY game_id, version');
     const leader = (await cluster.leader())!;
     const killAt = Date.now();
-    cluster.killNode(leader);
-    say(`killed pg${leader} (Patroni and its postgres, SIGKILL): ${before.length} log rows and ${live.length} live games before`);
+    cluster.killNode(leader, KILL);
+    say(`killed pg${leader} (${KILL_WHAT[KILL]}, SIGKILL): ${before.length} log rows and ${live.length} live games before`);
 
     // Meanwhile: what players are told, sampled as it comes (a reply may be edited later).
     const internal = new Set<string>();
@@ -226,7 +262,8 @@ async function main(): Promise<number> {
       movedAll = Math.max(...live.map((g) => firstMove.get(g) ?? killAt));
       say(`every live game moved again ${((movedAll - killAt) / 1000).toFixed(1)} s after the kill`);
     } catch (err) {
-      say(`${(err as Error).message}: ${live.filter((g) => !firstMove.has(g)).length} of ${live.length} games never moved again`);
+      const stuck = live.filter((g) => !firstMove.has(g));
+      say(`${(err as Error).message}: ${stuck.length} of ${live.length} games never moved again (game ${stuck.join(', ')})`);
     }
     // A few moves more, so the games are seen to go on, not merely to have moved once.
     const ids = await gameIds();
@@ -258,14 +295,14 @@ async function main(): Promise<number> {
 
     console.log('\nfailover drill (issue 37): three PostgreSQL 15 nodes under Patroni (synchronous), etcd, HAProxy, PgBouncer (transaction mode); the bot with SHARDS=2');
     console.log(`  games                                  ${GAMES} (${live.length} live at the kill), ${after.length} log rows in all`);
-    console.log(`  killed                                 pg${leader} (leader); new leader pg${newLeader ?? '?'} seen ${promotedAt === null ? '?' : ((promotedAt - killAt) / 1000).toFixed(1)} s after`);
+    console.log(`  killed                                 pg${leader} (the leader: ${KILL_WHAT[KILL]}); new leader pg${newLeader ?? '?'} seen ${promotedAt === null ? '?' : ((promotedAt - killAt) / 1000).toFixed(1)} s after`);
     console.log(`  processes crashed                      ${crashed} (shard deaths ${deaths}, manager ${bot.alive ? 'alive' : 'gone'}; unhandled rejections logged ${unhandled})   target 0`);
     console.log(`  acknowledged actions lost              ${rowsLost + shownLost} (log rows read before the kill missing or changed after: ${rowsLost} of ${before.length}; games whose shown decision is past their log: ${shownLost} of ${shownBefore.size})   target 0`);
     console.log(`  seconds until every live game moved    ${seconds === null ? 'never (within 120 s)' : seconds.toFixed(1)}   target ≤ ${TARGET_S}`);
     console.log(`  出错了 answers after the kill          ${internal.size}`);
     console.log(`  pause notices / resume notices         ${paused.size} / ${resumed.size}`);
     console.log(`  clicks after the kill                  ${clicks.length}; script errors (unanswered clicks) ${stats.errors}${stats.errors ? ` (last: ${stats.lastError})` : ''}`);
-    const ok = crashed === 0 && rowsLost + shownLost === 0 && seconds !== null && seconds <= TARGET_S;
+    ok = crashed === 0 && rowsLost + shownLost === 0 && seconds !== null && seconds <= TARGET_S;
     console.log(ok ? '  PASS' : '  FAIL');
     return ok ? 0 : 1;
   } finally {
@@ -274,8 +311,10 @@ async function main(): Promise<number> {
     await reader.close();
     await bot?.stop(10_000);
     await discord?.close();
-    await cluster.stop(KEEP);
-    if (KEEP) console.log(`kept: ${dir}`);
+    // A failed drill keeps its logs (the bot's, each node's, HAProxy's, PgBouncer's).
+    const keep = KEEP || !ok;
+    await cluster.stop(keep);
+    if (keep) console.log(`kept: ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
 }
