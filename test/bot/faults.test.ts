@@ -207,6 +207,15 @@ describe('faults degrade', () => {
     expect(notices()).toEqual(['paused', 'resumed']);
   }, 120_000);
 
+  it('a channel message heard while the database cannot answer (a failover) is logged, never an unhandled rejection', async () => {
+    const { lines, logged, log } = collectingLogger();
+    t = await openBotTable(1, { log });
+    t.bot.store.activeGameIn = () => Promise.reject(new Error('server login has been failing, try again later (server_login_retry)'));
+    t.discord.say(t.users[0], t.general, '有人吗');
+    await logged('a Discord event could not be handled');
+    expect(lines.filter((l) => l.msg === 'a Discord event could not be handled')).toHaveLength(1);
+  });
+
   it("a page of the database damaged while the bot runs: the hourly check finds it, says so once in the log and to the bot's owner by DM", async () => {
     const { lines, log } = collectingLogger();
     t = await openBotTable(2, { log });
