@@ -129,6 +129,7 @@ export class Bot {
     this.timers.stop();
     this.drivers.stop();
     this.ctx.holds.stop();
+    this.ctx.pauses.stop();
     await this.ai.close();
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);
