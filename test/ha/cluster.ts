@@ -122,13 +122,24 @@ export class Cluster {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: this.dir },
       ...(asPostgres && this.uid !== undefined ? { uid: this.uid, gid: this.gid } : {}),
     });
-    child.stdout!.pipe(out);
-    child.stderr!.pipe(out);
+    // Both into one file: neither may end it while the other still writes.
+    child.stdout!.pipe(out, { end: false });
+    child.stderr!.pipe(out, { end: false });
+    child.once('close', () => out.end());
     this.procs.set(name, child);
+    // However the drill ends, nothing of the cluster is left running (postgres runs in a session of its own).
     const orphan = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {}
+      for (let i = 0; i < NODES; i++) {
+        const pm = this.postmasterPid(i);
+        if (pm) {
+          try {
+            process.kill(pm, 'SIGKILL');
+          } catch {}
+        }
+      }
     };
     process.once('exit', orphan);
     child.once('exit', () => process.off('exit', orphan));
@@ -241,10 +252,15 @@ export class Cluster {
     return l ? Number(l.name.replace('pg', '')) : null;
   }
 
-  /** The postmaster's pid of node i (postmaster.pid's first line), or null. */
+  /**
+   * The running postmaster of node i (postmaster.pid's first line, checked against /proc: a killed
+   * one leaves its file behind, and its pid may since be another process's), or null.
+   */
   postmasterPid(i: number): number | null {
     try {
-      return Number(readFileSync(join(this.dir, `pg${i}`, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const dataDir = join(this.dir, `pg${i}`);
+      const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir) ? pid : null;
     } catch {
       return null;
     }

@@ -159,6 +159,7 @@ async function main(): Promise<number> {
   let observer: Observer | null = null;
   const reader = new Reader(cluster.directUrl);
   const tables: Table[] = [];
+  const tableOf = new Map<string, Table>();
   let ok = false;
   try {
     await cluster.up(say);
@@ -187,6 +188,7 @@ async function main(): Promise<number> {
         const channel = d.channel(guild, 'game');
         const table = new Table(d, obs, channel, users, random, stats);
         tables.push(table);
+        tableOf.set(channel.id, table);
         let begun = false;
         obs.watchTable(channel.id, () => {
           if (!begun) {
@@ -232,7 +234,11 @@ async function main(): Promise<number> {
         if ((m.editedAt ?? m.createdAt) < killAt) continue;
         if (m.content.includes(INTERNAL)) internal.add(`${m.id}:${m.revision}`);
         if (m.content.includes(PAUSED)) paused.add(m.id);
-        if (m.content.includes(RESUMED)) resumed.add(m.id);
+        if (m.content.includes(RESUMED) && !resumed.has(m.id)) {
+          resumed.add(m.id);
+          // Told 恢复后请再点一次 when their move could not be saved, the players click again.
+          tableOf.get(m.channelId)?.resumed();
+        }
       }
     };
     const sampler = setInterval(sample, 200);
