@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import type { Lobby } from '../lobby/model.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
+import { applyAndCommit, oweEffects, resync, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
 import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
@@ -97,6 +97,7 @@ export class GameStore {
     this.ctx = {
       backend,
       live: new Map(),
+      unsure: new Set(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
       owes: opts.owes,
@@ -201,6 +202,7 @@ export class GameStore {
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
       // that an earlier click (or a timeout) already answered is refused, never applied twice.
+      for (const c of await resync(this.ctx, gameId, this.clock())) this.follow(gameId, c), this.notify(c);
       const current = precondition && (await this.state(gameId));
       const why = current ? precondition(current) : null;
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
@@ -336,10 +338,7 @@ export class GameStore {
     }
   }
 
-  /**
-   * Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: the
-   * messages that say so, stored in the same transaction.
-   */
+  /** Ends an active game without a result (cancelled by a moderator); its log is kept. `owed`: what says so, in the same transaction. */
   async abortGame(gameId: number, reason: string, owed?: () => Owed[]): Promise<boolean> {
     const changed = async (tx: Repos, now: number) => {
       const head = await tx.games.head(gameId);

@@ -274,4 +274,29 @@ describe('applying and committing actions', () => {
     expect(await store.submit(g.gameId, randomAction(g.state, rng(3))!)).toMatchObject({ ok: true, version: 1 });
     expect(count(store, 'outbox')).toBeGreaterThan(outbox);
   });
+
+  it('a commit whose answer was lost but that went through (a failover mid-COMMIT) is taken from the database before the next action, and heard as a commit', async () => {
+    const store = await open();
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 12 });
+    const heard: number[] = [];
+    store.subscribe((c) => heard.push(c.version));
+    const backend = store.backend;
+    const real = backend.transaction.bind(backend);
+    // The transaction commits, and its answer is lost.
+    backend.transaction = (async (fn, o) => {
+      await real(fn, o);
+      backend.transaction = real;
+      throw new Error('server conn crashed?');
+    }) as typeof backend.transaction;
+    const a = randomAction(g.state, rng(5))!;
+    await expect(store.submit(g.gameId, a)).rejects.toThrow('server conn crashed?');
+    expect(count(store, 'actions')).toBe(1);
+    expect(heard).toEqual([]);
+    // The player, told it was not saved, clicks again: the database is asked first, and says version 1.
+    const opened = g.state.pending!.opened;
+    const r = await store.submit(g.gameId, a, (s) => (s.pending?.opened === opened ? null : 'stale'));
+    expect(heard[0]).toBe(1);
+    expect(store.liveState(g.gameId)!.version).toBeGreaterThanOrEqual(1);
+    if (r.ok) expect(r.version).toBe(2);
+  });
 });
