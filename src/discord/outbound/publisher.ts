@@ -324,7 +324,10 @@ export class Publisher {
   noticeNow(gameId: number, channelId: string, content: string): void {
     this.track(
       this.channel(channelId)
-        .then(async (c) => void (await c?.send(noticeBody(content))))
+        .then(async (c) => {
+          if (c) await c.send(noticeBody(content));
+          else this.o.log.warn({ gameId }, 'a notice was not sent: its channel could not be had');
+        })
         .catch((err: unknown) => this.o.log.error({ gameId, err }, 'a notice could not be sent')),
     );
   }
