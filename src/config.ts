@@ -10,6 +10,8 @@ export interface BotConfig {
   databasePath: string;
   /** DATABASE_URL: a PostgreSQL database instead of the SQLite file; null for the file. */
   databaseUrl: string | null;
+  /** DATABASE_DIRECT_URL: DATABASE_URL is a PgBouncer in transaction mode, and this a direct session to the primary, for migrations; null otherwise. */
+  databaseDirectUrl: string | null;
   logLevel: string;
   /** Base URL of Discord's API; null for the real Discord. */
   apiBase: string | null;
@@ -67,6 +69,12 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//i, { error: 'DATABASE_URL must start with postgres:// or postgresql://; leave it empty to use the SQLite file at DATABASE_PATH.' })
       .optional(),
   ),
+  DATABASE_DIRECT_URL: text.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//i, { error: 'DATABASE_DIRECT_URL must start with postgres:// or postgresql://, or be empty when DATABASE_URL is not a PgBouncer.' })
+      .optional(),
+  ),
   // Read by the store itself (store/config.ts); checked here so a typo is refused, not taken as NORMAL.
   DATABASE_SYNCHRONOUS: text.pipe(
     z
@@ -119,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     devGuildId: v.DISCORD_DEV_GUILD_ID ?? null,
     databasePath: databasePath(env),
     databaseUrl: v.DATABASE_URL ?? null,
+    databaseDirectUrl: v.DATABASE_DIRECT_URL ?? null,
     logLevel: v.LOG_LEVEL ?? 'info',
     apiBase: v.DISCORD_API_BASE?.replace(/\/+$/, '') ?? null,
     shards: v.SHARDS === undefined || v.SHARDS === 1 ? null : v.SHARDS,

@@ -48,7 +48,15 @@ async function main(): Promise<void> {
   const log = shard ? logger.child({ shard: shard.id }) : logger;
   // METRICS_PORT (run/metrics.ts): a shard's are served by its manager (shards.ts), asked over IPC.
   const metrics = config.metricsPort === null ? null : new Metrics(shard ? String(shard.id) : undefined);
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}), ...(metrics ? { onCommitTime: metrics.committed } : {}) });
+  const store = await openOrExit({
+    path: config.databasePath,
+    url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    logger: log,
+    owes,
+    ...(shard ? { shard } : {}),
+    ...(metrics ? { onCommitTime: metrics.committed } : {}),
+  });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase, metrics?.rest() ?? {});
   const bot = new Bot({ client, store, log });

@@ -22,7 +22,7 @@ async function recommendedShards(config: BotConfig): Promise<number> {
 export async function runShards(config: BotConfig, log: Logger, entry: string, open: (o: GameStoreOptions & { logger: Logger }) => Promise<GameStore>): Promise<void> {
   // Migrations run once, here, before any shard opens the database; a database it must not touch is
   // refused as `npm start` refuses it (one sentence, its exit code), before any shard starts.
-  await (await open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false })).close();
+  await (await open({ path: config.databasePath, url: config.databaseUrl, directUrl: config.databaseDirectUrl, logger: log, recover: false, checkpointWorker: false })).close();
   // Asked even for a fixed count: a rejected token or an unreachable Discord stops here, with its exit
   // code, instead of in every shard the manager would start again and again.
   const recommended = await recommendedShards(config);

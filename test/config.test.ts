@@ -38,6 +38,12 @@ describe('configuration', () => {
     expect(() => readConfig({ ...base, DATABASE_URL: './data/x.db' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
   });
 
+  it('DATABASE_DIRECT_URL: empty is none, a postgres:// URL is taken, anything else is refused', () => {
+    expect(readConfig(base).databaseDirectUrl).toBeNull();
+    expect(readConfig({ ...base, DATABASE_DIRECT_URL: 'postgres://bot@haproxy:5000/fengsheng' }).databaseDirectUrl).toBe('postgres://bot@haproxy:5000/fengsheng');
+    expect(() => readConfig({ ...base, DATABASE_DIRECT_URL: 'haproxy:5000' })).toThrow('DATABASE_DIRECT_URL must start with postgres://');
+  });
+
   it('every bad variable is one sentence naming it, all of them at once', () => {
     const problems = (env: NodeJS.ProcessEnv) => {
       try {

@@ -107,7 +107,8 @@ export class Bot {
 
   private track(p: Promise<unknown>): void {
     this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
+    // A failure (the database unreachable for a moment: a failover) is logged, never left unhandled.
+    void p.catch((err: unknown) => this.log.warn({ err }, 'a Discord event could not be handled')).finally(() => this.inFlight.delete(p));
   }
 
   /** Resolves when no interaction, bot seat or message is still being worked on. */
@@ -128,6 +129,7 @@ export class Bot {
     this.timers.stop();
     this.drivers.stop();
     this.ctx.holds.stop();
+    this.ctx.pauses.stop();
     await this.ai.close();
     this.unsubscribe?.();
     await Promise.allSettled([...this.inFlight]);

@@ -67,10 +67,20 @@ export function assemble(o: BotOptions): Parts {
   const ai = aiSeats(events, (gameId) => sessions.level(gameId), { budgetMs: o.aiBudgetMs });
   const host = o.timerHost ?? realHost(o.store);
   // Told straight to the channel (the outbox cannot be written either): publisher.noticeNow.
-  const pauses = new Pauses((gameId, key) => {
-    const info = o.store.known(gameId);
-    if (info) publisher.noticeNow(gameId, info.channelId, t(locales.table(gameId), key));
-  });
+  const pauses = new Pauses(
+    (gameId, key) => {
+      const info = o.store.known(gameId);
+      if (info) publisher.noticeNow(gameId, info.channelId, t(locales.table(gameId), key));
+    },
+    {
+      timers: host,
+      // A write that changes nothing but the row's time: the server's settings, as they are.
+      write: async (gameIds) => {
+        const guildId = gameIds.map((g) => o.store.known(g)?.guildId).find((g) => g !== undefined);
+        if (guildId) await o.store.updateGuildSettings(guildId, {});
+      },
+    },
+  );
   const drivers = new Drivers({
     unsaved: (gameId) => pauses.failed([gameId]),
     timers: host,

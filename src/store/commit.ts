@@ -46,6 +46,8 @@ export interface CommitContext {
   onBroken(gameId: number, head: GameHead, reason: string): void;
   /** What a commit owes (DMs of its private events), worded from the commit and its stored rows: stored in its transaction. */
   owes?: Owes;
+  /** Games whose last commit failed without an answer: the database is asked before their next action (resync). */
+  unsure?: Set<number>;
 }
 
 /** The stored rows a commit's messages are worded from, read in its transaction. */
@@ -78,12 +80,15 @@ async function owedRows(tx: Repos, gameId: number, where: { guildId: string; cha
 /**
  * Stores what `c` owes Discord, inside the commit's transaction. A failure to word the messages
  * must not refuse an action the engine accepted: it is logged and the action commits without them.
+ * A failure to read their rows is the database's (a failover, a timeout): it fails the commit, to be
+ * tried again with its messages, as any other statement of the transaction would.
  */
 export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed, where: { guildId: string; channelId: string }): Promise<void> {
   if (!ctx.owes) return;
+  const rows = await owedRows(tx, c.gameId, where);
   let owed: Owed[];
   try {
-    owed = ctx.owes(c, await owedRows(tx, c.gameId, where));
+    owed = ctx.owes(c, rows);
   } catch (err) {
     ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
     return;
@@ -197,7 +202,11 @@ export async function applyAndCommit(ctx: CommitContext, gameId: number, input: 
   // never aborts and had the same p50. A refusal wrote nothing, so its transaction commits nothing;
   // only a throw rolls back (and the whole attempt runs again while SQLite's write lock is held by
   // another process: waitForLock).
-  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now), { waitForLock: true });
+  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now), { waitForLock: true }).catch((err: unknown) => {
+    // Its answer may be what was lost, the commit made all the same (resync asks before the next).
+    ctx.unsure?.add(gameId);
+    throw err;
+  });
 
   // Only now is the transaction committed; memory follows the database, never leads it.
   if (broken) {
@@ -216,4 +225,27 @@ export async function applyAndCommit(ctx: CommitContext, gameId: number, input: 
     }
   }
   return result;
+}
+
+/**
+ * A commit of the game failed without an answer (the server died with the COMMIT sent, and a
+ * synchronous standby that is now the primary has it): if the database has the game further on than
+ * memory, memory takes what is stored and it is returned as a commit for every subscriber to follow
+ * (its events are not known: the log's lines for it are missing). Empty when memory was right; a
+ * database still failing throws and leaves the game in `unsure`.
+ */
+export async function resync(ctx: CommitContext, gameId: number, now: number): Promise<Committed[]> {
+  if (!ctx.unsure?.has(gameId)) return [];
+  const live = ctx.live.get(gameId);
+  const head = await ctx.backend.repos.games.head(gameId);
+  ctx.unsure.delete(gameId);
+  if (!live || !head?.setup || head.version === live.state.version) return [];
+  const blob = await ctx.backend.repos.games.snapshot(gameId);
+  if (!blob) return [];
+  const state = decodeSnapshot(blob, head.setup);
+  const finished = state.result !== null;
+  if (finished) ctx.live.delete(gameId);
+  else ctx.live.set(gameId, { head, state });
+  ctx.log.warn({ gameId, version: state.version, was: live.state.version }, 'a commit whose answer was lost had gone through: the game goes on from the database');
+  return [{ ok: true, gameId, version: state.version, action: null, state, events: [], finished, at: now }];
 }

@@ -4,13 +4,12 @@ import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import type { Lobby } from '../lobby/model.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, oweEffects, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
+import { applyAndCommit, oweEffects, resync, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
 import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
 import { openDatabase, openFailure, type OpenOptions } from './connection.js';
 import type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
-import type { LeaderboardRow, RecentGame, ServerRecord } from './history.js';
 import { KeyedQueue } from './queue.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
@@ -19,11 +18,10 @@ import type { GuildSettings } from './settings.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { SqliteBackend } from './sqlite.js';
 import { PgBackend } from './pg/backend.js';
-import { redactUrl } from './pg/connection.js';
+import { redactUrl, type PgOpenOptions } from './pg/connection.js';
 import { StoreOpenError } from './errors.js';
-import type { UserStats } from './stats.js';
 
-export interface GameStoreOptions extends OpenOptions {
+export interface GameStoreOptions extends OpenOptions, Pick<PgOpenOptions, 'directUrl'> {
   /** Database file; default DATABASE_PATH or ./data/fengsheng.db. */
   path?: string;
   /** DATABASE_URL: a PostgreSQL database (src/store/pg/) instead of the file at `path`. */
@@ -96,6 +94,7 @@ export class GameStore {
     this.ctx = {
       backend,
       live: new Map(),
+      unsure: new Set(),
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
       owes: opts.owes,
@@ -200,6 +199,7 @@ export class GameStore {
     return this.queue.run(gameId, async () => {
       // Checked in the queue, after every earlier action of this game: a click made for a decision
       // that an earlier click (or a timeout) already answered is refused, never applied twice.
+      for (const c of await resync(this.ctx, gameId, this.clock())) this.follow(gameId, c), this.notify(c);
       const current = precondition && (await this.state(gameId));
       const why = current ? precondition(current) : null;
       if (why) return { ok: false, gameId, code: why, reason: `precondition failed: ${why}` } as const;
@@ -419,28 +419,6 @@ export class GameStore {
     this.damageListeners.push(tell);
   }
 
-  userStats(userId: string): Promise<UserStats | null> {
-    return this.backend.repos.stats.read(userId);
-  }
-
-  /** A player's record in one server (stats across servers are userStats, the player's own to see). */
-  serverRecord(guildId: string, userId: string): Promise<ServerRecord> {
-    return this.backend.repos.history.record(guildId, userId);
-  }
-
-  leaderboard(guildId: string, limit = 10): Promise<LeaderboardRow[]> {
-    return this.backend.repos.history.leaderboard(guildId, limit);
-  }
-
-  recentGames(guildId: string, limit = 10): Promise<RecentGame[]> {
-    return this.backend.repos.history.recentGames(guildId, limit);
-  }
-
-  /** The channel's most recently ended game (finished or aborted), or null. */
-  lastEndedGameIn(guildId: string, channelId: string): Promise<number | null> {
-    return this.backend.repos.history.lastEndedIn(guildId, channelId);
-  }
-
   /** A write nobody waits for (a preference): its failure is logged, not thrown. */
   background(write: Promise<unknown>, what: string): void {
     write.catch((err: unknown) => this.log.error({ err }, `could not save ${what}`));
@@ -483,7 +461,7 @@ export type { LiveGame };
 async function openPostgresStore(url: string, opts: GameStoreOptions): Promise<GameStore> {
   let backend: PgBackend;
   try {
-    backend = await PgBackend.open(url, { now: opts.clock ?? Date.now, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+    backend = await PgBackend.open(url, { now: opts.clock ?? Date.now, directUrl: opts.directUrl ?? null, ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   } catch (err) {
     if (err instanceof StoreOpenError) throw err;
     const why = (err as { code?: string }).code ?? (err as Error).message;

@@ -92,6 +92,9 @@ export class DeadlineScheduler {
   }
 
   private async armNow(): Promise<void> {
+    // While failing, the retry keeps its time: the commits of other games (each calls arm) must not
+    // push it back, or a shard whose games keep moving would never fire its timeouts again.
+    if (this.failures > 0 && this.handle !== null && !this.firing && this.unsubscribe) return;
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
     this.armedFor = null;

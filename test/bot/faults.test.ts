@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitingOn } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { MOVE_RETRY_FIRST_MS } from '../../src/discord/seats/drivers.js';
+import { PROBE_FIRST_MS } from '../../src/discord/outbound/pauses.js';
 import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel } from './play.js';
@@ -206,6 +207,44 @@ describe('faults degrade', () => {
     expect((await store.state(gameId))!.version).toBeGreaterThan(before);
     expect(notices()).toEqual(['paused', 'resumed']);
   }, 120_000);
+
+  it('a paused game waiting on the player told to click again is told it goes on once the database takes writes, without a move', async () => {
+    t = await openBotTable(3);
+    const [me, bob] = t.users;
+    await openLobbyAndBegin(t);
+    const store = t.bot.store;
+    const gameId = await gameOf(t);
+    const before = (await store.state(gameId))!.version;
+    const notices = () => t!.discord.seenBy(bob, { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
+    const told = (u: typeof me) => t!.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
+    sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
+    const rng = seedRng(4);
+    const decider = () => t!.users[waitingOn(store.liveState(gameId)!)[0]];
+    for (let k = 0; k < 30 && told(decider()) < 1; k++) {
+      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
+      await t.bot.idle();
+    }
+    expect(notices()).toEqual(['paused']);
+    // The first try, a second later, finds writes still refused: nothing is said.
+    t.clock.runUntil(t.clock.now() + PROBE_FIRST_MS);
+    const retryAt = t.clock.now() + 2 * PROBE_FIRST_MS;
+    await expect.poll(() => t!.clock.alarmTimes().includes(retryAt), { timeout: 10_000 }).toBe(true);
+    expect(notices()).toEqual(['paused']);
+    // Writes are taken again; nobody moves (the player waits to be told): the next try tells the channel.
+    sqliteConnection(store.backend).sqlite.pragma('query_only = OFF');
+    t.clock.runUntil(retryAt);
+    await expect.poll(notices, { timeout: 10_000 }).toEqual(['paused', 'resumed']);
+    expect((await store.state(gameId))!.version).toBe(before);
+  }, 120_000);
+
+  it('a channel message heard while the database cannot answer (a failover) is logged, never an unhandled rejection', async () => {
+    const { lines, logged, log } = collectingLogger();
+    t = await openBotTable(1, { log });
+    t.bot.store.activeGameIn = () => Promise.reject(new Error('server login has been failing, try again later (server_login_retry)'));
+    t.discord.say(t.users[0], t.general, '有人吗');
+    await logged('a Discord event could not be handled');
+    expect(lines.filter((l) => l.msg === 'a Discord event could not be handled')).toHaveLength(1);
+  });
 
   it("a page of the database damaged while the bot runs: the hourly check finds it, says so once in the log and to the bot's owner by DM", async () => {
     const { lines, log } = collectingLogger();

@@ -17,7 +17,7 @@ describe('a whole game with characters through Discord', () => {
     const { leaks } = await playToEnd(t, 4242, { scanEvery: 5 });
     expect(leaks).toEqual([]);
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(true);
-    const gameId = Number((await t.bot.store.recentGames(t.guild.id, 1))[0]?.id);
+    const gameId = Number((await t.bot.store.repos.history.recentGames(t.guild.id, 1))[0]?.id);
     expect((await t.bot.store.seats(gameId)).every((s) => s.character !== null)).toBe(true);
   }, 300_000);
 });

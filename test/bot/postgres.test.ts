@@ -29,7 +29,7 @@ describe('the bot on a PostgreSQL store', () => {
     const rest = await playToEnd(table, 78, { scanEvery: 5 });
     expect(rest.leaks).toEqual([]);
     expect(isOver(tableMessage(table, table.users[0])!)).toBe(true);
-    const [game] = await table.bot.store.recentGames(table.guild.id, 1);
+    const [game] = await table.bot.store.repos.history.recentGames(table.guild.id, 1);
     expect(game?.status).toBe('finished');
   }, 300_000);
 });

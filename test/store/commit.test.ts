@@ -205,23 +205,23 @@ describe('applying and committing actions', () => {
       const after = await store.submit(g.gameId, { kind: 'timeout' });
       expect(after).toMatchObject({ ok: false, code: 'gameNotActive' });
     }
-    const ann = (await store.userStats('1001'))!;
+    const ann = (await store.repos.stats.read('1001'))!;
     expect(ann.games).toBe(3);
     expect(ann.wins).toBe(ann.winsLurker + ann.winsMilitary + ann.winsSoy);
-    expect(await store.userStats('nobody')).toBeNull();
+    expect(await store.repos.stats.read('nobody')).toBeNull();
     // The AI seat has no statistics row.
     expect(count(store, 'user_stats')).toBe(4);
-    const board = await store.leaderboard('g');
+    const board = await store.repos.history.leaderboard('g', 10);
     expect(board.map((b) => b.userId).sort()).toEqual(['1001', '1002', '1004', '1005']);
     expect(board.every((b) => b.games === 3)).toBe(true);
     expect(board.map((b) => b.wins)).toEqual([...board.map((b) => b.wins)].sort((a, b) => b - a));
     expect(board.find((b) => b.userId === '1001')!.wins).toBe(ann.wins);
-    expect(await store.leaderboard('elsewhere')).toEqual([]);
+    expect(await store.repos.history.leaderboard('elsewhere', 10)).toEqual([]);
     // The same record within the server (all three games were its), nothing in another.
-    const here = await store.serverRecord('g', '1001');
+    const here = await store.repos.history.record('g', '1001');
     expect(here).toEqual({ games: 3, wins: ann.wins, winsLurker: ann.winsLurker, winsMilitary: ann.winsMilitary, winsSoy: ann.winsSoy, deaths: ann.deaths });
-    expect(await store.serverRecord('elsewhere', '1001')).toEqual({ games: 0, wins: 0, winsLurker: 0, winsMilitary: 0, winsSoy: 0, deaths: 0 });
-    const recent = await store.recentGames('g', 2);
+    expect(await store.repos.history.record('elsewhere', '1001')).toEqual({ games: 0, wins: 0, winsLurker: 0, winsMilitary: 0, winsSoy: 0, deaths: 0 });
+    const recent = await store.repos.history.recentGames('g', 2);
     expect(recent).toHaveLength(2);
     expect(recent[0].id).toBeGreaterThan(recent[1].id);
     for (const r of recent) {
@@ -257,5 +257,46 @@ describe('applying and committing actions', () => {
     expect(await store.game(g.gameId)).toMatchObject({ status: 'aborted', brokenReason: 'cancelled by a moderator' });
     expect(count(store, 'actions')).toBe(1);
     expect(await store.abortGame(g.gameId, 'again')).toBe(false);
+  });
+
+  it('a database error reading what a commit owes fails the commit (tried again with its DMs), instead of committing it without them', async () => {
+    const store = await open(manualClock(), { owes: (c, rows) => rows.users.filter((u) => u !== null).map((u) => ({ gameId: c.gameId, kind: 'dm', target: u, body: { content: `v${c.version} ${rows.locales.get(u)}` } })) });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 11 });
+    const outbox = count(store, 'outbox');
+    // The players' languages cannot be read (as a failover or a timeout would make any read fail).
+    sqliteConnection(store.backend).sqlite.exec('ALTER TABLE user_prefs RENAME TO user_prefs_away');
+    const r = await store.submit(g.gameId, randomAction(g.state, rng(3))!).catch((err: Error) => err);
+    expect(r).not.toMatchObject({ ok: true });
+    expect(count(store, 'actions')).toBe(0);
+    expect(count(store, 'outbox')).toBe(outbox);
+    // Once the database answers again the action commits with what it owes.
+    sqliteConnection(store.backend).sqlite.exec('ALTER TABLE user_prefs_away RENAME TO user_prefs');
+    expect(await store.submit(g.gameId, randomAction(g.state, rng(3))!)).toMatchObject({ ok: true, version: 1 });
+    expect(count(store, 'outbox')).toBeGreaterThan(outbox);
+  });
+
+  it('a commit whose answer was lost but that went through (a failover mid-COMMIT) is taken from the database before the next action, and heard as a commit', async () => {
+    const store = await open();
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 12 });
+    const heard: number[] = [];
+    store.subscribe((c) => heard.push(c.version));
+    const backend = store.backend;
+    const real = backend.transaction.bind(backend);
+    // The transaction commits, and its answer is lost.
+    backend.transaction = (async (fn, o) => {
+      await real(fn, o);
+      backend.transaction = real;
+      throw new Error('server conn crashed?');
+    }) as typeof backend.transaction;
+    const a = randomAction(g.state, rng(5))!;
+    await expect(store.submit(g.gameId, a)).rejects.toThrow('server conn crashed?');
+    expect(count(store, 'actions')).toBe(1);
+    expect(heard).toEqual([]);
+    // The player, told it was not saved, clicks again: the database is asked first, and says version 1.
+    const opened = g.state.pending!.opened;
+    const r = await store.submit(g.gameId, a, (s) => (s.pending?.opened === opened ? null : 'stale'));
+    expect(heard[0]).toBe(1);
+    expect(store.liveState(g.gameId)!.version).toBeGreaterThanOrEqual(1);
+    if (r.ok) expect(r.version).toBe(2);
   });
 });

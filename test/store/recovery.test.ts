@@ -265,6 +265,37 @@ describe('timeouts that cannot be saved', () => {
     scheduler.stop();
     await store.close();
   });
+
+  it("keep their retry's time while other games commit (each commit re-arms the scheduler)", async () => {
+    const clock = manualClock(7_000_000);
+    const store = await GameStore.open({ path: dbFile(), clock });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 3, decisionMs: 10_000 });
+    const other = await store.createGame({ guildId: 'g', channelId: 'd', seats: PLAYERS5, seed: 4, decisionMs: 60_000 });
+    const { timers, host } = recordingHost(clock);
+    const scheduler = new DeadlineScheduler(store, host);
+    await scheduler.start();
+    clock.set((await store.state(g.gameId))!.pending!.deadline!);
+    const real = store.fireDueTimeouts.bind(store);
+    let refusing = true;
+    store.fireDueTimeouts = () => (refusing ? Promise.reject(new Error('server login has been failing, try again later (server_login_retry)')) : real());
+    await scheduler.fire();
+    const retryAt = timers[0].at;
+    expect(retryAt).toBe(clock() + 250);
+    // The other game's players go on moving, every 0.2 s, while the timeouts cannot be saved.
+    let state = (await store.state(other.gameId))!;
+    const next = rng(4);
+    for (let k = 0; k < 3; k++) {
+      clock.advance(200);
+      const r = await store.submit(other.gameId, randomAction(state, next)!);
+      if (r.ok) state = r.state;
+      expect(timers.map((t) => t.at)).toEqual([retryAt]);
+    }
+    refusing = false;
+    await scheduler.fire();
+    expect((await store.state(g.gameId))!.version).toBe(1);
+    scheduler.stop();
+    await store.close();
+  });
 });
 
 describe('the deadline timer', () => {

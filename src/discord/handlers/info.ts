@@ -71,8 +71,8 @@ async function settings(ctx: Context, i: ChatInputCommandInteraction, l: Locale)
  */
 async function stats(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
   const user = i.options.getUser('user') ?? i.user;
-  const here = i.guildId ? await ctx.store.serverRecord(i.guildId, user.id) : null;
-  const all = user.id === i.user.id ? await ctx.store.userStats(user.id) : null;
+  const here = i.guildId ? await ctx.store.repos.history.record(i.guildId, user.id) : null;
+  const all = user.id === i.user.id ? await ctx.store.repos.stats.read(user.id) : null;
   const counts = (s: ServerRecord) => ({
     games: s.games,
     wins: s.wins,
@@ -83,7 +83,7 @@ async function stats(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   });
   const lines = [here?.games ? t(l, 'stats.here', counts(here)) : t(l, 'stats.none')];
   if (all && all.games > (here?.games ?? 0)) lines.push(t(l, 'stats.all', { ...counts(all), declarations: all.declarations }));
-  const board = i.guildId ? await ctx.store.leaderboard(i.guildId, 10) : [];
+  const board = i.guildId ? await ctx.store.repos.history.leaderboard(i.guildId, 10) : [];
   if (board.length)
     lines.push('', `**${t(l, 'stats.board')}**`, ...board.map((b, k) => t(l, 'stats.boardLine', { rank: k + 1, name: `<@${b.userId}>`, wins: b.wins, games: b.games })));
   await i.editReply({ embeds: [{ title: t(l, 'stats.title', { name: user.displayName ?? user.username }), description: lines.join('\n'), color: 0xc0392b }], allowedMentions: { parse: [] } });
@@ -91,7 +91,7 @@ async function stats(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
 
 /** /fengsheng history: the server's last ended games in the channels the one asking may see. */
 async function history(ctx: Context, i: ChatInputCommandInteraction, l: Locale): Promise<void> {
-  const recent = i.guildId ? await ctx.store.recentGames(i.guildId, HISTORY_READ) : [];
+  const recent = i.guildId ? await ctx.store.repos.history.recentGames(i.guildId, HISTORY_READ) : [];
   const visible = new Map<string, boolean>();
   for (const g of recent) if (!visible.has(g.channelId)) visible.set(g.channelId, await canView(ctx.client, i, g.channelId));
   const games = recent.filter((g) => visible.get(g.channelId)).slice(0, 10);

@@ -143,7 +143,7 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
 /** /fengsheng replay [game]: the channel's last ended game, or the one named, privately. */
 async function onCommand(ctx: Context, i: ChatInputCommandInteraction): Promise<void> {
   const l = ctx.locales.of(i);
-  const gameId = i.options.getInteger('game') ?? (i.guildId ? await ctx.store.lastEndedGameIn(i.guildId, i.channelId) : null);
+  const gameId = i.options.getInteger('game') ?? (i.guildId ? await ctx.store.repos.history.lastEndedIn(i.guildId, i.channelId) : null);
   if (gameId === null) return void (await i.editReply(t(l, 'replay.none')));
   const g = await load(ctx, gameId, i);
   if ('key' in g) return void (await i.editReply(t(l, g.key, g.params ?? {})));

@@ -329,7 +329,7 @@ export class Publisher {
   noticeNow(gameId: number, channelId: string, content: string): void {
     this.track(
       this.channel(channelId)
-        .then(async (c) => void (await c?.send(noticeBody(content))))
+        .then(async (c) => (c ? void (await c.send(noticeBody(content))) : this.o.log.warn({ gameId }, 'a notice was not sent: its channel could not be had')))
         .catch((err: unknown) => this.o.log.error({ gameId, err }, 'a notice could not be sent')),
     );
   }

@@ -5,6 +5,7 @@
 // (games-repo statusOf: SELECT … FOR NO KEY UPDATE), so two writers of one game take turns. A call made
 // from inside a transaction's async context (AsyncLocalStorage) runs in that transaction, as on SQLite.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { BackendOptions, Repos, StoreBackend, TxOptions } from '../backend.js';
 import { openPostgres, type PgConnection, type PgExec, type PgOpenOptions } from './connection.js';
 import { pgGamesRepo } from './games-repo.js';
@@ -72,6 +73,7 @@ export class PgBackend implements StoreBackend {
     return this.conn.db.transaction(
       async (tx) => {
         const t = { repos: this.reposOver(tx), open: true };
+        if (this.conn.beginSql) await tx.execute(sql.raw(this.conn.beginSql));
         try {
           return await this.context.run(t, () => fn(t.repos));
         } finally {

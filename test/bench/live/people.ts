@@ -70,6 +70,17 @@ export class Person {
     }
   }
 
+  /**
+   * The game goes on after a pause (its channel says 本局继续): a click the bot could not save (it said
+   * 恢复后请再点一次) is made again, as its player was asked; one that counted is no longer offered.
+   */
+  retry(): void {
+    this.answered.clear();
+    this.answeredAt = '';
+    this.openedFor = '';
+    this.poke();
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -184,6 +195,11 @@ export class Table {
 
   stop(): void {
     for (const p of this.people) p.stop();
+  }
+
+  /** The channel said the game goes on after a pause: everyone makes again what did not count. */
+  resumed(): void {
+    for (const p of this.people) p.retry();
   }
 
   failed(err: unknown): void {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreOpenError } from '../../../src/store/errors.js';
 import { shippedMigrations } from '../../../src/store/migrate.js';
+import { PgBackend } from '../../../src/store/pg/backend.js';
 import { openPostgres, redactUrl } from '../../../src/store/pg/connection.js';
 import { PG_MIGRATIONS_FOLDER } from '../../../src/store/pg/migrate.js';
 import { pgDatabase } from '../../support/pg-database.js';
@@ -72,6 +73,36 @@ describe('the PostgreSQL connection', () => {
       // The pool goes on serving.
       expect((await conn.pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
     } finally {
+      await conn.close();
+    }
+  });
+
+  it('through PgBouncer (a direct URL given for migrations): no startup parameters, and each transaction sets the timeouts itself', async () => {
+    const url = await pgDatabase();
+    // PgBouncer in transaction mode refuses startup parameters and hands each transaction to any server
+    // connection; the same server stands for both URLs here (test/ha/drill.ts runs the real PgBouncer).
+    const conn = await openPostgres(url, { logger: quiet, statementTimeoutMs: 300, directUrl: url });
+    const backend = new PgBackend(conn);
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      expect((await conn.pool.query('SHOW statement_timeout')).rows[0].statement_timeout).toBe('0');
+      // A transaction left idle past the timeout is ended by the server: its session disappears.
+      let ended = false;
+      const tx = backend.transaction(async (repos) => {
+        await repos.settings.read('1');
+        const deadline = Date.now() + 10_000;
+        while (!ended && Date.now() < deadline) {
+          const { rows } = await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'");
+          ended = rows[0].n === 0;
+        }
+      });
+      await expect(tx).rejects.toThrow();
+      expect(ended).toBe(true);
+      // The pool goes on serving, and the next transaction is the pool's again.
+      expect((await backend.repos.settings.read('1')).guildId).toBe('1');
+    } finally {
+      await watcher.end();
       await conn.close();
     }
   });
