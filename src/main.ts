@@ -6,7 +6,8 @@ import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
-import { discordFailure, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
+import { discordFailure, EXIT, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
+import { takeLeases, type Leased } from './run/lease-start.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { GameStore, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
@@ -37,19 +38,34 @@ async function main(): Promise<void> {
     // discord.js's Client reads SHARDS and SHARD_COUNT as its own; only the shards it starts get them.
     return runShards(config, logger, process.argv[1] ?? 'src/main.ts', openOrExit).catch((err) => exitWith(discordFailure(err, apiBase), logger));
   }
-  const shard = shardEnv();
-  if (!shard) {
-    // SHARDS here is ours (empty or 1: one process), not discord.js's JSON list of shard ids.
+  const child = shardEnv();
+  // SHARDS and SHARD_COUNT here are ours (read into config), not discord.js's: it is given the shards below.
+  if (!child) {
     delete process.env.SHARDS;
     delete process.env.SHARD_COUNT;
   }
-  const log = shard ? logger.child({ shard: shard.id }) : logger;
-  const store = await openOrExit({ path: config.databasePath, url: config.databaseUrl, logger: log, owes, ...(shard ? { shard } : {}) });
+  // On leases (a shard of SHARDS=N, or SHARD_COUNT): first the leases, then the shards' games.
+  const plan = child ? { count: child.count, ids: [child.id] } : config.shardCount !== null ? { count: config.shardCount, ids: config.shardIds } : null;
+  let leased: Leased | null = null;
+  if (plan) {
+    leased = await takeLeases(config, plan, child ? logger.child({ shard: child.id }) : logger, openOrExit);
+    if (!leased) process.exit(0);
+  }
+  const shard = child ? { ids: [child.id], count: child.count } : leased && plan ? { ids: leased.leases.held, count: plan.count } : undefined;
+  const log = child ? logger.child({ shard: child.id }) : shard ? logger.child({ shards: shard.ids }) : logger;
+  const store = await openOrExit({
+    path: config.databasePath,
+    url: config.databaseUrl,
+    logger: log,
+    owes,
+    ...(shard ? { shard } : {}),
+    ...(leased ? { fence: leased.leases.fence } : {}),
+  });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
-  const client = createClient(config.apiBase);
+  const client = createClient(config.apiBase, {}, !child && shard ? { ids: shard.ids, count: shard.count } : undefined);
   const bot = new Bot({ client, store, log });
   bot.start();
-  const pulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
+  const pulse = startPulse(pulseFile(config.databasePath, shard?.ids[0] ?? null), shard?.ids[0] ?? null, () => client.ws.status === Status.Ready);
   for (const event of [Events.ClientReady, Events.ShardResume, Events.ShardDisconnect, Events.ShardReconnecting] as const) client.on(event, () => pulse.beat());
   let stopping = false;
   const stop = (signal: string, exitCode = 0) => {
@@ -57,19 +73,29 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'stopping');
     pulse.stop();
-    bot.stop().then(
-      () => {
-        log.info({ exitCode }, 'stopped');
-        process.exit(exitCode);
-      },
-      (err) => {
-        log.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
+    leased?.leases.stop();
+    bot
+      .stop()
+      // Only once the store is closed (nothing more commits): a standby takes the shards at its next look.
+      .then(() => leased?.release())
+      .then(
+        () => {
+          log.info({ exitCode }, 'stopped');
+          process.exit(exitCode);
+        },
+        (err) => {
+          log.error({ err }, 'error while stopping');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A lease taken over: this process drives those shards no more (the fence refuses its commits); it stops.
+  leased?.leases.keep((ids) => {
+    log.error({ exitCode: EXIT.leaseLost, shards: ids }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
+    stop('lease lost', EXIT.leaseLost);
+  });
   try {
     await client.login(config.token);
   } catch (err) {

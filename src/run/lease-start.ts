@@ -1,0 +1,41 @@
+// Start-up on leases (run/leases.ts): a connection of its own for the leases (their renewals never
+// wait behind the games' commits), then the wait for the shards. SIGINT or SIGTERM while waiting
+// ends the wait: the process exits having driven nothing.
+import type { BotConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import type { GameStore, GameStoreOptions } from '../store/index.js';
+import { ShardLeases } from './leases.js';
+
+export interface Leased {
+  leases: ShardLeases;
+  /** Frees the leases and closes their connection. */
+  release(): Promise<void>;
+}
+
+export async function takeLeases(
+  config: BotConfig,
+  plan: { count: number; ids: readonly number[] | null },
+  log: Logger,
+  open: (o: GameStoreOptions & { logger: Logger }) => Promise<GameStore>,
+): Promise<Leased | null> {
+  const store = await open({ path: config.databasePath, url: config.databaseUrl, logger: log, recover: false, checkpointWorker: false });
+  const leases = new ShardLeases(store.backend, { count: plan.count, ids: plan.ids, ttlMs: config.leaseMs, log });
+  const stop = () => leases.stop();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const got = await leases.acquire();
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  if (!got) {
+    log.info('stopped while waiting for shard leases');
+    await store.close();
+    return null;
+  }
+  return {
+    leases,
+    async release() {
+      await leases.release();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// leases.ts for PostgreSQL. Expiry is the server's clock (clock_timestamp, in ms), so machines whose
+// clocks differ agree on it. A commit's check locks the lease row FOR KEY SHARE (commits do not wait on
+// each other, nor on renewals); a takeover locks it FOR UPDATE first, which waits for the commits in
+// flight, and they see the new holder once it commits.
+import { sql } from 'drizzle-orm';
+import type { LeaseHolder, LeaseRow } from '../leases.js';
+import type { PgExec } from './connection.js';
+
+const NOW = sql.raw('(extract(epoch from clock_timestamp()) * 1000)::bigint');
+
+export function pgLeasesRepo(db: PgExec) {
+  const rows = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
+  const list = (count: number) =>
+    rows<LeaseRow>(
+      sql`SELECT shard_id AS "shardId", holder, host, pid, expires_at AS "expiresAt", taken_at AS "takenAt" FROM shard_leases WHERE shard_count = ${count} ORDER BY shard_id`,
+    );
+  return {
+    list,
+    async take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]> {
+      // The rows that may be taken, locked against the commits that check them (and other takers).
+      const free = await rows<{ id: number; expired: boolean }>(
+        sql`SELECT shard_id AS id, (expires_at < ${NOW} OR holder = ${who.holder}) AS expired FROM shard_leases WHERE shard_count = ${who.count} FOR UPDATE`,
+      );
+      const taken = new Map(free.map((r) => [r.id, r.expired]));
+      const isFree = (id: number) => taken.get(id) !== false;
+      const wanted = ids ?? Array.from({ length: who.count }, (_, id) => id).filter(isFree);
+      if (!wanted.length || !wanted.every(isFree)) return [];
+      const got = await rows<{ id: number }>(sql`
+        INSERT INTO shard_leases (shard_count, shard_id, holder, host, pid, expires_at, taken_at)
+        SELECT ${who.count}, id, ${who.holder}, ${who.host}, ${who.pid}, ${NOW} + ${who.ttlMs}, ${NOW} FROM unnest(${`{${wanted.join(',')}}`}::int[]) AS id
+        ON CONFLICT (shard_count, shard_id) DO UPDATE SET holder = excluded.holder, host = excluded.host, pid = excluded.pid,
+          expires_at = excluded.expires_at, taken_at = excluded.taken_at
+        WHERE shard_leases.expires_at < ${NOW} OR shard_leases.holder = excluded.holder
+        RETURNING shard_id AS id`);
+      // Another taker inserted a missing row first: all or none, so this transaction takes nothing.
+      if (got.length !== wanted.length) throw new Error(`shards ${wanted.join(',')} were taken meanwhile`);
+      return [...wanted];
+    },
+    async renew(who: LeaseHolder): Promise<number[]> {
+      const got = await rows<{ id: number }>(
+        sql`UPDATE shard_leases SET expires_at = ${NOW} + ${who.ttlMs} WHERE shard_count = ${who.count} AND holder = ${who.holder} RETURNING shard_id AS id`,
+      );
+      return got.map((r) => r.id).sort((a, b) => a - b);
+    },
+    async release(count: number, holder: string): Promise<void> {
+      await db.execute(sql`UPDATE shard_leases SET expires_at = 0 WHERE shard_count = ${count} AND holder = ${holder}`);
+    },
+    async fence(count: number, holder: string, gameId: number): Promise<boolean> {
+      const r = await rows(sql`
+        SELECT 1 FROM shard_leases l WHERE l.shard_count = ${count} AND l.holder = ${holder}
+           AND l.shard_id = (SELECT ((g.guild_id::bigint >> 22) % ${count})::int FROM games g WHERE g.id = ${gameId})
+           FOR KEY SHARE OF l`);
+      return r.length > 0;
+    },
+    async fenceGuild(count: number, holder: string, guildId: string): Promise<boolean> {
+      const r = await rows(sql`
+        SELECT 1 FROM shard_leases l WHERE l.shard_count = ${count} AND l.holder = ${holder}
+           AND l.shard_id = ((${guildId}::bigint >> 22) % ${count})::int FOR KEY SHARE OF l`);
+      return r.length > 0;
+    },
+  };
+}
