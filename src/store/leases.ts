@@ -32,7 +32,8 @@ export interface LeaseHolder {
 export interface LeasesRepo {
   /**
    * Call inside a write transaction. `ids`: these shards, all or none (none while any is held by
-   * another process whose lease has not expired); null: every shard of the count that is free.
+   * another process whose lease has not expired); null: every shard of the count that is free. None
+   * while a lease of another shard count is live: a new count starts once the old one has stopped.
    * Returns the ids now held by `who` (empty: none taken).
    */
   take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]>;

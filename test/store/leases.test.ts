@@ -73,8 +73,13 @@ describe.each(BACKENDS)('shard leases on %s', (kind) => {
     await sql(`UPDATE shard_leases SET expires_at = 1 WHERE holder = 'B'`);
     expect(await take(a, A, [1])).toEqual([1]);
     expect(await b.repos.leases.renew(B)).toEqual([]);
-    // A lease of another shard count is another row.
+    // Another shard count waits until every lease of the old count has stopped (released or expired).
+    expect(await take(b, holder('B', 3), [0])).toEqual([]);
+    await a.repos.leases.release(2, 'A');
+    await b.repos.leases.release(2, 'B');
+    await b.repos.leases.release(2, 'C');
     expect(await take(b, holder('B', 3), [0])).toEqual([0]);
+    expect(await take(a, A, null)).toEqual([]);
   });
 
   it('a process whose lease was taken over cannot commit, nor create a game, in that shard; the new holder can', async () => {

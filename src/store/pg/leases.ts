@@ -17,6 +17,8 @@ export function pgLeasesRepo(db: PgExec) {
   return {
     list,
     async take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]> {
+      // A live lease of another shard count: its processes drive guilds by another rule (a count change under way).
+      if ((await rows(sql`SELECT 1 FROM shard_leases WHERE shard_count <> ${who.count} AND expires_at >= ${NOW} LIMIT 1`)).length) return [];
       // The rows that may be taken, locked against the commits that check them (and other takers).
       const free = await rows<{ id: number; expired: boolean }>(
         sql`SELECT shard_id AS id, (expires_at < ${NOW} OR holder = ${who.holder}) AS expired FROM shard_leases WHERE shard_count = ${who.count} FOR UPDATE`,

@@ -13,6 +13,8 @@ export function leasesStatements(sqlite: Database.Database, now: () => number = 
      WHERE shard_leases.expires_at < @now OR shard_leases.holder = excluded.holder`,
   );
   const renew = sqlite.prepare<[number, number, string], { id: number }>('UPDATE shard_leases SET expires_at = ? WHERE shard_count = ? AND holder = ? RETURNING shard_id AS id');
+  // A live lease of another shard count: its processes drive guilds by another rule (a count change under way).
+  const otherCount = sqlite.prepare<[number, number]>('SELECT 1 FROM shard_leases WHERE shard_count <> ? AND expires_at >= ? LIMIT 1').pluck();
   const release = sqlite.prepare<[number, string]>('UPDATE shard_leases SET expires_at = 0 WHERE shard_count = ? AND holder = ?');
   const fence = sqlite
     .prepare<[number, string, number, number]>(
@@ -24,6 +26,7 @@ export function leasesStatements(sqlite: Database.Database, now: () => number = 
   return {
     take(who: LeaseHolder, ids: readonly number[] | null): number[] {
       const at = now();
+      if (otherCount.get(who.count, at) !== undefined) return [];
       const held = new Map(rows.all(who.count).map((r) => [r.shardId, r]));
       const free = (id: number) => {
         const r = held.get(id);
