@@ -7,6 +7,7 @@ import { createClient } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
 import { discordFailure, EXIT, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
+import { sharedIdentify } from './run/identify.js';
 import { takeLeases, type Leased } from './run/lease-start.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { GameStore, type GameStoreOptions } from './store/index.js';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     ...(leased ? { fence: leased.leases.fence } : {}),
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
-  const client = createClient(config.apiBase, {}, !child && shard ? { ids: shard.ids, count: shard.count } : undefined);
+  const client = createClient(config.apiBase, {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
   const bot = new Bot({ client, store, log });
   bot.start();
   const pulse = startPulse(pulseFile(config.databasePath, shard?.ids[0] ?? null), shard?.ids[0] ?? null, () => client.ws.status === Status.Ready);

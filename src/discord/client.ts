@@ -8,8 +8,10 @@ import { rejectInLanes } from './outbound/lanes.js';
  */
 export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): ClientOptions {
   return {
-    // Several shards of a count in one client (SHARD_IDS or the leases: docs/operations.md).
+    // Several shards of a count in one client (SHARD_IDS or the leases: docs/operations.md), each
+    // identifying in its turn across every process when `identify` is given (run/identify.ts).
     ...(shards && { shards: [...shards.ids], shardCount: shards.count }),
+    ...(shards?.identify && { ws: shards.identify }),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     // A deleted message the bot never cached still comes as messageDelete, with its id, channel and server.
     partials: [Partials.Channel, Partials.Message],
@@ -39,6 +41,8 @@ export function interactionRest(client: Client): REST {
 export interface Shards {
   ids: readonly number[];
   count: number;
+  /** The identify queue shared across processes (run/identify.ts). */
+  identify?: ClientOptions['ws'];
 }
 
 export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): Client {

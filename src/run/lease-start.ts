@@ -3,11 +3,13 @@
 // ends the wait: the process exits having driven nothing.
 import type { BotConfig } from '../config.js';
 import type { Logger } from '../log.js';
-import type { GameStore, GameStoreOptions } from '../store/index.js';
+import type { GameStore, GameStoreOptions, StoreBackend } from '../store/index.js';
 import { ShardLeases } from './leases.js';
 
 export interface Leased {
   leases: ShardLeases;
+  /** The leases' connection (the identify queue takes its turns there too). */
+  backend: StoreBackend;
   /** Frees the leases and closes their connection. */
   release(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function takeLeases(
   }
   return {
     leases,
+    backend: store.backend,
     async release() {
       await leases.release();
       await store.close();

@@ -47,6 +47,12 @@ export interface LeasesRepo {
   fenceGuild(count: number, holder: string, guildId: string): Promise<boolean>;
   /** Every lease row of the count, by shard id. */
   list(count: number): Promise<LeaseRow[]>;
+  /**
+   * A gateway identify of max_concurrency bucket `bucket` (run/identify.ts): 0 when this process may
+   * identify now (the bucket's next turn is then `spacingMs` away, for every process), else how many
+   * milliseconds until the bucket's turn.
+   */
+  identify(bucket: number, spacingMs: number): Promise<number>;
 }
 
 /** What a store checks in each commit: that its process still holds the game's shard. */

@@ -259,3 +259,12 @@ export const shardLeases = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
 );
+
+/**
+ * Discord lets a bot start one gateway session per 5 s in each of its max_concurrency buckets (shard id
+ * % max_concurrency), across all its processes: the next time a bucket may identify (leases.ts, identify).
+ */
+export const identifySlots = sqliteTable('identify_slots', {
+  bucket: integer('bucket').primaryKey(),
+  nextAt: integer('next_at').notNull(),
+});

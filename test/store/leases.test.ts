@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreBackend } from '../../src/store/backend.js';
 import { applyAndCommit } from '../../src/store/commit.js';
+import { SharedIdentifyThrottler } from '../../src/run/identify.js';
 import { LeaseLostError, type LeaseHolder } from '../../src/store/leases.js';
 import { PgBackend } from '../../src/store/pg/backend.js';
 import { shardOf } from '../../src/store/shard.js';
@@ -120,6 +121,37 @@ describe.each(BACKENDS)('shard leases on %s', (kind) => {
     expect(await store.abortGame(g0.gameId, 'test')).toBe(false);
     expect((await a.repos.games.statusOf(g0.gameId))![0]).toBe('active');
     expect((await store.createGame({ guildId: guild(3), channelId: 'c3', seats: PLAYERS5 })).ok).toBe(true);
+  });
+});
+
+describe.each(BACKENDS)('the identify queue shared by processes, on %s', (kind) => {
+  it('lets one shard of a max_concurrency bucket identify per interval, whichever process asks', async () => {
+    const { a, b } = await twoProcesses(kind);
+    const SPACING = 400;
+    // Two processes, max_concurrency 2: shards 0 and 2 share bucket 0, shard 1 is bucket 1.
+    const [ta, tb] = [new SharedIdentifyThrottler(a, 2, quiet, SPACING), new SharedIdentifyThrottler(b, 2, quiet, SPACING)];
+    const signal = new AbortController().signal;
+    const t0 = performance.now();
+    const times: number[] = [];
+    await Promise.all([
+      ta.waitForIdentify(0, signal).then(() => times.push(performance.now() - t0)),
+      tb.waitForIdentify(2, signal).then(() => times.push(performance.now() - t0)),
+      tb.waitForIdentify(1, signal).then(() => expect(performance.now() - t0).toBeLessThan(SPACING)),
+    ]);
+    times.sort((x, y) => x - y);
+    expect(times[0]).toBeLessThan(SPACING);
+    // The second of bucket 0 waited for the bucket's next turn, a spacing after the first's (which came after t0; whole ms aside).
+    expect(times[1]).toBeGreaterThanOrEqual(SPACING - 2);
+    // The repository's answer: 0 (go), then the wait until the bucket's next turn, for any process.
+    expect(await a.transaction((tx) => tx.leases.identify(5, 60_000))).toBe(0);
+    const wait = await b.transaction((tx) => tx.leases.identify(5, 60_000));
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    const aborted = new AbortController();
+    // A shard destroyed while it waits for its turn (bucket 5 of 8: taken above for a minute).
+    const waiting = new SharedIdentifyThrottler(a, 8, quiet, SPACING).waitForIdentify(5, aborted.signal);
+    aborted.abort(new Error('shard destroyed'));
+    await expect(waiting).rejects.toThrow('shard destroyed');
   });
 });
 

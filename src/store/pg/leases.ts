@@ -16,6 +16,14 @@ export function pgLeasesRepo(db: PgExec) {
     );
   return {
     list,
+    async identify(bucket: number, spacingMs: number): Promise<number> {
+      const claimed = await rows(sql`
+        INSERT INTO identify_slots (bucket, next_at) VALUES (${bucket}, ${NOW} + ${spacingMs})
+        ON CONFLICT (bucket) DO UPDATE SET next_at = excluded.next_at WHERE identify_slots.next_at <= ${NOW} RETURNING bucket`);
+      if (claimed.length) return 0;
+      const [row] = await rows<{ wait: number }>(sql`SELECT next_at - ${NOW} AS wait FROM identify_slots WHERE bucket = ${bucket}`);
+      return Math.max(1, Number(row?.wait ?? 1));
+    },
     async take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]> {
       // A live lease of another shard count: its processes drive guilds by another rule (a count change under way).
       if ((await rows(sql`SELECT 1 FROM shard_leases WHERE shard_count <> ${who.count} AND expires_at >= ${NOW} LIMIT 1`)).length) return [];

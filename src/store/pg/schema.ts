@@ -179,3 +179,9 @@ export const shardLeases = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
 );
+
+/** schema.ts's identify_slots, on the server's clock. */
+export const identifySlots = pgTable('identify_slots', {
+  bucket: integer('bucket').primaryKey(),
+  nextAt: ms('next_at').notNull(),
+});

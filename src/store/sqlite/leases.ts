@@ -23,7 +23,16 @@ export function leasesStatements(sqlite: Database.Database, now: () => number = 
     )
     .pluck();
   const fenceGuild = sqlite.prepare<[number, string, string, number]>('SELECT 1 FROM shard_leases WHERE shard_count = ? AND holder = ? AND shard_id = (CAST(? AS INTEGER) >> 22) % ?').pluck();
+  const claim = sqlite.prepare<[number, number, number]>(
+    `INSERT INTO identify_slots (bucket, next_at) VALUES (?, ?) ON CONFLICT (bucket) DO UPDATE SET next_at = excluded.next_at WHERE identify_slots.next_at <= ?`,
+  );
+  const nextAt = sqlite.prepare<[number]>('SELECT next_at FROM identify_slots WHERE bucket = ?').pluck();
   return {
+    identify(bucket: number, spacingMs: number): number {
+      const at = now();
+      if (claim.run(bucket, at + spacingMs, at).changes === 1) return 0;
+      return Math.max(1, ((nextAt.get(bucket) as number | undefined) ?? at) - at);
+    },
     take(who: LeaseHolder, ids: readonly number[] | null): number[] {
       const at = now();
       if (otherCount.get(who.count, at) !== undefined) return [];
