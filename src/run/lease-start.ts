@@ -4,6 +4,7 @@
 import type { BotConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import type { GameStore, GameStoreOptions, StoreBackend } from '../store/index.js';
+import { pulseFile, startPulse } from './health.js';
 import { ShardLeases } from './leases.js';
 
 export interface Leased {
@@ -25,7 +26,10 @@ export async function takeLeases(
   const stop = () => leases.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // `npm run health` says a waiting standby is healthy (it has no gateway yet).
+  const pulse = startPulse(pulseFile(config.databasePath, null, true), null, () => false, true);
   const got = await leases.acquire();
+  pulse.stop();
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   if (!got) {
