@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase, {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
-  const bot = new Bot({ client, store, log });
+  const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.sure }) });
   bot.start();
   const pulse = startPulse(pulseFile(config.databasePath, shard?.ids[0] ?? null), shard?.ids[0] ?? null, () => client.ws.status === Status.Ready);
   for (const event of [Events.ClientReady, Events.ShardResume, Events.ShardDisconnect, Events.ShardReconnecting] as const) client.on(event, () => pulse.beat());

@@ -27,12 +27,22 @@ export class ShardLeases {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** When (performance.now()) the last take or renewal that confirmed every lease began. */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly backend: StoreBackend,
     private readonly o: LeaseOptions,
   ) {
     this.who = { count: o.count, holder: randomUUID(), host: hostname(), pid: process.pid, ttlMs: o.ttlMs };
+  }
+
+  /**
+   * Whether every lease is surely still this process's: the last take or renewal that confirmed them
+   * began less than a lease ago (measured on this process's monotonic clock, so a pause counts).
+   */
+  get sure(): boolean {
+    return !this.stopped && performance.now() - this.confirmedAt < this.o.ttlMs;
   }
 
   /** What the store checks in every commit. */
@@ -47,9 +57,11 @@ export class ShardLeases {
     let lastError = '';
     while (!this.stopped) {
       try {
+        const asked = performance.now();
         const got = await this.backend.transaction((tx) => tx.leases.take(this.who, this.o.ids));
         if (got.length) {
           this.held = got;
+          this.confirmedAt = asked;
           this.o.log.info({ shards: got, count: this.who.count, waitedMs: Math.round(performance.now() - started), holder: this.who.holder }, 'shard leases taken');
           return got;
         }
@@ -78,10 +90,12 @@ export class ShardLeases {
     let failing = false;
     const renew = async () => {
       try {
+        const asked = performance.now();
         const still = await this.backend.repos.leases.renew(this.who);
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
         const gone = this.held.filter((id) => !still.includes(id));
+        if (!gone.length) this.confirmedAt = asked;
         if (gone.length && !this.stopped) {
           this.stop();
           lost(gone);

@@ -4,7 +4,8 @@
 // process of shard 1 is SIGKILLed: the standby takes that shard once its lease expires, recovers its
 // game and moves it (a click commits); the time from the kill to that commit is measured (target
 // ≤ 10 s). Then a rolling restart of the two-shard process: its new life waits, the old one is stopped
-// with SIGTERM and releases its leases at once, and the new one goes on with the games.
+// with SIGTERM and releases its leases at once, and the new one goes on with the games. Last, a process
+// paused (SIGSTOP) past its lease loses its shard to a spare, and once woken stops with exit 11.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,9 +174,27 @@ describe('shards on leases across processes', () => {
         `rolling restart on ${store}: shards 0 and 2 taken ${Math.round(retaken.at - termAt)} ms after the SIGTERM, logged in (two identifies, 5 s apart) ${Math.round(backIn.at - termAt)} ms, their games moved ${moved.join(' and ')} ms after it`,
       );
       expect(Math.max(...moved)).toBeLessThanOrEqual(10_000);
-      for (const p of [back, standby]) p.child.kill('SIGTERM');
+
+      // A process paused (SIGSTOP) past its lease: a spare takes shard 1 over and its game moves there;
+      // woken (SIGCONT), the paused one answers none of the clicks it missed and stops with exit 11.
+      const spare = start('spare', {});
+      await waitLine((l) => l.who === 'spare' && l.msg === 'waiting for shard leases (a standby)');
+      const pausedAt = performance.now();
+      standby.child.kill('SIGSTOP');
+      const spareTook = await waitLine((l) => l.who === 'spare' && l.msg === 'shard leases taken');
+      expect(spareTook.shards).toEqual([1]);
+      await waitLine((l) => l.who === 'spare' && l.msg === 'logged in');
+      const spareMoved = await moveGame(1, pausedAt);
+      const woken = lines.length;
+      standby.child.kill('SIGCONT');
+      expect(await standby.exited).toBe(11);
+      const after = lines.slice(woken).filter((l) => l.who === 'standby');
+      expect(after.some((l) => l.msg.startsWith('another process took over shards of this one'))).toBe(true);
+      const leftAlone = after.filter((l) => l.msg.startsWith('an interaction while the shard leases may have lapsed')).length;
+      console.log(`pause on ${store}: shard 1 taken by the spare ${Math.round(spareTook.at - pausedAt)} ms after the SIGSTOP, its game moved ${spareMoved} ms after it; the woken process left ${leftAlone} clicks to it and exited 11`);
+      for (const p of [back, spare]) p.child.kill('SIGTERM');
       expect(await back.exited).toBe(0);
-      expect(await standby.exited).toBe(0);
+      expect(await spare.exited).toBe(0);
     }, 240_000);
 });
 

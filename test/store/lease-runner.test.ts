@@ -1,7 +1,8 @@
 // A process on leases (src/run/leases.ts), against two connections to one SQLite file: a process
 // with SHARD_IDS waits until its shards are free and takes them all at once; a standby takes what is
-// free; a holder renews its leases, and is told once when another has taken one over (main.ts then
-// stops it, exit 11); release frees them at once.
+// free; a holder renews its leases (and knows when it is no longer sure of them: it leaves clicks to
+// whoever may have taken them), and is told once when another has taken one over (main.ts then stops
+// it, exit 11); release frees them at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,11 +43,17 @@ describe('a process on leases', () => {
     const [a, b] = twoConnections();
     const TTL = 300;
     const owner = new ShardLeases(a, { count: 2, ids: [0, 1], ttlMs: TTL, log: quiet });
+    const tookAt = performance.now();
     expect(await owner.acquire()).toEqual([0, 1]);
-    // Renewed every TTL / 3: still held after several leases' time.
+    expect(owner.sure).toBe(true);
+    // Not renewed for a lease's time (a paused process): no longer sure, though nobody took them.
+    await until(() => !owner.sure);
+    expect(performance.now() - tookAt).toBeGreaterThanOrEqual(TTL);
+    // Renewed every TTL / 3: sure again, and still held after several leases' time.
     owner.keep(() => {
       throw new Error('not lost');
     });
+    await until(() => owner.sure);
     const started = performance.now();
     const standby = new ShardLeases(b, { count: 2, ids: null, ttlMs: TTL, log: quiet });
     let taken: number[] | null = null;
