@@ -48,9 +48,14 @@ async function main(): Promise<void> {
   // On leases (a shard of SHARDS=N, or SHARD_COUNT): first the leases, then the shards' games.
   const plan = child ? { count: child.count, ids: [child.id] } : config.shardCount !== null ? { count: config.shardCount, ids: config.shardIds } : null;
   let leased: Leased | null = null;
+  // A lease taken over: this process drives those shards no more (the fence refuses its commits); it
+  // stops (below, once it runs; before that, at once).
+  let lost: (ids: number[]) => void = (ids) => exitWith({ exitCode: EXIT.leaseLost, sentence: `Another process took over shards ${ids.join(', ')} of this one while it started.` }, logger);
   if (plan) {
     leased = await takeLeases(config, plan, child ? logger.child({ shard: child.id }) : logger, openOrExit);
     if (!leased) process.exit(0);
+    // Renewed from now on: recovering many games may take longer than a lease.
+    leased.leases.keep((ids) => lost(ids));
   }
   const shard = child ? { ids: [child.id], count: child.count } : leased && plan ? { ids: leased.leases.held, count: plan.count } : undefined;
   const log = child ? logger.child({ shard: child.id }) : shard ? logger.child({ shards: shard.ids }) : logger;
@@ -92,11 +97,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  // A lease taken over: this process drives those shards no more (the fence refuses its commits); it stops.
-  leased?.leases.keep((ids) => {
+  lost = (ids) => {
     log.error({ exitCode: EXIT.leaseLost, shards: ids }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
     stop('lease lost', EXIT.leaseLost);
-  });
+  };
   try {
     await client.login(config.token);
   } catch (err) {

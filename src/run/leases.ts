@@ -91,7 +91,8 @@ export class ShardLeases {
     const renew = async () => {
       try {
         const asked = performance.now();
-        const still = await this.backend.repos.leases.renew(this.who);
+        // As a commit does, a renewal waits while another connection holds SQLite's write lock.
+        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who), { waitForLock: true });
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
         const gone = this.held.filter((id) => !still.includes(id));
