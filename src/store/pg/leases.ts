@@ -27,14 +27,22 @@ export function pgLeasesRepo(db: PgExec) {
     async take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]> {
       // A live lease of another shard count: its processes drive guilds by another rule (a count change under way).
       if ((await rows(sql`SELECT 1 FROM shard_leases WHERE shard_count <> ${who.count} AND expires_at >= ${NOW} LIMIT 1`)).length) return [];
-      // The rows that may be taken, locked against the commits that check them (and other takers).
-      const free = await rows<{ id: number; expired: boolean }>(
-        sql`SELECT shard_id AS id, (expires_at < ${NOW} OR holder = ${who.holder}) AS expired FROM shard_leases WHERE shard_count = ${who.count} FOR UPDATE`,
-      );
-      const taken = new Map(free.map((r) => [r.id, r.expired]));
-      const isFree = (id: number) => taken.get(id) !== false;
-      const wanted = ids ?? Array.from({ length: who.count }, (_, id) => id).filter(isFree);
-      if (!wanted.length || !wanted.every(isFree)) return [];
+      // First without a lock: a standby looking every second must not queue the live holders' commits
+      // (their KEY SHARE locks) behind a FOR UPDATE on rows it cannot take.
+      const look = async (lock: boolean, among: readonly number[] | null) => {
+        const only = among ? sql` AND shard_id = ANY(${`{${among.join(',')}}`}::int[])` : sql``;
+        const found = await rows<{ id: number; free: boolean }>(
+          sql`SELECT shard_id AS id, (expires_at < ${NOW} OR holder = ${who.holder}) AS free FROM shard_leases WHERE shard_count = ${who.count}${only}${lock ? sql` FOR UPDATE` : sql``}`,
+        );
+        const byId = new Map(found.map((r) => [r.id, r.free]));
+        const isFree = (id: number) => byId.get(id) !== false;
+        return (ids ?? Array.from({ length: who.count }, (_, id) => id)).filter((id) => (among ? among.includes(id) : true) && isFree(id));
+      };
+      const candidates = await look(false, null);
+      if (!candidates.length || (ids && candidates.length !== ids.length)) return [];
+      // Then the rows to take, locked (waiting for the commits in flight that checked them) and looked at again.
+      const wanted = await look(true, candidates);
+      if (!wanted.length || (ids && wanted.length !== ids.length)) return [];
       const got = await rows<{ id: number }>(sql`
         INSERT INTO shard_leases (shard_count, shard_id, holder, host, pid, expires_at, taken_at)
         SELECT ${who.count}, id, ${who.holder}, ${who.host}, ${who.pid}, ${NOW} + ${who.ttlMs}, ${NOW} FROM unnest(${`{${wanted.join(',')}}`}::int[]) AS id
