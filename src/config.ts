@@ -23,6 +23,12 @@ export interface BotConfig {
   metricsPort: number | null;
   /** METRICS_HOST: the address the metrics port listens on. */
   metricsHost: string;
+  /** SHARD_COUNT: the bot's shards across every machine, each driven on a lease (docs/operations.md); null: no leases. */
+  shardCount: number | null;
+  /** SHARD_IDS: the shards this process drives (waiting for their leases); null: a standby that takes any free shard. */
+  shardIds: number[] | null;
+  /** SHARD_LEASE_MS: how long a shard's lease lasts unrenewed, so how soon a standby takes a dead process's shards. */
+  leaseMs: number;
 }
 
 /** Every variable the configuration failed on, one sentence each; the bot exits 1 (README, exit codes). */
@@ -45,6 +51,9 @@ const snowflake = (name: string, where: string) =>
       error: `${name} must be the number Discord shows (${where}).`,
     }),
   );
+
+/** SHARD_LEASE_MS's default: a standby takes a dead process's shards within about this, plus a second. */
+export const DEFAULT_LEASE_MS = 6_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -112,15 +121,54 @@ const schema = z.object({
       .optional(),
   ),
   METRICS_HOST: text,
+  SHARD_COUNT: text.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { error: 'SHARD_COUNT must be the whole number of shards the bot runs as across every machine (1 or more), or empty.' })
+      .transform(Number)
+      .optional(),
+  ),
+  SHARD_IDS: text.pipe(
+    z
+      .string()
+      .regex(/^\d+(\s*,\s*\d+)*$/, { error: 'SHARD_IDS must be shard ids separated by commas (e.g. 0,1,4), or empty for a standby.' })
+      .transform((v) => v.split(',').map(Number))
+      .optional(),
+  ),
+  SHARD_LEASE_MS: text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'SHARD_LEASE_MS must be a whole number of milliseconds (2000 or more), or empty (6000).' })
+      .transform(Number)
+      .refine((n) => n >= 2_000, { error: 'SHARD_LEASE_MS must be a whole number of milliseconds (2000 or more), or empty (6000).' })
+      .optional(),
+  ),
 });
+
+/** Sentences for variables that are each right but wrong together (the shards across machines). */
+function shardProblems(v: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (v.SHARDS !== undefined && v.SHARDS !== 1 && (v.SHARD_COUNT !== undefined || v.SHARD_IDS !== undefined))
+    problems.push('SHARDS (every shard on this machine) cannot be set with SHARD_COUNT or SHARD_IDS (shards across machines): set one or the other.');
+  if (v.SHARD_IDS !== undefined && v.SHARD_COUNT === undefined) problems.push('SHARD_IDS needs SHARD_COUNT: the number of shards across every machine.');
+  if (v.SHARD_IDS !== undefined && v.SHARD_COUNT !== undefined) {
+    const count = v.SHARD_COUNT;
+    if (v.SHARD_IDS.some((id) => id >= count)) problems.push(`SHARD_IDS must be below SHARD_COUNT (${count}): shards are numbered 0 to ${count - 1}.`);
+    if (new Set(v.SHARD_IDS).size !== v.SHARD_IDS.length) problems.push('SHARD_IDS names a shard twice.');
+  }
+  return problems;
+}
 
 /** The configuration, or a ConfigError listing every variable that is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
   // Inside a shard the ShardingManager sets SHARDS to the shard's id: discord.js's, not ours.
   const inShard = Boolean(env.SHARDING_MANAGER);
-  const parsed = schema.safeParse(inShard ? { ...env, SHARDS: undefined } : env);
+  // …and SHARD_COUNT to the manager's count: the shard's lease is its id of that count (main.ts).
+  const parsed = schema.safeParse(inShard ? { ...env, SHARDS: undefined, SHARD_COUNT: undefined, SHARD_IDS: undefined } : env);
   if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((i) => i.message))]);
   const v = parsed.data;
+  const problems = shardProblems(v);
+  if (problems.length) throw new ConfigError(problems);
   return {
     token: v.DISCORD_TOKEN,
     applicationId: v.DISCORD_APPLICATION_ID,
@@ -134,5 +182,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     shardSpawnDelayMs: v.SHARD_SPAWN_DELAY_MS ?? 5_500,
     metricsPort: v.METRICS_PORT ?? null,
     metricsHost: v.METRICS_HOST ?? '127.0.0.1',
+    shardCount: v.SHARD_COUNT ?? null,
+    shardIds: v.SHARD_IDS ? [...v.SHARD_IDS].sort((a, b) => a - b) : null,
+    leaseMs: v.SHARD_LEASE_MS ?? DEFAULT_LEASE_MS,
   };
 }

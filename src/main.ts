@@ -6,7 +6,9 @@ import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
-import { discordFailure, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
+import { discordFailure, EXIT, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
+import { sharedIdentify } from './run/identify.js';
+import { takeLeases, type Leased } from './run/lease-start.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { Metrics } from './run/metrics.js';
 import { answerManager, scrapeOf, serveMetrics } from './run/metrics-http.js';
@@ -39,15 +41,28 @@ async function main(): Promise<void> {
     // discord.js's Client reads SHARDS and SHARD_COUNT as its own; only the shards it starts get them.
     return runShards(config, logger, process.argv[1] ?? 'src/main.ts', openOrExit).catch((err) => exitWith(discordFailure(err, apiBase), logger));
   }
-  const shard = shardEnv();
-  if (!shard) {
-    // SHARDS here is ours (empty or 1: one process), not discord.js's JSON list of shard ids.
+  const child = shardEnv();
+  // SHARDS and SHARD_COUNT here are ours (read into config), not discord.js's: it is given the shards below.
+  if (!child) {
     delete process.env.SHARDS;
     delete process.env.SHARD_COUNT;
   }
-  const log = shard ? logger.child({ shard: shard.id }) : logger;
-  // METRICS_PORT (run/metrics.ts): a shard's are served by its manager (shards.ts), asked over IPC.
-  const metrics = config.metricsPort === null ? null : new Metrics(shard ? String(shard.id) : undefined);
+  // On leases (a shard of SHARDS=N, or SHARD_COUNT): first the leases, then the shards' games.
+  const plan = child ? { count: child.count, ids: [child.id] } : config.shardCount !== null ? { count: config.shardCount, ids: config.shardIds } : null;
+  let leased: Leased | null = null;
+  // A lease taken over: this process drives those shards no more (the fence refuses its commits); it
+  // stops (below, once it runs; before that, at once).
+  let lost: (ids: number[]) => void = (ids) => exitWith({ exitCode: EXIT.leaseLost, sentence: `Another process took over shards ${ids.join(', ')} of this one while it started.` }, logger);
+  if (plan) {
+    leased = await takeLeases(config, plan, child ? logger.child({ shard: child.id }) : logger, openOrExit);
+    if (!leased) process.exit(0);
+    // Renewed from now on: recovering many games may take longer than a lease.
+    leased.leases.keep((ids) => lost(ids));
+  }
+  const shard = child ? { ids: [child.id], count: child.count } : leased && plan ? { ids: leased.leases.held, count: plan.count } : undefined;
+  const log = child ? logger.child({ shard: child.id }) : shard ? logger.child({ shards: shard.ids }) : logger;
+  // METRICS_PORT (run/metrics.ts): a shard's of SHARDS=N are served by its manager (shards.ts), asked over IPC.
+  const metrics = config.metricsPort === null ? null : new Metrics(child ? String(child.id) : undefined);
   const store = await openOrExit({
     path: config.databasePath,
     url: config.databaseUrl,
@@ -55,19 +70,21 @@ async function main(): Promise<void> {
     logger: log,
     owes,
     ...(shard ? { shard } : {}),
+    ...(leased ? { fence: leased.leases.fence } : {}),
     ...(metrics ? { onCommitTime: metrics.committed } : {}),
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
-  const client = createClient(config.apiBase, metrics?.rest() ?? {});
-  const bot = new Bot({ client, store, log });
+  const client = createClient(config.apiBase, metrics?.rest() ?? {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
+  const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.sure }) });
   bot.start();
   if (metrics) {
     metrics.watchClient(client);
     metrics.watch({ liveGames: () => store.liveGames, lanes: () => bot.publisher.lanesLoad });
-    if (shard) answerManager(metrics);
+    if (leased) metrics.leases(() => leased.leases.held.length);
+    if (child) answerManager(metrics);
     else if (config.metricsPort !== null) await serveMetrics(config.metricsPort, config.metricsHost, scrapeOf(metrics.registry), log);
   }
-  const pulse = startPulse(pulseFile(config.databasePath, shard?.id ?? null), shard?.id ?? null, () => client.ws.status === Status.Ready);
+  const pulse = startPulse(pulseFile(config.databasePath, shard?.ids[0] ?? null), shard?.ids[0] ?? null, () => client.ws.status === Status.Ready);
   for (const event of [Events.ClientReady, Events.ShardResume, Events.ShardDisconnect, Events.ShardReconnecting] as const) client.on(event, () => pulse.beat());
   let stopping = false;
   const stop = (signal: string, exitCode = 0) => {
@@ -75,19 +92,28 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'stopping');
     pulse.stop();
-    bot.stop().then(
-      () => {
-        log.info({ exitCode }, 'stopped');
-        process.exit(exitCode);
-      },
-      (err) => {
-        log.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
+    leased?.leases.stop();
+    bot
+      .stop()
+      // Only once the store is closed (nothing more commits): a standby takes the shards at its next look.
+      .then(() => leased?.release())
+      .then(
+        () => {
+          log.info({ exitCode }, 'stopped');
+          process.exit(exitCode);
+        },
+        (err) => {
+          log.error({ err }, 'error while stopping');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  lost = (ids) => {
+    log.error({ exitCode: EXIT.leaseLost, shards: ids }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
+    stop('lease lost', EXIT.leaseLost);
+  };
   try {
     await client.login(config.token);
   } catch (err) {

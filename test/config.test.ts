@@ -29,6 +29,21 @@ describe('configuration', () => {
     expect(() => readConfig({ ...base, METRICS_PORT: '70000' })).toThrow(wrong);
   });
 
+  it('SHARD_COUNT, SHARD_IDS, SHARD_LEASE_MS: shards across machines on leases; wrong together is refused with a sentence', () => {
+    expect(readConfig(base)).toMatchObject({ shardCount: null, shardIds: null, leaseMs: 6000 });
+    expect(readConfig({ ...base, SHARD_COUNT: '8' })).toMatchObject({ shardCount: 8, shardIds: null, shards: null });
+    expect(readConfig({ ...base, SHARD_COUNT: '8', SHARD_IDS: '4, 0,1' })).toMatchObject({ shardCount: 8, shardIds: [0, 1, 4] });
+    expect(readConfig({ ...base, SHARD_LEASE_MS: '3000' }).leaseMs).toBe(3000);
+    expect(() => readConfig({ ...base, SHARD_LEASE_MS: '500' })).toThrow('SHARD_LEASE_MS must be a whole number of milliseconds (2000 or more), or empty (6000).');
+    expect(() => readConfig({ ...base, SHARD_IDS: '0,1' })).toThrow('SHARD_IDS needs SHARD_COUNT: the number of shards across every machine.');
+    expect(() => readConfig({ ...base, SHARD_COUNT: '4', SHARD_IDS: '1,4' })).toThrow('SHARD_IDS must be below SHARD_COUNT (4): shards are numbered 0 to 3.');
+    expect(() => readConfig({ ...base, SHARD_COUNT: '4', SHARD_IDS: '1,1' })).toThrow('SHARD_IDS names a shard twice.');
+    expect(() => readConfig({ ...base, SHARD_COUNT: '4', SHARD_IDS: 'one' })).toThrow('SHARD_IDS must be shard ids separated by commas (e.g. 0,1,4), or empty for a standby.');
+    expect(() => readConfig({ ...base, SHARDS: '2', SHARD_COUNT: '4' })).toThrow('SHARDS (every shard on this machine) cannot be set with SHARD_COUNT or SHARD_IDS (shards across machines): set one or the other.');
+    // Inside a shard of SHARDS=N, SHARD_COUNT is the manager's (discord.js's), not ours.
+    expect(readConfig({ ...base, SHARDING_MANAGER: 'true', SHARDS: '3', SHARD_COUNT: '4' }).shardCount).toBeNull();
+  });
+
   it('DATABASE_URL: empty is the SQLite file, postgres:// selects PostgreSQL, anything else is refused', () => {
     expect(readConfig(base).databaseUrl).toBeNull();
     expect(readConfig({ ...base, DATABASE_URL: '  ' }).databaseUrl).toBeNull();

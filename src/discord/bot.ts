@@ -46,6 +46,7 @@ export class Bot {
   private readonly inFlight = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
+  private readonly mayAnswer: (() => boolean) | undefined;
 
   constructor(o: BotOptions) {
     const { ctx, ai, timers } = assemble(o);
@@ -55,6 +56,7 @@ export class Bot {
     ({ client: this.client, store: this.store, lobbies: this.lobbies, log: this.log, sessions: this.sessions, locales: this.locales } = ctx);
     ({ publisher: this.publisher, drivers: this.drivers, panels: this.panels, pings: this.pings } = ctx);
     this.router = new Router(ctx, HANDLERS, { onAck: o.onAck, discordNow: o.discordNow });
+    this.mayAnswer = o.mayAnswer;
   }
 
   /** Who sits where, per game (the sessions'). */
@@ -66,7 +68,10 @@ export class Bot {
   start(): void {
     const ctx = this.ctx;
     this.client.on('interactionCreate', (i) => {
-      if (!this.stopping) this.track(this.router.route(i));
+      if (this.stopping) return;
+      // Leases that may have lapsed: another process may own the shard and answer this one.
+      if (this.mayAnswer && !this.mayAnswer()) return void this.log.warn({ interaction: i.id, guildId: i.guildId }, 'an interaction while the shard leases may have lapsed; left to their new holder');
+      this.track(this.router.route(i));
     });
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
     this.client.on('messageCreate', (m) => this.track(channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessage(gameId, m.id))));

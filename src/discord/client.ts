@@ -6,8 +6,12 @@ import { rejectInLanes } from './outbound/lanes.js';
  * bot knows when its table has scrolled up. The API base points discord.js at the stand-in in tests.
  * A request the outbound lanes make that Discord would rate-limit comes back to its lane (lanes.ts).
  */
-export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'] = {}): ClientOptions {
+export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): ClientOptions {
   return {
+    // Several shards of a count in one client (SHARD_IDS or the leases: docs/operations.md), each
+    // identifying in its turn across every process when `identify` is given (run/identify.ts).
+    ...(shards && { shards: [...shards.ids], shardCount: shards.count }),
+    ...(shards?.identify && { ws: shards.identify }),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     // A deleted message the bot never cached still comes as messageDelete, with its id, channel and server.
     partials: [Partials.Channel, Partials.Message],
@@ -33,6 +37,14 @@ export function interactionRest(client: Client): REST {
   return new REST({ ...client.options.rest, globalRequestsPerSecond: 10_000 });
 }
 
-export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}): Client {
-  return new Client(clientOptions(apiBase, rest));
+/** The gateway shards a client connects: these ids of that count. */
+export interface Shards {
+  ids: readonly number[];
+  count: number;
+  /** The identify queue shared across processes (run/identify.ts). */
+  identify?: ClientOptions['ws'];
+}
+
+export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): Client {
+  return new Client(clientOptions(apiBase, rest, shards));
 }

@@ -46,6 +46,12 @@ export interface BotOptions {
   onPanelRefresh?: (ms: number) => void;
   /** Seeds for new games; default random. Tests fix them so a game plays the same every run. */
   seeds?: () => number;
+  /**
+   * On leases (src/run/leases.ts): false while this process's leases may have lapsed (not renewed for a
+   * lease's time: it was paused, or lost the database). Interactions are then left to the process that
+   * may have taken the shard over, unanswered here; default always true.
+   */
+  mayAnswer?: () => boolean;
 }
 
 export interface Parts {

@@ -333,6 +333,7 @@ export const en: Record<MessageKey, string> = {
   'refusal.notChoosingCharacter': 'It is not time to choose a character.',
   'refusal.notOffered': '{character} was not offered to you.',
   'refusal.timeoutNotDue': 'There is no decision to time out.',
+  'refusal.notOwner': "This game is being handed over to another of the bot's processes, so this move did not count. Click again in a few seconds.",
   'refusal.held': 'This game is paused: the bot may not post in this channel. It goes on by itself once an admin gives the bot its permissions back.',
 
   'picture.title': '风声 · Round {round}',

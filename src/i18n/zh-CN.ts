@@ -340,6 +340,7 @@ export const zhCN = {
   'refusal.notChoosingCharacter': '现在不是选择角色的时候。',
   'refusal.notOffered': '{character}不是发给你的角色。',
   'refusal.timeoutNotDue': '没有可以超时的决定。',
+  'refusal.notOwner': '这局正在交给机器人的另一个进程，这一步没有生效。请几秒后再点一次。',
   'refusal.held': '本局已暂停：机器人无法在本频道发言。管理员恢复它的权限后游戏会自动继续。',
 
   // the table as a picture (src/picture)

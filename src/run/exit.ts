@@ -15,6 +15,8 @@ export const EXIT = {
   unreachable: 9,
   /** Discord refused anything else (an intent not allowed, a server the bot is not in). */
   refused: 10,
+  /** Another process took over a shard this one drove (its lease was not renewed in time: docs/operations.md). */
+  leaseLost: 11,
 } as const;
 
 /** Network failures that mean "Discord is not there", as Node's fetch and sockets name them. */

@@ -15,22 +15,25 @@ export interface Pulse {
   /** The gateway is connected and identified (discord.js Status.Ready). */
   gateway: boolean;
   shard: number | null;
+  /** A standby waiting for shard leases (run/lease-start.ts): healthy without a gateway while its pulse is fresh. */
+  standby?: boolean;
 }
 
-/** The pulse file of one process: `health.json`, or `health.shard-N.json` for shard N. */
-export function pulseFile(databasePath: string, shard: number | null): string {
-  return path.join(path.dirname(databasePath), shard === null ? 'health.json' : `health.shard-${shard}.json`);
+/** The pulse file of one process: `health.json`, `health.shard-N.json` for shard N, `health.standby-PID.json` for a standby. */
+export function pulseFile(databasePath: string, shard: number | null, standby = false): string {
+  const name = standby ? `health.standby-${process.pid}.json` : shard === null ? 'health.json' : `health.shard-${shard}.json`;
+  return path.join(path.dirname(databasePath), name);
 }
 
 /**
  * Writes the pulse now and every HEALTH_EVERY_MS; `beat` writes it at once (when the gateway connects or
  * drops), `stop` removes the file. Never throws: a health file must not stop a game.
  */
-export function startPulse(file: string, shard: number | null, gatewayReady: () => boolean): { beat(): void; stop(): void } {
+export function startPulse(file: string, shard: number | null, gatewayReady: () => boolean, standby = false): { beat(): void; stop(): void } {
   let stopped = false;
   const write = () => {
     if (stopped) return;
-    const pulse: Pulse = { pid: process.pid, at: Date.now(), gateway: gatewayReady(), shard };
+    const pulse: Pulse = { pid: process.pid, at: Date.now(), gateway: gatewayReady(), shard, ...(standby && { standby }) };
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(`${file}.tmp`, JSON.stringify(pulse));
@@ -57,7 +60,7 @@ export function pulseProblems(databasePath: string, now = Date.now()): string[] 
   const dir = path.dirname(databasePath);
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((n) => /^health(\.shard-\d+)?\.json$/.test(n));
+    names = fs.readdirSync(dir).filter((n) => /^health(\.shard-\d+|\.standby-\d+)?\.json$/.test(n));
   } catch {
     names = [];
   }
@@ -71,9 +74,9 @@ export function pulseProblems(databasePath: string, now = Date.now()): string[] 
       problems.push(`${name} cannot be read`);
       continue;
     }
-    const who = pulse.shard === null ? 'the bot' : `shard ${pulse.shard}`;
+    const who = pulse.standby ? 'the standby' : pulse.shard === null ? 'the bot' : `shard ${pulse.shard}`;
     if (now - pulse.at > HEALTH_STALE_MS) problems.push(`${who} (pid ${pulse.pid}) has not written its health for ${Math.round((now - pulse.at) / 1000)} s`);
-    else if (!pulse.gateway) problems.push(`${who} (pid ${pulse.pid}) is not connected to Discord's gateway`);
+    else if (!pulse.gateway && !pulse.standby) problems.push(`${who} (pid ${pulse.pid}) is not connected to Discord's gateway`);
   }
   return problems;
 }

@@ -4,6 +4,7 @@
 import type { Logger } from '../log.js';
 import type { GamesRepo } from './games-repo.js';
 import type { HistoryRepo } from './history.js';
+import type { LeasesRepo } from './leases.js';
 import type { LobbiesRepo } from './lobbies.js';
 import type { OutboxRepo } from './outbox.js';
 import type { RecoveryRepo } from './recovery-repo.js';
@@ -22,6 +23,8 @@ export interface Repos {
   history: HistoryRepo;
   lobbies: LobbiesRepo;
   recovery: RecoveryRepo;
+  /** The shards' leases (leases.ts). */
+  leases: LeasesRepo;
 }
 
 /** What either backend is opened with. */

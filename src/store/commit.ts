@@ -5,6 +5,7 @@ import { apply, type Action, type GameEvent, type GameState } from '../engine/in
 import type { Logger } from '../log.js';
 import type { Repos, StoreBackend } from './backend.js';
 import type { GameHead } from './games-repo.js';
+import { NOT_OWNER, type Fence } from './leases.js';
 import type { LiveGame } from './live-game.js';
 import type { Owed } from './outbox.js';
 import { clockAt } from './replay.js';
@@ -29,7 +30,7 @@ export interface Committed {
 export interface Refused {
   ok: false;
   gameId: number;
-  /** The engine's refusal code, or one of the store's: noSuchGame, gameNotActive, held, notHeld, timeoutNotDue, malformed, broken, engineError. */
+  /** The engine's refusal code, or one of the store's: noSuchGame, notOwner (leases.ts), gameNotActive, held, notHeld, timeoutNotDue, malformed, broken, engineError. */
   code: string;
   reason: string;
   params?: Record<string, string | number>;
@@ -48,6 +49,8 @@ export interface CommitContext {
   owes?: Owes;
   /** Games whose last commit failed without an answer: the database is asked before their next action (resync). */
   unsure?: Set<number>;
+  /** Running on a lease (leases.ts): every commit checks, in its transaction, that the game's shard is still this process's. */
+  fence?: Fence;
 }
 
 /** The stored rows a commit's messages are worded from, read in its transaction. */
@@ -96,6 +99,13 @@ export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed, wh
   await tx.outbox.add(owed, c.at);
 }
 
+/** Whether this process may commit to a game (by id) or a new game of a guild (by its id): always without a fence. */
+export function mayCommit(ctx: CommitContext, tx: Repos, game: number | string): Promise<boolean> | boolean {
+  const f = ctx.fence;
+  if (!f) return true;
+  return typeof game === 'number' ? tx.leases.fence(f.count, f.holder, game) : tx.leases.fenceGuild(f.count, f.holder, game);
+}
+
 const refused = (gameId: number, code: string, reason: string, params?: Record<string, string | number>): Refused =>
   params ? { ok: false, gameId, code, reason, params } : { ok: false, gameId, code, reason };
 
@@ -125,6 +135,8 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
   const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
   const row = await tx.games.statusOf(gameId);
   if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
+  // Fencing: a process whose lease of the game's shard was taken over commits nothing more to it.
+  if (!(await mayCommit(ctx, tx, gameId))) return none(refused(gameId, NOT_OWNER, `Game ${gameId}'s shard is driven by another process now.`));
   const [status, version, heldSince] = row;
   if (status !== 'active') return none(refused(gameId, 'gameNotActive', `Game ${gameId} is ${status}.`, { status }));
   // A held game (the bot may not post in its channel) takes nothing but the resume that ends the hold.

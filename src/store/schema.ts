@@ -248,3 +248,33 @@ export const outbox = sqliteTable(
   },
   (t) => [index('outbox_owed_idx').on(t.gameId, t.id).where(sql`done_at IS NULL`)],
 );
+
+/**
+ * One row per shard of a shard count (leases.ts): the process that may drive that shard's games
+ * (`holder`, a token new in every process's life) until `expires_at`, renewed by it. A commit checks
+ * in its transaction that its game's shard is still its process's (fencing); another process takes
+ * a row only once it has expired (or was released: expires_at 0).
+ */
+export const shardLeases = sqliteTable(
+  'shard_leases',
+  {
+    shardCount: integer('shard_count').notNull(),
+    shardId: integer('shard_id').notNull(),
+    holder: text('holder').notNull(),
+    /** Where the holder runs (host name and pid), for the operator. */
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    takenAt: integer('taken_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
+);
+
+/**
+ * Discord lets a bot start one gateway session per 5 s in each of its max_concurrency buckets (shard id
+ * % max_concurrency), across all its processes: the next time a bucket may identify (leases.ts, identify).
+ */
+export const identifySlots = sqliteTable('identify_slots', {
+  bucket: integer('bucket').primaryKey(),
+  nextAt: integer('next_at').notNull(),
+});

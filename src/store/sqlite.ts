@@ -17,6 +17,7 @@ import { openDatabase, openFailure, type Connection, type OpenOptions } from './
 import { lobbiesStatements } from './lobbies.js';
 import { gamesStatements } from './sqlite/games-repo.js';
 import { historyStatements } from './sqlite/history.js';
+import { leasesStatements } from './sqlite/leases.js';
 import { outboxStatements } from './sqlite/outbox.js';
 import { recoveryStatements } from './sqlite/recovery.js';
 import { settingsStatements } from './sqlite/settings.js';
@@ -67,6 +68,7 @@ export class SqliteBackend implements StoreBackend {
       history: this.wrap(historyStatements(db)),
       lobbies: this.wrap(lobbiesStatements(db, now)),
       recovery: this.wrap(recoveryStatements(conn.sqlite, o.shard)),
+      leases: this.wrap(leasesStatements(conn.sqlite)),
     };
     this.begin = conn.sqlite.prepare('BEGIN IMMEDIATE');
     this.beginRead = conn.sqlite.prepare('BEGIN');

@@ -4,13 +4,14 @@ import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import type { Lobby } from '../lobby/model.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, oweEffects, resync, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
+import { applyAndCommit, mayCommit, oweEffects, resync, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
 import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
 import { openDatabase, openFailure, type OpenOptions } from './connection.js';
 import type { GameHead, GameInfo, SeatInfo } from './games-repo.js';
 import { KeyedQueue } from './queue.js';
+import { LeaseLostError, type Fence } from './leases.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
 import { startGame } from './replay.js';
@@ -42,6 +43,8 @@ export interface GameStoreOptions extends OpenOptions, Pick<PgOpenOptions, 'dire
   checkpointWorker?: boolean;
   /** What each commit (and creation) owes Discord, stored in its transaction (outbox.ts); default nothing. The bot's: src/discord/outbound/owed.ts. */
   owes?: Owes;
+  /** On a lease (leases.ts): each commit checks in its transaction that the game's shard is still this process's. */
+  fence?: Fence;
 }
 
 /** Delivered outbox rows are kept this long. */
@@ -98,6 +101,7 @@ export class GameStore {
       log: this.log,
       onBroken: (gameId, head, reason) => this.opts.onBroken?.({ gameId, guildId: head.guildId, channelId: head.channelId, reason }),
       owes: opts.owes,
+      fence: opts.fence,
     };
   }
 
@@ -146,9 +150,7 @@ export class GameStore {
     }
   }
 
-  now(): number {
-    return this.clock();
-  }
+  now = (): number => this.clock();
 
   /** Stores a new game at version 0 (setup, seats, first snapshot) in one transaction. */
   async createGame(input: NewGame): Promise<Committed> {
@@ -164,6 +166,7 @@ export class GameStore {
     const c: Committed = { ok: true, gameId: 0, version: 0, action: null, state, events, finished: false, at: now };
     const deadline = state.pending?.deadline ?? null;
     const id = await this.backend.transaction(async (tx) => {
+      if (!(await mayCommit(this.ctx, tx, input.guildId))) throw new LeaseLostError(`server ${input.guildId}`);
       c.gameId = await tx.games.insertGame({
         guildId: input.guildId,
         channelId: input.channelId,
@@ -375,7 +378,7 @@ export class GameStore {
       const now = this.clock();
       const items = owed?.() ?? [];
       const done = await this.backend.transaction(async (tx) => {
-        if (!(await change(tx, now))) return false;
+        if (!(await mayCommit(this.ctx, tx, gameId)) || !(await change(tx, now))) return false;
         await tx.outbox.add(items, now);
         return true;
       });
@@ -389,8 +392,7 @@ export class GameStore {
     return this.backend.transaction(fn);
   }
 
-  /** Stores messages owed in their own transaction. */
-  async owe(items: Owed[]): Promise<void> {
+  /** Stores messages owed in their own transaction. */ async owe(items: Owed[]): Promise<void> {
     if (items.length) await this.backend.repos.outbox.add(items, this.clock());
   }
 
@@ -450,8 +452,6 @@ export class GameStore {
 
 /** How many games' rows a store keeps (known); beyond it, ended games are forgotten. */
 const MAX_KNOWN_GAMES = 10_000;
-
-export type { LiveGame };
 
 /**
  * The store on PostgreSQL (DATABASE_URL): migrated (once, under an advisory lock, whichever process

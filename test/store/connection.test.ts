@@ -164,14 +164,14 @@ describe('opening the database', () => {
   });
 });
 
-describe('migration 0012 (the last ping of a game beside the game)', () => {
+describe('migration 0014 (the last ping of a game beside the game)', () => {
   it('keeps the last ping of a game stored before it', async () => {
-    // The migrations up to 0011, as a database made before 0012 had them.
+    // The migrations up to 0013, as a database made before 0014 had them.
     const old = dir();
     fs.mkdirSync(path.join(old, 'meta'));
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0012')));
-    expect(before.at(-1)?.tag).toMatch(/^0011/);
+    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0014')));
+    expect(before.at(-1)?.tag).toMatch(/^0013/);
     fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
     for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
     const file = path.join(dir(), 'old.db');

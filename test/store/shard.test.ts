@@ -45,5 +45,19 @@ describe('shards on one database', () => {
     } finally {
       for (const s of thirds) s.close();
     }
+    // Several shards in one process (SHARD_IDS, or the leases it took): the games of each, and only theirs.
+    const two = await GameStore.open({ path: file, clock, checkpointWorker: false, shard: { ids: [2, 0], count: 3 } });
+    try {
+      const mine = ids.filter((_, k) => shardOf(guild(k), 3) !== 1);
+      expect(two.recovery.recovered.map((g) => g.gameId)).toEqual(mine);
+      expect(await two.activeGameIds()).toEqual(mine);
+      const versions = async () => (await Promise.all(ids.map((id) => two.game(id)))).map((g) => g!.version);
+      const before = await versions();
+      clock.advance(120_000);
+      await two.fireDueTimeouts();
+      expect(await versions()).toEqual(before.map((v, k) => (mine.includes(ids[k]) ? v + 1 : v)));
+    } finally {
+      two.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { BackendOptions, Repos, StoreBackend, TxOptions } from '../backend.
 import { openPostgres, type PgConnection, type PgExec, type PgOpenOptions } from './connection.js';
 import { pgGamesRepo } from './games-repo.js';
 import { pgHistoryRepo } from './history.js';
+import { pgLeasesRepo } from './leases.js';
 import { pgLobbies } from './lobbies.js';
 import { pgOutboxRepo } from './outbox.js';
 import { pgRecoveryRepo } from './recovery.js';
@@ -64,6 +65,7 @@ export class PgBackend implements StoreBackend {
       lobbies: pgLobbies(db, this.o.now ?? Date.now),
       // Recovery's one read at start-up goes to the pool: it runs in no transaction.
       recovery: pgRecoveryRepo(this.conn.pool, this.o.shard),
+      leases: pgLeasesRepo(db),
     };
   }
 

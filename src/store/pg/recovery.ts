@@ -5,12 +5,10 @@
 // (to_json of its text), parsed by replay(), so one damaged row spoils only its game.
 import type { Pool } from 'pg';
 import type { UnfinishedGame } from '../recovery-repo.js';
-import { shardLiterals, type Shard } from '../shard.js';
+import type { Shard } from '../shard.js';
+import { ownedByPgRaw } from './shard.js';
 
-function ownedSql(shard: Shard | undefined): string {
-  const s = shardLiterals(shard);
-  return s ? `((g.guild_id::bigint >> 22) % ${s.count}) = ${s.id}` : 'true';
-}
+const ownedSql = (shard: Shard | undefined): string => ownedByPgRaw(shard, 'g.guild_id');
 
 /** Recovery's read: this shard's active games, by id, each with its whole log. */
 export function pgRecoveryRepo(pool: Pool, shard?: Shard) {

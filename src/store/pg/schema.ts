@@ -170,3 +170,24 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_owed_idx').on(t.gameId, t.id).where(sql`done_at IS NULL`)],
 );
+
+/** schema.ts's shard_leases; expires_at and taken_at are the server's clock (leases run on it). */
+export const shardLeases = pgTable(
+  'shard_leases',
+  {
+    shardCount: integer('shard_count').notNull(),
+    shardId: integer('shard_id').notNull(),
+    holder: text('holder').notNull(),
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    takenAt: ms('taken_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
+);
+
+/** schema.ts's identify_slots, on the server's clock. */
+export const identifySlots = pgTable('identify_slots', {
+  bucket: integer('bucket').primaryKey(),
+  nextAt: ms('next_at').notNull(),
+});

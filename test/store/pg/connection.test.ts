@@ -25,7 +25,7 @@ describe('the PostgreSQL connection', () => {
     const url = await pgDatabase();
     expect(await tables(url)).toEqual([]);
     const a = await openPg(url);
-    expect(await tables(url)).toEqual(['actions', 'game_pings', 'games', 'guild_settings', 'lobbies', 'outbox', 'seats', 'user_prefs', 'user_stats']);
+    expect(await tables(url)).toEqual(['actions', 'game_pings', 'games', 'guild_settings', 'identify_slots', 'lobbies', 'outbox', 'seats', 'shard_leases', 'user_prefs', 'user_stats']);
     const applied = (await a.pool.query('SELECT hash FROM drizzle.__drizzle_migrations')).rows.map((r) => r.hash);
     expect(applied).toEqual(shippedMigrations(PG_MIGRATIONS_FOLDER).map((m) => m.hash));
     await openPg(url);

@@ -55,7 +55,7 @@ describe('PostgreSQL schema and migrations', () => {
       );
     const pg = describeTables(pgSchema as Record<string, unknown>, pgTableConfig as never);
     const sqlite = describeTables(sqliteSchema as Record<string, unknown>, sqliteTableConfig as never);
-    expect(Object.keys(pg).length).toBe(9);
+    expect(Object.keys(pg).length).toBe(11);
     expect(pg).toEqual(sqlite);
   });
 

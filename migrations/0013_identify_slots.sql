@@ -1,0 +1,4 @@
+CREATE TABLE `identify_slots` (
+	`bucket` integer PRIMARY KEY NOT NULL,
+	`next_at` integer NOT NULL
+);

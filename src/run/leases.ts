@@ -1,0 +1,134 @@
+// A process on leases (store/leases.ts; docs/operations.md): it waits for its shards' leases (SHARD_IDS,
+// all of them at once; or, as a standby, every shard that is free when one is), then drives those
+// shards while it renews them a few times per lease. A lease found taken over is fatal to the process
+// (main.ts stops it: its commits are refused already, by the fence); SIGTERM releases every lease at
+// once, so a standby takes over at its next look instead of waiting out the lease.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from '../log.js';
+import type { StoreBackend } from '../store/backend.js';
+import type { Fence, LeaseHolder } from '../store/leases.js';
+
+export interface LeaseOptions {
+  count: number;
+  /** These shards, all at once; null: every shard that is free (a standby). */
+  ids: readonly number[] | null;
+  ttlMs: number;
+  log: Logger;
+}
+
+/** How often a process without its shards looks at the leases again: at most a second, and four times a lease. */
+export const lookEveryMs = (ttlMs: number): number => Math.min(1_000, Math.floor(ttlMs / 4));
+
+export class ShardLeases {
+  readonly who: LeaseHolder;
+  /** The shards this process holds. */
+  held: number[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  /** When (performance.now()) the last take or renewal that confirmed every lease began. */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly backend: StoreBackend,
+    private readonly o: LeaseOptions,
+  ) {
+    this.who = { count: o.count, holder: randomUUID(), host: hostname(), pid: process.pid, ttlMs: o.ttlMs };
+  }
+
+  /**
+   * Whether every lease is surely still this process's: the last take or renewal that confirmed them
+   * began less than a lease ago (measured on this process's monotonic clock, so a pause counts).
+   */
+  get sure(): boolean {
+    return !this.stopped && performance.now() - this.confirmedAt < this.o.ttlMs;
+  }
+
+  /** What the store checks in every commit. */
+  get fence(): Fence {
+    return { count: this.who.count, holder: this.who.holder };
+  }
+
+  /** Resolves with the shards taken, once there are any (all of `ids`); null when stopped first. */
+  async acquire(): Promise<number[] | null> {
+    const started = performance.now();
+    let told = false;
+    let lastError = '';
+    while (!this.stopped) {
+      try {
+        const asked = performance.now();
+        const got = await this.backend.transaction((tx) => tx.leases.take(this.who, this.o.ids));
+        if (got.length) {
+          this.held = got;
+          this.confirmedAt = asked;
+          this.o.log.info({ shards: got, count: this.who.count, waitedMs: Math.round(performance.now() - started), holder: this.who.holder }, 'shard leases taken');
+          return got;
+        }
+      } catch (err) {
+        // Another process took a missing row first, or the database is away: look again later.
+        const why = (err as Error).message;
+        if (why !== lastError) this.o.log.warn({ err }, 'could not take shard leases; looking again');
+        lastError = why;
+      }
+      if (!told) {
+        const others = await this.backend.repos.leases.list(this.who.count).catch(() => []);
+        this.o.log.info({ want: this.o.ids ?? 'any', count: this.who.count, held: others.map((l) => ({ shard: l.shardId, host: l.host, pid: l.pid })) }, 'waiting for shard leases (a standby)');
+        told = true;
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, lookEveryMs(this.o.ttlMs));
+      });
+    }
+    return null;
+  }
+
+  /** Renews the leases three times per lease; `lost` is called once if a lease is found taken over. */
+  keep(lost: (ids: number[]) => void): void {
+    const every = Math.floor(this.o.ttlMs / 3);
+    let failing = false;
+    const renew = async () => {
+      try {
+        const asked = performance.now();
+        // As a commit does, a renewal waits while another connection holds SQLite's write lock.
+        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who), { waitForLock: true });
+        if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
+        failing = false;
+        const gone = this.held.filter((id) => !still.includes(id));
+        if (!gone.length) this.confirmedAt = asked;
+        if (gone.length && !this.stopped) {
+          this.stop();
+          lost(gone);
+          return;
+        }
+      } catch (err) {
+        // Nothing commits meanwhile if another process takes a lease (the fence); once the database
+        // answers again the renewal says whether the leases are still this process's.
+        if (!failing) this.o.log.warn({ err }, 'could not renew the shard leases; trying again');
+        failing = true;
+      }
+      if (!this.stopped) this.timer = setTimeout(() => void renew(), every);
+    };
+    this.timer = setTimeout(() => void renew(), every);
+  }
+
+  /** Stops renewing (and waiting). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.wake?.();
+  }
+
+  /** Frees every lease of this process now (after its store is closed: it commits nothing more). */
+  async release(): Promise<void> {
+    this.stop();
+    try {
+      await this.backend.repos.leases.release(this.who.count, this.who.holder);
+      this.o.log.info({ shards: this.held }, 'shard leases released');
+    } catch (err) {
+      this.o.log.warn({ err }, 'could not release the shard leases; they expire by themselves');
+    }
+  }
+}
