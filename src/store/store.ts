@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Action, Edition, GameState, Options, Setup } from '../engine/index.js';
 import type { Lobby } from '../lobby/model.js';
 import { logger as rootLogger, type Logger } from '../log.js';
-import { applyAndCommit, mayCommit, oweEffects, resync, type CommitContext, type Committed, type LiveGame, type Owes, type SubmitResult } from './commit.js';
+import { applyAndCommit, mayCommit, oweEffects, resync, type CommitContext, type Committed, type Owes, type SubmitResult } from './commit.js';
 import type { Owed } from './outbox.js';
 import type { Repos, StoreBackend } from './backend.js';
 import { databasePath } from './config.js';
