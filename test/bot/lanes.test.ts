@@ -84,3 +84,28 @@ describe('a destination Discord holds', () => {
     expect([...t.discord.world.messages.values()].filter((m) => m.nonce === row.nonce)).toEqual([]);
   }, 120_000);
 });
+
+describe('lanes after stop', () => {
+  it('a kick after stop leaves no lane behind, so waiting for them to be idle ends (it spun for ever before, until out of memory)', async () => {
+    const { Lanes } = await import('../../src/discord/outbound/lanes.js');
+    const lanes = new Lanes(() => {});
+    lanes.stop();
+    let ran = false;
+    await lanes.kick('to:1:channel', async () => {
+      ran = true;
+    });
+    expect(ran).toBe(false);
+    expect(lanes.busy).toBe(false);
+    expect(lanes.load).toEqual({ working: 0, held: 0 });
+    // Bounded by the microtask turns it may take, not by wall time: a spin would never resolve `idle`.
+    let turns = 0;
+    const spin = (async () => {
+      while (turns < 10_000) {
+        turns++;
+        await null;
+      }
+      return 'spun';
+    })();
+    expect(await Promise.race([lanes.idle().then(() => 'idle'), spin])).toBe('idle');
+  });
+});

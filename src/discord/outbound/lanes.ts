@@ -28,6 +28,9 @@ export class Lanes {
 
   /** Runs `pump` on the lane `key` (now, or once more after the run in progress); resolves when the lane is idle. */
   kick(key: string, pump: () => Promise<void>): Promise<void> {
+    // Stopped: nothing runs. (A lane made now would end before it was kept, and stay kept for ever:
+    // idle() then spun on it without end, a stopping process's memory growing until it died.)
+    if (this.stopped) return Promise.resolve();
     const running = this.lanes.get(key);
     if (running) {
       running.again = true;
