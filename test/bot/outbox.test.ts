@@ -213,6 +213,26 @@ describe('the outbox', () => {
     expect([...t.discord.world.messages.values()].filter((m) => m.nonce === ping.nonce)).toHaveLength(1);
   }, 60_000);
 
+  it('owed DMs the database would not read (a failover) go out after a back-off, with no commit of their game to wake them', async () => {
+    t = await openBotTable(3);
+    const repo = t.bot.store.repos.outbox;
+    const real = repo.nextOwedTo.bind(repo);
+    let failing = true;
+    repo.nextOwedTo = (gameId, target) => (failing ? Promise.reject(new Error('timeout exceeded when trying to connect')) : real(gameId, target));
+    await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
+    await t.bot.idle();
+    const gameId = await gameOf(t);
+    const version = (await t.bot.store.state(gameId))!.version;
+    const owed = outboxRows(t).filter((r) => r.kind === 'dm' && r.doneAt === null);
+    expect(owed.length).toBeGreaterThan(0);
+    // The database answers again: within the longest back-off (a minute) every one of them is delivered, and no move was made meanwhile.
+    failing = false;
+    await advanceTo(t, t.clock.now() + 60_000);
+    expect(outboxRows(t).filter((r) => r.doneAt === null)).toEqual([]);
+    for (const u of t.users) expect(dmsOf(t, u).filter((m) => WELCOME.test(m.content)), u.username).toHaveLength(1);
+    expect((await t.bot.store.state(gameId))!.version).toBe(version);
+  }, 60_000);
+
   it('a panel that cannot be refreshed after a committed click does not tell the player to try again', async () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);

@@ -57,6 +57,8 @@ export class OutboxSender {
   private readonly stales = new Map<string, Stale>();
   private readonly givenUps = new Map<string, GivenUp>();
   private readonly wakes = new Map<number, { at: number; handle: unknown }>();
+  /** Games whose owed rows the database would not read or mark, in a row: their back-off. */
+  private readonly storeFailures = new Map<number, number>();
   private stopped = false;
   /** Rows owed until this (the same millisecond too, to be safe) may have been sent by the process before this one. */
   private readonly startedAt: number;
@@ -97,10 +99,27 @@ export class OutboxSender {
     this.wakes.clear();
   }
 
+  /**
+   * The database would not read or mark a game's owed rows (a failover, a lock held too long): the
+   * game is swept again after a back-off, without waiting for its next commit, which may never come
+   * (a player who was never pinged does not move).
+   */
+  private storeFailed(gameId: number, err: unknown): void {
+    const n = (this.storeFailures.get(gameId) ?? 0) + 1;
+    this.storeFailures.set(gameId, n);
+    if (n === 1) this.o.log.warn({ gameId, err }, 'owed messages could not be read or marked; trying again after a back-off');
+    this.wakeAt(gameId, this.o.timers.now() + backoffMs(n));
+  }
+
   /** Starts the lane of every target the game owes something due; sets a wake-up for rows in back-off. */
   private async sweep(gameId: number): Promise<void> {
     const now = this.o.timers.now();
-    const rows = await this.o.store.repos.outbox.owed(gameId);
+    let rows: OutboxRow[];
+    try {
+      rows = await this.o.store.repos.outbox.owed(gameId);
+    } catch (err) {
+      return this.storeFailed(gameId, err);
+    }
     const seen = new Set<string>();
     let wake: number | null = null;
     for (const r of rows) {
@@ -115,6 +134,16 @@ export class OutboxSender {
 
   /** Delivers the rows owed to one target, in order, until none is due. */
   private async deliverTo(gameId: number, target: string): Promise<void> {
+    try {
+      await this.deliverAll(gameId, target);
+      this.storeFailures.delete(gameId);
+    } catch (err) {
+      // What escapes is the database's (Discord's answers are settled in deliver): sent rows stay owed, and go again with their nonce.
+      this.storeFailed(gameId, err);
+    }
+  }
+
+  private async deliverAll(gameId: number, target: string): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const now = this.o.timers.now();
