@@ -12,6 +12,7 @@ import { PROBE_FIRST_MS } from '../../src/discord/outbound/pauses.js';
 import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel } from './play.js';
+import type { UserRecord } from '../support/discord/index.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -35,6 +36,19 @@ function collectingLogger() {
   /** Resolves once the bot has logged one of `msgs`. */
   const logged = (...msgs: string[]) => new Promise<void>((resolve) => (lines.some((l) => msgs.includes(l.msg)) ? resolve() : waiting.push({ msgs, resolve })));
   return { lines, logged, log: pino({ level: 'info' }, stream) };
+}
+
+/** A game begun on SQLite, with what a pause test reads: bob's view of the channel's pause notices, and how often a player was told a move was not saved. */
+async function pauseTable() {
+  const t = await openBotTable(3);
+  const bob = t.users[1]!;
+  await openLobbyAndBegin(t);
+  const store = t.bot.store;
+  const gameId = await gameOf(t);
+  const before = (await store.state(gameId))!.version;
+  const notices = () => t.discord.seenBy(bob, { channel: t.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
+  const told = (u: UserRecord) => t.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
+  return { t, store, gameId, before, notices, told };
 }
 
 describe('faults degrade', () => {
@@ -179,14 +193,9 @@ describe('faults degrade', () => {
   }, 60_000);
 
   it("a player's move the database will not save: they are told, the channel once that the game is paused, and once that it goes on", async () => {
-    t = await openBotTable(3);
-    const [me, bob] = t.users;
-    await openLobbyAndBegin(t);
-    const store = t.bot.store;
-    const gameId = await gameOf(t);
-    const before = (await store.state(gameId))!.version;
-    const notices = () => t!.discord.seenBy(bob, { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
-    const told = (u: typeof me) => t!.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
+    const p = await pauseTable();
+    t = p.t;
+    const { store, gameId, before, notices, told } = p;
     // Writes are refused (as a full disk or a read-only file would): the deciding player's moves fail.
     sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
     const rng = seedRng(4);
@@ -209,14 +218,9 @@ describe('faults degrade', () => {
   }, 120_000);
 
   it('a paused game waiting on the player told to click again is told it goes on once the database takes writes, without a move', async () => {
-    t = await openBotTable(3);
-    const [me, bob] = t.users;
-    await openLobbyAndBegin(t);
-    const store = t.bot.store;
-    const gameId = await gameOf(t);
-    const before = (await store.state(gameId))!.version;
-    const notices = () => t!.discord.seenBy(bob, { channel: t!.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
-    const told = (u: typeof me) => t!.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
+    const p = await pauseTable();
+    t = p.t;
+    const { store, gameId, before, notices, told } = p;
     sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
     const rng = seedRng(4);
     const decider = () => t!.users[waitingOn(store.liveState(gameId)!)[0]];

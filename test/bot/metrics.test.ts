@@ -14,7 +14,8 @@ import { registerCommands } from '../../src/discord/register.js';
 import { Metrics, routeOf } from '../../src/run/metrics.js';
 import { scrapeOf, serveMetrics, type MetricsServer } from '../../src/run/metrics-http.js';
 import { GameStore, shardOf } from '../../src/store/index.js';
-import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type StandIn } from '../support/discord/index.js';
+import { guildPerShard } from './shard-guilds.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type StandIn } from '../support/discord/index.js';
 import { gameOf, openBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { playToEnd } from './play.js';
@@ -197,13 +198,7 @@ describe('metrics in npm start', () => {
     const clock = new ManualClock();
     discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000, limits: TEST_LIMITS });
     const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
-    // A guild in each shard (a snowflake's shard moves with its millisecond).
-    const guilds: GuildRecord[] = [];
-    for (let k = 0; guilds.length < 2 && k < 10; k++) {
-      const g = discord.createGuild({ name: `风声${k}`, members: users, locale: 'zh-CN' });
-      if (!guilds.some((x) => shardOf(x.id, 2) === shardOf(g.id, 2))) guilds.push(g);
-      clock.advance(1);
-    }
+    const guilds = guildPerShard(discord, clock, users, 2);
     const env = discord.env();
     const main = startMain({ ...env, DATABASE_PATH: join(dir, 'shards.db'), SHARDS: '2', SHARD_SPAWN_DELAY_MS: '0', METRICS_PORT: '0' });
     children.push(main.child);

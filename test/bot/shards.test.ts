@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { shardOf } from '../../src/store/index.js';
+import { guildPerShard } from './shard-guilds.js';
 import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type SeenMessage, type StandIn } from '../support/discord/index.js';
 import { pgDatabase } from '../support/pg-database.js';
 
@@ -51,13 +52,7 @@ describe('shards', () => {
     const clock = new ManualClock();
     discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000, limits: TEST_LIMITS });
     const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
-    // Guilds whose ids fall in shard 0 and shard 1 (a snowflake's shard moves with its millisecond).
-    const guilds: GuildRecord[] = [];
-    for (let k = 0; guilds.length < 2 && k < 10; k++) {
-      const g = discord.createGuild({ name: `风声${k}`, members: users, locale: 'zh-CN' });
-      if (!guilds.some((x) => shardOf(x.id, 2) === shardOf(g.id, 2))) guilds.push(g);
-      clock.advance(1);
-    }
+    const guilds = guildPerShard(discord, clock, users, 2);
     expect(guilds.map((g) => shardOf(g.id, 2)).sort()).toEqual([0, 1]);
     const env = discord.env();
     for (const g of guilds) await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: g.id, apiBase: env.DISCORD_API_BASE });

@@ -17,7 +17,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { shardOf } from '../../src/store/index.js';
-import { ManualClock, startStandIn, TEST_LIMITS, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
+import { guildPerShard } from './shard-guilds.js';
+import { ManualClock, startStandIn, TEST_LIMITS, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 import { pgDatabase } from '../support/pg-database.js';
 import type { BotTable } from './harness.js';
 import { actOnPanel } from './play.js';
@@ -58,14 +59,7 @@ describe('shards on leases across processes', () => {
       const clock = new ManualClock();
       discord = await startStandIn({ clock, heartbeatIntervalMs: 600_000, limits: TEST_LIMITS });
       const users = ['alice', 'bob', 'carol'].map((username) => discord!.createUser({ username, locale: 'zh-CN' }));
-      // A guild in each shard of 3, in shard order.
-      const guilds: GuildRecord[] = [];
-      for (let k = 0; guilds.length < 3 && k < 30; k++) {
-        const g = discord.createGuild({ name: `风声${k}`, members: users, locale: 'zh-CN' });
-        if (!guilds.some((x) => shardOf(x.id, 3) === shardOf(g.id, 3))) guilds.push(g);
-        clock.advance(1);
-      }
-      guilds.sort((a, b) => shardOf(a.id, 3) - shardOf(b.id, 3));
+      const guilds = guildPerShard(discord, clock, users, 3);
       expect(guilds.map((g) => shardOf(g.id, 3))).toEqual([0, 1, 2]);
       const env = discord.env();
       for (const g of guilds) await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: g.id, apiBase: env.DISCORD_API_BASE });
