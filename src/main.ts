@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase, metrics?.rest() ?? {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
-  const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.sure }) });
+  const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.answering }) });
   bot.start();
   if (metrics) {
     metrics.watchClient(client);

@@ -29,6 +29,8 @@ export class ShardLeases {
   private wake: (() => void) | null = null;
   /** When (performance.now()) the last take or renewal that confirmed every lease began. */
   private confirmedAt = Number.NEGATIVE_INFINITY;
+  /** When the last renewal failed (the database away), while none has succeeded since. */
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly backend: StoreBackend,
@@ -43,6 +45,17 @@ export class ShardLeases {
    */
   get sure(): boolean {
     return !this.stopped && performance.now() - this.confirmedAt < this.o.ttlMs;
+  }
+
+  /**
+   * Whether this process answers clicks: its leases are sure, or it is not sure only because its
+   * renewals failed (the last one less than a lease ago): the database is away for it, a failover as
+   * likely as not, and a click is then answered as any move the database would not save (the game
+   * paused, "click again" once it is back). The fence still refuses a commit to a shard another
+   * process took meanwhile. A process that did not even try (paused, stalled) leaves clicks alone.
+   */
+  get answering(): boolean {
+    return this.sure || (!this.stopped && performance.now() - this.failedAt < this.o.ttlMs);
   }
 
   /** What the store checks in every commit. */
@@ -95,6 +108,7 @@ export class ShardLeases {
         const still = await this.backend.transaction((tx) => tx.leases.renew(this.who), { waitForLock: true });
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
+        this.failedAt = Number.NEGATIVE_INFINITY;
         const gone = this.held.filter((id) => !still.includes(id));
         if (!gone.length) this.confirmedAt = asked;
         if (gone.length && !this.stopped) {
@@ -107,6 +121,7 @@ export class ShardLeases {
         // answers again the renewal says whether the leases are still this process's.
         if (!failing) this.o.log.warn({ err }, 'could not renew the shard leases; trying again');
         failing = true;
+        this.failedAt = performance.now();
       }
       if (!this.stopped) this.timer = setTimeout(() => void renew(), every);
     };

@@ -49,6 +49,8 @@ describe('a process on leases', () => {
     // Not renewed for a lease's time (a paused process): no longer sure, though nobody took them.
     await until(() => !owner.sure);
     expect(performance.now() - tookAt).toBeGreaterThanOrEqual(TTL);
+    // It did not even try to renew: its clicks are left to whoever may have taken them.
+    expect(owner.answering).toBe(false);
     // Renewed every TTL / 3: sure again, and still held after several leases' time.
     owner.keep(() => {
       throw new Error('not lost');
@@ -82,4 +84,31 @@ describe('a process on leases', () => {
     thief.stop();
     standby.stop();
   });
+
+  it('a holder whose renewals fail (the database away, as in a failover) is no longer sure, but still answers clicks until it is back', async () => {
+    const [a] = twoConnections();
+    const TTL = 300;
+    const owner = new ShardLeases(a, { count: 1, ids: [0], ttlMs: TTL, log: quiet });
+    expect(await owner.acquire()).toEqual([0]);
+    const lost: number[][] = [];
+    owner.keep((ids) => lost.push(ids));
+    // The database refuses every transaction from now on.
+    const real = a.transaction.bind(a);
+    let away = true;
+    a.transaction = ((fn: never, o: never) => (away ? Promise.reject(new Error('connection terminated unexpectedly')) : real(fn, o))) as typeof a.transaction;
+    await until(() => !owner.sure);
+    expect(owner.answering).toBe(true);
+    // Several leases' time away: still answering (each renewal failed moments ago).
+    const started = performance.now();
+    await until(() => performance.now() - started > 3 * TTL);
+    expect(owner.sure).toBe(false);
+    expect(owner.answering).toBe(true);
+    // Back: the next renewal confirms the leases.
+    away = false;
+    await until(() => owner.sure);
+    expect(lost).toEqual([]);
+    owner.stop();
+    expect(owner.answering).toBe(false);
+  });
 });
+
