@@ -31,6 +31,8 @@ export class ShardLeases {
   private confirmedAt = Number.NEGATIVE_INFINITY;
   /** When the last renewal failed (the database away), while none has succeeded since. */
   private failedAt = Number.NEGATIVE_INFINITY;
+  /** Renewals under way that began while this process answered clicks (a database that hangs rather than fails). */
+  private vouching = 0;
 
   constructor(
     private readonly backend: StoreBackend,
@@ -49,13 +51,14 @@ export class ShardLeases {
 
   /**
    * Whether this process answers clicks: its leases are sure, or it is not sure only because its
-   * renewals failed (the last one less than a lease ago): the database is away for it, a failover as
+   * renewals failed (the last one less than a lease ago) or hang (one begun while it answered has not
+   * come back): the database is away for it, a failover as
    * likely as not, and a click is then answered as any move the database would not save (the game
    * paused, "click again" once it is back). The fence still refuses a commit to a shard another
    * process took meanwhile. A process that did not even try (paused, stalled) leaves clicks alone.
    */
   get answering(): boolean {
-    return this.sure || (!this.stopped && performance.now() - this.failedAt < this.o.ttlMs);
+    return this.sure || (!this.stopped && (this.vouching > 0 || performance.now() - this.failedAt < this.o.ttlMs));
   }
 
   /** What the store checks in every commit. */
@@ -102,6 +105,8 @@ export class ShardLeases {
     const every = Math.floor(this.o.ttlMs / 3);
     let failing = false;
     const renew = async () => {
+      const vouches = this.answering;
+      if (vouches) this.vouching++;
       try {
         const asked = performance.now();
         // As a commit does, a renewal waits while another connection holds SQLite's write lock.
@@ -122,6 +127,8 @@ export class ShardLeases {
         if (!failing) this.o.log.warn({ err }, 'could not renew the shard leases; trying again');
         failing = true;
         this.failedAt = performance.now();
+      } finally {
+        if (vouches) this.vouching--;
       }
       if (!this.stopped) this.timer = setTimeout(() => void renew(), every);
     };

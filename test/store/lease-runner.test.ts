@@ -103,6 +103,15 @@ describe('a process on leases', () => {
     await until(() => performance.now() - started > 3 * TTL);
     expect(owner.sure).toBe(false);
     expect(owner.answering).toBe(true);
+    // A database that hangs instead of failing (connections that never answer): still answering while the
+    // renewal begun when it answered has not come back.
+    let release: () => void = () => {};
+    a.transaction = (() => new Promise((_, reject) => (release = () => reject(new Error('timeout exceeded when trying to connect'))))) as typeof a.transaction;
+    const hung = performance.now();
+    await until(() => performance.now() - hung > 2 * TTL);
+    expect(owner.answering).toBe(true);
+    release();
+    a.transaction = ((fn: never, o: never) => (away ? Promise.reject(new Error('connection terminated unexpectedly')) : real(fn, o))) as typeof a.transaction;
     // Back: the next renewal confirms the leases.
     away = false;
     await until(() => owner.sure);
