@@ -105,6 +105,7 @@ export class ShardLeases {
     const every = Math.floor(this.o.ttlMs / 3);
     let failing = false;
     const renew = async () => {
+      let late = false;
       const vouches = this.answering;
       if (vouches) this.vouching++;
       try {
@@ -113,7 +114,11 @@ export class ShardLeases {
         const still = await this.backend.transaction((tx) => tx.leases.renew(this.who), { waitForLock: true });
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
-        this.failedAt = Number.NEGATIVE_INFINITY;
+        // A renewal that hung (a failover) and then went through confirms the leases only as of when it
+        // began, maybe more than a lease ago: the database was away until now, so the process goes on
+        // answering, and renews again at once to be sure.
+        late = performance.now() - asked > every;
+        this.failedAt = late ? performance.now() : Number.NEGATIVE_INFINITY;
         const gone = this.held.filter((id) => !still.includes(id));
         if (!gone.length) this.confirmedAt = asked;
         if (gone.length && !this.stopped) {
@@ -130,7 +135,7 @@ export class ShardLeases {
       } finally {
         if (vouches) this.vouching--;
       }
-      if (!this.stopped) this.timer = setTimeout(() => void renew(), every);
+      if (!this.stopped) this.timer = setTimeout(() => void renew(), late ? 0 : every);
     };
     this.timer = setTimeout(() => void renew(), every);
   }

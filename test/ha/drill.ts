@@ -13,7 +13,7 @@
 //   - the 出错了 answers players got meanwhile, and the pause and resume notices.
 // Then it stops everything and removes its folder. Exit code 0 when every target is met, 1 when not,
 // 2 when a Debian package is missing (the line to install them is printed).
-// Knobs: HA_GAMES (default 8), HA_PORT_BASE (default 25400), HA_KEEP=1 keeps the folder (logs), SHARD_LEASE_MS (default 20000).
+// Knobs: HA_GAMES (default 8), HA_PORT_BASE (default 25400), HA_KEEP=1 keeps the folder (logs), SHARD_LEASE_MS (default: the bot's).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,9 +35,8 @@ const GAMES = Number(process.env.HA_GAMES ?? 8);
 const BASE = Number(process.env.HA_PORT_BASE ?? 25400);
 const KEEP = process.env.HA_KEEP === '1';
 const KILL = (process.env.HA_KILL ?? 'machine') as KillMode;
-// The shards' lease outlasts the failover (about 10 s here), as docs/operations.md says to set it: with
-// the default 6 s a process stops answering clicks (its lease may have been taken) until the database is back.
-const LEASE_MS = process.env.SHARD_LEASE_MS ?? '20000';
+// The shards' leases: the bot's default (6 s, shorter than the failover's 10 s) unless SHARD_LEASE_MS is given.
+const LEASE_MS = process.env.SHARD_LEASE_MS;
 const TARGET_S = 30;
 /** Moves each game makes before the kill, and after the failover, so both sides are seen at play. */
 const MOVES_BEFORE = 6;
@@ -171,7 +170,7 @@ async function main(): Promise<number> {
     discord = await startStandIn();
     const env = discord.env();
     await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: null, apiBase: env.DISCORD_API_BASE });
-    bot = await BotProcess.start({ ...env, DATABASE_URL: cluster.pooledUrl, DATABASE_DIRECT_URL: cluster.directUrl, SHARDS: '2', SHARD_LEASE_MS: LEASE_MS }, join(dir, 'bot'), 120_000);
+    bot = await BotProcess.start({ ...env, DATABASE_URL: cluster.pooledUrl, DATABASE_DIRECT_URL: cluster.directUrl, SHARDS: '2', ...(LEASE_MS ? { SHARD_LEASE_MS: LEASE_MS } : {}) }, join(dir, 'bot'), 120_000);
     const botLog = () => readFileSync(bot!.logPath, 'utf8');
     await until('both shards to log in', 120_000, () => ((botLog().match(/"msg":"logged in"/g) ?? []).length >= 2 ? true : undefined));
     const shardPids = new Set([...botLog().matchAll(/"pid":(\d+),[^\n]*"msg":"logged in"/g)].map((m) => Number(m[1])));
