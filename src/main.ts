@@ -126,4 +126,8 @@ async function main(): Promise<void> {
   log.info({ user: client.user?.tag }, 'logged in');
 }
 
-void main();
+// A start-up that fails in a way no exit code names is fatal too: never a process that runs on doing nothing.
+main().catch((err: unknown) => {
+  logger.fatal({ err }, 'could not start');
+  process.exit(1);
+});

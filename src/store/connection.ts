@@ -85,8 +85,16 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Connection {
     const db = drizzle({ client: sqlite, schema });
     const pending = inspection.kind === 'new' ? Infinity : inspection.pending;
     if (pending > 0) {
-      runMigrations(db, folder);
-      log.info({ applied: inspection.kind === 'new' ? 'all' : pending }, 'applied database migrations');
+      try {
+        runMigrations(db, folder);
+        log.info({ applied: inspection.kind === 'new' ? 'all' : pending }, 'applied database migrations');
+      } catch (err) {
+        // Two processes started together on a new file (shards, a standby): both saw it unmigrated, and
+        // the other applied the migrations first (each is one transaction). Then there is nothing to do.
+        const again = guardFile(file, folder);
+        if (again.kind === 'new' || again.pending > 0) throw err;
+        log.info('another process applied the database migrations');
+      }
     }
     return { path: file, sqlite, db, close: () => sqlite.close() };
   } catch (err) {
