@@ -48,7 +48,16 @@ async function pauseTable() {
   const before = (await store.state(gameId))!.version;
   const notices = () => t.discord.seenBy(bob, { channel: t.general }).filter((m) => m.author.bot && /^(⚠️ 本局暂停|本局继续)/.test(m.content)).map((m) => (m.content.startsWith('本局继续') ? 'resumed' : 'paused'));
   const told = (u: UserRecord) => t.discord.seenBy(u).filter((m) => m.ephemeral && m.content.startsWith('这一步没能保存')).length;
-  return { t, store, gameId, before, notices, told };
+  const rng = seedRng(4);
+  const decider = () => t.users[waitingOn(store.liveState(gameId)!)[0]!]!;
+  /** The deciding player acts on their panel, again and again (at most 30 times), until `done`. */
+  const actUntil = async (done: () => boolean | Promise<boolean>) => {
+    for (let k = 0; k < 30 && !(await done()); k++) {
+      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
+      await t.bot.idle();
+    }
+  };
+  return { t, store, gameId, before, notices, told, decider, actUntil };
 }
 
 describe('faults degrade', () => {
@@ -195,24 +204,16 @@ describe('faults degrade', () => {
   it("a player's move the database will not save: they are told, the channel once that the game is paused, and once that it goes on", async () => {
     const p = await pauseTable();
     t = p.t;
-    const { store, gameId, before, notices, told } = p;
+    const { store, gameId, before, notices, told, decider, actUntil } = p;
     // Writes are refused (as a full disk or a read-only file would): the deciding player's moves fail.
     sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
-    const rng = seedRng(4);
-    const decider = () => t!.users[waitingOn(store.liveState(gameId)!)[0]];
-    for (let k = 0; k < 30 && told(decider()) < 2; k++) {
-      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
-      await t.bot.idle();
-    }
+    await actUntil(() => told(decider()) >= 2);
     expect(told(decider())).toBe(2);
     expect((await store.state(gameId))!.version).toBe(before);
     expect(notices()).toEqual(['paused']);
     // Writes are taken again: the next move counts, and the channel is told the game goes on.
     sqliteConnection(store.backend).sqlite.pragma('query_only = OFF');
-    for (let k = 0; k < 30 && (await store.state(gameId))!.version === before; k++) {
-      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
-      await t.bot.idle();
-    }
+    await actUntil(async () => (await store.state(gameId))!.version !== before);
     expect((await store.state(gameId))!.version).toBeGreaterThan(before);
     expect(notices()).toEqual(['paused', 'resumed']);
   }, 120_000);
@@ -220,14 +221,9 @@ describe('faults degrade', () => {
   it('a paused game waiting on the player told to click again is told it goes on once the database takes writes, without a move', async () => {
     const p = await pauseTable();
     t = p.t;
-    const { store, gameId, before, notices, told } = p;
+    const { store, gameId, before, notices, told, decider, actUntil } = p;
     sqliteConnection(store.backend).sqlite.pragma('query_only = ON');
-    const rng = seedRng(4);
-    const decider = () => t!.users[waitingOn(store.liveState(gameId)!)[0]];
-    for (let k = 0; k < 30 && told(decider()) < 1; k++) {
-      await actOnPanel(t, decider(), await openPanel(t, decider(), tableMessage(t, decider())!), rng);
-      await t.bot.idle();
-    }
+    await actUntil(() => told(decider()) >= 1);
     expect(notices()).toEqual(['paused']);
     // The first try, a second later, finds writes still refused: nothing is said.
     t.clock.runUntil(t.clock.now() + PROBE_FIRST_MS);

@@ -3,13 +3,10 @@
 // free; a holder renews its leases (and knows when it is no longer sure of them: it leaves clicks to
 // whoever may have taken them), and is told once when another has taken one over (main.ts then stops
 // it, exit 11); release frees them at once.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShardLeases } from '../../src/run/leases.js';
-import { SqliteBackend } from '../../src/store/sqlite.js';
-import { tempDir } from './helpers.js';
-import { quiet } from './pg/helpers.js';
+import type { SqliteBackend } from '../../src/store/sqlite.js';
+import { quiet, twoSqliteBackends } from './pg/helpers.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,15 +14,8 @@ afterEach(async () => {
 });
 
 function twoConnections(): [SqliteBackend, SqliteBackend] {
-  const dir = tempDir();
-  const file = path.join(dir, 'g.db');
-  const a = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
-  const b = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
-  closers.push(async () => {
-    await a.close();
-    await b.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { a, b, close } = twoSqliteBackends();
+  closers.push(close);
   return [a, b];
 }
 

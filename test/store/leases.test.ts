@@ -3,8 +3,6 @@
 // and taken over once expired; a process whose lease was taken over cannot commit to that shard's
 // games (the fence in the commit's transaction), nor create one there; and on PostgreSQL a takeover
 // waits for a commit already in flight, so none of the old holder's lands after it.
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreBackend } from '../../src/store/backend.js';
@@ -13,11 +11,10 @@ import { SharedIdentifyThrottler } from '../../src/run/identify.js';
 import { LeaseLostError, type LeaseHolder } from '../../src/store/leases.js';
 import { PgBackend } from '../../src/store/pg/backend.js';
 import { shardOf } from '../../src/store/shard.js';
-import { SqliteBackend } from '../../src/store/sqlite.js';
 import { GameStore } from '../../src/store/store.js';
 import { pgDatabase } from '../support/pg-database.js';
-import { PLAYERS5, randomAction, rng, tempDir } from './helpers.js';
-import { BACKENDS, closeAllPg, commitContext, createGameOn, openPg, quiet, type BackendKind } from './pg/helpers.js';
+import { PLAYERS5, randomAction, rng } from './helpers.js';
+import { BACKENDS, closeAllPg, commitContext, createGameOn, openPg, quiet, twoSqliteBackends, type BackendKind } from './pg/helpers.js';
 
 const T0 = 1_700_000_000_000;
 /** A guild id (snowflake) of the given millisecond: its shard of 2 is ms % 2. */
@@ -36,15 +33,8 @@ async function twoProcesses(kind: BackendKind): Promise<{ a: StoreBackend; b: St
     const [ca, cb] = [await openPg(url), await openPg(url)];
     return { a: new PgBackend(ca), b: new PgBackend(cb), sql: (q) => ca.pool.query(q) };
   }
-  const dir = tempDir();
-  const file = path.join(dir, 'g.db');
-  const a = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
-  const b = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
-  closers.push(async () => {
-    await a.close();
-    await b.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { a, b, close } = twoSqliteBackends();
+  closers.push(close);
   return { a, b, sql: async (q) => a.conn.sqlite.prepare(q).run() };
 }
 

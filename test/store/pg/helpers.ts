@@ -97,3 +97,20 @@ export async function createPgGame(
   );
   return { ok: true, gameId, version: 0, action: null, state, events, finished: false, at: input.now };
 }
+
+/** Two connections (two processes' backends) to one new SQLite file, and how to close them and remove it. */
+export function twoSqliteBackends(): { a: SqliteBackend; b: SqliteBackend; close: () => Promise<void> } {
+  const dir = tempDir();
+  const file = path.join(dir, 'g.db');
+  const a = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
+  const b = SqliteBackend.open(file, { checkpointWorker: false, logger: quiet });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
