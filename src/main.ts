@@ -9,6 +9,7 @@ import { logger, type Logger } from './log.js';
 import { discordFailure, EXIT, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
 import { sharedIdentify } from './run/identify.js';
 import { takeLeases, type Leased } from './run/lease-start.js';
+import type { LostTo } from './run/leases.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { Metrics } from './run/metrics.js';
 import { answerManager, scrapeOf, serveMetrics } from './run/metrics-http.js';
@@ -52,12 +53,12 @@ async function main(): Promise<void> {
   let leased: Leased | null = null;
   // A lease taken over: this process drives those shards no more (the fence refuses its commits); it
   // stops (below, once it runs; before that, at once).
-  let lost: (ids: number[]) => void = (ids) => exitWith({ exitCode: EXIT.leaseLost, sentence: `Another process took over shards ${ids.join(', ')} of this one while it started.` }, logger);
+  let lost: (ids: number[], heldBy: LostTo[]) => void = (ids) => exitWith({ exitCode: EXIT.leaseLost, sentence: `Another process took over shards ${ids.join(', ')} of this one while it started.` }, logger);
   if (plan) {
     leased = await takeLeases(config, plan, child ? logger.child({ shard: child.id }) : logger, openOrExit);
     if (!leased) process.exit(0);
     // Renewed from now on: recovering many games may take longer than a lease.
-    leased.leases.keep((ids) => lost(ids));
+    leased.leases.keep((ids, heldBy) => lost(ids, heldBy));
   }
   const shard = child ? { ids: [child.id], count: child.count } : leased && plan ? { ids: leased.leases.held, count: plan.count } : undefined;
   const log = child ? logger.child({ shard: child.id }) : shard ? logger.child({ shards: shard.ids }) : logger;
@@ -110,8 +111,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  lost = (ids) => {
-    log.error({ exitCode: EXIT.leaseLost, shards: ids }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
+  lost = (ids, heldBy) => {
+    log.error({ exitCode: EXIT.leaseLost, shards: ids, heldBy }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
     stop('lease lost', EXIT.leaseLost);
   };
   try {

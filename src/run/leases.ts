@@ -20,6 +20,14 @@ export interface LeaseOptions {
 /** How often a process without its shards looks at the leases again: at most a second, and four times a lease. */
 export const lookEveryMs = (ttlMs: number): number => Math.min(1_000, Math.floor(ttlMs / 4));
 
+/** Who holds a shard this process lost. */
+export interface LostTo {
+  shard: number;
+  host: string;
+  pid: number;
+  takenAt: string;
+}
+
 export class ShardLeases {
   readonly who: LeaseHolder;
   /** The shards this process holds. */
@@ -100,8 +108,8 @@ export class ShardLeases {
     return null;
   }
 
-  /** Renews the leases three times per lease; `lost` is called once if a lease is found taken over. */
-  keep(lost: (ids: number[]) => void): void {
+  /** Renews the leases three times per lease; `lost` is called once if a lease is found taken over, with who holds it now. */
+  keep(lost: (ids: number[], heldBy: LostTo[]) => void): void {
     const every = Math.floor(this.o.ttlMs / 3);
     let failing = false;
     const renew = async () => {
@@ -123,7 +131,9 @@ export class ShardLeases {
         if (!gone.length) this.confirmedAt = asked;
         if (gone.length && !this.stopped) {
           this.stop();
-          lost(gone);
+          // Who holds them now, for the log (a standby's host and pid; none: the rows are gone).
+          const rows = await this.backend.repos.leases.list(this.who.count).catch(() => []);
+          lost(gone, rows.filter((r) => gone.includes(r.shardId)).map((r) => ({ shard: r.shardId, host: r.host, pid: r.pid, takenAt: new Date(r.takenAt).toISOString() })));
           return;
         }
       } catch (err) {

@@ -35,6 +35,7 @@ interface LogLine {
   shards?: number[];
   waitedMs?: number;
   err?: { message: string };
+  heldBy?: { shard: number; pid: number }[];
 }
 
 const WAIT = { timeoutMs: 30_000 };
@@ -68,7 +69,7 @@ describe('shards on leases across processes', () => {
       const waiters = new Set<() => void>();
       const waitLine = (ok: (l: LogLine) => boolean, from = 0): Promise<LogLine> =>
         new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no such log line in 60 s; seen: ${lines.map((l) => `${l.who}:${l.msg}`).join(' | ')}`)), 60_000);
+          const timer = setTimeout(() => reject(new Error(`no such log line in 60 s; seen: ${lines.map((l) => `${l.who}:${l.msg}${l.err ? ` (${l.err.message})` : ''}`).join(' | ')}`)), 60_000);
           const check = () => {
             const hit = lines.slice(from).find(ok);
             if (hit) {
@@ -183,7 +184,9 @@ describe('shards on leases across processes', () => {
       standby.child.kill('SIGCONT');
       expect(await standby.exited).toBe(11);
       const after = lines.slice(woken).filter((l) => l.who === 'standby');
-      expect(after.some((l) => l.msg.startsWith('another process took over shards of this one'))).toBe(true);
+      // It names who holds the shard now: the spare.
+      const lostLine = after.find((l) => l.msg.startsWith('another process took over shards of this one'));
+      expect(lostLine?.heldBy).toEqual([expect.objectContaining({ shard: 1, pid: spare.child.pid })]);
       const leftAlone = after.filter((l) => l.msg.startsWith('an interaction while the shard leases may have lapsed')).length;
       console.log(`pause on ${store}: shard 1 taken by the spare ${Math.round(spareTook.at - pausedAt)} ms after the SIGSTOP, its game moved ${spareMoved} ms after it; the woken process left ${leftAlone} clicks to it and exited 11`);
       for (const p of [back, spare]) p.child.kill('SIGTERM');
