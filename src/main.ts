@@ -76,6 +76,16 @@ async function main(): Promise<void> {
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
   const client = createClient(config.apiBase, metrics?.rest() ?? {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
+  // Processes on leases, each on its own machine maybe, share the bot token's global budget by their live games.
+  if (leased && !child)
+    leased.leases.budget(
+      () => store.liveGames,
+      (perSecond) => {
+        if (client.rest.options.globalRequestsPerSecond === perSecond) return;
+        log.debug({ perSecond }, "this process's share of the bot's global requests a second");
+        client.rest.options.globalRequestsPerSecond = perSecond;
+      },
+    );
   const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.answering }) });
   bot.start();
   if (metrics) {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../log.js';
 import type { StoreBackend } from '../store/backend.js';
-import type { Fence, LeaseHolder } from '../store/leases.js';
+import type { Fence, LeaseHolder, LeaseRow } from '../store/leases.js';
 
 export interface LeaseOptions {
   count: number;
@@ -19,6 +19,23 @@ export interface LeaseOptions {
 
 /** How often a process without its shards looks at the leases again: at most a second, and four times a lease. */
 export const lookEveryMs = (ttlMs: number): number => Math.min(1_000, Math.floor(ttlMs / 4));
+
+/** Discord's global limit of one bot token, requests a second, which the processes on leases share (shareOf). */
+export const GLOBAL_PER_SECOND = 50;
+
+/**
+ * A process's share of the bot token's global requests a second, from the lease rows: in proportion
+ * to each live holder's live games plus one (a process with none still sends), at least one. The
+ * shares of all holders add up to at most `budget`.
+ */
+export function shareOf(rows: readonly LeaseRow[], holder: string, budget = GLOBAL_PER_SECOND): number {
+  const games = new Map<string, number>();
+  for (const r of rows) if (r.live || r.holder === holder) games.set(r.holder, Math.max(games.get(r.holder) ?? 0, r.liveGames));
+  let total = 0;
+  for (const g of games.values()) total += g + 1;
+  const mine = (games.get(holder) ?? 0) + 1;
+  return Math.max(1, Math.floor((budget * mine) / Math.max(total, mine)));
+}
 
 /** Who holds a shard this process lost. */
 export interface LostTo {
@@ -41,6 +58,8 @@ export class ShardLeases {
   private failedAt = Number.NEGATIVE_INFINITY;
   /** Renewals under way that began while this process answered clicks (a database that hangs rather than fails). */
   private vouching = 0;
+  /** This process's live games and what to do with its share of the global budget (budget()). */
+  private budgeting: { liveGames: () => number; apply: (perSecond: number) => void } | null = null;
 
   constructor(
     private readonly backend: StoreBackend,
@@ -119,7 +138,7 @@ export class ShardLeases {
       try {
         const asked = performance.now();
         // As a commit does, a renewal waits while another connection holds SQLite's write lock.
-        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who), { waitForLock: true });
+        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who, this.budgeting?.liveGames() ?? 0), { waitForLock: true });
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
         // A renewal that hung (a failover) and then went through confirms the leases only as of when it
@@ -129,6 +148,10 @@ export class ShardLeases {
         this.failedAt = late ? performance.now() : Number.NEGATIVE_INFINITY;
         const gone = this.held.filter((id) => !still.includes(id));
         if (!gone.length) this.confirmedAt = asked;
+        if (!gone.length && this.budgeting) {
+          const rows = await this.backend.repos.leases.list(this.who.count).catch(() => null);
+          if (rows) this.budgeting.apply(shareOf(rows, this.who.holder));
+        }
         if (gone.length && !this.stopped) {
           this.stop();
           // Who holds them now, for the log (a standby's host and pid; none: the rows are gone).
@@ -148,6 +171,16 @@ export class ShardLeases {
       if (!this.stopped) this.timer = setTimeout(() => void renew(), late ? 0 : every);
     };
     this.timer = setTimeout(() => void renew(), every);
+  }
+
+  /**
+   * Processes on several machines share the bot token's global request budget (GLOBAL_PER_SECOND)
+   * over the leases: each renewal notes this process's live games, and `apply` gets its share as
+   * of the rows (shareOf), every renewal. Not for the shards of SHARDS=N, whose manager's REST proxy
+   * keeps one budget for all of them.
+   */
+  budget(liveGames: () => number, apply: (perSecond: number) => void): void {
+    this.budgeting = { liveGames, apply };
   }
 
   /** Stops renewing (and waiting). */

@@ -17,6 +17,10 @@ export interface LeaseRow {
   pid: number;
   expiresAt: number;
   takenAt: number;
+  /** The holder's live games at its last renewal (its share of the global request budget). */
+  liveGames: number;
+  /** Whether the lease has not expired (by the database's clock). */
+  live: boolean;
 }
 
 /** Who asks: the holder's token, where it runs, and how long a lease lasts unrenewed. */
@@ -37,8 +41,8 @@ export interface LeasesRepo {
    * Returns the ids now held by `who` (empty: none taken).
    */
   take(who: LeaseHolder, ids: readonly number[] | null): Promise<number[]>;
-  /** Extends every lease `who` holds; returns the ids it still holds (a lease taken over is not among them). */
-  renew(who: LeaseHolder): Promise<number[]>;
+  /** Extends every lease `who` holds, noting its live games; returns the ids it still holds (a lease taken over is not among them). */
+  renew(who: LeaseHolder, liveGames: number): Promise<number[]>;
   /** Frees every lease of `holder` at once (expired now): a standby takes them at its next look. */
   release(count: number, holder: string): Promise<void>;
   /** Inside a commit's transaction: whether the shard of game `gameId`'s guild is held by `holder`. */

@@ -266,6 +266,8 @@ export const shardLeases = sqliteTable(
     pid: integer('pid').notNull(),
     expiresAt: integer('expires_at').notNull(),
     takenAt: integer('taken_at').notNull(),
+    /** The holder's live games at its last renewal: its share of the bot token's global request budget (run/leases.ts). */
+    liveGames: integer('live_games').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
 );

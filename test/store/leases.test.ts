@@ -51,19 +51,21 @@ describe.each(BACKENDS)('shard leases on %s', (kind) => {
     // A standby takes whatever is free.
     expect(await take(b, B, null)).toEqual([1]);
     expect(await take(b, { ...B, holder: 'C' }, null)).toEqual([]);
-    expect(await a.repos.leases.renew(A)).toEqual([0]);
-    expect((await a.repos.leases.list(2)).map((l) => [l.shardId, l.holder])).toEqual([
-      [0, 'A'],
-      [1, 'B'],
+    expect(await a.repos.leases.renew(A, 12)).toEqual([0]);
+    // Each row says its holder's live games (at its last renewal) and whether it is live.
+    expect((await a.repos.leases.list(2)).map((l) => [l.shardId, l.holder, l.liveGames, l.live])).toEqual([
+      [0, 'A', 12, true],
+      [1, 'B', 0, true],
     ]);
     // Released (SIGTERM): taken at once.
     await a.repos.leases.release(2, 'A');
     expect(await take(b, { ...B, holder: 'C' }, [0])).toEqual([0]);
-    expect(await a.repos.leases.renew(A)).toEqual([]);
+    expect(await a.repos.leases.renew(A, 12)).toEqual([]);
     // Expired (its holder died): taken; the old holder's renewal finds it gone.
     await sql(`UPDATE shard_leases SET expires_at = 1 WHERE holder = 'B'`);
+    expect((await a.repos.leases.list(2)).find((l) => l.holder === 'B')?.live).toBe(false);
     expect(await take(a, A, [1])).toEqual([1]);
-    expect(await b.repos.leases.renew(B)).toEqual([]);
+    expect(await b.repos.leases.renew(B, 0)).toEqual([]);
     // Another shard count waits until every lease of the old count has stopped (released or expired).
     expect(await take(b, holder('B', 3), [0])).toEqual([]);
     await a.repos.leases.release(2, 'A');

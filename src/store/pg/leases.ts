@@ -12,7 +12,8 @@ export function pgLeasesRepo(db: PgExec) {
   const rows = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
   const list = (count: number) =>
     rows<LeaseRow>(
-      sql`SELECT shard_id AS "shardId", holder, host, pid, expires_at AS "expiresAt", taken_at AS "takenAt" FROM shard_leases WHERE shard_count = ${count} ORDER BY shard_id`,
+      sql`SELECT shard_id AS "shardId", holder, host, pid, expires_at AS "expiresAt", taken_at AS "takenAt", live_games AS "liveGames", expires_at >= ${NOW} AS live
+          FROM shard_leases WHERE shard_count = ${count} ORDER BY shard_id`,
     );
   return {
     list,
@@ -54,9 +55,9 @@ export function pgLeasesRepo(db: PgExec) {
       if (got.length !== wanted.length) throw new Error(`shards ${wanted.join(',')} were taken meanwhile`);
       return [...wanted];
     },
-    async renew(who: LeaseHolder): Promise<number[]> {
+    async renew(who: LeaseHolder, liveGames: number): Promise<number[]> {
       const got = await rows<{ id: number }>(
-        sql`UPDATE shard_leases SET expires_at = ${NOW} + ${who.ttlMs} WHERE shard_count = ${who.count} AND holder = ${who.holder} RETURNING shard_id AS id`,
+        sql`UPDATE shard_leases SET expires_at = ${NOW} + ${who.ttlMs}, live_games = ${liveGames} WHERE shard_count = ${who.count} AND holder = ${who.holder} RETURNING shard_id AS id`,
       );
       return got.map((r) => r.id).sort((a, b) => a - b);
     },

@@ -182,6 +182,7 @@ export const shardLeases = pgTable(
     pid: integer('pid').notNull(),
     expiresAt: ms('expires_at').notNull(),
     takenAt: ms('taken_at').notNull(),
+    liveGames: integer('live_games').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shardCount, t.shardId] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE `shard_leases` ADD `live_games` integer DEFAULT 0 NOT NULL;
