@@ -26,7 +26,7 @@ export class SharedIdentifyThrottler {
       signal.throwIfAborted();
       let wait: number;
       try {
-        wait = await this.backend.transaction((tx) => tx.leases.identify(bucket, this.spacingMs), { waitForLock: true });
+        wait = await this.backend.transaction((tx) => tx.leases.identify(bucket, this.spacingMs));
       } catch (err) {
         // The database away: the shard waits one spacing and goes, as one process alone would.
         this.log.warn({ err, shard: shardId }, 'could not take an identify turn from the database; identifying after one interval');

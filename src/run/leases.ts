@@ -138,7 +138,7 @@ export class ShardLeases {
       try {
         const asked = performance.now();
         // As a commit does, a renewal waits while another connection holds SQLite's write lock.
-        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who, this.budgeting?.liveGames() ?? 0), { waitForLock: true });
+        const still = await this.backend.transaction((tx) => tx.leases.renew(this.who, this.budgeting?.liveGames() ?? 0));
         if (failing) this.o.log.info({ shards: still }, 'shard leases renewed again');
         failing = false;
         // A renewal that hung (a failover) and then went through confirms the leases only as of when it

@@ -43,12 +43,6 @@ export interface TxOptions {
    * BEGIN IMMEDIATE), so nothing it read can change before it commits.
    */
   readOnly?: boolean;
-  /**
-   * While another process holds the write lock, wait for it (without blocking the event loop) and try
-   * again, up to a bound; the whole of `fn` runs again. Default false: fail at once with the
-   * database's error. Used by the commit of an action.
-   */
-  waitForLock?: boolean;
 }
 
 export interface StoreBackend {
@@ -61,7 +55,9 @@ export interface StoreBackend {
   repos: Repos;
   /**
    * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
-   * Transactions of one backend never interleave; one opened inside another's `fn` joins it.
+   * Transactions of one backend never interleave; one opened inside another's `fn` joins it. On
+   * SQLite, while another process holds the write lock (another shard on the same file), a write
+   * waits for it without blocking the event loop and runs again (the whole of `fn`), up to a bound.
    */
   transaction<T>(fn: (tx: Repos) => Promise<T>, opts?: TxOptions): Promise<T>;
   /** What a failure while opening (migrating, recovering) should be reported as (StoreOpenError for a damaged file). */

@@ -213,8 +213,8 @@ export async function applyAndCommit(ctx: CommitContext, gameId: number, input: 
   // games committing at once, and with eight a commit failed twenty retries in a row; the row lock
   // never aborts and had the same p50. A refusal wrote nothing, so its transaction commits nothing;
   // only a throw rolls back (and the whole attempt runs again while SQLite's write lock is held by
-  // another process: waitForLock).
-  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now), { waitForLock: true }).catch((err: unknown) => {
+  // another process: backend.ts).
+  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now)).catch((err: unknown) => {
     // Its answer may be what was lost, the commit made all the same (resync asks before the next).
     ctx.unsure?.add(gameId);
     throw err;

@@ -116,13 +116,18 @@ export class SqliteBackend implements StoreBackend {
     return this.current !== null && this.context.getStore() === this.current;
   }
 
-  /** Runs `fn` now when no transaction is open (or this is inside it), else after it ends. */
-  private run<R>(fn: () => R): Promise<R> {
-    if (this.busy && !this.inside()) return this.busy.then(() => this.run(fn));
+  /**
+   * Runs `fn` now when no transaction is open (or this is inside it), else after it ends. A statement
+   * outside a transaction that finds another process holding the write lock waits for it as a
+   * transaction does, and runs again.
+   */
+  private run<R>(fn: () => R, started = performance.now()): Promise<R> {
+    if (this.busy && !this.inside()) return this.busy.then(() => this.run(fn, started));
     try {
       return Promise.resolve(fn());
     } catch (err) {
-      return Promise.reject(err);
+      if (this.inside() || !isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) return Promise.reject(err);
+      return this.lockHeld().then(() => this.run(fn, started));
     }
   }
 
@@ -153,7 +158,7 @@ export class SqliteBackend implements StoreBackend {
           throw err;
         }
       } catch (err) {
-        if (!opts.waitForLock || !isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
+        if (!isBusy(err) || performance.now() - started >= LOCKED_GIVE_UP_MS) throw err;
         this.lockHeld();
       } finally {
         this.current = null;
