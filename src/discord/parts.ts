@@ -129,6 +129,7 @@ export function assemble(o: BotOptions): Parts {
     persist: (gameId, seat, panel) =>
       void o.store.repos.prefs.setPanel(gameId, seat, panel).catch((err: unknown) => o.log.warn({ gameId, seat, err }, 'an open panel could not be stored')),
     timers: host,
+    everyMs: o.editIntervalMs ?? 1000,
   });
   const pings = new Pings({
     store: o.store,

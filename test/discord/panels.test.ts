@@ -2,8 +2,10 @@
 // the player's panel, and the panel it replaces is edited no more. Its closing timer (set for just
 // before its token's 15 minutes run out) must go with it: a timer left running keeps the old panel
 // in memory for those minutes, one more per click (the bot grew by megabytes a game under load).
+// A refresh that changes only a panel's words (others' moves) waits its turn, as the table's edits.
 import { describe, expect, it } from 'vitest';
 import type { ChatInputCommandInteraction, REST } from 'discord.js';
+import { encodeId } from '../../src/discord/custom-id.js';
 import { Panels } from '../../src/discord/outbound/panels.js';
 import { logger } from '../../src/log.js';
 import type { StoredPanel } from '../../src/store/index.js';
@@ -25,6 +27,7 @@ describe('panels', () => {
         setTimeout: () => (live.add(++next), next),
         clearTimeout: (h) => void live.delete(h as number),
       },
+      everyMs: 1000,
     });
     for (let click = 0; click < 20; click++) {
       const i = { applicationId: 'app', token: `token-${click}`, isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction;
@@ -39,5 +42,69 @@ describe('panels', () => {
     // The game's end forgets it, and its timer.
     panels.forget(7);
     expect(live.size).toBe(0);
+  });
+
+  it("edits a panel at once when its decision's buttons come or go, and its words alone at most once a second", async () => {
+    let now = 1_000_000;
+    const timers = new Map<number, { at: number; fn: () => void }>();
+    let next = 0;
+    let version = 0;
+    // A decision's button (its version), or the player's own toggle alone (version 0).
+    const PASS = encodeId(7, 5, 'pass');
+    const PLAY = encodeId(7, 9, 'play');
+    const NONE = encodeId(7, 0, 'respond', 1);
+    let buttons = PASS;
+    const edits: string[] = [];
+    const panels = new Panels({
+      log: logger.child({}, { level: 'silent' }),
+      now: () => now,
+      render: () => ({ content: `v${version}`, components: [{ type: 1, components: [{ type: 2, custom_id: buttons, label: buttons, style: 2 }] }] }),
+      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      closed: () => ({ content: 'closed' }),
+      persist: () => undefined,
+      timers: { now: () => now, setTimeout: (fn, ms) => (timers.set(++next, { at: now + ms, fn }), next), clearTimeout: (h) => void timers.delete(h as number) },
+      everyMs: 1000,
+    });
+    const soon = () => [...timers.entries()].filter(([, t]) => t.at < now + 60_000);
+    const advance = async (ms: number) => {
+      now += ms;
+      for (const [h, t] of soon()) if (t.at <= now) (timers.delete(h), t.fn());
+      await panels.idle();
+    };
+    const commit = async (b = buttons) => {
+      version++;
+      buttons = b;
+      panels.changed(7, version);
+      await panels.idle();
+    };
+    panels.claim(7, 2, { applicationId: 'app', token: 't', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
+    panels.shown(7, 2, { content: 'v0', components: [{ type: 1, components: [{ type: 2, custom_id: PASS, label: PASS, style: 2 }] }] }, undefined, 0);
+    panels.release(7, 2);
+    // Words alone within the second of its showing: none goes until the second is up, then the newest.
+    await commit();
+    await advance(400);
+    await commit();
+    expect(edits).toEqual([]);
+    await advance(600);
+    expect(edits).toEqual(['v2']);
+    // New buttons (a decision of its player's): at once, and what waited goes with them.
+    await advance(100);
+    await commit();
+    await commit(PLAY);
+    expect(edits).toEqual(['v2', 'v4']);
+    // Its buttons gone: at once too; then words alone wait again.
+    await advance(100);
+    await commit(NONE);
+    await commit();
+    expect(edits).toEqual(['v2', 'v4', 'v5']);
+    await advance(1000);
+    expect(edits).toEqual(['v2', 'v4', 'v5', 'v6']);
+    // The game's end edits it at once, a last time, and forgets it with its timers.
+    await commit();
+    panels.changed(7, ++version, true);
+    await panels.idle();
+    expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v8']);
+    expect(soon()).toHaveLength(0);
+    expect(panels.fresh(7, 2)).toBe(false);
   });
 });

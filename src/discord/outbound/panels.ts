@@ -1,9 +1,10 @@
 // Open 我的信息 panels that update themselves: the newest interaction that showed a player their
 // panel lets the bot edit it through its token (Discord keeps a token 15 minutes). After a commit
 // every open panel of the game is rendered again and edited only where it changed, one edit in
-// flight per player. An edit goes out after the commit's table edit has been handed to discord.js
-// (next turn of the event loop), but never waits for the table edit to finish: they are different
-// routes, and a panel must not sit behind the table's once-a-second pace.
+// flight per player. An edit that brings or takes away a decision's buttons goes out after the
+// commit's table edit has been handed to discord.js (next turn of the event loop), but never waits
+// for the table edit to finish: a panel must not sit behind the table's once-a-second pace. An edit
+// of words alone (others' moves) waits a second from the panel's last one, as the table's do.
 // What edits a panel is stored with its seat (table-prefs.ts StoredPanel): a panel opened before a
 // restart keeps updating after it. Before its token runs out, a panel says it stops updating and
 // offers 我的信息, which opens a fresh one.
@@ -14,6 +15,7 @@ import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
 import type { PanelFocus } from '../render/panel.js';
+import { decodeId } from '../custom-id.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 
@@ -21,8 +23,27 @@ import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 const STORE_AGAIN_MS = 5 * 60_000;
 /** Where an interaction's panel is: its original message, or (null) a follow-up not yet posted, for a click on the table. */
 const panelMessage = (i: PanelInteraction): string | null => (updatedPublic(i) ? null : '@original');
+/**
+ * The decision a panel's buttons and menus answer: their custom ids made for a decision (a version;
+ * the player's own toggles have none), in order. A panel whose decision did not change shows words
+ * that may wait their turn.
+ */
+function decisionOf(body: PanelBody): string {
+  const ids: string[] = [];
+  const walk = (o: unknown): void => {
+    if (Array.isArray(o)) for (const x of o) walk(x);
+    else if (o && typeof o === 'object') {
+      const id = (o as { custom_id?: unknown }).custom_id;
+      if (typeof id === 'string' && decodeId(id)?.version) ids.push(id);
+      for (const x of Object.values(o)) if (typeof x === 'object') walk(x);
+    }
+  };
+  walk(body.components ?? null);
+  return ids.join(' ');
+}
+
 /** What a panel shows, as a digest of its JSON: an open panel keeps 28 bytes of it, not 2–4 KB. */
-const digest = (body: PanelBody): string => createHash('sha1').update(JSON.stringify(body)).digest('base64');
+const digest = (body: unknown): string => createHash('sha1').update(JSON.stringify(body)).digest('base64');
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 export type PanelBody = InteractionEditReplyOptions;
@@ -61,6 +82,12 @@ interface OpenPanel {
   stored?: boolean;
   /** The timer that closes the panel before its token runs out. */
   closing?: unknown;
+  /** The decision its buttons and menus answered as last shown (decisionOf): a refresh that changes it goes at once. */
+  shownControls: string | null;
+  /** When the panel was last shown or edited (the store's clock): a refresh of words alone waits `everyMs` from then. */
+  editedAt: number;
+  /** The timer of a refresh of words alone, waiting its turn. */
+  pacing?: unknown;
 }
 
 export interface PanelsOptions {
@@ -77,9 +104,17 @@ export interface PanelsOptions {
   persist: (gameId: number, seat: number, panel: StoredPanel | null) => void;
   /** The bot's timers (tests move their clock): a panel closes a little before its token runs out. */
   timers: TimerHost;
+  /**
+   * Least ms between two edits of one panel that change only its words (others' moves, who has
+   * passed), as the table's edits; an edit that changes its buttons goes at once. 0: at once (tests).
+   */
+  everyMs: number;
 }
 
 const key = (gameId: number, seat: number) => `${gameId}:${seat}`;
+
+/** A panel's state before the bot has shown it. */
+const FRESH = { shown: null, shownControls: null, editedAt: Number.NEGATIVE_INFINITY, dirty: false, dirtySince: 0, flushing: false } as const;
 
 export class Panels {
   private readonly open = new Map<string, OpenPanel>();
@@ -98,7 +133,7 @@ export class Panels {
     const replaces = message === null ? this.open.get(k) : undefined;
     const hook = { applicationId: interaction.applicationId, token: interaction.token };
     const where = 'message' in interaction && interaction.message.flags.has(MessageFlags.Ephemeral) ? interaction.message.id : null;
-    this.register({ gameId, seat, hook, message, where, replaces, since: this.o.now(), locale, shown: null, busy: true, dirty: false, dirtySince: 0, flushing: false });
+    this.register({ ...FRESH, gameId, seat, hook, message, where, replaces, since: this.o.now(), locale, busy: true });
   }
 
   /**
@@ -130,6 +165,8 @@ export class Panels {
     if (!p) return;
     this.keep(p);
     p.shown = digest(body);
+    p.shownControls = decisionOf(body);
+    p.editedAt = this.o.now();
     p.focus = focus;
     p.focusOpened = opened;
     p.busy = false;
@@ -162,7 +199,7 @@ export class Panels {
   restore(gameId: number, seat: number, s: StoredPanel): void {
     const k = key(gameId, seat);
     if (this.open.has(k) || !tokenFresh(s.since, this.o.now())) return;
-    const p: OpenPanel = { gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, where: null, since: s.since, locale: s.locale as Locale, shown: null, busy: false, dirty: false, dirtySince: 0, flushing: false };
+    const p: OpenPanel = { ...FRESH, gameId, seat, hook: { applicationId: s.applicationId, token: s.token }, message: s.message, where: null, since: s.since, locale: s.locale as Locale, busy: false };
     this.register(p);
     this.keep(p);
   }
@@ -268,10 +305,20 @@ export class Panels {
         if (!body) return this.drop(p);
         const text = digest(body);
         if (text === p.shown) continue;
+        // Words alone (another player passed, the log moved on) wait their turn; a decision's buttons come and go at once.
+        const controls = decisionOf(body);
+        const wait = controls === p.shownControls && !p.last ? p.editedAt + this.o.everyMs - this.o.now() : 0;
+        if (wait > 0) {
+          p.dirty = true;
+          return this.pace(p, wait);
+        }
+        this.stopPacing(p);
         try {
           if (p.message === null) return;
+          p.editedAt = this.o.now();
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
+          p.shownControls = controls;
           this.o.onRefresh?.(performance.now() - since);
         } catch (err) {
           if (err instanceof DiscordAPIError && TOKEN_GONE.has(Number(err.code))) return this.drop(p);
@@ -285,6 +332,20 @@ export class Panels {
     }
   }
 
+  /** The panel's words are refreshed `ms` from now (a change of its buttons meanwhile goes at once). */
+  private pace(p: OpenPanel, ms: number): void {
+    if (p.pacing !== undefined) return;
+    p.pacing = this.o.timers.setTimeout(() => {
+      p.pacing = undefined;
+      if (this.open.get(key(p.gameId, p.seat)) === p && p.dirty && !p.busy) this.schedule(p);
+    }, ms);
+  }
+
+  private stopPacing(p: OpenPanel): void {
+    if (p.pacing !== undefined) this.o.timers.clearTimeout(p.pacing);
+    p.pacing = undefined;
+  }
+
   private drop(p: OpenPanel): void {
     const k = key(p.gameId, p.seat);
     if (this.open.get(k) !== p) return;
@@ -296,6 +357,7 @@ export class Panels {
   private stopClosing(p: OpenPanel): void {
     if (p.closing !== undefined) this.o.timers.clearTimeout(p.closing);
     p.closing = undefined;
+    this.stopPacing(p);
   }
 
   /** The panel is no longer edited: its closing timer stops, and what was stored for it goes. */

@@ -350,6 +350,9 @@ function characterChoices({ l, x, names, id, otherLabel }: Kit): { menus: PanelM
 
 /** 过, 接收, 拒绝, and the private toggles of docs/rules.md §8b: one for this turn, one that stays. */
 function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
+  // The pace toggles are choices of the player's, not answers to a decision: their ids stay the same
+  // from one decision to the next (a panel whose buttons did not change waits its turn: panels.ts).
+  const toggle = (verb: string, arg: number) => encodeId(x.gameId, 0, verb, arg);
   const buttons: APIButtonComponent[] = [];
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
@@ -357,8 +360,8 @@ function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
   const inGame = v.players[me].alive && !v.players[me].out;
   if (pace && inGame) {
     // 本回合不再响应 belongs to a turn's response windows; the standing choice may be changed at any time.
-    if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), id('quiet', 0)) : button(t(l, 'btn.quiet'), id('quiet', 1)));
-    buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), id('respond', 0)) : button(t(l, 'btn.respondConcerned'), id('respond', 1)));
+    if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), toggle('quiet', 0)) : button(t(l, 'btn.quiet'), toggle('quiet', 1)));
+    buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), toggle('respond', 0)) : button(t(l, 'btn.respondConcerned'), toggle('respond', 1)));
   }
   return buttons;
 }
