@@ -70,7 +70,9 @@ export class DeadlineScheduler {
 
   /** A commit: its game's new deadline moves the timer only if it comes first. */
   private committed(c: Committed): void {
-    if (this.firing || this.failures > 0) return; // the firing, or the retry, reads the next deadline itself
+    // The firing, or the retry, reads the next deadline itself: while failing, the retry keeps its time
+    // (other games' commits must not push it back, or a shard whose games keep moving never fires again).
+    if (this.firing || this.failures > 0) return;
     if (this.reading) return this.arm();
     const deadline = c.finished ? null : (c.state.pending?.deadline ?? null);
     if (deadline === null || (this.armedFor !== null && this.armedFor <= deadline)) return;
@@ -92,9 +94,6 @@ export class DeadlineScheduler {
   }
 
   private async armNow(): Promise<void> {
-    // While failing, the retry keeps its time: the commits of other games (each calls arm) must not
-    // push it back, or a shard whose games keep moving would never fire its timeouts again.
-    if (this.failures > 0 && this.handle !== null && !this.firing && this.unsubscribe) return;
     if (this.handle !== null) this.host.clearTimeout(this.handle);
     this.handle = null;
     this.armedFor = null;

@@ -120,6 +120,8 @@ export class OutboxSender {
     } catch (err) {
       return this.storeFailed(gameId, err);
     }
+    // The database answers again: a game with nothing more owed keeps no back-off.
+    this.storeFailures.delete(gameId);
     const seen = new Set<string>();
     let wake: number | null = null;
     for (const r of rows) {
