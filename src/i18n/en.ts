@@ -560,6 +560,7 @@ export const en: Record<MessageKey, string> = {
   'coach.answer': '💡 Hint: {move}\n{why}',
   'coach.follow': 'Do it',
   'coach.read': '{name} is probably {identity} (about {share})',
+  'coach.readMaybe': '{name} may be {identity} (about {share})',
   'coach.do.pass': 'Pass (play nothing)',
   'coach.do.discard': 'Discard {card}',
   'coach.do.play': 'Play {what}',

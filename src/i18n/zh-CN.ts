@@ -571,6 +571,7 @@ export const zhCN = {
   'coach.answer': '💡 提示：{move}\n{why}',
   'coach.follow': '照做',
   'coach.read': '{name} 很可能是{identity}（约{share}）',
+  'coach.readMaybe': '{name} 可能是{identity}（约{share}）',
   'coach.do.pass': '过（不出牌）',
   'coach.do.discard': '弃掉 {card}',
   'coach.do.play': '使用 {what}',

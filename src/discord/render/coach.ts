@@ -32,18 +32,18 @@ function faces(v: GameView): Map<number, SeenCard> {
   return byId;
 }
 
-/** "AI-2 很可能是军情处（约七成）". */
+/** "AI-2 很可能是军情处（约七成）"; below six in ten, "可能是". */
 function readText(l: Locale, r: Read, names: string[]): string {
-  return t(l, 'coach.read', { name: names[r.seat], identity: identityText(l, r.identity), share: t(l, `coach.tenths.${r.tenths}` as MessageKey) });
+  return t(l, r.tenths >= 6 ? 'coach.read' : 'coach.readMaybe', { name: names[r.seat], identity: identityText(l, r.identity), share: t(l, `coach.tenths.${r.tenths}` as MessageKey) });
 }
 
 /** The move in words, as the panel names it. */
 export function moveText(l: Locale, v: GameView, a: Action, names: string[]): string {
   const seen = faces(v);
-  const mine = new Set((v.hand ?? []).map((c) => c.id));
+  // A 试探 by its face alone, as the table names it: the hint names no identity but as a guess.
   const card = (id: number) => {
     const c = seen.get(id);
-    return c ? cardText(l, c, mine.has(id)) : t(l, 'card.secret');
+    return c ? cardText(l, c) : t(l, 'card.secret');
   };
   const asked = { skill: v.pending?.skill, stage: v.pending?.stage };
   switch (a.kind) {
