@@ -98,7 +98,7 @@ describe('the coach (提示)', () => {
         kinds.add(move.action.kind);
         expect(legal.map((a) => JSON.stringify(a))).toContain(JSON.stringify(move.action));
         // 照做 is an 'act' click: the action's place in the seat's legal list and a check of it.
-        const id = decodeId(zh.components[0].components[0].custom_id!)!;
+        const id = decodeId((zh.components[0].components[0] as { custom_id: string }).custom_id)!;
         expect(id.verb).toBe('act');
         expect(id.version).toBe(s.pending!.opened);
         expect(JSON.stringify(legal[id.args[0]])).toBe(JSON.stringify(move.action));
