@@ -576,7 +576,7 @@ export const en: Record<MessageKey, string> = {
   'coach.why.take': 'It is better in front of you than in front of someone else.',
   'coach.why.blackToEnemy': '{read}: give the black intel to them.',
   'coach.why.avoid': '{read}: keep your {color} intel away from them.',
-  'coach.why.ownToAlly': '{name} is probably your teammate (about {share}): this {color} intel helps them.',
+  'coach.why.ownToAlly': '{name} is your teammate with a chance of about {share}: this {color} intel helps them.',
   'coach.why.send': 'Sending this {color} intel leaves your side best placed.',
   'coach.why.pass': 'Nothing is worth playing now: your cards are worth more in hand.',
   'coach.why.discard': 'This card is worth least in your hand.',

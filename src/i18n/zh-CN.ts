@@ -587,7 +587,7 @@ export const zhCN = {
   'coach.why.take': '收下它比让它落到别人面前更好。',
   'coach.why.blackToEnemy': '{read}：把黑情报交给他。',
   'coach.why.avoid': '{read}：别把{color}情报交给他。',
-  'coach.why.ownToAlly': '{name} 很可能是你的队友（约{share}）：这张{color}情报能帮到他。',
+  'coach.why.ownToAlly': '{name} 是你队友的可能约{share}：这张{color}情报能帮到他。',
   'coach.why.send': '传出这张{color}情报，对你方的局面最好。',
   'coach.why.pass': '现在没有值得出的牌：留着手牌更有用。',
   'coach.why.discard': '这张牌留在手里最不值钱。',

@@ -10,7 +10,7 @@ import type { PanelInteraction } from '../outbound/panels.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from '../render/panel.js';
 import { secretLine } from '../render/words.js';
 import { renderAdvice } from '../render/coach.js';
-import { ack, ackAsUpdate, answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
+import { ackAsUpdate, answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { turnKey } from '../seats/pace.js';
 import { nameText } from '../clip.js';
 
@@ -188,8 +188,8 @@ async function coachClick(ctx: Context, i: Component, id: CustomId, seat: number
   // A lobby that turned 提示 off offers no button; a click forged for it finds nothing to say.
   if (!ctx.sessions.hints(id.game)) return explain(i, t(l, 'err.stale'));
   const advice = await ctx.coach(id.game, state, seat);
-  // The panel stays as it is (acknowledged as its update); the hint is a message of its own.
-  await ack(i);
+  // The click answers with the panel, as any click on it does (its token then refreshes it); the hint is a message of its own.
+  await showPanel(ctx, i, id.game, seat, l);
   await i.followUp({ ...renderAdvice(l, id.game, advice), flags: MessageFlags.Ephemeral });
 }
 

@@ -101,7 +101,7 @@ export function whyText(l: Locale, why: Why, names: string[]): string {
 export function renderAdvice(l: Locale, gameId: number, advice: Advice): CoachMessage {
   const { view: v, move } = advice;
   if (!move || !v.pending) return { content: t(l, 'coach.idle'), components: [] };
-  // As typed: the names are read in the hint's text (escaped) and on no button.
+  // Escaped: the names are read in the hint's markdown text.
   const names = v.players.map((p) => nameText(p.name));
   const content = t(l, 'coach.answer', { move: moveText(l, v, move.action, names), why: whyText(l, move.why, names) });
   const follow: APIButtonComponent = {
