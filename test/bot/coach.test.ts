@@ -56,7 +56,11 @@ describe('提示 (the coach)', () => {
       const coach = panel.buttons.find((b) => b.customId?.endsWith(':coach'));
       expect(coach, `${u.username}'s panel offers 提示`).toBeDefined();
       const state = (await t.bot.store.state(gameId))!;
-      const hint = await t.discord.click(u, { customId: coach!.customId!, messageId: panel.id }).response(WAIT);
+      // The click answers with the panel itself; the hint is its follow-up, a message of its own.
+      const click = t.discord.click(u, { customId: coach!.customId!, messageId: panel.id });
+      await click.settled(WAIT);
+      const hint = await t.discord.waitFor(() => t!.discord.seenBy(u).find((m) => m.id === click.record.followUpIds.at(-1)), WAIT);
+      expect((await click.response(WAIT)).embeds[0].title).toBe(panel.embeds[0].title);
       hints++;
       expect(hint.ephemeral).toBe(true);
       // Read against the seat's view as it was when the hint was made (nothing moved since: only this person is asked to act).
