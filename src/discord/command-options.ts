@@ -19,6 +19,7 @@ const OPTION_NAMES_ZH: Record<string, string> = {
   characterset: '角色版本',
   victoryintel: '胜利情报数',
   ai: '难度',
+  hints: '提示',
   response: '响应时间',
   language: '语言',
   pings: '提醒方式',

@@ -13,6 +13,7 @@ import type { Pauses } from './outbound/pauses.js';
 import type { Pings } from './outbound/pings.js';
 import type { Publisher } from './outbound/publisher.js';
 import type { Component } from './reply.js';
+import type { Coach } from './seats/coach.js';
 import type { Drivers } from './seats/drivers.js';
 import type { Sessions } from './session/sessions.js';
 
@@ -24,6 +25,8 @@ export interface Context {
   sessions: Sessions;
   publisher: Publisher;
   drivers: Drivers;
+  /** 提示: the expert's move for a person's seat, from that seat's view (seats/coach.ts). */
+  coach: Coach;
   panels: Panels;
   pings: Pings;
   /** Games paused because the database would not save a move (their channels are told). */

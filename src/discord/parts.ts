@@ -16,6 +16,7 @@ import { Pauses } from './outbound/pauses.js';
 import { Pings } from './outbound/pings.js';
 import { PICTURE_EVERY_MS, Publisher } from './outbound/publisher.js';
 import { aiSeats, type AiSeats } from './seats/ai-seats.js';
+import { makeCoach } from './seats/coach.js';
 import { Drivers, type SeatPolicy } from './seats/drivers.js';
 import { Sessions } from './session/sessions.js';
 
@@ -178,7 +179,8 @@ export function assemble(o: BotOptions): Parts {
     },
     abandon: (gameId) => stopGame(ctx, gameId, 'channel closed to the bot', () => channelDms(gameId, 'dm.heldStopped')),
   });
-  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
+  const coach = makeCoach(ai, (gameId) => events.events(gameId));
+  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, coach, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
   return { ctx, ai, timers };
 }
 

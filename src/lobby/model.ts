@@ -28,6 +28,8 @@ export interface LobbyOptions {
   characterSet?: CharacterSet;
   /** 胜利情报数 (调整胜利条件, docs/rules.md §9b): absent: 3. */
   victoryIntel?: 3 | 4;
+  /** 提示 (the coach, src/discord/seats/coach.ts): false turns it off; absent (new, or stored before it): allowed. */
+  hints?: boolean;
 }
 
 /** The AI levels a lobby offers, easiest first: 简单 baseline, 普通 strong, 困难 expert (src/ai). */

@@ -32,7 +32,8 @@ export async function openPanel(t: BotTable, u: UserRecord, table: SeenMessage):
 
 /** Clicks one thing the panel offers; passes more often than not so games move on. */
 export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage, rng: RngState): Promise<boolean> {
-  const buttons = panel.buttons.filter((b) => b.customId && !b.customId.endsWith(':back'));
+  // 提示 makes no move (test/bot/coach.test.ts plays by it): a simulated player picks among the moves.
+  const buttons = panel.buttons.filter((b) => b.customId && !b.customId.endsWith(':back') && !b.customId.endsWith(':coach'));
   const pass = buttons.find((b) => b.customId!.endsWith(':pass'));
   const selects = panel.selects.filter((s) => s.options.length > 0);
   if (pass && (selects.length + buttons.length === 1 || randInt(rng, 10) < 7)) {

@@ -9,6 +9,7 @@ import { actionHash, type CustomId } from '../custom-id.js';
 import type { PanelInteraction } from '../outbound/panels.js';
 import { groupKeys, renderPanel, TARGET, type PanelFocus } from '../render/panel.js';
 import { secretLine } from '../render/words.js';
+import { renderAdvice } from '../render/coach.js';
 import { ackAsUpdate, answer, explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { turnKey } from '../seats/pace.js';
 import { nameText } from '../clip.js';
@@ -130,6 +131,7 @@ async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> 
 }
 
 async function onSeatClick(ctx: Context, i: Component, id: CustomId, seat: number, state: GameState, l: Locale): Promise<void> {
+  if (id.verb === COACH) return coachClick(ctx, i, id, seat, state, l);
   const viewOnly = VIEWS[id.verb];
   if (viewOnly) {
     if (viewOnly(ctx, i, id, seat, state)) ctx.drivers.poke(id.game, state);
@@ -179,6 +181,18 @@ async function onSeatClick(ctx: Context, i: Component, id: CustomId, seat: numbe
   }
 }
 
+/** 提示 on a panel (render/panel.ts): the expert's move for the clicker's seat, privately, with 照做. */
+const COACH = 'coach';
+
+async function coachClick(ctx: Context, i: Component, id: CustomId, seat: number, state: GameState, l: Locale): Promise<void> {
+  // A lobby that turned 提示 off offers no button; a click forged for it finds nothing to say.
+  if (!ctx.sessions.hints(id.game)) return explain(i, t(l, 'err.stale'));
+  const advice = await ctx.coach(id.game, state, seat);
+  // The click answers with the panel, as any click on it does (its token then refreshes it); the hint is a message of its own.
+  await showPanel(ctx, i, id.game, seat, l);
+  await i.followUp({ ...renderAdvice(l, id.game, advice), flags: MessageFlags.Ephemeral });
+}
+
 /** /fengsheng hand (我的信息): the asker's panel, privately. */
 async function onHand(ctx: Context, i: ChatInputCommandInteraction): Promise<void> {
   const l = ctx.locales.of(i);
@@ -221,11 +235,12 @@ export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: numb
     respond: userId ? ctx.sessions.flags.respondOf(userId) : ('all' as const),
     windowMs: isResponseWindow(state) ? (ctx.store.known(gameId)?.windowMs ?? null) : null,
   };
-  return { content: '', ...renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus, pace }) };
+  const coach = ctx.sessions.hints(gameId);
+  return { content: '', ...renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus, pace, coach }) };
 }
 
 export const game: Handler = {
-  verbs: [...Object.keys(VIEWS), ...Object.keys(PICKS)],
+  verbs: [...Object.keys(VIEWS), ...Object.keys(PICKS), COACH],
   clickAck: 'panel',
   subcommands: [{ name: 'hand', zh: '我的信息', at: 4, desc: 'cmd.hand.desc', ack: 'private' }],
   run: runner({ command: onHand, click: onClick }),

@@ -161,6 +161,7 @@ async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
     victoryIntel: i.options.getInteger('victoryintel') === 4 ? 4 : 3,
     response: i.options.getInteger('response') ?? Math.round(settings.windowMs / 1000),
     ai: aiLevel(i.options.getString('ai')),
+    hints: i.options.getBoolean('hints') ?? (d.hints as boolean | undefined) ?? true,
     ...(language ? { language } : {}),
   };
   const open = (channelId: string) =>
@@ -359,8 +360,10 @@ const START_OPTIONS: Subcommand['options'] = [
     type: ApplicationCommandOptionType.String,
     name: 'ai',
     ...desc('cmd.start.ai'),
-    choices: AI_LEVELS.map((value) => ({ name: en[`ai.level.${value}`], name_localizations: { 'zh-CN': zhCN[`ai.level.${value}`] }, value })),
+    // Each level with what it is: 简单：按常识出牌，不推测身份 …
+    choices: AI_LEVELS.map((value) => ({ name: `${en[`ai.level.${value}`]}: ${en[`ai.about.${value}`]}`, name_localizations: { 'zh-CN': `${zhCN[`ai.level.${value}`]}：${zhCN[`ai.about.${value}`]}` }, value })),
   },
+  { type: ApplicationCommandOptionType.Boolean, name: 'hints', ...desc('cmd.start.hints') },
   { type: ApplicationCommandOptionType.Boolean, name: 'thread', ...desc('cmd.start.thread') },
   {
     type: ApplicationCommandOptionType.String,

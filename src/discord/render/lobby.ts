@@ -21,6 +21,9 @@ export function renderLobby(l: Locale, lobby: Lobby): { embeds: APIEmbed[]; comp
       response: o.response ?? '—',
       rounds: o.roundLimit,
       ai: t(l, `ai.level.${o.ai ?? STORED_AI_LEVEL}`),
+      aiAbout: t(l, `ai.about.${o.ai ?? STORED_AI_LEVEL}`),
+      // Absent in lobbies opened before the coach: allowed, as in a new lobby.
+      hints: t(l, o.hints === false ? 'off' : 'on'),
       count: lobby.seats.length,
       max: seatRange(lobby).max,
       players,

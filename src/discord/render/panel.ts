@@ -97,6 +97,8 @@ export interface PanelInput {
     /** The response clock, while a response window is open. */
     windowMs: number | null;
   };
+  /** 提示 is allowed (the lobby's option): the panel offers it while the seat is in the game. */
+  coach?: boolean;
 }
 
 /** What every part of a panel reads: the input, the seat's view, and how its cards and choices are named. */
@@ -363,6 +365,8 @@ function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
     if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), toggle('quiet', 0)) : button(t(l, 'btn.quiet'), toggle('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), toggle('respond', 0)) : button(t(l, 'btn.respondConcerned'), toggle('respond', 1)));
   }
+  // 提示: the expert's move, privately (handlers/game.ts); with nothing asked, it says so.
+  if (x.coach && inGame && !v.result) buttons.push(button(t(l, 'btn.coach'), id('coach')));
   return buttons;
 }
 

@@ -3,7 +3,7 @@
 // legal actions and a memory folded from the events that seat saw (src/ai), never from the raw
 // state. The expert searches in a worker thread: its decisions are promises, and the event loop
 // never waits on them.
-import { legalActions, view, type GameState } from '../../engine/index.js';
+import { legalActions, view, type Action, type GameState, type GameView } from '../../engine/index.js';
 import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from '../../ai/index.js';
 import { SearchThread } from '../../ai/worker/pool.js';
 import type { SeatPolicy } from './drivers.js';
@@ -12,6 +12,11 @@ import type { AiLevel } from '../../lobby/model.js';
 
 export interface AiSeats {
   decide: SeatPolicy;
+  /**
+   * The move the expert (困难) would make for a seat from what that seat may know: its view, legal
+   * actions and memory, searched in the same thread as the 困难 seats (the coach's 提示).
+   */
+  advise(view: GameView, legal: readonly Action[], memory: SeatMemory): Promise<Action>;
   /** A game ended: drop what its seats remembered. */
   forget(gameId: number): void;
   /** Stops the search thread. */
@@ -46,6 +51,7 @@ export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel, o: 
   };
   return {
     decide,
+    advise: async (v, legal, memory) => (legal.length === 1 ? legal[0] : thread.decide(v, legal, memory)),
     forget(gameId) {
       for (const key of memories.keys()) if (key.startsWith(`${gameId}:`)) memories.delete(key);
     },

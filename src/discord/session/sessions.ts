@@ -39,6 +39,8 @@ interface Session {
   beginning?: Locale;
   /** The AI level of its lobby. */
   level?: AiLevel;
+  /** Whether its lobby allows 提示 (the coach). */
+  hints?: boolean;
   /** Commits heard before the session was ready, handled in order once it is. */
   waiting?: Promise<void>;
 }
@@ -118,6 +120,7 @@ export class Sessions {
     const lobby = await this.o.lobbies.ofGame(gameId);
     const begun = lobby ?? (info ? await this.o.lobbies.inChannel(info.guildId, info.channelId) : null);
     s.level = begun?.options.ai ?? STORED_AI_LEVEL;
+    s.hints = begun?.options.hints !== false;
     const l = begun?.options.language ?? this.o.guildLocale(info?.guildId ?? null);
     if (lobby || !info) s.locale = l;
     else s.beginning = l;
@@ -156,6 +159,11 @@ export class Sessions {
   tableLocale(gameId: number): Locale | null {
     const s = this.games.get(gameId);
     return s?.locale ?? s?.beginning ?? null;
+  }
+
+  /** Whether the game's lobby allows 提示 (allowed unless its host turned it off). */
+  hints(gameId: number): boolean {
+    return this.games.get(gameId)?.hints ?? true;
   }
 
   /** The AI level of the game's lobby (普通 for lobbies before levels). */
