@@ -354,7 +354,7 @@ function characterChoices({ l, x, names, id, otherLabel }: Kit): { menus: PanelM
 function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
   // The pace toggles are choices of the player's, not answers to a decision: their ids stay the same
   // from one decision to the next (a panel whose buttons did not change waits its turn: panels.ts).
-  const toggle = (verb: string, arg: number) => encodeId(x.gameId, 0, verb, arg);
+  const toggle = (verb: string, ...args: number[]) => encodeId(x.gameId, 0, verb, ...args);
   const buttons: APIButtonComponent[] = [];
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
@@ -365,8 +365,8 @@ function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
     if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), toggle('quiet', 0)) : button(t(l, 'btn.quiet'), toggle('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), toggle('respond', 0)) : button(t(l, 'btn.respondConcerned'), toggle('respond', 1)));
   }
-  // 提示: the expert's move, privately (handlers/game.ts); with nothing asked, it says so.
-  if (x.coach && inGame && !v.result) buttons.push(button(t(l, 'btn.coach'), id('coach')));
+  // 提示: the expert's move, privately (handlers/game.ts), for whatever is asked now; with nothing asked, it says so.
+  if (x.coach && inGame && !v.result) buttons.push(button(t(l, 'btn.coach'), toggle('coach')));
   return buttons;
 }
 
