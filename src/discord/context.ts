@@ -4,7 +4,7 @@
 import { GuildMember, PermissionFlagsBits, type APIApplicationCommandBasicOption, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore, LobbiesRepo } from '../store/index.js';
+import type { GameStore, KeyedQueue, LobbiesRepo } from '../store/index.js';
 import type { CustomId } from './custom-id.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
@@ -21,6 +21,11 @@ export interface Context {
   client: Client;
   store: GameStore;
   lobbies: LobbiesRepo;
+  /**
+   * A channel's lobby changes one at a time (key: guild:channel), each reading the lobby as the one
+   * before left it: two 加入 at the same instant both count, and 开始 sees a join still being saved.
+   */
+  lobbyTurns: KeyedQueue<string>;
   /** Everything kept per game (sessions.users, .flags, .events), loaded by prepare. */
   sessions: Sessions;
   publisher: Publisher;

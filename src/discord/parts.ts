@@ -3,7 +3,7 @@
 import { PermissionFlagsBits, type Client } from 'discord.js';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import { DeadlineScheduler, realHost, type GameStore, type LobbiesRepo, type Owed, type TimerHost } from '../store/index.js';
+import { DeadlineScheduler, KeyedQueue, realHost, type GameStore, type LobbiesRepo, type Owed, type TimerHost } from '../store/index.js';
 import { interactionRest } from './client.js';
 import { channelGone, playerDms, stopGame } from './commits.js';
 import type { Context } from './context.js';
@@ -180,7 +180,7 @@ export function assemble(o: BotOptions): Parts {
     abandon: (gameId) => stopGame(ctx, gameId, 'channel closed to the bot', () => channelDms(gameId, 'dm.heldStopped')),
   });
   const coach = makeCoach(ai, (gameId) => events.events(gameId));
-  const ctx: Context = { client: o.client, store: o.store, lobbies, sessions, publisher, drivers, coach, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
+  const ctx: Context = { client: o.client, store: o.store, lobbies, lobbyTurns: new KeyedQueue<string>(), sessions, publisher, drivers, coach, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
   return { ctx, ai, timers };
 }
 

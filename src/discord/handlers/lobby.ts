@@ -30,9 +30,11 @@ function displayName(i: ChatInputCommandInteraction | Component): string {
 /** join, leave, begin as commands: the channel's open lobby changes, its message follows. */
 async function changeByCommand(ctx: Context, i: ChatInputCommandInteraction, l: Locale, sub: string): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const lobby = await ctx.lobbies.inChannel(i.guildId ?? '', i.channelId);
-  if (!lobby) return void (await i.editReply(t(l, 'lobby.none')));
-  const r = await change(ctx, lobby, sub, i.user.id, displayName(i));
+  const r = await ctx.lobbyTurns.run(`${i.guildId}:${i.channelId}`, async () => {
+    const lobby = await ctx.lobbies.inChannel(i.guildId ?? '', i.channelId);
+    return lobby ? change(ctx, lobby, sub, i.user.id, displayName(i)) : null;
+  });
+  if (!r) return void (await i.editReply(t(l, 'lobby.none')));
   if (r.text) return void (await i.editReply(r.text(l)));
   await refreshLobbyMessage(ctx, r.lobby, lobbyLocale(ctx, r.lobby));
   await i.editReply(r.done(l));
@@ -285,16 +287,19 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction, sub: stri
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
   if (id.verb === REMATCH) return rematch(ctx, i, id.game, l);
-  const found = await ctx.lobbies.get(id.game);
-  // A button works on its own lobby message only: a forged click from another server, channel or
-  // message (no honest client makes one) finds no lobby.
-  const own = found && found.guildId === i.guildId && found.channelId === i.channelId && (found.messageId === null || found.messageId === i.message.id);
-  const lobby = own ? found : null;
-  if (!lobby || lobby.gameId !== null) {
-    await i.followUp({ content: t(l, lobby ? 'lobby.exists' : 'lobby.none'), flags: MessageFlags.Ephemeral });
+  const r = await ctx.lobbyTurns.run(`${i.guildId}:${i.channelId}`, async () => {
+    const found = await ctx.lobbies.get(id.game);
+    // A button works on its own lobby message only: a forged click from another server, channel or
+    // message (no honest client makes one) finds no lobby.
+    const own = found && found.guildId === i.guildId && found.channelId === i.channelId && (found.messageId === null || found.messageId === i.message.id);
+    const lobby = own ? found : null;
+    if (!lobby || lobby.gameId !== null) return lobby ? ('lobby.exists' as const) : ('lobby.none' as const);
+    return change(ctx, lobby, id.verb, i.user.id, displayName(i), i);
+  });
+  if (typeof r === 'string') {
+    await i.followUp({ content: t(l, r), flags: MessageFlags.Ephemeral });
     return;
   }
-  const r = await change(ctx, lobby, id.verb, i.user.id, displayName(i), i);
   if (r.text) {
     await i.followUp({ content: r.text(l), flags: MessageFlags.Ephemeral });
     return;
