@@ -53,6 +53,7 @@ describe('panels', () => {
     const PASS = encodeId(7, 5, 'pass');
     const PLAY = encodeId(7, 9, 'play');
     const NONE = encodeId(7, 0, 'respond', 1);
+    const PICK = encodeId(7, 0, 'act', 1, 5);
     let buttons = PASS;
     const edits: string[] = [];
     const panels = new Panels({
@@ -99,11 +100,16 @@ describe('panels', () => {
     expect(edits).toEqual(['v2', 'v4', 'v5']);
     await advance(1000);
     expect(edits).toEqual(['v2', 'v4', 'v5', 'v6']);
+    // A decision opened at version 0 (the characters offered as a game begins) is a decision too.
+    await advance(100);
+    await commit(PICK);
+    expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v7']);
+    await advance(1000);
     // The game's end edits it at once, a last time, and forgets it with its timers.
     await commit();
     panels.changed(7, ++version, true);
     await panels.idle();
-    expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v8']);
+    expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9']);
     expect(soon()).toHaveLength(0);
     expect(panels.fresh(7, 2)).toBe(false);
   });

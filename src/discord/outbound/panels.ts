@@ -14,7 +14,7 @@ import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteractio
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
-import type { PanelFocus } from '../render/panel.js';
+import { TOGGLES, type PanelFocus } from '../render/panel.js';
 import { decodeId } from '../custom-id.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
@@ -23,10 +23,12 @@ import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 const STORE_AGAIN_MS = 5 * 60_000;
 /** Where an interaction's panel is: its original message, or (null) a follow-up not yet posted, for a click on the table. */
 const panelMessage = (i: PanelInteraction): string | null => (updatedPublic(i) ? null : '@original');
+const TOGGLE_VERBS: ReadonlySet<string> = new Set(TOGGLES);
+
 /**
- * The decision a panel's buttons and menus answer: their custom ids made for a decision (a version;
- * the player's own toggles have none), in order. A panel whose decision did not change shows words
- * that may wait their turn.
+ * The decision a panel's buttons and menus answer: their custom ids but the player's own toggles'
+ * (render/panel.ts TOGGLES), in order. A panel whose decision did not change shows words that may
+ * wait their turn.
  */
 function decisionOf(body: PanelBody): string {
   const ids: string[] = [];
@@ -34,7 +36,8 @@ function decisionOf(body: PanelBody): string {
     if (Array.isArray(o)) for (const x of o) walk(x);
     else if (o && typeof o === 'object') {
       const id = (o as { custom_id?: unknown }).custom_id;
-      if (typeof id === 'string' && decodeId(id)?.version) ids.push(id);
+      const verb = typeof id === 'string' ? decodeId(id)?.verb : undefined;
+      if (verb !== undefined && !TOGGLE_VERBS.has(verb)) ids.push(id as string);
       for (const x of Object.values(o)) if (typeof x === 'object') walk(x);
     }
   };

@@ -351,10 +351,16 @@ function characterChoices({ l, x, names, id, otherLabel }: Kit): { menus: PanelM
 }
 
 /** 过, 接收, 拒绝, and the private toggles of docs/rules.md §8b: one for this turn, one that stays. */
+/**
+ * The panel's buttons that answer no decision: the player's own choices (本回合不再响应, 只在与我有关时询问)
+ * and 提示. Their ids carry no decision version and stay the same from one decision to the next: a
+ * panel whose decision's buttons did not change waits its turn to show new words (panels.ts).
+ */
+export const TOGGLES = ['quiet', 'respond', 'coach'] as const;
+type Toggle = (typeof TOGGLES)[number];
+
 function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
-  // The pace toggles are choices of the player's, not answers to a decision: their ids stay the same
-  // from one decision to the next (a panel whose buttons did not change waits its turn: panels.ts).
-  const toggle = (verb: string, ...args: number[]) => encodeId(x.gameId, 0, verb, ...args);
+  const toggle = (verb: Toggle, ...args: number[]) => encodeId(x.gameId, 0, verb, ...args);
   const buttons: APIButtonComponent[] = [];
   if (x.legal.some((a) => a.kind === 'pass')) buttons.push(button(t(l, 'btn.pass'), id('pass')));
   if (x.legal.some((a) => a.kind === 'take')) buttons.push(button(t(l, 'btn.take'), id('take'), ButtonStyle.Success));
