@@ -3,12 +3,14 @@
 // before its token's 15 minutes run out) must go with it: a timer left running keeps the old panel
 // in memory for those minutes, one more per click (the bot grew by megabytes a game under load).
 // A refresh that changes only a panel's words (others' moves) waits its turn, as the table's edits.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatInputCommandInteraction, REST } from 'discord.js';
 import { encodeId } from '../../src/discord/custom-id.js';
 import { Panels } from '../../src/discord/outbound/panels.js';
 import { logger } from '../../src/log.js';
 import type { StoredPanel } from '../../src/store/index.js';
+
+afterEach(() => void vi.useRealTimers());
 
 describe('panels', () => {
   it("a player's new panel stops the closing timer of the one it replaces", () => {
@@ -45,8 +47,9 @@ describe('panels', () => {
   });
 
   it("edits a panel at once when its decision's buttons come or go, and its words alone at most once a second", async () => {
-    let now = 1_000_000;
-    const timers = new Map<number, { at: number; fn: () => void }>();
+    // The pace is the wall clock's (as the table's): vitest's fake timers move it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const closing = new Map<number, () => void>();
     let next = 0;
     let version = 0;
     // A decision's button (its version), or the player's own toggle alone (version 0).
@@ -58,18 +61,16 @@ describe('panels', () => {
     const edits: string[] = [];
     const panels = new Panels({
       log: logger.child({}, { level: 'silent' }),
-      now: () => now,
+      now: () => 1_000_000,
       render: () => ({ content: `v${version}`, components: [{ type: 1, components: [{ type: 2, custom_id: buttons, label: buttons, style: 2 }] }] }),
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
       closed: () => ({ content: 'closed' }),
       persist: () => undefined,
-      timers: { now: () => now, setTimeout: (fn, ms) => (timers.set(++next, { at: now + ms, fn }), next), clearTimeout: (h) => void timers.delete(h as number) },
+      timers: { now: () => 1_000_000, setTimeout: (fn) => (closing.set(++next, fn), next), clearTimeout: (h) => void closing.delete(h as number) },
       everyMs: 1000,
     });
-    const soon = () => [...timers.entries()].filter(([, t]) => t.at < now + 60_000);
     const advance = async (ms: number) => {
-      now += ms;
-      for (const [h, t] of soon()) if (t.at <= now) (timers.delete(h), t.fn());
+      await vi.advanceTimersByTimeAsync(ms);
       await panels.idle();
     };
     const commit = async (b = buttons) => {
@@ -110,7 +111,9 @@ describe('panels', () => {
     panels.changed(7, ++version, true);
     await panels.idle();
     expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9']);
-    expect(soon()).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(closing.size).toBe(0);
     expect(panels.fresh(7, 2)).toBe(false);
+    vi.useRealTimers();
   });
 });

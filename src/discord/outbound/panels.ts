@@ -9,7 +9,6 @@
 // restart keeps updating after it. Before its token runs out, a panel says it stops updating and
 // offers 我的信息, which opens a fresh one.
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
@@ -87,10 +86,10 @@ interface OpenPanel {
   closing?: unknown;
   /** The decision its buttons and menus answered as last shown (decisionOf): a refresh that changes it goes at once. */
   shownControls: string | null;
-  /** When the panel was last shown or edited (the store's clock): a refresh of words alone waits `everyMs` from then. */
+  /** When the panel was last shown or edited (performance.now(), as the table's pace): a refresh of words alone waits `everyMs` from then. */
   editedAt: number;
-  /** The timer of a refresh of words alone, waiting its turn. */
-  pacing?: unknown;
+  /** The timer of a refresh of words alone, waiting its turn (wall clock, as the table's pace). */
+  pacing?: NodeJS.Timeout;
 }
 
 export interface PanelsOptions {
@@ -169,7 +168,7 @@ export class Panels {
     this.keep(p);
     p.shown = digest(body);
     p.shownControls = decisionOf(body);
-    p.editedAt = this.o.now();
+    p.editedAt = performance.now();
     p.focus = focus;
     p.focusOpened = opened;
     p.busy = false;
@@ -310,7 +309,7 @@ export class Panels {
         if (text === p.shown) continue;
         // Words alone (another player passed, the log moved on) wait their turn; a decision's buttons come and go at once.
         const controls = decisionOf(body);
-        const wait = controls === p.shownControls && !p.last ? p.editedAt + this.o.everyMs - this.o.now() : 0;
+        const wait = controls === p.shownControls && !p.last ? p.editedAt + this.o.everyMs - performance.now() : 0;
         if (wait > 0) {
           p.dirty = true;
           return this.pace(p, wait);
@@ -318,7 +317,7 @@ export class Panels {
         this.stopPacing(p);
         try {
           if (p.message === null) return;
-          p.editedAt = this.o.now();
+          p.editedAt = performance.now();
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
           p.shownControls = controls;
@@ -338,14 +337,14 @@ export class Panels {
   /** The panel's words are refreshed `ms` from now (a change of its buttons meanwhile goes at once). */
   private pace(p: OpenPanel, ms: number): void {
     if (p.pacing !== undefined) return;
-    p.pacing = this.o.timers.setTimeout(() => {
+    p.pacing = setTimeout(() => {
       p.pacing = undefined;
       if (this.open.get(key(p.gameId, p.seat)) === p && p.dirty && !p.busy) this.schedule(p);
     }, ms);
   }
 
   private stopPacing(p: OpenPanel): void {
-    if (p.pacing !== undefined) this.o.timers.clearTimeout(p.pacing);
+    if (p.pacing !== undefined) clearTimeout(p.pacing);
     p.pacing = undefined;
   }
 
