@@ -183,11 +183,19 @@ async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
   });
 }
 
-/** Posts a new lobby's message (`post`) and keeps its id; a lobby nobody can see is removed, so it holds no channel. */
+/**
+ * Posts a new lobby's message (`post`) and keeps its id, in the lobby's turn (its message may be
+ * clicked before the id is kept: a join then is not undone); a lobby nobody can see is removed, so it
+ * holds no channel.
+ */
 async function showLobby(ctx: Context, lobby: Lobby, post: () => Promise<{ id: string }>): Promise<void> {
   try {
-    lobby.messageId = (await post()).id;
-    await ctx.lobbies.save(lobby);
+    const messageId = (await post()).id;
+    lobby.messageId = messageId;
+    await ctx.lobbyTurns.run(`${lobby.guildId}:${lobby.channelId}`, async () => {
+      const now = await ctx.lobbies.get(lobby.id);
+      if (now && now.gameId === null) await ctx.lobbies.save({ ...now, messageId });
+    });
   } catch (err) {
     await ctx.lobbies.remove(lobby.id).catch(() => undefined);
     throw err;
