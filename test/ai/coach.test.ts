@@ -10,6 +10,7 @@ import { whyMove } from '../../src/ai/coach.js';
 import { makeCoach } from '../../src/discord/seats/coach.js';
 import { renderAdvice, whyText } from '../../src/discord/render/coach.js';
 import { decodeId, actionHash } from '../../src/discord/custom-id.js';
+import { redeal } from './fixtures/redeal.js';
 import { hintProblems } from './fixtures/coach-text.js';
 
 interface Moment {
@@ -45,31 +46,6 @@ function moments(count: number, characters: boolean, every = 4, choices = true):
   return out;
 }
 
-/** A state that differs from `s` only in what `seat` cannot see: deck order, others' hands, two hidden identities, a face-down intel in flight. */
-function redeal(s: GameState, seat: number, seed: number): GameState {
-  const rng = seedRng(seed);
-  const t: GameState = JSON.parse(JSON.stringify(s));
-  const others = t.players.flatMap((p, i) => (i === seat ? [] : [p]));
-  const pool = [...t.deck, ...others.flatMap((p) => p.hand)];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = randInt(rng, i + 1);
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  for (const p of others) p.hand = pool.splice(0, p.hand.length);
-  t.deck = pool;
-  const v = view(s, seat);
-  const hidden = t.players.map((_, i) => i).filter((i) => i !== seat && v.players[i].identity === undefined);
-  if (hidden.length >= 2) {
-    const [a, b] = [hidden[0], hidden[hidden.length - 1]];
-    [t.players[a].identity, t.players[b].identity] = [t.players[b].identity, t.players[a].identity];
-  }
-  // The intel in flight, where the seat cannot see its face: another card of its mode from the deck.
-  if (t.transit && !v.transit?.card) {
-    const k = t.deck.findIndex((c) => t.cards[c].mode === t.cards[t.transit!.card].mode && t.cards[c].color !== t.cards[t.transit!.card].color);
-    if (k >= 0) [t.deck[k], t.transit.card] = [t.transit.card, t.deck[k]];
-  }
-  return t;
-}
 
 const expert = new ExpertPolicy({ steps: 1500 });
 const coach = makeCoach({ advise: async (v, legal, memory) => expert.decide(v, legal, memory) }, (gameId) => logs.get(gameId) ?? []);

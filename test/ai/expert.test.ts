@@ -10,28 +10,9 @@ import { sampleWorld } from '../../src/ai/sample.js';
 import { characterWin } from '../../src/ai/learned.js';
 import { canOverrule, overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
+import { redeal } from './fixtures/redeal.js';
 import { playUntil } from './fixtures/strong-games.js';
 
-/** A state that differs from `s` only in what `seat` cannot see: deck order, others' hands, two hidden identities. */
-function redeal(s: GameState, seat: number, seed: number): GameState {
-  const rng = seedRng(seed);
-  const t: GameState = JSON.parse(JSON.stringify(s));
-  const others = t.players.flatMap((p, i) => (i === seat ? [] : [p]));
-  const pool = [...t.deck, ...others.flatMap((p) => p.hand)];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = randInt(rng, i + 1);
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  for (const p of others) p.hand = pool.splice(0, p.hand.length);
-  t.deck = pool;
-  const seen = view(s, seat).players;
-  const hidden = t.players.map((_, i) => i).filter((i) => i !== seat && seen[i].identity === undefined);
-  if (hidden.length >= 2) {
-    const [a, b] = [hidden[0], hidden[hidden.length - 1]];
-    [t.players[a].identity, t.players[b].identity] = [t.players[b].identity, t.players[a].identity];
-  }
-  return t;
-}
 
 /** Moments of strong-played games where a seat has a real choice to search, with that seat's memory. */
 function moments(count: number, characters: boolean): { s: GameState; seat: number; memory: SeatMemory }[] {

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { legalActions, view, type Action } from '../../src/engine/index.js';
 import { actionHash, decodeId } from '../../src/discord/custom-id.js';
 import { hintProblems } from '../ai/fixtures/coach-text.js';
-import { advanceTo, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
-import { isOver, nextMoment, openPanel, peopleAsked, scanForLeaks, WAIT } from './play.js';
+import { gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
+import { isOver, openPanel, playToEnd, WAIT } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -38,51 +38,41 @@ describe('提示 (the coach)', () => {
     const problems: string[] = [];
     const kinds = new Set<string>();
     let hints = 0;
-    for (let idle = 0, k = 0; k < 3000; k++) {
-      await t.bot.idle();
-      const table = tableMessage(t, host)!;
-      if (isOver(table)) break;
-      const asked = await peopleAsked(t);
-      if (!asked.length) {
-        const next = await nextMoment(t);
-        if (next === null || ++idle > 50) throw new Error(`the game waits on nobody who acts: ${table.content}`);
-        await advanceTo(t, next);
-        continue;
-      }
-      idle = 0;
-      const u = asked[k % asked.length];
-      const seat = seats.findIndex((s) => s.userId === u.id);
-      const panel = await openPanel(t, u, table);
-      const coach = panel.buttons.find((b) => b.customId?.endsWith(':coach'));
-      expect(coach, `${u.username}'s panel offers 提示`).toBeDefined();
-      const state = (await t.bot.store.state(gameId))!;
-      // The click answers with the panel itself; the hint is its follow-up, a message of its own.
-      const click = t.discord.click(u, { customId: coach!.customId!, messageId: panel.id });
-      await click.settled(WAIT);
-      const hint = await t.discord.waitFor(() => t!.discord.seenBy(u).find((m) => m.id === click.record.followUpIds.at(-1)), WAIT);
-      expect((await click.response(WAIT)).embeds[0].title).toBe(panel.embeds[0].title);
-      hints++;
-      expect(hint.ephemeral).toBe(true);
-      // Read against the seat's view as it was when the hint was made (nothing moved since: only this person is asked to act).
-      const legal = legalActions(state, seat);
-      problems.push(...hintProblems(hint.content, view(state, seat), legal));
-      const follow = hint.buttons.find((b) => b.customId?.includes(':act:'));
-      expect(follow, hint.content).toBeDefined();
-      const id = decodeId(follow!.customId!)!;
-      const hinted = legal[id.args[0]];
-      expect(hinted, 'the hint names one of the legal actions').toBeDefined();
-      expect(actionHash(hinted)).toBe(id.args[1]);
-      kinds.add(hinted.kind);
-      const before = (await t.bot.store.repos.games.log(gameId)).length;
-      await t.discord.click(u, { customId: follow!.customId!, messageId: hint.id }).response(WAIT);
-      await t.bot.idle();
-      // The move made is the hinted one, by this seat.
-      const made = (await t.bot.store.repos.games.log(gameId)).slice(before).map((r) => JSON.parse(r.action) as Action);
-      expect(made.map(norm)).toContain(norm(hinted));
-    }
+    // Whoever is asked clicks 提示 on their panel, then 照做 on the hint.
+    const { leaks } = await playToEnd(t, 5, {
+      act: async (u, panel) => {
+        const seat = seats.findIndex((s) => s.userId === u.id);
+        const coach = panel.buttons.find((b) => b.customId?.endsWith(':coach'));
+        expect(coach, `${u.username}'s panel offers 提示`).toBeDefined();
+        const state = (await t!.bot.store.state(gameId))!;
+        // The click answers with the panel itself; the hint is its follow-up, a message of its own.
+        const click = t!.discord.click(u, { customId: coach!.customId!, messageId: panel.id });
+        await click.settled(WAIT);
+        const hint = await t!.discord.waitFor(() => t!.discord.seenBy(u).find((m) => m.id === click.record.followUpIds.at(-1)), WAIT);
+        expect((await click.response(WAIT)).embeds[0].title).toBe(panel.embeds[0].title);
+        hints++;
+        expect(hint.ephemeral).toBe(true);
+        // Read against the seat's view as it was when the hint was made (nothing moved since: only this person is asked to act).
+        const legal = legalActions(state, seat);
+        problems.push(...hintProblems(hint.content, view(state, seat), legal));
+        const follow = hint.buttons.find((b) => b.customId?.includes(':act:'));
+        expect(follow, hint.content).toBeDefined();
+        const id = decodeId(follow!.customId!)!;
+        const hinted = legal[id.args[0]];
+        expect(hinted, 'the hint names one of the legal actions').toBeDefined();
+        expect(actionHash(hinted)).toBe(id.args[1]);
+        kinds.add(hinted.kind);
+        const before = (await t!.bot.store.repos.games.log(gameId)).length;
+        await t!.discord.click(u, { customId: follow!.customId!, messageId: hint.id }).response(WAIT);
+        await t!.bot.idle();
+        // The move made is the hinted one, by this seat.
+        const made = (await t!.bot.store.repos.games.log(gameId)).slice(before).map((r) => JSON.parse(r.action) as Action);
+        expect(made.map(norm)).toContain(norm(hinted));
+      },
+    });
     expect(isOver(tableMessage(t, host)!)).toBe(true);
     expect(problems).toEqual([]);
-    expect(await scanForLeaks(t)).toEqual([]);
+    expect(leaks).toEqual([]);
     // Both languages were asked (alice reads Chinese, bob English), and more than passing was hinted.
     expect(hints).toBeGreaterThan(10);
     expect(kinds.has('pickCharacter') && (kinds.has('send') || kinds.has('take') || kinds.has('refuse'))).toBe(true);

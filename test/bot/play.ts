@@ -119,7 +119,11 @@ export async function nextMoment(t: BotTable): Promise<number | null> {
  * their panel asks; when nobody is asked anything, the game clock moves on to the next deadline
  * (a response window's clock, or a bot seat's pause).
  */
-export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: number; scanEvery?: number; onStep?: (k: number) => Promise<void> } = {}): Promise<{ steps: number; leaks: string[] }> {
+export async function playToEnd(
+  t: BotTable,
+  seed: number,
+  opts: { maxSteps?: number; scanEvery?: number; onStep?: (k: number) => Promise<void>; act?: (u: UserRecord, panel: SeenMessage) => Promise<void> } = {},
+): Promise<{ steps: number; leaks: string[] }> {
   const rng = seedRng(seed);
   const leaks: string[] = [];
   const host = t.users[0];
@@ -139,7 +143,7 @@ export async function playToEnd(t: BotTable, seed: number, opts: { maxSteps?: nu
     idle = 0;
     const u = asked[randInt(rng, asked.length)];
     const panel = await openPanel(t, u, table);
-    await actOnPanel(t, u, panel, rng);
+    await (opts.act ? opts.act(u, panel) : actOnPanel(t, u, panel, rng));
     await t.bot.idle();
     if (opts.scanEvery && k % opts.scanEvery === 0) leaks.push(...await scanForLeaks(t));
     await opts.onStep?.(k);
