@@ -121,6 +121,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (child) {
+    // A shard of SHARDS=N whose manager is gone (killed, crashed) stops as on SIGTERM: discord.js's
+    // messages to it fail (an 'error' on the process, fatal unheard), and nobody would restart it.
+    process.on('error', (err) => log.warn({ err }, 'could not reach the shard manager'));
+    process.on('disconnect', () => stop('the shard manager is gone'));
+  }
   lost = (ids, heldBy) => {
     log.error({ exitCode: EXIT.leaseLost, shards: ids, heldBy }, 'another process took over shards of this one (its lease was not renewed in time); stopping');
     stop('lease lost', EXIT.leaseLost);

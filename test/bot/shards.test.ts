@@ -17,6 +17,7 @@ import { pgDatabase } from '../support/pg-database.js';
 interface LogLine {
   level: number;
   msg: string;
+  signal?: string;
   err?: { message: string };
   shard?: number;
   pid: number;
@@ -128,5 +129,12 @@ describe('shards', () => {
     expect(reopened.recovered).toBe(1);
     await waitLine((l) => l.msg === 'logged in' && l.shard === victim, before);
     expect(await info(guilds[0])).toBe(true);
+
+    // The manager killed: each shard stops by itself (nobody would restart it), without a crash.
+    const orphaned = lines.length;
+    manager!.kill('SIGKILL');
+    const stopped = await Promise.all([0, 1].map((id) => waitLine((l) => l.msg === 'stopped' && l.shard === id, orphaned)));
+    expect(stopped.every((l) => l.level === 30)).toBe(true);
+    expect(lines.slice(orphaned).filter((l) => l.msg === 'stopping').map((l) => l.signal)).toEqual(['the shard manager is gone', 'the shard manager is gone']);
   }, 240_000);
 });
