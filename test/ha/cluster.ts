@@ -132,14 +132,7 @@ export class Cluster {
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {}
-      for (let i = 0; i < NODES; i++) {
-        const pm = this.postmasterPid(i);
-        if (pm) {
-          try {
-            process.kill(pm, 'SIGKILL');
-          } catch {}
-        }
-      }
+      this.killPostmasters();
     };
     process.once('exit', orphan);
     child.once('exit', () => process.off('exit', orphan));
@@ -266,6 +259,18 @@ export class Cluster {
     }
   }
 
+  /** SIGKILLs every node's running postmaster. */
+  private killPostmasters(): void {
+    for (let i = 0; i < NODES; i++) {
+      const pm = this.postmasterPid(i);
+      if (pm) {
+        try {
+          process.kill(pm, 'SIGKILL');
+        } catch {}
+      }
+    }
+  }
+
   /**
    * The primary killed, as HA_KILL says: 'machine' (default) SIGKILLs node i's Patroni and its postgres
    * at once (the leader key then expires in etcd and a replica is promoted); 'postgres' SIGKILLs its
@@ -302,14 +307,7 @@ export class Cluster {
       clearTimeout(t);
     }
     // A postgres left by a killed Patroni (its own group is gone with it, but be sure).
-    for (let i = 0; i < NODES; i++) {
-      const pm = this.postmasterPid(i);
-      if (pm) {
-        try {
-          process.kill(pm, 'SIGKILL');
-        } catch {}
-      }
-    }
+    this.killPostmasters();
     if (!keep) rmSync(this.dir, { recursive: true, force: true });
   }
 
