@@ -27,10 +27,13 @@ function displayName(i: ChatInputCommandInteraction | Component): string {
   return clipGraphemes(member?.displayName ?? member?.nick ?? i.user.globalName ?? i.user.username, 32);
 }
 
+/** Runs `fn` in the turn of the channel's lobby (context.ts lobbyTurns): one change at a time. */
+const inLobbyTurn = <T>(ctx: Context, guildId: string, channelId: string, fn: () => Promise<T>): Promise<T> => ctx.lobbyTurns.run(`${guildId}:${channelId}`, fn);
+
 /** join, leave, begin as commands: the channel's open lobby changes, its message follows. */
 async function changeByCommand(ctx: Context, i: ChatInputCommandInteraction, l: Locale, sub: string): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const r = await ctx.lobbyTurns.run(`${i.guildId}:${i.channelId}`, async () => {
+  const r = await inLobbyTurn(ctx, i.guildId ?? '', i.channelId, async () => {
     const lobby = await ctx.lobbies.inChannel(i.guildId ?? '', i.channelId);
     return lobby ? change(ctx, lobby, sub, i.user.id, displayName(i)) : null;
   });
@@ -191,8 +194,7 @@ async function start(ctx: Context, i: ChatInputCommandInteraction, l: Locale): P
 async function showLobby(ctx: Context, lobby: Lobby, post: () => Promise<{ id: string }>): Promise<void> {
   try {
     const messageId = (await post()).id;
-    lobby.messageId = messageId;
-    await ctx.lobbyTurns.run(`${lobby.guildId}:${lobby.channelId}`, async () => {
+    await inLobbyTurn(ctx, lobby.guildId, lobby.channelId, async () => {
       const now = await ctx.lobbies.get(lobby.id);
       if (now && now.gameId === null) await ctx.lobbies.save({ ...now, messageId });
     });
@@ -295,7 +297,7 @@ async function onCommand(ctx: Context, i: ChatInputCommandInteraction, sub: stri
 async function onClick(ctx: Context, i: Component, id: CustomId): Promise<void> {
   const l = ctx.locales.of(i);
   if (id.verb === REMATCH) return rematch(ctx, i, id.game, l);
-  const r = await ctx.lobbyTurns.run(`${i.guildId}:${i.channelId}`, async () => {
+  const r = await inLobbyTurn(ctx, i.guildId ?? '', i.channelId, async () => {
     const found = await ctx.lobbies.get(id.game);
     // A button works on its own lobby message only: a forged click from another server, channel or
     // message (no honest client makes one) finds no lobby.
