@@ -25,6 +25,8 @@ export interface Committed {
   at: number;
   /** What the submitter said of the action (e.g. that a person clicked it); not stored. */
   by?: number;
+  /** false: the commit stored no message it owes (no outbox row), so there is nothing new to deliver; unset: not known. */
+  owed?: boolean;
 }
 
 export interface Refused {
@@ -70,7 +72,11 @@ export interface OwedRows {
  * the stored rows, given to the store at construction (the bot's is src/discord/outbound/owed.ts).
  * The store never calls into the bot or its caches while a transaction is open.
  */
-export type Owes = (c: Committed, rows: OwedRows) => Owed[];
+export interface Owes {
+  /** Whether `c` may owe anything: when not, no row is read for it (most commits owe nothing). */
+  any(c: Committed): boolean;
+  word(c: Committed, rows: OwedRows): Owed[];
+}
 
 async function owedRows(tx: Repos, gameId: number, where: { guildId: string; channelId: string }): Promise<OwedRows> {
   const users = (await tx.games.seats(gameId)).map((s) => s.userId);
@@ -87,16 +93,18 @@ async function owedRows(tx: Repos, gameId: number, where: { guildId: string; cha
  * tried again with its messages, as any other statement of the transaction would.
  */
 export async function oweEffects(ctx: CommitContext, tx: Repos, c: Committed, where: { guildId: string; channelId: string }): Promise<void> {
-  if (!ctx.owes) return;
+  c.owed = false;
+  if (!ctx.owes?.any(c)) return;
   const rows = await owedRows(tx, c.gameId, where);
   let owed: Owed[];
   try {
-    owed = ctx.owes(c, rows);
+    owed = ctx.owes.word(c, rows);
   } catch (err) {
     ctx.log.error({ gameId: c.gameId, version: c.version, err }, 'could not word the messages of a commit; none stored');
     return;
   }
   await tx.outbox.add(owed, c.at);
+  c.owed = owed.length > 0;
 }
 
 /** Whether this process may commit to a game (by id) or a new game of a guild (by its id): always without a fence. */

@@ -116,4 +116,40 @@ describe('panels', () => {
     expect(panels.fresh(7, 2)).toBe(false);
     vi.useRealTimers();
   });
+
+  it('draws a panel no sooner than its edit may go while the decision it shows stays open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let version = 0;
+    let renders = 0;
+    const edits: string[] = [];
+    const panels = new Panels({
+      log: logger.child({}, { level: 'silent' }),
+      now: () => 1_000_000,
+      render: () => (renders++, { content: `v${version}` }),
+      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      closed: () => ({ content: 'closed' }),
+      persist: () => undefined,
+      timers: { now: () => 1_000_000, setTimeout: () => 1, clearTimeout: () => undefined },
+      everyMs: 1000,
+    });
+    const commit = async (opened: number) => {
+      version++;
+      panels.changed(7, opened);
+      await panels.idle();
+    };
+    panels.claim(7, 2, { applicationId: 'app', token: 't', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
+    panels.shown(7, 2, { content: 'v0' }, undefined, 3);
+    panels.release(7, 2);
+    // Four players pass in the window opened at version 3: nothing drawn until the second is up, then once.
+    for (let i = 0; i < 4; i++) await commit(3);
+    expect(renders).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    await panels.idle();
+    expect([renders, edits]).toEqual([1, ['v4']]);
+    // A new decision is drawn at once (its buttons may go at once), even within the second.
+    await vi.advanceTimersByTimeAsync(100);
+    await commit(8);
+    expect(renders).toBe(2);
+    vi.useRealTimers();
+  });
 });

@@ -260,7 +260,7 @@ describe('applying and committing actions', () => {
   });
 
   it('a database error reading what a commit owes fails the commit (tried again with its DMs), instead of committing it without them', async () => {
-    const store = await open(manualClock(), { owes: (c, rows) => rows.users.filter((u) => u !== null).map((u) => ({ gameId: c.gameId, kind: 'dm', target: u, body: { content: `v${c.version} ${rows.locales.get(u)}` } })) });
+    const store = await open(manualClock(), { owes: { any: () => true, word: (c, rows) => rows.users.filter((u) => u !== null).map((u) => ({ gameId: c.gameId, kind: 'dm', target: u, body: { content: `v${c.version} ${rows.locales.get(u)}` } })) } });
     const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 11 });
     const outbox = count(store, 'outbox');
     // The players' languages cannot be read (as a failover or a timeout would make any read fail).

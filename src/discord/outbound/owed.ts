@@ -92,7 +92,12 @@ export function owedDms(
 
 /**
  * The DMs a commit owes: its private events in words, the first DM of a game, the result, each in
- * the language its player reads (the server's setting, else their own Discord language).
+ * the language its player reads (the server's setting, else their own Discord language). A commit
+ * with none of these (most: a pass, a public move) owes nothing, and the store reads no row for it.
  */
-export const owes: Owes = (c, rows) =>
-  owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null)).map(([userId, content]) => dmOwed(c.gameId, userId, content));
+export const owes: Owes = {
+  any: ({ state, events }) =>
+    state.result !== null || events.some((ev) => ev.type === 'gameStart' || (ev.to !== 'all' && ev.to.some((seat) => tellsByDm(ev, seat)))),
+  word: (c, rows) =>
+    owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null)).map(([userId, content]) => dmOwed(c.gameId, userId, content)),
+};

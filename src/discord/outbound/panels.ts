@@ -86,6 +86,9 @@ interface OpenPanel {
   closing?: unknown;
   /** The decision its buttons and menus answered as last shown (decisionOf): a refresh that changes it goes at once. */
   shownControls: string | null;
+  /** The game's open decision (the version it opened at) when the panel was last shown, and at the newest change. */
+  shownOpened?: number | null;
+  changedOpened?: number | null;
   /** When the panel was last shown or edited (performance.now(), as the table's pace): a refresh of words alone waits `everyMs` from then. */
   editedAt: number;
   /** The timer of a refresh of words alone, waiting its turn (wall clock, as the table's pace). */
@@ -168,6 +171,7 @@ export class Panels {
     this.keep(p);
     p.shown = digest(body);
     p.shownControls = decisionOf(body);
+    p.shownOpened = opened;
     p.editedAt = performance.now();
     p.focus = focus;
     p.focusOpened = opened;
@@ -274,6 +278,7 @@ export class Panels {
     for (const k of this.byGame.get(gameId) ?? []) {
       const p = this.open.get(k)!;
       if (opened !== p.focusOpened) p.focus = undefined;
+      p.changedOpened = opened;
       if (!p.dirty) p.dirtySince = now;
       p.dirty = true;
       p.last = finished;
@@ -303,10 +308,21 @@ export class Panels {
         p.dirty = false;
         const since = p.dirtySince;
         if (!this.fresh(p.gameId, p.seat)) return this.drop(p);
+        // The same decision as last shown (others passed, the log moved on): words alone, whose turn
+        // comes a second after the last edit; not drawn until then (most commits change no decision).
+        const opened = p.changedOpened;
+        const early = p.editedAt + this.o.everyMs - performance.now();
+        if (!p.last && opened !== undefined && opened === p.shownOpened && early > 0) {
+          p.dirty = true;
+          return this.pace(p, early);
+        }
         const body = this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
         const text = digest(body);
-        if (text === p.shown) continue;
+        if (text === p.shown) {
+          p.shownOpened = opened;
+          continue;
+        }
         // Words alone (another player passed, the log moved on) wait their turn; a decision's buttons come and go at once.
         const controls = decisionOf(body);
         const wait = controls === p.shownControls && !p.last ? p.editedAt + this.o.everyMs - performance.now() : 0;
@@ -321,6 +337,7 @@ export class Panels {
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
           p.shownControls = controls;
+          p.shownOpened = opened;
           this.o.onRefresh?.(performance.now() - since);
         } catch (err) {
           if (err instanceof DiscordAPIError && TOKEN_GONE.has(Number(err.code))) return this.drop(p);

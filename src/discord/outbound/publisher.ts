@@ -185,12 +185,12 @@ export class Publisher {
     return this.out(gameId).log;
   }
 
-  /** A commit happened: note its public events, deliver what it owes, refresh the table. */
-  committed(gameId: number, state: GameState, events: GameEvent[]): void {
+  /** A commit happened: note its public events, deliver what it owes (unless `owed` says it stored none), refresh the table. */
+  committed(gameId: number, state: GameState, events: GameEvent[], owed?: boolean): void {
     if (!this.o.store.known(gameId)) return;
     this.out(gameId).state = state;
     this.noteRecent(gameId, this.o.locale(gameId), events, state);
-    void this.sender.flush(gameId);
+    if (owed !== false) void this.sender.flush(gameId);
     this.tableChanged(gameId);
   }
 
