@@ -2,7 +2,7 @@
 // no game rules; the engine decides what is legal, the store commits before anyone is told. The
 // Bot wires the client's events to the router (handlers/*.ts do the work) and each commit to the
 // parts (commits.ts), and starts and stops. Its parts are made in parts.ts.
-import type { Client } from 'discord.js';
+import { GatewayDispatchEvents, type Client, type GatewayMessageDeleteDispatchData } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { DeadlineScheduler, GameStore, LobbiesRepo } from '../store/index.js';
 import { channelGame, channelGone, followCommit, resumeGames } from './commits.js';
@@ -75,11 +75,12 @@ export class Bot {
     });
     this.client.on('error', (err) => this.log.error({ err }, 'discord client error'));
     this.client.on('messageCreate', (m) => this.track(channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && this.publisher.channelMessage(gameId, m.id))));
-    // A deleted message (an old ping) no longer buries the table: one posted after it (ids grow with time;
-    // the bot caches no message, so every deletion in the channel is heard, older ones too).
-    this.client.on('messageDelete', (m) =>
+    // A deleted message (an old ping) no longer buries the table: one posted after it (ids grow with time).
+    // Heard from the gateway's packet itself (its id, channel and server): the bot caches no message, and
+    // asking discord.js for partial messages made one for every MESSAGE_UPDATE too (each table edit).
+    this.client.ws.on(GatewayDispatchEvents.MessageDelete, (m: GatewayMessageDeleteDispatchData) =>
       this.track(
-        channelGame(ctx, m.guildId, m.channelId).then((gameId) => gameId !== null && postedAfterTable(ctx, gameId, m.id) && this.publisher.channelMessageGone(gameId, m.id)),
+        channelGame(ctx, m.guild_id ?? null, m.channel_id).then((gameId) => gameId !== null && postedAfterTable(ctx, gameId, m.id) && this.publisher.channelMessageGone(gameId, m.id)),
       ),
     );
     // A game's channel or thread deleted: the game stops (and its players are told by DM).

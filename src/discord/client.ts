@@ -13,11 +13,11 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     ...(shards && { shards: [...shards.ids], shardCount: shards.count }),
     ...(shards?.identify && { ws: shards.identify }),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
-    // A deleted message the bot never cached still comes as messageDelete, with its id, channel and server.
-    partials: [Partials.Channel, Partials.Message],
+    partials: [Partials.Channel],
     // discord.js keeps the last 200 messages of every channel by default (each game's channel and its
     // players' DMs: table edits, pings, notices, DMs, some KB each). The bot addresses messages by id
-    // and hears of a deletion (the table scrolled back up) through the partial above: it keeps none.
+    // and hears of a deletion (the table scrolled back up) from the gateway's packet (bot.ts): it keeps
+    // none, and so an edit (MESSAGE_UPDATE, one for each table edit) costs discord.js nothing.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
     // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy

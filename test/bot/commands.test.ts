@@ -55,15 +55,21 @@ describe('/fengsheng subcommands', () => {
     // Whatever the bot itself posted under the table counts too.
     const already = under().length;
     expect(already).toBeLessThan(14);
-    const chat = (n: number) => {
-      for (let k = 0; k < n; k++) t.discord.say(t.users[k % t.users.length], t.general, `chatter ${k}`);
-    };
-    chat(14 - already);
+    const chat = (n: number) => Array.from({ length: n }, (_, k) => t.discord.say(t.users[k % t.users.length], t.general, `chatter ${k}`));
+    const said = chat(14 - already);
     // The gateway delivers in order: once the bot answers a later command, it has seen the chatter.
-    await t.discord.runCommand(me, t.general, 'fengsheng rules').response();
-    await t.bot.idle();
+    const seen = async () => {
+      await t.discord.runCommand(me, t.general, 'fengsheng rules').response();
+      await t.bot.idle();
+    };
+    await seen();
     expect(tableMessage(t, me)!.id).toBe(old.id);
     expect(under()).toHaveLength(14);
+    // Two of them deleted no longer bury it: two more are written under it, and it stays.
+    for (const m of said.slice(0, 2)) t.discord.unsay(m);
+    chat(2);
+    await seen();
+    expect(tableMessage(t, me)!.id).toBe(old.id);
     chat(1);
     const reposted = await t.discord.waitFor(() => (tableMessage(t, me)!.id !== old.id ? tableMessage(t, me) : undefined));
     expect(t.discord.seenBy(me, { channel: t.general }).at(-1)!.id).toBe(reposted!.id);

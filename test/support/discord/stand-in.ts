@@ -26,7 +26,7 @@ import {
   type NewRole,
   type NewUser,
 } from './setup.js';
-import { postAsUser } from './messages.js';
+import { deleteMessage, postAsUser } from './messages.js';
 import { describeMessage, userView, type SeenMessage, type UserView } from './view.js';
 import { waitForWorld, type WaitOptions } from './wait.js';
 
@@ -277,6 +277,11 @@ export class StandIn {
   /** `user` writes `content` in a channel, as people chat while a game is on. */
   say(user: Ref<UserRecord>, channel: Ref<ChannelRecord>, content: string): MessageRecord {
     return postAsUser(this.parts, this.user(user), this.channelRef(channel), content);
+  }
+
+  /** Its author deletes a message `say` made (the bot receives MESSAGE_DELETE). */
+  unsay(message: MessageRecord): void {
+    if (!message.deleted) deleteMessage(this.parts, message);
   }
 
   click(user: Ref<UserRecord>, target: ButtonTarget): InteractionHandle {
