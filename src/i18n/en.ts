@@ -146,7 +146,6 @@ export const en: Record<MessageKey, string> = {
   'panel.handCard': '{card}: {hint}',
   'panel.ownPlay': 'Now: your {step}: use cards, or press "Pass" to end it{deadline} (when time runs out it counts as a timeout)',
   'panel.nothing': 'Nothing is waiting on you now.',
-  'panel.passed': 'You passed; waiting for the others.',
   'panel.notPlaying': 'You are not playing in this game.',
   'panel.pickTarget': '{card}: choose a target',
   'panel.pickIntel': '烧毁: choose a black intel',

@@ -150,7 +150,6 @@ export const zhCN = {
   'panel.handCard': '{card}：{hint}',
   'panel.ownPlay': '现在：你的{step}，可以出牌；按「过」结束{deadline}（时间到按超时处理）',
   'panel.nothing': '现在没有需要你做的决定。',
-  'panel.passed': '你已经过了，等待其他人。',
   'panel.notPlaying': '你不在这局游戏里。',
   'panel.pickTarget': '{card}：选择目标',
   'panel.pickIntel': '烧毁：选择一张假情报',

@@ -91,17 +91,19 @@ describe("the table edited through a click's token", () => {
     const click = t.discord.click(alice, { customId: button.customId!, messageId: panel.id });
     expect((await click.response()).id).toBe(panel.id);
     const mark = t.discord.world.requests.at(-1);
-    // The others play (from panels of their own); alice clicks nothing more.
+    // The others play (from panels of their own) until a decision is alice's again; she clicks nothing more.
     const rng = seedRng(3);
     let played = 0;
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 40; k++) {
       await t.bot.idle();
-      const u = (await peopleAsked(t)).find((x) => x !== alice);
-      if (!u) break;
+      const asked = await peopleAsked(t);
+      const u = asked.find((x) => x !== alice);
+      if (asked.includes(alice) || !u) break;
       await actOnPanel(t, u, await openPanel(t, u, tableMessage(t, u)!), rng);
       played++;
     }
     expect(played).toBeGreaterThan(0);
+    expect(await peopleAsked(t)).toContain(alice);
     await t.bot.idle();
     const refreshed = since(t, mark).filter((r) => r.method === 'PATCH' && r.path.includes(encodeURIComponent(click.record.token)) && r.status === 200);
     expect(refreshed.length, 'her panel was edited through her click').toBeGreaterThan(0);

@@ -12,6 +12,14 @@ import type { StoredPanel } from '../../src/store/index.js';
 
 afterEach(() => void vi.useRealTimers());
 
+/**
+ * Lets a refresh run (it starts on the next turn of the event loop, which fake timers leave real) but
+ * not a refresh waiting its turn: panels.idle() would wait for that, on the fake clock.
+ */
+const settle = async () => {
+  for (let k = 0; k < 3; k++) await new Promise((r) => setImmediate(r));
+};
+
 describe('panels', () => {
   it("a player's new panel stops the closing timer of the one it replaces", () => {
     const live = new Set<number>();
@@ -71,13 +79,13 @@ describe('panels', () => {
     });
     const advance = async (ms: number) => {
       await vi.advanceTimersByTimeAsync(ms);
-      await panels.idle();
+      await settle();
     };
     const commit = async (b = buttons) => {
       version++;
       buttons = b;
       panels.changed(7, version);
-      await panels.idle();
+      await settle();
     };
     panels.claim(7, 2, { applicationId: 'app', token: 't', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
     panels.shown(7, 2, { content: 'v0', components: [{ type: 1, components: [{ type: 2, custom_id: PASS, label: PASS, style: 2 }] }] }, undefined, 0);
@@ -109,7 +117,7 @@ describe('panels', () => {
     // The game's end edits it at once, a last time, and forgets it with its timers.
     await commit();
     panels.changed(7, ++version, true);
-    await panels.idle();
+    await settle();
     expect(edits).toEqual(['v2', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9']);
     expect(vi.getTimerCount()).toBe(0);
     expect(closing.size).toBe(0);
@@ -135,7 +143,7 @@ describe('panels', () => {
     const commit = async (opened: number) => {
       version++;
       panels.changed(7, opened);
-      await panels.idle();
+      await settle();
     };
     panels.claim(7, 2, { applicationId: 'app', token: 't', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
     panels.shown(7, 2, { content: 'v0' }, undefined, 3);
@@ -144,7 +152,7 @@ describe('panels', () => {
     for (let i = 0; i < 4; i++) await commit(3);
     expect(renders).toBe(0);
     await vi.advanceTimersByTimeAsync(1000);
-    await panels.idle();
+    await settle();
     expect([renders, edits]).toEqual([1, ['v4']]);
     // A new decision is drawn at once (its buttons may go at once), even within the second.
     await vi.advanceTimersByTimeAsync(100);

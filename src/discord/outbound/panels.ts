@@ -91,8 +91,8 @@ interface OpenPanel {
   changedOpened?: number | null;
   /** When the panel was last shown or edited (performance.now(), as the table's pace): a refresh of words alone waits `everyMs` from then. */
   editedAt: number;
-  /** The timer of a refresh of words alone, waiting its turn (wall clock, as the table's pace). */
-  pacing?: NodeJS.Timeout;
+  /** A refresh of words alone waiting its turn (wall clock, as the table's pace): its timer, and the end of its wait in `work`. */
+  pacing?: { timer: NodeJS.Timeout; done: () => void };
 }
 
 export interface PanelsOptions {
@@ -308,13 +308,14 @@ export class Panels {
         p.dirty = false;
         const since = p.dirtySince;
         if (!this.fresh(p.gameId, p.seat)) return this.drop(p);
-        // The same decision as last shown (others passed, the log moved on): words alone, whose turn
-        // comes a second after the last edit; not drawn until then (most commits change no decision).
+        // The decision shown is still the open one (others passed, the log moved on): words alone, drawn
+        // once a second after the first change not shown (and the panel's last edit), however many
+        // commits came meanwhile; most change nothing a panel shows.
         const opened = p.changedOpened;
-        const early = p.editedAt + this.o.everyMs - performance.now();
-        if (!p.last && opened !== undefined && opened === p.shownOpened && early > 0) {
+        const due = Math.max(p.editedAt, since) + this.o.everyMs - performance.now();
+        if (!p.last && opened !== undefined && opened === p.shownOpened && due > 0) {
           p.dirty = true;
-          return this.pace(p, early);
+          return this.pace(p, due);
         }
         const body = this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
@@ -351,17 +352,28 @@ export class Panels {
     }
   }
 
-  /** The panel's words are refreshed `ms` from now (a change of its buttons meanwhile goes at once). */
+  /**
+   * The panel's words are refreshed `ms` from now (a change of its buttons meanwhile goes at once). The
+   * wait is work: the bot is not idle while a refresh waits its turn.
+   */
   private pace(p: OpenPanel, ms: number): void {
     if (p.pacing !== undefined) return;
-    p.pacing = setTimeout(() => {
+    let done = (): void => undefined;
+    const w = new Promise<void>((resolve) => (done = resolve));
+    const timer = setTimeout(() => {
       p.pacing = undefined;
       if (this.open.get(key(p.gameId, p.seat)) === p && p.dirty && !p.busy) this.schedule(p);
+      done();
     }, ms);
+    p.pacing = { timer, done };
+    this.work.add(w);
+    void w.finally(() => this.work.delete(w));
   }
 
   private stopPacing(p: OpenPanel): void {
-    if (p.pacing !== undefined) clearTimeout(p.pacing);
+    if (p.pacing === undefined) return;
+    clearTimeout(p.pacing.timer);
+    p.pacing.done();
     p.pacing = undefined;
   }
 

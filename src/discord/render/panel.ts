@@ -189,7 +189,7 @@ function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   if (v.result) lines.push(t(l, 'err.finished'));
   else if (ownPlay) lines.push(t(l, 'panel.ownPlay', { step: stepText(l, v), deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '' }));
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
-  else if (v.pending?.kind === 'window' && v.players[me].alive && !v.players[me].out) lines.push(t(l, 'panel.passed'));
+  // Passed or not asked, one line: a window opening and closing (each card played) changes no one's words.
   else lines.push(t(l, 'panel.nothing'));
   // The last card used in 出牌阶段(1) leaves nothing to send: say so before it is played.
   if (v.pending?.kind === 'window' && v.pending.step === 'play1' && v.current === me && hand.length === 1 && x.legal.some((a) => a.kind === 'play'))
@@ -367,8 +367,9 @@ function answerButtons({ l, x, v, me, id, pace }: Kit): APIButtonComponent[] {
   if (x.legal.some((a) => a.kind === 'refuse')) buttons.push(button(t(l, 'btn.refuse'), id('refuse'), ButtonStyle.Danger));
   const inGame = v.players[me].alive && !v.players[me].out;
   if (pace && inGame) {
-    // 本回合不再响应 belongs to a turn's response windows; the standing choice may be changed at any time.
-    if (v.pending?.kind === 'window' || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), toggle('quiet', 0)) : button(t(l, 'btn.quiet'), toggle('quiet', 1)));
+    // 本回合不再响应 is for the rest of the turn, pressed in a window or between two: offered all through
+    // the turns (characters chosen), so a window opening or closing changes no one's buttons.
+    if ((v.pending && v.pending.kind !== 'chooseCharacter') || pace.quiet) buttons.push(pace.quiet ? button(t(l, 'btn.quietOff'), toggle('quiet', 0)) : button(t(l, 'btn.quiet'), toggle('quiet', 1)));
     buttons.push(pace.respond === 'concerned' ? button(t(l, 'btn.respondAll'), toggle('respond', 0)) : button(t(l, 'btn.respondConcerned'), toggle('respond', 1)));
   }
   // 提示: the expert's move, privately (handlers/game.ts), for whatever is asked now; with nothing asked, it says so.
