@@ -205,6 +205,27 @@ describe('response windows, pings and panels', () => {
     expect(pings()).toBe(beforeWarn + 1);
   }, 120_000);
 
+  it('a DM of secrets alone is not sent to a player looking at their panel, which shows it; it is to one who has not clicked for two minutes', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3);
+    const gameId = await gameOf(t);
+    await t.bot.idle();
+    const [alice] = t.users;
+    const seat = t.bot.sessions.users.of(gameId).indexOf(alice.id);
+    const dms = () => t!.discord.seenBy(alice).filter((m) => m.where === 'DM').map((m) => m.content);
+    const owe = async (content: string) => {
+      await t!.bot.store.owe([{ gameId, kind: 'dm', target: alice.id, body: { content }, purpose: `secret:${seat}` }]);
+      await t!.bot.publisher.deliver(gameId);
+      await t!.bot.idle();
+    };
+    await openPanel(t, alice, tableMessage(t, alice)!);
+    await owe('secret one');
+    expect(dms()).not.toContain('secret one');
+    await advanceTo(t, t.clock.now() + WATCHING_MS + 1000);
+    await owe('secret two');
+    expect(dms()).toContain('secret two');
+  }, 60_000);
+
   it('DMs come at the start, for what another player did to one alone, and at the end; draws, sends and discards are in the panel', async () => {
     t = await openBotTable(4);
     await openLobbyAndBegin(t, 4, { characters: true });

@@ -7,6 +7,9 @@ import type { Owed, Owes } from '../../store/index.js';
 import { clipGraphemes, nameText } from '../clip.js';
 import { identityText, secretLine } from '../render/words.js';
 
+/** The purpose of a DM of secrets alone: `secret:<seat>`. */
+export const SECRET = 'secret';
+
 /** A DM owed to a player (Discord takes 2,000 characters). */
 export const dmOwed = (gameId: number, userId: string, content: string): Owed => ({
   gameId,
@@ -98,6 +101,11 @@ export function owedDms(
 export const owes: Owes = {
   any: ({ state, events }) =>
     state.result !== null || events.some((ev) => ev.type === 'gameStart' || (ev.to !== 'all' && ev.to.some((seat) => tellsByDm(ev, seat)))),
-  word: (c, rows) =>
-    owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null)).map(([userId, content]) => dmOwed(c.gameId, userId, content)),
+  word: (c, rows) => {
+    const dms = owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null));
+    // Neither the first DM nor the result: secrets alone, which the player's panel shows too (pings.ts
+    // drops such a DM to a player looking at their panel), marked with their seat.
+    const alone = c.state.result === null && !c.events.some((ev) => ev.type === 'gameStart');
+    return dms.map(([userId, content]) => ({ ...dmOwed(c.gameId, userId, content), ...(alone && { purpose: `${SECRET}:${rows.users.indexOf(userId)}` }) }));
+  },
 };

@@ -13,7 +13,7 @@ import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, PingRecord, Repos, TimerHost } from '../../store/index.js';
 import { encodeId } from '../custom-id.js';
 import type { Panels } from './panels.js';
-import { dmOwed } from './owed.js';
+import { dmOwed, SECRET } from './owed.js';
 import type { Publisher } from './publisher.js';
 import { pendingText } from '../render/words.js';
 import type { SeatUsers } from '../session/seat-users.js';
@@ -52,6 +52,14 @@ export class Pings {
     // A ping still owed when its decision has ended (it waited out a rate limit, a retry, a restart) is not sent.
     o.publisher.sender.dropWhen('ping', (row) => this.stale(row));
     o.publisher.sender.dropWhen('dmping', (row) => this.stale(row));
+    // A DM of secrets alone (what another player did to one's hand, an identity shown) to a player
+    // looking at their panel is not sent: the panel shows it (handlers/game.ts panelBody's 你知道的).
+    o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, Number(row.purpose!.split(':')[1])));
+  }
+
+  /** Whether the seat's player clicked their panel in the last WATCHING_MS (and it can still be refreshed). */
+  private watching(gameId: number, seat: number): boolean {
+    return this.seenSince(gameId, seat, this.o.timers.now() - WATCHING_MS);
   }
 
   /** Whether the decision a ping row was owed for (its purpose `ping:<opened>[:warn]`) is no longer pending. */

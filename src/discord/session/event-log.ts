@@ -5,7 +5,7 @@ import type { GameEvent } from '../../engine/index.js';
 import type { GameStore } from '../../store/index.js';
 import { replay } from '../../store/replay.js';
 
-const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen']);
+const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen', 'handTakenCards', 'cardGivenCards', 'handGivenCards']);
 
 /** A game's events, and the newest version they include. */
 interface Log {
