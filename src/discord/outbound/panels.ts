@@ -8,7 +8,7 @@
 // What edits a panel is stored with its seat (table-prefs.ts StoredPanel): a panel opened before a
 // restart keeps updating after it. Before its token runs out, a panel says it stops updating and
 // offers 我的信息, which opens a fresh one.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
@@ -45,7 +45,7 @@ function decisionOf(body: PanelBody): string {
 }
 
 /** What a panel shows, as a digest of its JSON: an open panel keeps 28 bytes of it, not 2–4 KB. */
-const digest = (body: unknown): string => createHash('sha1').update(JSON.stringify(body)).digest('base64');
+const digest = (body: unknown): string => hash('sha1', JSON.stringify(body), 'base64');
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 export type PanelBody = InteractionEditReplyOptions;
