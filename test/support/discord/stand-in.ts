@@ -8,6 +8,7 @@ import type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Noti
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { FaultRule, Faults, RateLimitRule } from './faults.js';
 import type { InvalidRequests } from './invalid-requests.js';
+import type { OAuth2 } from './oauth2.js';
 import type { RouteBuckets } from './route-buckets.js';
 import {
   addMember,
@@ -44,6 +45,7 @@ export interface StandInInit {
   token: string;
   server: Server;
   baseUrl: string;
+  oauth2: OAuth2;
 }
 
 export interface LimitStats {
@@ -94,6 +96,20 @@ export class StandIn {
     this.token = init.token;
     this.server = init.server;
     this.url = init.baseUrl;
+    this.oauth2 = init.oauth2;
+  }
+
+  /** OAuth2 for Activities: the application's secret, codes, tokens (oauth2.ts). */
+  readonly oauth2: OAuth2;
+
+  /**
+   * What the Discord client does for an Activity's `authorize` (the Embedded App SDK's command) when
+   * the user is signed in: a code for this application, to be exchanged at /oauth2/token.
+   */
+  authorize(user: Ref<UserRecord>, scopes: string[] = ['identify', 'guilds']): string {
+    const id = typeof user === 'string' ? user : user.id;
+    if (!this.world.user(id)) throw new StandInUsageError(`no user ${id}`);
+    return this.oauth2.authorize(id, this.world.applicationId, scopes);
   }
 
   /** What the bot passes as discord.js's `rest.api` (DISCORD_API_BASE); discord.js appends /v10. */

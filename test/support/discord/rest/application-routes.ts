@@ -1,5 +1,6 @@
 import { Errors } from '../errors.js';
 import type { CommandRecord } from '../model.js';
+import { OAuth2 } from '../oauth2.js';
 import { userPayload } from '../payloads.js';
 import { readCommandList, readSingleCommand } from '../rules/command-limits.js';
 import { RequestBodies } from '../rules/schema.js';
@@ -20,9 +21,16 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
     });
   });
   router.add('GET', '/users/@me', (req) => {
+    // An OAuth2 access token (the Activity's viewer): the user it was granted by, with their language.
+    if (OAuth2.isBearer(req.headers.authorization)) {
+      const user = world.user(ctx.oauth2.userOf(req.headers.authorization) ?? '');
+      if (!user) throw Errors.unauthorized();
+      return json({ ...userPayload(user), locale: user.locale, mfa_enabled: false });
+    }
     requireBot(ctx, req);
     return json({ ...userPayload(world.bot), verified: true, mfa_enabled: false, email: null });
   });
+  router.add('POST', '/oauth2/token', (req) => json(ctx.oauth2.exchange(req.body, req.headers['content-type'])), RequestBodies.oauth2Token);
   router.add('GET', '/users/:userId', (req) => {
     requireBot(ctx, req);
     const user = world.user(req.params.userId!);

@@ -1,0 +1,118 @@
+// The Activity in a real browser: the bot (test/bot/harness.ts) with its Activity server, the page
+// built by Vite, and Debian's Chromium driven by playwright-core, each page signed in as one user of
+// the stand-in (its `authorize` code given to the SDK's mock through the URL).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket } from 'playwright-core';
+import { startActivity, type Activity } from '../../src/activity/server.js';
+import type { Frame, ServerMessage } from '../../src/activity/protocol.js';
+import type { UserRecord } from '../support/discord/index.js';
+import { openBotTable, type BotTable } from '../bot/harness.js';
+
+const ROOT = resolve(__dirname, '../..');
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Builds the page (web/activity/dist) from the sources as they are now. */
+export function buildPage(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(ROOT, 'web/activity/vite.config.ts'), '--logLevel', 'error'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+/** Chromium as the project runs it: headless, no network of its own, a fresh profile. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fengsheng-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      ...['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // Several pages in one window, each a player: none is throttled as a background tab (its timers
+      // and animation frames, on which a click waits, would run once a second).
+      ...['--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+    ],
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ActivityTable extends BotTable {
+  activity: Activity;
+  /** The Activity's port (kept across restarts, as a reverse proxy in front would expect). */
+  port: number;
+}
+
+/** A bot table with its Activity served; `restart` restarts both (a new process on the same database). */
+export async function openActivityTable(players: number): Promise<ActivityTable> {
+  const t = (await openBotTable(players, { activity: true })) as ActivityTable;
+  const serve = (port: number) =>
+    startActivity(t.bot.ctx, { port, host: '127.0.0.1', apiBase: `${t.discord.apiBase}/v10`, clientId: t.discord.applicationId, clientSecret: t.discord.oauth2.clientSecret });
+  t.activity = await serve(0);
+  t.port = t.activity.port;
+  const restart = t.restart.bind(t);
+  const close = t.close.bind(t);
+  t.restart = async () => {
+    await t.activity.close();
+    await restart();
+    t.activity = await serve(t.port);
+  };
+  t.close = async () => {
+    await t.activity.close().catch(() => undefined);
+    await close();
+  };
+  return t;
+}
+
+/** One user's page: every frame its socket received, in order. */
+export interface Viewer {
+  user: UserRecord;
+  page: Page;
+  frames: Frame[];
+  /** Every message the socket carried, as sent (for the secret scan). */
+  raw: string[];
+}
+
+/** Opens the Activity as `user` would from the channel: signed in through the stand-in's OAuth2. */
+export async function openViewer(t: ActivityTable, context: BrowserContext, user: UserRecord): Promise<Viewer> {
+  const page = await context.newPage();
+  const v: Viewer = { user, page, frames: [], raw: [] };
+  page.on('websocket', (ws: PageSocket) => {
+    ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
+      v.raw.push(text);
+      const msg = JSON.parse(text) as ServerMessage;
+      if (msg.t === 'frame') v.frames.push(msg);
+    });
+  });
+  // The page must fetch nothing but the bot's own origin.
+  await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+  const code = t.discord.authorize(user);
+  const q = new URLSearchParams({ code, guild_id: t.guild.id, channel_id: t.general.id });
+  await page.goto(`http://127.0.0.1:${t.port}/?${q}`);
+  return v;
+}
+
+/** Waits until the page shows version `version` of its game over an open socket. */
+export async function shows(v: Viewer, version: number, timeout = 30_000): Promise<void> {
+  await v.page.waitForFunction((want) => {
+    const main = document.querySelector('main');
+    return main?.dataset.status === 'open' && Number(main.dataset.version) === want;
+  }, version, { timeout });
+}
+
+/** Polls a condition of the test's own process (the bot, the stand-in) until it holds. */
+export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await check();
+    if (got) return got;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
