@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameState } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import { advanceTo, gameOf, tableMessage } from '../bot/harness.js';
 import { openLobbyAndBegin } from '../bot/lobby.js';
@@ -39,9 +40,15 @@ describe('the Activity in a real browser', () => {
     for (const u of [alice, bob, carol, frank]) viewers.push(await openViewer(t, browser.context, u));
     const alice_ = viewers[0];
     const pageOf = new Map(viewers.map((v) => [v.user.id, v]));
+    // The state of every commit, to scan each frame against the state it was made from.
+    const states = new Map<number, GameState>([[(await t.bot.store.state(gameId))!.version, (await t.bot.store.state(gameId))!]]);
+    const follow = () => t.bot.store.subscribe((c) => c.gameId === gameId && states.set(c.version, c.state));
+    follow();
     const rng = seedRng(39);
     const leaks: string[] = [];
     let scanned = 0;
+    const seen = new Map<Viewer, number>();
+    let framesScanned = 0;
     /** Every page shows the committed version; then its DOM and its new frames are scanned. */
     const checkPages = async () => {
       const state = (await t.bot.store.state(gameId))!;
@@ -53,8 +60,16 @@ describe('the Activity in a real browser', () => {
         const last = v.frames.at(-1)!;
         expect(last.seat).toBe(v.user === frank ? null : seats.findIndex((s) => s.userId === v.user.id));
         leaks.push(...domLeaks(state, last.seat, await v.page.evaluate(READ_DOM), last));
-        // Each frame against the state it was made from: the newest one (earlier ones were scanned at their step).
-        for (const f of v.frames.slice(v.frames.findIndex((x) => x.view.version === state.version))) leaks.push(...frameLeaks(state, f));
+      }
+      // Every frame any socket carried since the last look, against the state it was made from.
+      for (const v of viewers) {
+        for (const f of v.frames.slice(seen.get(v) ?? 0)) {
+          const at = states.get(f.view.version);
+          if (at) leaks.push(...frameLeaks(at, f));
+          else leaks.push(`no state of version ${f.view.version} to scan ${v.user.username}'s frame against`);
+        }
+        seen.set(v, v.frames.length);
+        framesScanned = [...seen.values()].reduce((a, b) => a + b, 0);
       }
       scanned++;
     };
@@ -107,6 +122,7 @@ describe('the Activity in a real browser', () => {
       if (steps === 25 && !restarted) {
         restarted = true;
         await t.restart();
+        follow();
         await checkPages();
       }
     }
@@ -117,5 +133,6 @@ describe('the Activity in a real browser', () => {
     expect(restarted).toBe(true);
     expect(pageMoves).toBeGreaterThan(10);
     expect(scanned).toBeGreaterThan(steps);
+    expect(framesScanned).toBeGreaterThan(4 * steps);
   }, 400_000);
 });
