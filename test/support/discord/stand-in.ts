@@ -4,7 +4,7 @@ import type { OptionInput } from './commands.js';
 import type { Gateway } from './gateway.js';
 import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
-import type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
+import type { ActivityLaunch, ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { FaultRule, Faults, RateLimitRule } from './faults.js';
 import type { InvalidRequests } from './invalid-requests.js';
@@ -101,6 +101,24 @@ export class StandIn {
 
   /** OAuth2 for Activities: the application's secret, codes, tokens (oauth2.ts). */
   readonly oauth2: OAuth2;
+
+  /**
+   * Activities enabled in the Developer Portal: interactions may be answered with LAUNCH_ACTIVITY, and
+   * Discord makes the application's default entry point command (Launch, handled by Discord itself).
+   */
+  enableActivities(): void {
+    const { world } = this;
+    world.activities = true;
+    if ([...world.commands.values()].some((c) => c.guildId === null && c.data.type === 4)) return;
+    const id = world.ids.next();
+    world.commands.set(id, { id, guildId: null, version: world.ids.next(), data: { type: 4, name: 'launch', name_localizations: null, description: 'Launch an activity', description_localizations: null, handler: 2, default_member_permissions: null, nsfw: false, dm_permission: true, contexts: null, integration_types: [0, 1] } });
+    world.changed({ kind: 'commands', id: 'global' });
+  }
+
+  /** The Activities launched so far, oldest first. */
+  get launches(): readonly ActivityLaunch[] {
+    return this.world.launches;
+  }
 
   /**
    * What the Discord client does for an Activity's `authorize` (the Embedded App SDK's command) when
