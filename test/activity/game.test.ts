@@ -3,19 +3,14 @@
 // (a move on a button shows in the pages at once, and a move in a page on the table), and neither
 // its DOM nor any frame its socket carried shows another's hand, a face-down identity or a 试探's bet.
 // Part way the bot restarts (a new process on the same database): the pages reconnect and go on.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import { advanceTo, gameOf, tableMessage } from '../bot/harness.js';
 import { openLobbyAndBegin } from '../bot/lobby.js';
 import { actOnPanel, isOver, nextMoment, openPanel, peopleAsked } from '../bot/play.js';
-import { buildPage, launchChromium, openActivityTable, openViewer, shows, until, type ActivityTable, type Viewer } from './harness.js';
+import { buildPage, launchChromium, openActivityTable, openViewer, shows, snap, until, type ActivityTable, type Viewer } from './harness.js';
 import { domLeaks, frameLeaks, READ_DOM } from './secrets.js';
-
-/** Screenshots of the run, kept for a person to look at (not committed). */
-const ARTEFACTS = join(__dirname, 'artefacts');
 
 describe('the Activity in a real browser', () => {
   let t: ActivityTable;
@@ -39,6 +34,7 @@ describe('the Activity in a real browser', () => {
     const viewers: Viewer[] = [];
     for (const u of [alice, bob, carol, frank]) viewers.push(await openViewer(t, browser.context, u));
     const alice_ = viewers[0];
+    const shots: Record<string, Awaited<ReturnType<typeof snap>>> = {};
     const pageOf = new Map(viewers.map((v) => [v.user.id, v]));
     // The state of every commit, to scan each frame against the state it was made from.
     const states = new Map<number, GameState>([[(await t.bot.store.state(gameId))!.version, (await t.bot.store.state(gameId))!]]);
@@ -112,13 +108,7 @@ describe('the Activity in a real browser', () => {
       await t.bot.idle();
       await checkPages();
       steps++;
-      if (steps === 10) {
-        mkdirSync(ARTEFACTS, { recursive: true });
-        await alice_.page.screenshot({ path: join(ARTEFACTS, 'desktop.png'), fullPage: true });
-        await alice_.page.setViewportSize({ width: 390, height: 844 });
-        await alice_.page.screenshot({ path: join(ARTEFACTS, 'phone.png'), fullPage: true });
-        await alice_.page.setViewportSize({ width: 1280, height: 800 });
-      }
+      if (steps === 10) shots.play = await snap(alice_, 'play');
       if (steps === 25 && !restarted) {
         restarted = true;
         await t.restart();
@@ -129,6 +119,9 @@ describe('the Activity in a real browser', () => {
     expect(isOver(tableMessage(t, alice)!)).toBe(true);
     // The end is shown on every page, and nothing leaked on the way.
     for (const v of viewers) await v.page.locator('section.result').waitFor();
+    shots.over = await snap(alice_, 'over');
+    // The moments look as their goldens do (a few pixels may differ: fonts' hinting, a log line's wrap).
+    for (const [moment, sizes] of Object.entries(shots)) for (const [size, share] of Object.entries(sizes)) expect(share, `${moment} at ${size}: ${(share * 100).toFixed(2)}% of pixels differ`).toBeLessThan(0.01);
     expect(leaks).toEqual([]);
     expect(restarted).toBe(true);
     expect(pageMoves).toBeGreaterThan(10);

@@ -2,7 +2,7 @@
 // built by Vite, and Debian's Chromium driven by playwright-core, each page signed in as one user of
 // the stand-in (its `authorize` code given to the SDK's mock through the URL).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket } from 'playwright-core';
@@ -10,6 +10,7 @@ import { startActivity, type Activity } from '../../src/activity/server.js';
 import type { Frame, ServerMessage } from '../../src/activity/protocol.js';
 import type { UserRecord } from '../support/discord/index.js';
 import { openBotTable, type BotTable } from '../bot/harness.js';
+import { decodePng, differingShare } from '../picture/compare.js';
 
 const ROOT = resolve(__dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -115,4 +116,38 @@ export async function until<T>(check: () => T | undefined | false | Promise<T | 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The sizes each moment is kept at: a desktop window and a phone (Discord's mobile clients run Activities). */
+export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+const GOLDEN_DIR = join(__dirname, 'golden');
+/** Screenshots of every run, for a person to look at (not committed). */
+export const ARTEFACTS = join(__dirname, 'artefacts');
+/** UPDATE_GOLDEN=1 writes the goldens anew from this run. */
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+/**
+ * A moment of the page at both sizes: kept as artefacts, and compared with its goldens with a
+ * tolerance (the share of pixels that differ, test/picture/compare.ts). The countdown is masked (it
+ * runs on wall time); transitions are finished. Returns the share that differs, per size.
+ */
+export async function snap(v: Viewer, moment: string): Promise<Record<keyof typeof SIZES, number>> {
+  mkdirSync(ARTEFACTS, { recursive: true });
+  const out = {} as Record<keyof typeof SIZES, number>;
+  for (const [size, viewport] of Object.entries(SIZES) as [keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]][]) {
+    await v.page.setViewportSize(viewport);
+    await v.page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const png = await v.page.screenshot({ animations: 'disabled', caret: 'hide', mask: [v.page.locator('.countdown')] });
+    writeFileSync(join(ARTEFACTS, `${moment}-${size}.png`), png);
+    const golden = join(GOLDEN_DIR, `${moment}-${size}.png`);
+    if (UPDATE) {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(golden, png);
+    }
+    if (!existsSync(golden)) throw new Error(`no golden ${golden}: run with UPDATE_GOLDEN=1 once and look at it`);
+    out[size] = differingShare(await decodePng(png), await decodePng(readFileSync(golden)));
+  }
+  await v.page.setViewportSize(SIZES.desktop);
+  return out;
 }

@@ -78,7 +78,7 @@ function Table({ f, l, link, refused }: { f: Frame; l: Locale; link: Link | null
           <p>{f.result}</p>
         </section>
       )}
-      {me !== null && <Actions f={f} l={l} link={link} refused={refused} />}
+      {me !== null && !f.result && <Actions f={f} l={l} link={link} refused={refused} />}
       {me !== null && <Hand f={f} l={l} />}
       {f.secrets.length > 0 && (
         <section class="secrets" aria-label={t(l, 'act.secrets')}>
