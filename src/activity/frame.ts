@@ -5,6 +5,7 @@
 import { decider, isResponseWindow, legalActions, printedName, view, type GameState, type GameView } from '../engine/index.js';
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import type { Frame } from './protocol.js';
+import { characterText } from '../i18n/characters.js';
 import { nameText } from '../discord/clip.js';
 import { actionLabel } from '../discord/render/panel.js';
 import { cardText, identityText, pendingText, secretLine, stepText } from '../discord/render/words.js';
@@ -73,6 +74,7 @@ export function frameOf(x: FrameInput): Frame {
       effect: t(l, `hint.${c.name}` as MessageKey),
     })),
     actions: legal.map((a) => ({ action: a, label: a.kind === 'pass' ? t(l, 'btn.pass') : actionLabel(l, a, names, label, asked) })),
+    characters: seat === null ? [] : charactersOf(l, v, seat),
     asked: waited ? pendingText(l, v) : null,
     status: closed ? '' : statusOf(l, v, own, names),
     decider: closed ? null : own,
@@ -96,6 +98,12 @@ export function frameOf(x: FrameInput): Frame {
     windowMs: isResponseWindow(state) && !closed ? x.windowMs : null,
     result: closed ? resultText(l, v, names) : null,
   };
+}
+
+/** The seat's own character with its printed skills; while none is chosen, the two offered. */
+function charactersOf(l: Locale, v: GameView, seat: number): { name: string; skills: string }[] {
+  const mine = v.players[seat].character;
+  return (mine ? [mine] : (v.offers ?? [])).map((name) => ({ name: printedName(name), skills: characterText(l, name)?.skills ?? '' }));
 }
 
 function statusOf(l: Locale, v: GameView, own: number | null, names: string[]): string {

@@ -44,6 +44,8 @@ export interface Frame {
   seats: SeatWords[];
   hand: CardWords[];
   actions: ActionWords[];
+  /** The viewer's character and its printed skills (or, while choosing, the two offered), as the panel prints them. */
+  characters: { name: string; skills: string }[];
   /** What the viewer is asked now (the panel's words), or null. */
   asked: string | null;
   /** Whose decision it is, as the table says it (a window never names who is still waited on). */

@@ -648,4 +648,5 @@ export const en: Record<MessageKey, string> = {
   'act.clock': 'Response clock {seconds} s',
   'act.stale': 'The game has moved on: choose again from what you can do now.',
   'act.result': 'Game over',
+  'act.characters': 'Your character',
 };

@@ -659,6 +659,7 @@ export const zhCN = {
   'act.clock': '响应时限 {seconds} 秒',
   'act.stale': '局面已经变了：请按现在的选项重新选择。',
   'act.result': '游戏结束',
+  'act.characters': '你的角色',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

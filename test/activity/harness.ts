@@ -12,7 +12,7 @@ import type { UserRecord } from '../support/discord/index.js';
 import { openBotTable, type BotTable } from '../bot/harness.js';
 import { decodePng, differingShare } from '../picture/compare.js';
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Builds the page (web/activity/dist) from the sources as they are now. */
@@ -99,12 +99,16 @@ export async function openViewer(t: ActivityTable, context: BrowserContext, user
   return v;
 }
 
-/** Waits until the page shows version `version` of its game over an open socket. */
-export async function shows(v: Viewer, version: number, timeout = 30_000): Promise<void> {
-  await v.page.waitForFunction((want) => {
-    const main = document.querySelector('main');
-    return main?.dataset.status === 'open' && Number(main.dataset.version) === want;
-  }, version, { timeout });
+/** Waits until the page shows version `version` (of game `game`, if given) over an open socket. */
+export async function shows(v: Viewer, version: number, game?: number, timeout = 30_000): Promise<void> {
+  await v.page.waitForFunction(
+    ([want, g]) => {
+      const main = document.querySelector('main');
+      return main?.dataset.status === 'open' && Number(main.dataset.version) === want && (g === null || Number(main.dataset.game) === g);
+    },
+    [version, game ?? null] as const,
+    { timeout },
+  );
 }
 
 /** Polls a condition of the test's own process (the bot, the stand-in) until it holds. */
@@ -121,9 +125,9 @@ export async function until<T>(check: () => T | undefined | false | Promise<T | 
 /** The sizes each moment is kept at: a desktop window and a phone (Discord's mobile clients run Activities). */
 export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
-const GOLDEN_DIR = join(__dirname, 'golden');
+const GOLDEN_DIR = join(import.meta.dirname, 'golden');
 /** Screenshots of every run, for a person to look at (not committed). */
-export const ARTEFACTS = join(__dirname, 'artefacts');
+export const ARTEFACTS = join(import.meta.dirname, 'artefacts');
 /** UPDATE_GOLDEN=1 writes the goldens anew from this run. */
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 

@@ -79,6 +79,17 @@ function Table({ f, l, link, refused }: { f: Frame; l: Locale; link: Link | null
         </section>
       )}
       {me !== null && !f.result && <Actions f={f} l={l} link={link} refused={refused} />}
+      {f.characters.length > 0 && (
+        <section class="characters" aria-labelledby="chars-h">
+          <h2 id="chars-h">{t(l, 'act.characters')}</h2>
+          {f.characters.map((c) => (
+            <div key={c.name} class="character-card">
+              <strong>{c.name}</strong>
+              <p class="skills">{c.skills}</p>
+            </div>
+          ))}
+        </section>
+      )}
       {me !== null && <Hand f={f} l={l} />}
       {f.secrets.length > 0 && (
         <section class="secrets" aria-label={t(l, 'act.secrets')}>
