@@ -6,7 +6,6 @@ import { decider, isResponseWindow, legalActions, printedName, view, type GameSt
 import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import type { Frame } from './protocol.js';
 import { characterText } from '../i18n/characters.js';
-import { nameText } from '../discord/clip.js';
 import { actionLabel } from '../discord/render/panel.js';
 import { cardText, identityText, pendingText, secretLine, stepText } from '../discord/render/words.js';
 import type { GameEvent } from '../engine/index.js';
@@ -26,10 +25,14 @@ export interface FrameInput {
   windowMs: number | null;
 }
 
+/** Direction marks and overrides, which could reorder the text around a name. */
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export function frameOf(x: FrameInput): Frame {
   const { l, state, seat } = x;
   const v = view(state, seat);
-  const names = v.players.map((p) => nameText(p.name));
+  // Names as typed (the page writes them as text, never as markup), without direction marks.
+  const names = v.players.map((p) => p.name.replace(BIDI, ''));
   const legal = seat === null || v.result ? [] : legalActions(state, seat);
   const byId = new Map<number, GameView['players'][number]['intel'][number]>();
   for (const c of v.hand ?? []) byId.set(c.id, c);

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Committed } from '../store/index.js';
 import { OAuth, OAuthRefused } from './oauth.js';
@@ -43,6 +44,18 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+const TEXT = new Set(['.html', '.js', '.css', '.svg', '.json']);
+/** Each text file gzipped once (the built page is a few files; a rebuild changes their time). */
+const GZIPPED = new Map<string, { mtimeMs: number; data: Buffer }>();
+
+async function gzipped(file: string, mtimeMs: number): Promise<Buffer> {
+  const kept = GZIPPED.get(file);
+  if (kept?.mtimeMs === mtimeMs) return kept.data;
+  const data = gzipSync(await readFile(file), { level: 6 });
+  GZIPPED.set(file, { mtimeMs, data });
+  return data;
+}
+
 /** The largest message a page may send (an engine action is a few hundred bytes). */
 const MAX_MESSAGE = 4096;
 /** A socket that has not said who it is by then is closed. */
@@ -72,8 +85,13 @@ export async function startActivity(ctx: FaceContext, o: ActivityOptions): Promi
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(o.port, o.host, () => ok());
+    server.listen(o.port, o.host, () => {
+      server.off('error', fail);
+      ok();
+    });
   });
+  // Never a crash: a failure of the listening socket is logged.
+  server.on('error', (err) => log.error({ err: err.message }, 'the Activity server failed'));
   const port = (server.address() as AddressInfo).port;
   log.info({ port, host: o.host }, 'the Activity is served');
   return {
@@ -109,12 +127,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, pageDir: string
     return void res.writeHead(404).end();
   }
   const hashed = p.startsWith('/assets/');
+  const type = extname(file);
+  // Text is sent gzipped to a client that takes it (the fonts are compressed already).
+  const gzip = TEXT.has(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': TYPES[type] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
-  res.end(req.method === 'HEAD' ? undefined : await readFile(file));
+  if (req.method === 'HEAD') return void res.end();
+  res.end(gzip ? await gzipped(file, info.mtimeMs) : await readFile(file));
 }
 
 async function token(req: IncomingMessage, res: ServerResponse, oauth: OAuth): Promise<void> {

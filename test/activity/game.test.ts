@@ -5,6 +5,7 @@
 // table), and neither its DOM nor any frame its socket carried shows another's hand, a face-down
 // identity or a 试探's bet. Part way the bot restarts (a new process on the same database): the pages
 // reconnect and go on. When the first game ends and the second begins, the same pages follow it.
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
@@ -126,6 +127,17 @@ describe('the Activity in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+  });
+
+  it("the page is served gzipped, under Discord's /.proxy prefix too, and nothing outside it", async () => {
+    const base = `http://127.0.0.1:${t.port}`;
+    const page = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect([page.status, page.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+    expect(await page.text()).toContain('<div id="app">');
+    expect(await (await fetch(`${base}/.proxy/api/config`)).json()).toEqual({ clientId: t.discord.applicationId });
+    // A path that climbs out of the page's folder (fetch would resolve the dots itself: a raw request).
+    const status = await new Promise<number>((ok, fail) => get({ host: '127.0.0.1', port: t.port, path: '/assets/..%2F..%2F..%2F..%2Fpackage.json' }, (res) => ok(res.statusCode ?? 0)).on('error', fail));
+    expect(status).toBe(404);
   });
 
   it('pages and buttons play one game; every page follows every commit, shows no secret, and survives a restart', async () => {
