@@ -7,6 +7,7 @@
 //   navigation (median and max over the pages opened);
 // - commitToSocketsMs: from a commit to its frames written to every socket of its channel (every game);
 // - commitToPageMs: from a commit (the store's subscriber) to the DOM of each Chromium page showing it;
+// - botTokenRequestsPerGameSecond: requests counted toward the bot token's global limit, per game a second;
 // while `games` games each move every ~`pace` ms (a random legal move, submitted as the page would),
 // every one of their 3 players watching through a socket, and one game's players in Chromium pages.
 import { gzipSync } from 'node:zlib';
@@ -103,7 +104,9 @@ try {
   const toSockets: number[] = [];
   t.activity.viewers.onSent = (ms) => toSockets.push(ms);
   const rng = seedRng(7);
-  const end = Date.now() + SECONDS * 1000;
+  const counted = t.discord.limitStats().globalCounted;
+  const started = Date.now();
+  const end = started + SECONDS * 1000;
   let moves = 0;
   let refused = 0;
   await Promise.all(
@@ -126,6 +129,9 @@ try {
       }
     }),
   );
+  const playedMs = Date.now() - started;
+  // Requests that count toward the bot token's global limit while the games were played in the Activity.
+  const botTokenRequestsPerGameSecond = (t.discord.limitStats().globalCounted - counted) / GAMES / (playedMs / 1000);
   await t.bot.idle();
   const last = (await t.bot.store.state(games[0]))!.version;
   for (const v of pages) await shows(v, last, games[0], 60_000);
@@ -148,6 +154,7 @@ try {
       moves,
       refused,
       framesIn,
+      botTokenRequestsPerGameSecond: Math.round(botTokenRequestsPerGameSecond * 1000) / 1000,
       pageBytesGzip,
       pageBytesRaw,
       fontBytesFirstPaint: Math.max(...paints.map((p) => p.fontBytes)),

@@ -198,9 +198,10 @@ function Decision({ f, l }: { f: Frame; l: Locale }) {
   }, [deadline, f.now, f.result]);
   if (!f.status) return null;
   return (
-    <p class="decision" role="status">
-      {f.status}
-      {left !== null && <span class="countdown">{` · ${t(l, 'act.countdown', { seconds: left })}`}</span>}
+    <p class="decision">
+      <span role="status">{f.status}</span>
+      {/* Read on demand, not announced every second. */}
+      {left !== null && <span class="countdown" aria-live="off">{` · ${t(l, 'act.countdown', { seconds: left })}`}</span>}
     </p>
   );
 }
