@@ -27,7 +27,7 @@ async function place(): Promise<Place> {
     return {
       guild: sdk.guildId ?? '',
       channel: sdk.channelId ?? '',
-      code: async () => (await sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify', 'guilds'] })).code,
+      code: async () => (await sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] })).code,
     };
   }
   const mock = new DiscordSDKMock(clientId, q.get('guild_id'), q.get('channel_id'), null);
@@ -37,7 +37,7 @@ async function place(): Promise<Place> {
   return {
     guild: mock.guildId ?? '',
     channel: mock.channelId ?? '',
-    code: async () => (await mock.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify', 'guilds'] })).code,
+    code: async () => (await mock.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] })).code,
   };
 }
 
