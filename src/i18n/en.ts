@@ -649,4 +649,5 @@ export const en: Record<MessageKey, string> = {
   'act.stale': 'The game has moved on: choose again from what you can do now.',
   'act.result': 'Game over',
   'act.characters': 'Your character',
+  'act.board': 'The table',
 };

@@ -660,6 +660,7 @@ export const zhCN = {
   'act.stale': '局面已经变了：请按现在的选项重新选择。',
   'act.result': '游戏结束',
   'act.characters': '你的角色',
+  'act.board': '牌桌',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -20,10 +20,18 @@ interface Played {
   pageMoves: number;
   framesScanned: number;
   leaks: string[];
+  /** Controls and regions a screen reader could not name. */
+  unnamed: string[];
   shots: Record<string, Awaited<ReturnType<typeof snap>>>;
   /** Kinds of actions made in the pages. */
   kinds: Set<string>;
 }
+
+/** What on the page has no name a screen reader could read. */
+const UNNAMED = (): string[] => [
+  ...[...document.querySelectorAll('button')].filter((b) => !b.textContent?.trim() && !b.getAttribute('aria-label')).map((b) => b.outerHTML.slice(0, 80)),
+  ...[...document.querySelectorAll('section, [data-seat]')].filter((e) => !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby')).map((e) => e.outerHTML.slice(0, 80)),
+];
 
 /** Plays the channel's game to its end: people at pages click their page, the others their panels. */
 async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; restartAt?: number; snapAt?: number }): Promise<Played> {
@@ -31,7 +39,7 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
   const seats = await t.bot.store.seats(gameId);
   const frank = t.users[5];
   const pageOf = new Map(viewers.map((v) => [v.user.id, v]));
-  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], shots: {}, kinds: new Set() };
+  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], unnamed: [], shots: {}, kinds: new Set() };
   // The state of every commit, to scan each frame against the state it was made from.
   const states = new Map<string, GameState>();
   const first = (await t.bot.store.state(gameId))!;
@@ -50,6 +58,8 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
       const last = v.frames.at(-1)!;
       expect(last.seat).toBe(v.user === frank ? null : seats.findIndex((s) => s.userId === v.user.id));
       out.leaks.push(...domLeaks(state, last.seat, await v.page.evaluate(READ_DOM), last));
+      // Named for a screen reader: every button by its words, every seat and section by a label.
+      out.unnamed.push(...(await v.page.evaluate(UNNAMED)).map((x) => `${v.user.username}: ${x}`));
       // Every frame its socket carried since the last look, against the state it was made from.
       for (const f of v.frames.slice(seen.get(v) ?? 0)) {
         const at = states.get(`${f.game}:${f.view.version}`);
@@ -87,7 +97,11 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
       const k = pass >= 0 && (n === 1 || randInt(rng, 10) < 7) ? pass : randInt(rng, n);
       // The player's window in front (a page behind others gets no animation frames, on which a click waits).
       await v.page.bringToFront();
-      await buttons.nth(k).click();
+      // Every fourth move from the keyboard: the button focused, then Enter.
+      if (out.pageMoves % 4 === 3) {
+        await buttons.nth(k).focus();
+        await v.page.keyboard.press('Enter');
+      } else await buttons.nth(k).click();
       out.kinds.add(kinds[k]);
       out.pageMoves++;
       await until(async () => (await t.bot.store.state(gameId))!.version > before, 'the move to commit').catch(async (err: Error) => {
@@ -147,6 +161,7 @@ describe('the Activity in a real browser', () => {
     const r = await play(t, viewers, { seed: 39, restartAt: 25, snapAt: 10 });
     r.shots.over = await snap(viewers[0], 'over');
     expect(r.leaks).toEqual([]);
+    expect(r.unnamed).toEqual([]);
     expect(r.steps).toBeGreaterThan(25);
     expect(r.pageMoves).toBeGreaterThan(10);
     expect(r.framesScanned).toBeGreaterThan(4 * r.steps);
@@ -160,6 +175,7 @@ describe('the Activity in a real browser', () => {
     await openLobbyAndBegin(t, 5, { characters: true });
     const r = await play(t, viewers, { seed: 4242 });
     expect(r.leaks).toEqual([]);
+    expect(r.unnamed).toEqual([]);
     expect(r.kinds.has('pickCharacter')).toBe(true);
     // A skill used, or a skill's question answered, in a page.
     expect(r.kinds.has('skill') || r.kinds.has('decide')).toBe(true);

@@ -68,7 +68,7 @@ function Table({ f, l, link, refused }: { f: Frame; l: Locale; link: Link | null
         {me !== null && v.identity && <p class="identity">{t(l, 'act.identity', { identity: f.seats[me].identity ?? '' })}</p>}
         {me !== null && f.seats[me].character && <p class="character">{t(l, 'act.character', { character: f.seats[me].character ?? '' })}</p>}
       </header>
-      <section class="board">
+      <section class="board" aria-label={t(l, 'act.board')}>
         <Oval f={f} l={l} />
         <Decision f={f} l={l} />
       </section>
@@ -101,7 +101,7 @@ function Table({ f, l, link, refused }: { f: Frame; l: Locale; link: Link | null
           </ul>
         </section>
       )}
-      <section class="log">
+      <section class="log" aria-labelledby="log-h">
         <h2 id="log-h">{t(l, 'act.log')}</h2>
         <div role="log" aria-labelledby="log-h">
           <ol>
