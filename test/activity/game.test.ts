@@ -9,7 +9,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
-import { advanceTo, gameOf, tableMessage } from '../bot/harness.js';
+import { advanceTo, gameOf, tableIsCurrent, tableMessage } from '../bot/harness.js';
 import { openLobbyAndBegin } from '../bot/lobby.js';
 import { actOnPanel, isOver, nextMoment, openPanel, peopleAsked } from '../bot/play.js';
 import { buildPage, launchChromium, openActivityTable, openViewer, shows, snap, until, type ActivityTable, type Viewer } from './harness.js';
@@ -23,6 +23,8 @@ interface Played {
   /** Controls and regions a screen reader could not name. */
   unnamed: string[];
   shots: Record<string, Awaited<ReturnType<typeof snap>>>;
+  /** Page moves after which the channel's table did not show the game's newest state. */
+  tableBehind: number;
   /** Kinds of actions made in the pages. */
   kinds: Set<string>;
 }
@@ -39,7 +41,7 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
   const seats = await t.bot.store.seats(gameId);
   const frank = t.users[5];
   const pageOf = new Map(viewers.map((v) => [v.user.id, v]));
-  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], unnamed: [], shots: {}, kinds: new Set() };
+  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], unnamed: [], shots: {}, kinds: new Set(), tableBehind: 0 };
   // The state of every commit, to scan each frame against the state it was made from.
   const states = new Map<string, GameState>();
   const first = (await t.bot.store.state(gameId))!;
@@ -110,6 +112,9 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
       });
     } else await actOnPanel(t, u, await openPanel(t, u, tableMessage(t, u)!), rng);
     await t.bot.idle();
+    // A move made in a page is on the channel's table too, as soon as the bot is idle (the last one:
+    // isOver below, the publisher having let the game go).
+    if (v && !(await t.bot.store.state(gameId))!.result) out.tableBehind += (await tableIsCurrent(t)) ? 0 : 1;
     await checkPages();
     out.steps++;
     if (out.steps === o.snapAt) out.shots.play = await snap(viewers[0], 'play');
@@ -162,6 +167,7 @@ describe('the Activity in a real browser', () => {
     r.shots.over = await snap(viewers[0], 'over');
     expect(r.leaks).toEqual([]);
     expect(r.unnamed).toEqual([]);
+    expect(r.tableBehind).toBe(0);
     expect(r.steps).toBeGreaterThan(25);
     expect(r.pageMoves).toBeGreaterThan(10);
     expect(r.framesScanned).toBeGreaterThan(4 * r.steps);
@@ -176,6 +182,7 @@ describe('the Activity in a real browser', () => {
     const r = await play(t, viewers, { seed: 4242 });
     expect(r.leaks).toEqual([]);
     expect(r.unnamed).toEqual([]);
+    expect(r.tableBehind).toBe(0);
     expect(r.kinds.has('pickCharacter')).toBe(true);
     // A skill used, or a skill's question answered, in a page.
     expect(r.kinds.has('skill') || r.kinds.has('decide')).toBe(true);
