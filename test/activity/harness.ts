@@ -9,6 +9,7 @@ import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket 
 import { startActivity, type Activity } from '../../src/activity/server.js';
 import type { Frame, ServerMessage } from '../../src/activity/protocol.js';
 import type { UserRecord } from '../support/discord/index.js';
+import type { BotOptions } from '../../src/discord/bot.js';
 import { openBotTable, type BotTable } from '../bot/harness.js';
 import { decodePng, differingShare } from '../picture/compare.js';
 
@@ -50,8 +51,8 @@ export interface ActivityTable extends BotTable {
 }
 
 /** A bot table with its Activity served; `restart` restarts both (a new process on the same database). */
-export async function openActivityTable(players: number): Promise<ActivityTable> {
-  const t = (await openBotTable(players, { activity: true })) as ActivityTable;
+export async function openActivityTable(players: number, extra: Partial<BotOptions> = {}): Promise<ActivityTable> {
+  const t = (await openBotTable(players, { activity: true, ...extra })) as ActivityTable;
   const serve = (port: number) =>
     startActivity(t.bot.ctx, { port, host: '127.0.0.1', apiBase: `${t.discord.apiBase}/v10`, clientId: t.discord.applicationId, clientSecret: t.discord.oauth2.clientSecret });
   t.activity = await serve(0);

@@ -1,6 +1,7 @@
 // The Activity's figures (issue 39 §5), outside npm test: `npx tsx test/bench/activity.ts [--games 200]
-// [--seconds 20]`. One JSON line. Measured on the bot as the tests run it (test/bot/harness.ts: the
-// stand-in with Discord's limits at the tests' scale, pictures on), with the page built by Vite:
+// [--seconds 20]`. One JSON line. Measured on the bot of the tests (test/bot/harness.ts: the stand-in
+// with Discord's limits at the tests' scale) paced as it ships (table edits at most 1/s, pictures at
+// most every PICTURE_EVERY_MS), with the page built by Vite:
 // - pageBytesGzip: what the page needs before its font (HTML, JS, CSS), each file gzipped (level 6);
 //   fontBytesFirstPaint: the font files a zh-CN page fetched by its first paint (woff2, compressed already);
 // - firstPaintMs / tableShownMs: first contentful paint, and the table first shown, in Chromium, from
@@ -18,6 +19,7 @@ import { legalActions, waitingOn } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { ServerMessage } from '../../src/activity/protocol.js';
 import type { ChannelRecord, UserRecord } from '../support/discord/index.js';
+import { PICTURE_EVERY_MS } from '../../src/discord/outbound/publisher.js';
 import { buildPage, launchChromium, openActivityTable, openViewer, shows } from '../activity/harness.js';
 
 const arg = (name: string, d: number) => {
@@ -42,7 +44,8 @@ const files = [html, ...assets.map((a) => readFileSync(join(dist, a)))];
 const pageBytesGzip = files.reduce((n, f) => n + gzipSync(f, { level: 6 }).length, 0);
 const pageBytesRaw = files.reduce((n, f) => n + f.length, 0);
 
-const t = await openActivityTable(3);
+// The bot paced as it ships: a table edited at most once a second, its picture drawn at most every PICTURE_EVERY_MS.
+const t = await openActivityTable(3, { editIntervalMs: 1000, pictureIntervalMs: PICTURE_EVERY_MS });
 const browser = await launchChromium();
 try {
   // Games: one a channel, three players each (the table's users), begun through the lobby's buttons.
