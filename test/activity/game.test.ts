@@ -25,6 +25,8 @@ interface Played {
   shots: Record<string, Awaited<ReturnType<typeof snap>>>;
   /** Page moves after which the channel's table did not show the game's newest state. */
   tableBehind: number;
+  /** 本回合不再响应 was turned on in a page, and the page showed it on. */
+  quietTried: boolean;
   /** Kinds of actions made in the pages. */
   kinds: Set<string>;
 }
@@ -41,7 +43,7 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
   const seats = await t.bot.store.seats(gameId);
   const frank = t.users[5];
   const pageOf = new Map(viewers.map((v) => [v.user.id, v]));
-  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], unnamed: [], shots: {}, kinds: new Set(), tableBehind: 0 };
+  const out: Played = { steps: 0, pageMoves: 0, framesScanned: 0, leaks: [], unnamed: [], shots: {}, kinds: new Set(), tableBehind: 0, quietTried: false };
   // The state of every commit, to scan each frame against the state it was made from.
   const states = new Map<string, GameState>();
   const first = (await t.bot.store.state(gameId))!;
@@ -86,6 +88,20 @@ async function play(t: ActivityTable, viewers: Viewer[], o: { seed: number; rest
       continue;
     }
     idle = 0;
+    // Once a game, 本回合不再响应 in a page that offers it: the page shows it on.
+    if (!out.quietTried) {
+      for (const v of viewers) {
+        const quiet = v.page.locator('button[data-kind="quiet"][aria-pressed="false"]');
+        if (!(await quiet.count())) continue;
+        await v.page.bringToFront();
+        await quiet.click();
+        await v.page.locator('button[data-kind="quiet"][aria-pressed="true"]').waitFor({ timeout: 10_000 });
+        out.quietTried = true;
+        break;
+      }
+      await t.bot.idle();
+      if (out.quietTried) continue;
+    }
     const u = asked[randInt(rng, asked.length)];
     const before = (await t.bot.store.state(gameId))!.version;
     const v = pageOf.get(u.id);
@@ -168,6 +184,8 @@ describe('the Activity in a real browser', () => {
     expect(r.leaks).toEqual([]);
     expect(r.unnamed).toEqual([]);
     expect(r.tableBehind).toBe(0);
+    expect(r.quietTried).toBe(true);
+    expect(viewers.flatMap((v) => v.external)).toEqual([]);
     expect(r.steps).toBeGreaterThan(25);
     expect(r.pageMoves).toBeGreaterThan(10);
     expect(r.framesScanned).toBeGreaterThan(4 * r.steps);

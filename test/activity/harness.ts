@@ -78,12 +78,14 @@ export interface Viewer {
   frames: Frame[];
   /** Every message the socket carried, as sent (for the secret scan). */
   raw: string[];
+  /** Requests the page made to any other origin than the bot's (refused). */
+  external: string[];
 }
 
 /** Opens the Activity as `user` would from the channel: signed in through the stand-in's OAuth2. */
 export async function openViewer(t: ActivityTable, context: BrowserContext, user: UserRecord): Promise<Viewer> {
   const page = await context.newPage();
-  const v: Viewer = { user, page, frames: [], raw: [] };
+  const v: Viewer = { user, page, frames: [], raw: [], external: [] };
   page.on('websocket', (ws: PageSocket) => {
     ws.on('framereceived', (f) => {
       const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
@@ -92,8 +94,14 @@ export async function openViewer(t: ActivityTable, context: BrowserContext, user
       if (msg.t === 'frame') v.frames.push(msg);
     });
   });
-  // The page must fetch nothing but the bot's own origin.
-  await page.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => route.abort());
+  // The page must fetch nothing but the bot's own origin: anything else is refused and noted.
+  await page.route(
+    (url) => url.origin !== `http://127.0.0.1:${t.port}` && url.protocol !== 'data:',
+    (route) => {
+      v.external.push(route.request().url());
+      return route.abort();
+    },
+  );
   const code = t.discord.authorize(user);
   const q = new URLSearchParams({ code, guild_id: t.guild.id, channel_id: t.general.id });
   await page.goto(`http://127.0.0.1:${t.port}/?${q}`);
