@@ -29,6 +29,12 @@ export interface BotConfig {
   shardIds: number[] | null;
   /** SHARD_LEASE_MS: how long a shard's lease lasts unrenewed, so how soon a standby takes a dead process's shards. */
   leaseMs: number;
+  /** ACTIVITY_PORT: serve the Activity (src/activity) on this port (0: any free one, logged); null: no Activity. */
+  activityPort: number | null;
+  /** ACTIVITY_HOST: the address the Activity's port listens on (a reverse proxy in front gives it HTTPS). */
+  activityHost: string;
+  /** DISCORD_CLIENT_SECRET: the application's OAuth2 secret, for the Activity's sign-in; null without an Activity. */
+  clientSecret: string | null;
 }
 
 /** Every variable the configuration failed on, one sentence each; the bot exits 1 (README, exit codes). */
@@ -143,6 +149,16 @@ const schema = z.object({
       .refine((n) => n >= 2_000, { error: 'SHARD_LEASE_MS must be a whole number of milliseconds (2000 or more), or empty (6000).' })
       .optional(),
   ),
+  ACTIVITY_PORT: text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'ACTIVITY_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no Activity.' })
+      .transform(Number)
+      .pipe(z.number().max(65_535, { error: 'ACTIVITY_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no Activity.' }))
+      .optional(),
+  ),
+  ACTIVITY_HOST: text,
+  DISCORD_CLIENT_SECRET: text,
 });
 
 /** Sentences for variables that are each right but wrong together (the shards across machines). */
@@ -156,6 +172,8 @@ function shardProblems(v: z.infer<typeof schema>): string[] {
     if (v.SHARD_IDS.some((id) => id >= count)) problems.push(`SHARD_IDS must be below SHARD_COUNT (${count}): shards are numbered 0 to ${count - 1}.`);
     if (new Set(v.SHARD_IDS).size !== v.SHARD_IDS.length) problems.push('SHARD_IDS names a shard twice.');
   }
+  if (v.ACTIVITY_PORT !== undefined && v.DISCORD_CLIENT_SECRET === undefined)
+    problems.push('ACTIVITY_PORT needs DISCORD_CLIENT_SECRET (Developer Portal → your application → OAuth2 → Client Secret): the Activity signs its viewers in with it.');
   return problems;
 }
 
@@ -185,5 +203,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BotConfig {
     shardCount: v.SHARD_COUNT ?? null,
     shardIds: v.SHARD_IDS ? [...v.SHARD_IDS].sort((a, b) => a - b) : null,
     leaseMs: v.SHARD_LEASE_MS ?? DEFAULT_LEASE_MS,
+    activityPort: v.ACTIVITY_PORT ?? null,
+    activityHost: v.ACTIVITY_HOST ?? '127.0.0.1',
+    clientSecret: v.DISCORD_CLIENT_SECRET ?? null,
   };
 }

@@ -2,6 +2,7 @@
 // Every reason it cannot start is one sentence and an exit code of its own (run/exit.ts, README).
 import 'dotenv/config';
 import { Events, Status } from 'discord.js';
+import { startActivity, type Activity } from './activity/server.js';
 import { Bot } from './discord/bot.js';
 import { createClient } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
@@ -86,8 +87,22 @@ async function main(): Promise<void> {
         client.rest.options.globalRequestsPerSecond = perSecond;
       },
     );
-  const bot = new Bot({ client, store, log, ...(leased && { mayAnswer: () => leased.leases.answering }) });
+  const bot = new Bot({ client, store, log, activity: config.activityPort !== null, ...(leased && { mayAnswer: () => leased.leases.answering }) });
   bot.start();
+  // ACTIVITY_PORT: the live table inside Discord (src/activity), a second face of the same games.
+  let activity: Activity | null = null;
+  if (config.activityPort !== null && config.clientSecret !== null)
+    activity = await startActivity(bot.ctx, {
+      port: config.activityPort,
+      host: config.activityHost,
+      apiBase: `${apiBase}/v10`,
+      clientId: config.applicationId,
+      clientSecret: config.clientSecret,
+    }).catch((err: unknown) => {
+      // A port taken: the bot plays on without the Activity (the buttons and panels are whole).
+      log.error({ err, port: config.activityPort }, 'the Activity could not be served');
+      return null;
+    });
   if (metrics) {
     metrics.watchClient(client);
     metrics.watch({ liveGames: () => store.liveGames, lanes: () => bot.publisher.lanesLoad });
@@ -104,8 +119,8 @@ async function main(): Promise<void> {
     log.info({ signal }, 'stopping');
     pulse.stop();
     leased?.leases.stop();
-    bot
-      .stop()
+    (activity?.close() ?? Promise.resolve())
+      .then(() => bot.stop())
       // Only once the store is closed (nothing more commits): a standby takes the shards at its next look.
       .then(() => leased?.release())
       .then(

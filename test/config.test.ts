@@ -29,6 +29,14 @@ describe('configuration', () => {
     expect(() => readConfig({ ...base, METRICS_PORT: '70000' })).toThrow(wrong);
   });
 
+  it('ACTIVITY_PORT: empty is no Activity; a port serves it (on 127.0.0.1 unless ACTIVITY_HOST says) and needs DISCORD_CLIENT_SECRET', () => {
+    expect(readConfig(base)).toMatchObject({ activityPort: null, clientSecret: null });
+    expect(readConfig({ ...base, ACTIVITY_PORT: '8080', DISCORD_CLIENT_SECRET: 's' })).toMatchObject({ activityPort: 8080, activityHost: '127.0.0.1', clientSecret: 's' });
+    expect(readConfig({ ...base, ACTIVITY_PORT: '0', ACTIVITY_HOST: '0.0.0.0', DISCORD_CLIENT_SECRET: 's' })).toMatchObject({ activityPort: 0, activityHost: '0.0.0.0' });
+    expect(() => readConfig({ ...base, ACTIVITY_PORT: '8080' })).toThrow('ACTIVITY_PORT needs DISCORD_CLIENT_SECRET');
+    expect(() => readConfig({ ...base, ACTIVITY_PORT: 'yes', DISCORD_CLIENT_SECRET: 's' })).toThrow('ACTIVITY_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no Activity.');
+  });
+
   it('SHARD_COUNT, SHARD_IDS, SHARD_LEASE_MS: shards across machines on leases; wrong together is refused with a sentence', () => {
     expect(readConfig(base)).toMatchObject({ shardCount: null, shardIds: null, leaseMs: 6000 });
     expect(readConfig({ ...base, SHARD_COUNT: '8' })).toMatchObject({ shardCount: 8, shardIds: null, shards: null });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cycles, tsFiles } from './support/imports.js';
 
 const ROOT = resolve(__dirname, '..');
-const LAYERS = ['src/discord', 'src/store', 'src/lobby'].map((d) => join(ROOT, d));
+const LAYERS = ['src/discord', 'src/store', 'src/lobby', 'src/activity'].map((d) => join(ROOT, d));
 /** The two locale dictionaries: tables of strings, one key a line, allowed any length. */
 const DICTIONARIES = new Set(['src/i18n/zh-CN.ts', 'src/i18n/en.ts']);
 
@@ -39,6 +39,11 @@ describe('src/discord and src/store', () => {
 
   it('the store never imports the Discord layer', () => {
     const bad = [...graph].flatMap(([f, deps]) => (rel(f).startsWith('src/store/') || rel(f).startsWith('src/lobby/') ? deps.filter((d) => rel(d).startsWith('src/discord/')).map((d) => `${rel(f)} -> ${rel(d)}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it('the Activity (src/activity) sits above the Discord layer: nothing below imports it', () => {
+    const bad = [...graph].flatMap(([f, deps]) => (!rel(f).startsWith('src/activity/') ? deps.filter((d) => rel(d).startsWith('src/activity/')).map((d) => `${rel(f)} -> ${rel(d)}`) : []));
     expect(bad).toEqual([]);
   });
 

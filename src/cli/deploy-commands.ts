@@ -12,7 +12,7 @@ parseCommand({
 });
 const c = readConfigOrExit();
 try {
-  const n = await registerCommands({ token: c.token, applicationId: c.applicationId, guildId: c.devGuildId, apiBase: c.apiBase });
+  const n = await registerCommands({ token: c.token, applicationId: c.applicationId, guildId: c.devGuildId, apiBase: c.apiBase, activity: c.activityPort !== null });
   process.stdout.write(`registered ${n} command(s) ${c.devGuildId ? `in guild ${c.devGuildId}` : 'globally'}\n`);
 } catch (err) {
   exitWith(discordFailure(err, c.apiBase ?? 'https://discord.com/api'));

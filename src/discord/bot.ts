@@ -40,7 +40,8 @@ export class Bot {
   readonly panels: Panels;
   readonly pings: Pings;
   readonly timers: DeadlineScheduler;
-  private readonly ctx: Context;
+  /** The parts every handler gets (the Activity, src/activity, follows the same ones). */
+  readonly ctx: Context;
   private readonly ai: AiSeats;
   private readonly router: Router;
   private readonly inFlight = new Set<Promise<unknown>>();

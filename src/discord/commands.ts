@@ -1,6 +1,13 @@
 // The one slash command, /fengsheng (风声), localized: its subcommands are the handlers' (each
 // declares its own, handlers/*.ts), each at the place in the menu it declares.
-import { ApplicationCommandOptionType, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  EntryPointCommandHandlerType,
+  type APIApplicationCommandSubcommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody,
+} from 'discord.js';
 import { COMMAND_NAME, desc, localizeNames } from './command-options.js';
 import type { Subcommand } from './context.js';
 import { HANDLERS } from './handlers/index.js';
@@ -12,6 +19,21 @@ function definition(s: Subcommand): APIApplicationCommandSubcommandOption {
     name_localizations: { 'zh-CN': s.zh },
     ...desc(s.desc),
     options: localizeNames(s.options ?? []),
+  };
+}
+
+/**
+ * The Activity's entry point (PRIMARY_ENTRY_POINT, global only): Discord lists it in the App Launcher
+ * and launches the Activity itself (handler DISCORD_LAUNCH_ACTIVITY), nothing for the bot to answer.
+ * Its name is the one Discord gives the default entry point it makes when Activities are enabled.
+ */
+export function entryPointDefinition(): RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody {
+  return {
+    type: ApplicationCommandType.PrimaryEntryPoint,
+    name: 'launch',
+    name_localizations: { 'zh-CN': '打开牌桌' },
+    ...desc('cmd.launch.desc'),
+    handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
   };
 }
 

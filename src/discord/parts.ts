@@ -53,6 +53,8 @@ export interface BotOptions {
    * may have taken the shard over, unanswered here; default always true.
    */
   mayAnswer?: () => boolean;
+  /** The Activity is served (ACTIVITY_PORT): the table offers 打开牌桌. */
+  activity?: boolean;
 }
 
 export interface Parts {
@@ -110,7 +112,7 @@ export function assemble(o: BotOptions): Parts {
     editIntervalMs: o.editIntervalMs ?? 1000,
     pictureIntervalMs: o.pictureIntervalMs ?? PICTURE_EVERY_MS,
     timers: host,
-    seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId) }),
+    seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId), activity: o.activity ?? false }),
     hooks,
     channelLost: (gameId, fault) => {
       const info = o.store.known(gameId);

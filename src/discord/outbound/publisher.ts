@@ -79,8 +79,8 @@ export interface PublisherOptions {
   pictureIntervalMs: number;
   /** Back-off of the outbox's retries. */
   timers: TimerHost;
-  /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags. */
-  seatTags: (gameId: number) => { ai: number[]; autopilot: number[] };
+  /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags; and whether it offers 打开牌桌 (the Activity is served). */
+  seatTags: (gameId: number) => { ai: number[]; autopilot: number[]; activity?: boolean };
   /** The REST client for interaction routes (client.ts): table edits through a click's token. */
   hooks: REST;
   /** Discord said a game's channel was deleted (gone: commits.ts channelGone) or closed to the bot (shut: holds.ts). */
@@ -341,8 +341,7 @@ export class Publisher {
     const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(gameId), view(state, null), {
       gameId,
-      ai: tags.ai,
-      autopilot: tags.autopilot,
+      ...tags,
       users: this.o.users.of(gameId),
       decider: decider(state),
       recent: this.out(gameId).log.slice(-RECENT_LINES),

@@ -25,6 +25,8 @@ export interface TableExtras {
   abortedBy?: string;
   /** The game is held (the bot may not post in its channel): it says so instead of whose decision it is. */
   held?: boolean;
+  /** The Activity is served: a live table offers 打开牌桌, which opens it. */
+  activity?: boolean;
 }
 
 export interface TableMessage {
@@ -143,6 +145,7 @@ export function renderTable(l: Locale, v: GameView, x: TableExtras): TableMessag
         ...(v.pending?.kind === 'window'
           ? [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(l, 'btn.pass'), custom_id: encodeId(x.gameId, opened, 'pass') } as APIButtonComponent]
           : []),
+        ...(x.activity ? [{ type: ComponentType.Button, style: ButtonStyle.Success, label: t(l, 'btn.activity'), custom_id: encodeId(x.gameId, 0, 'launch') } as APIButtonComponent] : []),
       ],
     });
   }

@@ -145,6 +145,12 @@ export function createControlRouter(standIn: StandIn): Router {
     return json(standIn.view(userId, channel === undefined ? {} : { channel }));
   });
 
+  // The Activity: what the Discord client's `authorize` gives the page (a code), and Activities enabled.
+  router.add('POST', '/users/:userId/authorize', (req) => json({ code: standIn.authorize(req.params.userId!), client_secret: standIn.oauth2.clientSecret }));
+  router.add('POST', '/activities', () => {
+    standIn.enableActivities();
+    return noContent();
+  });
   router.add('GET', '/users/:userId/text', (req) => json({ text: standIn.describe(req.params.userId!) }));
 
   router.add('POST', '/guilds', (req) => {

@@ -24,6 +24,7 @@ export const ResponseType = {
   DeferredUpdate: 6,
   Update: 7,
   Modal: 9,
+  LaunchActivity: 12,
 } as const;
 
 /** A modal holds 1 to 5 components (Discord's documentation; the published schema allows 40). */
@@ -181,6 +182,7 @@ export class Interactions {
     const request = (typeof body === 'object' && body !== null ? body : {}) as { type?: unknown; data?: unknown };
     const type = request.type;
     const isComponent = record.type === 3;
+    if (type === ResponseType.LaunchActivity) return this.launch(record);
     let original: MessageRecord | undefined;
     switch (type) {
       case ResponseType.Reply: {
@@ -236,6 +238,30 @@ export class Interactions {
           type,
           ...(type === ResponseType.DeferredUpdate ? {} : { message: messagePayload(world, original) }),
         },
+      },
+    };
+  }
+
+  /**
+   * LAUNCH_ACTIVITY (12): the Activity opens for the user in the interaction's channel, and no message
+   * answers. Discord allows it only for an application with Activities enabled, and only in answer to
+   * a command or a component (not to a modal's submit or an autocomplete).
+   */
+  private launch(record: InteractionRecord): CallbackResult {
+    const { world } = this;
+    if (!world.activities || (record.type !== 2 && record.type !== 3)) throw invalidResponseType(ResponseType.LaunchActivity);
+    const instanceId = world.ids.next();
+    world.launches.push({ instanceId, userId: record.userId, guildId: record.guildId, channelId: record.channelId, interactionId: record.id, at: world.clock.now() });
+    record.state = 'acknowledged';
+    record.responseType = ResponseType.LaunchActivity;
+    record.acknowledgedAt = world.clock.now();
+    this.timers.get(record.id)?.();
+    this.timers.delete(record.id);
+    world.changed({ kind: 'interaction', id: record.id, state: 'acknowledged' });
+    return {
+      withResponse: {
+        interaction: { id: record.id, type: record.type, activity_instance_id: instanceId, response_message_id: null, response_message_loading: false, response_message_ephemeral: false },
+        resource: { type: ResponseType.LaunchActivity, activity_instance: { id: instanceId } },
       },
     };
   }

@@ -242,6 +242,16 @@ export type WorldChange =
  * "who can see what"; the rules about how facts may change live with the
  * REST routes and the interaction lifecycle.
  */
+/** An Activity launched for a user in a channel (the answer to their interaction). */
+export interface ActivityLaunch {
+  instanceId: string;
+  userId: string;
+  guildId: string | null;
+  channelId: string;
+  interactionId: string;
+  at: number;
+}
+
 export class World {
   readonly ids: Snowflakes;
   readonly users = new Map<string, UserRecord>();
@@ -265,6 +275,10 @@ export class World {
   readonly applicationId: string;
   /** Who owns the application in the Developer Portal (GET /applications/@me's owner); none until a test says. */
   ownerId: string | null = null;
+  /** Activities enabled for the application (Developer Portal → Activities); off until a test says (StandIn.enableActivities). */
+  activities = false;
+  /** Every Activity launched by an interaction's answer (LAUNCH_ACTIVITY), oldest first. */
+  readonly launches: ActivityLaunch[] = [];
 
   constructor(
     readonly clock: Clock,

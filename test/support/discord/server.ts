@@ -8,6 +8,7 @@ import { Gateway } from './gateway.js';
 import { Interactions } from './interactions.js';
 import { World } from './model.js';
 import { Faults } from './faults.js';
+import { OAuth2 } from './oauth2.js';
 import { bannedResponse, InvalidRequests, type InvalidRequestOptions } from './invalid-requests.js';
 import { RouteBuckets, type RouteLimitOptions } from './route-buckets.js';
 import { registerApplicationRoutes } from './rest/application-routes.js';
@@ -104,7 +105,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const faults = new Faults();
   const buckets = new RouteBuckets(options.limits);
   const invalid = new InvalidRequests(options.limits?.invalidRequests);
+  const oauth2 = new OAuth2(clock, world.applicationId);
   const ctx: RouteContext = {
+    oauth2,
     world,
     gateway,
     interactions,
@@ -220,7 +223,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     });
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const standIn = new StandIn({ world, gateway, interactions, faults, buckets, invalid, clock, ownsClock, token, server, baseUrl });
+  const standIn = new StandIn({ world, gateway, interactions, faults, buckets, invalid, clock, ownsClock, token, server, baseUrl, oauth2 });
   control = createControlRouter(standIn);
   return standIn;
 }

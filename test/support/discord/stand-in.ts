@@ -4,10 +4,11 @@ import type { OptionInput } from './commands.js';
 import type { Gateway } from './gateway.js';
 import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
-import type { ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
+import type { ActivityLaunch, ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
 import type { FaultRule, Faults, RateLimitRule } from './faults.js';
 import type { InvalidRequests } from './invalid-requests.js';
+import type { OAuth2 } from './oauth2.js';
 import type { RouteBuckets } from './route-buckets.js';
 import {
   addMember,
@@ -44,6 +45,7 @@ export interface StandInInit {
   token: string;
   server: Server;
   baseUrl: string;
+  oauth2: OAuth2;
 }
 
 export interface LimitStats {
@@ -94,6 +96,38 @@ export class StandIn {
     this.token = init.token;
     this.server = init.server;
     this.url = init.baseUrl;
+    this.oauth2 = init.oauth2;
+  }
+
+  /** OAuth2 for Activities: the application's secret, codes, tokens (oauth2.ts). */
+  readonly oauth2: OAuth2;
+
+  /**
+   * Activities enabled in the Developer Portal: interactions may be answered with LAUNCH_ACTIVITY, and
+   * Discord makes the application's default entry point command (Launch, handled by Discord itself).
+   */
+  enableActivities(): void {
+    const { world } = this;
+    world.activities = true;
+    if ([...world.commands.values()].some((c) => c.guildId === null && c.data.type === 4)) return;
+    const id = world.ids.next();
+    world.commands.set(id, { id, guildId: null, version: world.ids.next(), data: { type: 4, name: 'launch', name_localizations: null, description: 'Launch an activity', description_localizations: null, handler: 2, default_member_permissions: null, nsfw: false, dm_permission: true, contexts: null, integration_types: [0, 1] } });
+    world.changed({ kind: 'commands', id: 'global' });
+  }
+
+  /** The Activities launched so far, oldest first. */
+  get launches(): readonly ActivityLaunch[] {
+    return this.world.launches;
+  }
+
+  /**
+   * What the Discord client does for an Activity's `authorize` (the Embedded App SDK's command) when
+   * the user is signed in: a code for this application, to be exchanged at /oauth2/token.
+   */
+  authorize(user: Ref<UserRecord>, scopes: string[] = ['identify', 'guilds']): string {
+    const id = typeof user === 'string' ? user : user.id;
+    if (!this.world.user(id)) throw new StandInUsageError(`no user ${id}`);
+    return this.oauth2.authorize(id, this.world.applicationId, scopes);
   }
 
   /** What the bot passes as discord.js's `rest.api` (DISCORD_API_BASE); discord.js appends /v10. */

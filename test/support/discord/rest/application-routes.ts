@@ -1,7 +1,8 @@
-import { Errors } from '../errors.js';
+import { ApiError, Errors } from '../errors.js';
 import type { CommandRecord } from '../model.js';
+import { OAuth2 } from '../oauth2.js';
 import { userPayload } from '../payloads.js';
-import { readCommandList, readSingleCommand } from '../rules/command-limits.js';
+import { ENTRY_POINT, readCommandList, readSingleCommand } from '../rules/command-limits.js';
 import { RequestBodies } from '../rules/schema.js';
 import { requireBot, type RouteContext } from './context.js';
 import { json, noContent, type RestRequest, type Router } from './router.js';
@@ -20,9 +21,16 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
     });
   });
   router.add('GET', '/users/@me', (req) => {
+    // An OAuth2 access token (the Activity's viewer): the user it was granted by, with their language.
+    if (OAuth2.isBearer(req.headers.authorization)) {
+      const user = world.user(ctx.oauth2.userOf(req.headers.authorization) ?? '');
+      if (!user) throw Errors.unauthorized();
+      return json({ ...userPayload(user), locale: user.locale, mfa_enabled: false });
+    }
     requireBot(ctx, req);
     return json({ ...userPayload(world.bot), verified: true, mfa_enabled: false, email: null });
   });
+  router.add('POST', '/oauth2/token', (req) => json(ctx.oauth2.exchange(req.body, req.headers['content-type'])), RequestBodies.oauth2Token);
   router.add('GET', '/users/:userId', (req) => {
     requireBot(ctx, req);
     const user = world.user(req.params.userId!);
@@ -78,11 +86,24 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
     return record;
   };
 
+  /**
+   * Entry points (PRIMARY_ENTRY_POINT) as Discord keeps them: only for an application with Activities
+   * enabled, one at most, and a bulk overwrite of the global commands may not drop the one it has
+   * (Discord made it when Activities were enabled; it can be changed, not removed that way).
+   */
+  const entryPoints = (commands: { type: number }[], mustKeep: boolean): void => {
+    const n = commands.filter((c) => c.type === ENTRY_POINT).length;
+    if (n && !world.activities) throw new ApiError(400, { code: 50035, message: 'Invalid Form Body', errors: { type: { _errors: [{ code: 'APPLICATION_COMMAND_TYPE_INVALID', message: 'Activities are not enabled for this application.' }] } } });
+    if (n > 1) throw new ApiError(400, { code: 50035, message: 'Invalid Form Body', errors: { type: { _errors: [{ code: 'APPLICATION_COMMAND_TYPE_INVALID', message: 'An application can have only one entry point command.' }] } } });
+    if (mustKeep && !n) throw new ApiError(400, { code: 50240, message: "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately." });
+  };
+
   for (const base of ['/applications/:applicationId/commands', '/applications/:applicationId/guilds/:guildId/commands']) {
     router.add('GET', base, (req) => json(listed(scope(req)).map(render)));
     router.add('PUT', base, (req) => {
       const guildId = scope(req);
       const incoming = readCommandList(req.body, guildId);
+      entryPoints(incoming, guildId === null && listed(null).some((c) => c.data.type === ENTRY_POINT));
       const kept = incoming.map((data) => upsert(guildId, data));
       for (const old of listed(guildId)) if (!kept.includes(old)) world.commands.delete(old.id);
       world.changed({ kind: 'commands', id: guildId ?? 'global' });
@@ -91,6 +112,7 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
     router.add('POST', base, (req) => {
       const guildId = scope(req);
       const data = readSingleCommand(req.body, guildId);
+      if (data.type === ENTRY_POINT) entryPoints([...listed(null).filter((c) => c.data.type === ENTRY_POINT && c.data.name !== data.name).map((c) => c.data), data], false);
       const existed = listed(guildId).some((c) => c.data.name === data.name && c.data.type === data.type);
       const record = upsert(guildId, data);
       world.changed({ kind: 'commands', id: guildId ?? 'global' });

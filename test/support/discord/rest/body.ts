@@ -54,6 +54,8 @@ export async function parseBody(
     }
     return { body: body ?? fields, files };
   }
+  // OAuth2's token endpoint takes a form, as HTML forms send it.
+  if (type.startsWith('application/x-www-form-urlencoded')) return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   return { body: parseJson(raw.toString('utf8')), files: [] };
 }
 

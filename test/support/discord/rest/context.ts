@@ -1,6 +1,7 @@
 import { Errors, FormErrors } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { Interactions } from '../interactions.js';
+import type { OAuth2 } from '../oauth2.js';
 import type { AttachmentJson, World } from '../model.js';
 import type { RestRequest, UploadedFile } from './router.js';
 
@@ -12,6 +13,8 @@ export interface RouteContext {
   /** Resolved after the server is listening. */
   gatewayUrl: () => string;
   attachmentUrl: (channelId: string, id: string, filename: string) => string;
+  /** OAuth2 for the Activity's sign-in (oauth2.ts). */
+  oauth2: OAuth2;
 }
 
 /** Bot routes need `Authorization: Bot <token>`; webhook and callback routes do not. */

@@ -128,6 +128,20 @@ function checkOptions(errors: FormErrors, path: Path, options: unknown, depth: n
   });
 }
 
+/** PRIMARY_ENTRY_POINT: the command type of an Activity's entry point. */
+export const ENTRY_POINT = 4;
+
+/**
+ * An entry point is global only, has a handler (1: the app answers its interaction; 2: Discord
+ * launches the Activity itself) and no options. That the application has Activities enabled, and has
+ * one entry point at most, is checked where commands are stored (application-routes.ts).
+ */
+function checkEntryPoint(errors: FormErrors, at: (...rest: Path) => Path, body: Record<string, unknown>, guildId: string | null): void {
+  if (guildId !== null) errors.add(at('type'), 'APPLICATION_COMMAND_TYPE_INVALID', 'Entry point commands can only be global commands.');
+  if (body.handler !== 1 && body.handler !== 2) errors.add(at('handler'), 'BASE_TYPE_CHOICES', 'Value must be one of {1, 2}.');
+  if (Array.isArray(body.options) && body.options.length) errors.add(at('options'), 'APPLICATION_COMMAND_OPTIONS_INVALID', 'Entry point commands cannot have options.');
+}
+
 /**
  * Validates one command and returns it with Discord's defaults filled in,
  * minus the server-assigned fields (id, application_id, version).
@@ -135,15 +149,18 @@ function checkOptions(errors: FormErrors, path: Path, options: unknown, depth: n
 function readCommand(raw: unknown, index: number, errors: FormErrors, guildId: string | null): Json & { name: string; type: number } {
   const body = isRecord(raw) ? raw : {};
   const type = typeof body.type === 'number' ? body.type : 1;
-  const chatInput = type === 1;
+  // PRIMARY_ENTRY_POINT (4), an Activity's entry point: named and described as a slash command is, without options.
+  const entryPoint = type === ENTRY_POINT;
+  const chatInput = type === 1 || entryPoint;
   const at = (...rest: Path): Path => (index < 0 ? rest : [index, ...rest]);
   checkName(errors, at('name'), body.name, chatInput);
+  if (entryPoint) checkEntryPoint(errors, at, body, guildId);
   if (chatInput) checkDescription(errors, at('description'), body.description);
   else if (body.description !== undefined && body.description !== '') {
     errors.add(at('description'), 'APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION', 'Context menu commands cannot have description');
   }
   checkLocalizations(errors, at('name_localizations'), body.name_localizations, (p, v) => checkName(errors, p, v, chatInput));
-  if (chatInput) {
+  if (chatInput && !entryPoint) {
     checkLocalizations(errors, at('description_localizations'), body.description_localizations, (p, v) =>
       checkDescription(errors, p, v),
     );
@@ -156,6 +173,7 @@ function readCommand(raw: unknown, index: number, errors: FormErrors, guildId: s
     description: typeof body.description === 'string' ? body.description : '',
     description_localizations: body.description_localizations ?? null,
     ...(Array.isArray(body.options) ? { options: body.options } : {}),
+    ...(entryPoint ? { handler: body.handler } : {}),
     default_member_permissions: body.default_member_permissions ?? null,
     nsfw: body.nsfw === true,
     ...(guildId === null

@@ -43,6 +43,8 @@ export const RequestBodies = {
   ]),
   executeWebhook: z.union([spec.IncomingWebhookRequestPartialSchema, spec.IncomingWebhookUpdateRequestPartialSchema]),
   editWebhookMessage: spec.IncomingWebhookUpdateRequestPartialSchema,
+  // Not in the published schema (OAuth2 is outside the API's OpenAPI document): a form of strings.
+  oauth2Token: z.record(z.string(), z.string()),
   startThread: z.union([spec.CreateTextThreadWithoutMessageRequestSchema, spec.CreateForumThreadRequestSchema]),
 } satisfies Record<string, BodySchema>;
 

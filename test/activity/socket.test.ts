@@ -1,0 +1,120 @@
+// The Activity's server without a browser: the sign-in (code → token → /users/@me) and who may watch
+// what, and a move refused with the engine's own reason. Through its socket, as the page talks to it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { legalActions } from '../../src/engine/index.js';
+import { t as t_ } from '../../src/i18n/index.js';
+import type { PageMessage, ServerMessage } from '../../src/activity/protocol.js';
+import type { UserRecord } from '../support/discord/index.js';
+import { gameOf } from '../bot/harness.js';
+import { openLobbyAndBegin } from '../bot/lobby.js';
+import { openActivityTable, type ActivityTable } from './harness.js';
+
+interface Sock {
+  ws: WebSocket;
+  got: ServerMessage[];
+  closed: Promise<number>;
+  next(pred: (m: ServerMessage) => boolean): Promise<ServerMessage>;
+  send(m: PageMessage): void;
+}
+
+describe('the Activity server', () => {
+  let t: ActivityTable;
+  let outsider: UserRecord;
+  beforeAll(async () => {
+    t = await openActivityTable(5);
+    outsider = t.discord.createUser({ username: 'mallory' });
+    await openLobbyAndBegin(t, 4);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const base = () => `http://127.0.0.1:${t.port}`;
+  const token = async (user: UserRecord) => {
+    const res = await fetch(`${base()}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: t.discord.authorize(user) }) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const open = (hello: PageMessage): Sock => {
+    const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`);
+    const got: ServerMessage[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (d) => {
+      got.push(JSON.parse(d.toString()) as ServerMessage);
+      for (const w of waiters.splice(0)) w();
+    });
+    ws.on('open', () => ws.send(JSON.stringify(hello)));
+    const closed = new Promise<number>((ok) => ws.on('close', (code) => ok(code)));
+    return {
+      ws,
+      got,
+      closed,
+      send: (m) => ws.send(JSON.stringify(m)),
+      next: (pred) =>
+        new Promise((ok, fail) => {
+          const look = () => {
+            const m = got.find(pred);
+            if (m) return ok(m);
+            if (ws.readyState === ws.CLOSED) return fail(new Error('closed'));
+            waiters.push(look);
+          };
+          look();
+          void closed.then(() => fail(new Error('closed')));
+        }),
+    };
+  };
+  const hello = (tok: string): PageMessage => ({ t: 'hello', token: tok, guild: t.guild.id, channel: t.general.id });
+
+  it('a code is good once; a made-up code or token is refused (the socket closes 4001)', async () => {
+    const code = t.discord.authorize(t.users[0]);
+    const post = (c: string) => fetch(`${base()}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: c }) });
+    expect((await post(code)).status).toBe(200);
+    expect((await post(code)).status).toBe(401);
+    expect((await post('made-up')).status).toBe(401);
+    const s = open(hello('not-a-token'));
+    expect(await s.closed).toBe(4001);
+  });
+
+  it('a player is shown their own seat; a member who does not play, the public view; someone outside the server, nothing', async () => {
+    const alice = open(hello(await token(t.users[0])));
+    const f = await alice.next((m) => m.t === 'frame');
+    expect(f.t === 'frame' && f.seat).toBe(0);
+    expect(f.t === 'frame' && f.hand.length).toBeGreaterThan(0);
+    const erin = open(hello(await token(t.users[4])));
+    const g = await erin.next((m) => m.t === 'frame');
+    expect(g.t === 'frame' && [g.seat, g.hand.length, g.actions.length, g.view.hand]).toEqual([null, 0, 0, undefined]);
+    // A spectator's move is refused.
+    erin.send({ t: 'act', opened: g.t === 'frame' ? (g.view.pending?.opened ?? 0) : 0, action: { kind: 'pass', seat: 0 } });
+    expect(await erin.next((m) => m.t === 'refused')).toMatchObject({ text: '这不是你的座位。' });
+    const mallory = open(hello(await token(outsider)));
+    expect(await mallory.closed).toBe(4003);
+    alice.ws.close();
+    erin.ws.close();
+  });
+
+  it("a move the engine refuses comes back with the engine's reason; a stale one says the game moved on; a move for another seat is refused", async () => {
+    const gameId = await gameOf(t);
+    const state = (await t.bot.store.state(gameId))!;
+    const seat = state.current;
+    const user = t.users.find((u) => u.id === t.bot.users.of(gameId)[seat])!;
+    const s = open(hello(await token(user)));
+    const f = await s.next((m) => m.t === 'frame');
+    const opened = state.pending!.opened;
+    // A card of someone else's hand, played as this seat: not the seat's to play.
+    const other = state.players[(seat + 1) % state.players.length].hand[0];
+    expect(legalActions(state, seat).some((a) => a.kind === 'play' && a.card === other)).toBe(false);
+    s.send({ t: 'act', opened, action: { kind: 'play', seat, card: other } });
+    const refused = await s.next((m) => m.t === 'refused');
+    // The engine's refusal (notInHand), in the viewer's language.
+    const l = f.t === 'frame' ? f.locale : 'zh-CN';
+    expect(refused.t === 'refused' && refused.text).toBe(t_(l, 'err.refused', { reason: t_(l, 'refusal.notInHand') }));
+    s.send({ t: 'act', opened: opened - 1, action: { kind: 'pass', seat } });
+    await s.next((m) => m.t === 'refused' && m.text === t_(l, 'act.stale'));
+    s.send({ t: 'act', opened, action: { kind: 'pass', seat: (seat + 1) % 4 } });
+    await s.next((m) => m.t === 'refused' && m.text === t_(l, 'err.notYourSeat'));
+    expect((await t.bot.store.state(gameId))!.version).toBe(state.version);
+    expect(f.t === 'frame' && f.seat).toBe(seat);
+    s.ws.close();
+  });
+});
