@@ -1,4 +1,15 @@
 # syntax=docker/dockerfile:1
+# Page stage: the Activity's page (web/activity; README, The Activity), built with the development
+# packages it needs (Vite, Preact, the Embedded App SDK); none of their install scripts is needed for it.
+FROM node:24-bookworm-slim AS page
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY tsconfig.json ./
+COPY src ./src
+COPY web ./web
+RUN npm run build:activity
+
 # Build stage: better-sqlite3 compiles its native addon here, with the toolchain it needs.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -10,6 +21,8 @@ RUN npm ci --omit=dev
 COPY tsconfig.json ./
 COPY src ./src
 COPY migrations ./migrations
+# The built page alone: the bot serves it when ACTIVITY_PORT is set.
+COPY --from=page /app/web/activity/dist ./web/activity/dist
 
 # Run stage: no compiler, a non-root user, the database (and the bot's health pulse) on a volume.
 FROM node:24-bookworm-slim
