@@ -12,6 +12,11 @@ import { frameOf } from './frame.js';
 import type { Frame, Notice, PageMessage } from './protocol.js';
 import type { Viewer } from './oauth.js';
 
+/** Bytes a viewer's socket may have waiting to go out before it is closed (a frame is a few KB). */
+export const BEHIND_BYTES = 1 << 20;
+/** The close code of a socket too far behind: the page reconnects, as after any other close. */
+export const CLOSE_BEHIND = 4008;
+
 /** What the Activity needs of the bot: its store and the parts each commit already follows. */
 export type FaceContext = Pick<Context, 'client' | 'store' | 'sessions' | 'publisher' | 'drivers' | 'pauses' | 'log'>;
 
@@ -114,8 +119,15 @@ export class Viewers {
     this.send(w, frame);
   }
 
+  /**
+   * A socket this far behind (written but not yet taken by the page) is closed rather than sent more:
+   * its page reconnects with its token and is sent the newest frame, and the bot keeps no pile of the
+   * frames it missed.
+   */
   private send(w: Watcher, msg: Frame | Notice): void {
-    if (w.ws.readyState === w.ws.OPEN) w.ws.send(JSON.stringify(msg));
+    if (w.ws.readyState !== w.ws.OPEN) return;
+    if (w.ws.bufferedAmount > BEHIND_BYTES) return void w.ws.close(CLOSE_BEHIND, 'behind');
+    w.ws.send(JSON.stringify(msg));
   }
 
   /** A message from a watcher's page. */
