@@ -97,7 +97,8 @@ export function frameOf(x: FrameInput): Frame {
       .map((ev) => (seat === null ? null : secretLine(l, ev, seat, names, state.cards)))
       .filter((s): s is string => s !== null)
       .slice(-10),
-    quiet: seat !== null && isResponseWindow(state) && !closed ? x.quiet : null,
+    // As the panel (render/panel.ts answerButtons): for a seat in the game, all through the turns.
+    quiet: seat !== null && v.players[seat].alive && !v.players[seat].out && !closed && ((v.pending && v.pending.kind !== 'chooseCharacter') || x.quiet) ? x.quiet : null,
     windowMs: isResponseWindow(state) && !closed ? x.windowMs : null,
     result: closed ? resultText(l, v, names) : null,
   };

@@ -57,7 +57,7 @@ export interface Frame {
   stack: string[];
   log: string[];
   secrets: string[];
-  /** 本回合不再响应: on or off for a seat in a response window; null when it does not apply. */
+  /** 本回合不再响应: on or off for a seat in the game, all through the turns (as the panel offers it); null when it does not apply. */
   quiet: boolean | null;
   /** The response clock, while a window is open. */
   windowMs: number | null;
