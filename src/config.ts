@@ -58,6 +58,12 @@ const snowflake = (name: string, where: string) =>
     }),
   );
 
+/** A port to listen on (0: any free port); empty: `empty` (e.g. no metrics). */
+const port = (name: string, empty: string) => {
+  const error = `${name} must be a port number (1 to 65535, or 0 for any free port), or empty for ${empty}.`;
+  return text.pipe(z.string().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().max(65_535, { error })).optional());
+};
+
 /** SHARD_LEASE_MS's default: a standby takes a dead process's shards within about this, plus a second. */
 export const DEFAULT_LEASE_MS = 6_000;
 
@@ -118,14 +124,7 @@ const schema = z.object({
       .transform(Number)
       .optional(),
   ),
-  METRICS_PORT: text.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, { error: 'METRICS_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no metrics.' })
-      .transform(Number)
-      .pipe(z.number().max(65_535, { error: 'METRICS_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no metrics.' }))
-      .optional(),
-  ),
+  METRICS_PORT: port('METRICS_PORT', 'no metrics'),
   METRICS_HOST: text,
   SHARD_COUNT: text.pipe(
     z
@@ -149,14 +148,7 @@ const schema = z.object({
       .refine((n) => n >= 2_000, { error: 'SHARD_LEASE_MS must be a whole number of milliseconds (2000 or more), or empty (6000).' })
       .optional(),
   ),
-  ACTIVITY_PORT: text.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, { error: 'ACTIVITY_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no Activity.' })
-      .transform(Number)
-      .pipe(z.number().max(65_535, { error: 'ACTIVITY_PORT must be a port number (1 to 65535, or 0 for any free port), or empty for no Activity.' }))
-      .optional(),
-  ),
+  ACTIVITY_PORT: port('ACTIVITY_PORT', 'no Activity'),
   ACTIVITY_HOST: text,
   DISCORD_CLIENT_SECRET: text,
 });
