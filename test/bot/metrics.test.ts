@@ -34,7 +34,8 @@ const scrape = async (port: number): Promise<string> => {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'fengsheng-metrics-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A SIGKILLed manager's shards stop by themselves a moment later (closing their files here): removal is tried again meanwhile.
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 }));
 
 describe('metrics in the bot', () => {
   let t: BotTable | undefined;
