@@ -5,8 +5,10 @@ import { sqliteConnection } from '../../src/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceTo, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { isOver, nextMoment, openPanel, peopleAsked, playToEnd } from './play.js';
+import { actOnPanel, isOver, nextMoment, openPanel, peopleAsked, playToEnd } from './play.js';
+import { seedRng } from '../../src/engine/rng.js';
 import { MAX_ATTEMPTS, backoffMs } from '../../src/discord/outbound/outbox-sender.js';
+import { TOKEN_MS } from '../../src/discord/outbound/tokens.js';
 import type { UserRecord } from '../support/discord/index.js';
 
 let t: BotTable | undefined;
@@ -35,7 +37,7 @@ const liveTables = (t: BotTable) =>
 
 /** Pings still up in the channel. */
 const livePings = (t: BotTable) =>
-  [...t.discord.world.messages.values()].filter((m) => !m.deleted && m.channelId === t.general.id && m.authorId === t.discord.world.bot.id && /轮到你|your move|还剩|left:/.test(m.content));
+  [...t.discord.world.messages.values()].filter((m) => !m.deleted && !m.ephemeralFor && m.channelId === t.general.id && m.authorId === t.discord.world.bot.id && /轮到你|your move|还剩|left:/.test(m.content));
 
 /** Every message the stand-in holds with a nonce: no nonce twice. */
 function nonceCounts(t: BotTable): Map<string, number> {
@@ -124,21 +126,26 @@ describe('the outbox', () => {
 
   it('a game that ended just before a kill gets its final table after the restart, and its last ping goes', async () => {
     t = await openBotTable(3);
-    await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
+    await openLobbyAndBegin(t, 3, { characters: false, timer: 3600 });
     const gameId = await gameOf(t);
     // The process "dies" right after the last action is committed: neither its table nor its ping follows it.
     const table = t.bot.publisher.committed.bind(t.bot.publisher);
     t.bot.publisher.committed = (id, s, events) => void (s.result || table(id, s, events));
     const ping = t.bot.pings.committed.bind(t.bot.pings);
     t.bot.pings.committed = (id, s, actor) => void (s.result || ping(id, s, actor));
-    // Players who look away for two minutes before each move: each decision of one player is pinged in
-    // the channel (on these seeds, the last one too).
-    for (let k = 0; (await t.bot.store.game(gameId))!.status === 'active'; k++) {
-      if (!(await peopleAsked(t)).length) await advanceTo(t, (await nextMoment(t))!);
-      else {
-        await advanceTo(t, t.clock.now() + 121_000);
-        if ((await peopleAsked(t)).length) await playToEnd(t, 190 + k, { maxSteps: 1 });
+    // Players who look away for a quarter of an hour before each move (their panels can no longer be
+    // refreshed): each decision of one player that another's move or a clock opened is pinged in the
+    // channel at once (on these seeds, the last one too).
+    const rng = seedRng(195);
+    while ((await t.bot.store.game(gameId))!.status === 'active') {
+      const [u] = await peopleAsked(t);
+      if (!u) {
+        await advanceTo(t, (await nextMoment(t))!);
+        continue;
       }
+      await advanceTo(t, t.clock.now() + TOKEN_MS);
+      await actOnPanel(t, u, await openPanel(t, u, tableMessage(t, u)!), rng);
+      await t.bot.idle();
     }
     expect(isOver(tableMessage(t, t.users[0])!)).toBe(false);
     expect(livePings(t)).toHaveLength(1);
@@ -237,7 +244,7 @@ describe('the outbox', () => {
     t = await openBotTable(3);
     await openLobbyAndBegin(t);
     const gameId = await gameOf(t);
-    for (let k = 0; k < 40 && !((await t.bot.store.state(gameId))!.pending?.kind === 'window' && (await peopleAsked(t)).length); k++) await playToEnd(t, 40 + k, { maxSteps: 1 });
+    for (let k = 0; k < 40 && !((await t.bot.store.state(gameId))!.pending?.kind === 'window' && (await peopleAsked(t)).length); k++) await playToEnd(t, 290 + k, { maxSteps: 1 });
     const [u] = await peopleAsked(t);
     const panel = await openPanel(t, u!, liveTables(t)[0]!);
     const pass = panel.buttons.find((b) => b.customId?.endsWith(':pass'))!;

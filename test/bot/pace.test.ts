@@ -3,7 +3,7 @@
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';
 import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
-import { WARN_BEFORE_MS, WATCHING_MS } from '../../src/discord/outbound/pings.js';
+import { PANEL_GRACE_MS, WARN_BEFORE_MS, WATCHING_MS } from '../../src/discord/outbound/pings.js';
 import { TOKEN_LIFETIME_MS, type ManualClock } from '../support/discord/index.js';
 import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
@@ -192,12 +192,25 @@ describe('response windows, pings and panels', () => {
     await advanceTo(t, s.pending!.deadline! - WARN_BEFORE_MS);
     expect((await t.bot.store.state(gameId))!.pending!.opened).toBe(s.pending!.opened);
     expect(pings(), 'no warning for a player who clicked since').toBe(quiet);
-    // Two minutes later nobody has looked lately: the next decision of one's own pings its owner alone,
-    // and the warning comes to them alone, as they did not click since.
+    // Two minutes later nobody has looked lately, but every panel is still open and shows the next
+    // decision: its owner is pinged alone, PANEL_GRACE_MS later, as they did not answer or click; and
+    // the warning comes to them alone, as they did not click since.
     t.clock.t += WATCHING_MS;
     const each = new Map(t.users.map((u) => [u.id, channelPings(t!, u.id).length]));
-    const later = await nextOwn();
+    const clicked = new Set<string>();
+    let later: (typeof t.users)[number] | undefined;
+    for (let k = 0; k < 80 && !later; k++) {
+      const step = await stepPeople(t, 'idle');
+      expect(step).not.toBeNull();
+      if (step!.clicked) clicked.add(step!.clicked.id);
+      const own = decider((await t.bot.store.state(gameId))!);
+      later = own === null ? undefined : t.users.find((u) => u.id === seats[own].userId && !clicked.has(u.id));
+    }
+    if (!later) throw new Error('no decision of one who had not clicked for two minutes');
+    expect(channelPings(t, later.id).length, 'the open panel shows it first').toBe(each.get(later.id)!);
+    await advanceTo(t, t.clock.now() + PANEL_GRACE_MS);
     expect(channelPings(t, later.id).length).toBe(each.get(later.id)! + 1);
+    for (const u of t.users) if (u.id !== later.id) expect(channelPings(t, u.id).length, u.username).toBe(each.get(u.id));
     const s2 = (await t.bot.store.state(gameId))!;
     const beforeWarn = pings();
     await advanceTo(t, s2.pending!.deadline! - WARN_BEFORE_MS);

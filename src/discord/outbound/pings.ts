@@ -22,6 +22,12 @@ import type { SeatUsers } from '../session/seat-users.js';
 export const WARN_BEFORE_MS = 15_000;
 /** A player who clicked their panel this recently is taken to be looking at it. */
 export const WATCHING_MS = 120_000;
+/**
+ * A player whose panel is open (the bot can still edit it) but who has not clicked it lately sees a
+ * new decision there first: the ping comes this long later, if they have not answered or clicked
+ * (at most a quarter of a short timer, and never after the warning).
+ */
+export const PANEL_GRACE_MS = 5_000;
 
 export interface PingsOptions {
   store: GameStore;
@@ -42,6 +48,8 @@ export class Pings {
   private readonly records = new Map<number, PingRecord>();
   /** Per game: the warning set for the decision `opened`, which became pending at `at`. */
   private readonly alarms = new Map<number, { opened: number; at: number; handle: unknown }>();
+  /** Per game: the ping held back for the decision `opened` from players whose open panel shows it. */
+  private readonly nudges = new Map<number, { opened: number; handle: unknown }>();
 
   /** Per game: players whose DMs the bot could not deliver; where the server pings by DM, they are pinged in the channel. */
   private readonly dmsClosed = new Map<number, Set<string>>();
@@ -109,23 +117,59 @@ export class Pings {
     const rec = this.record(gameId);
     if (!seats.length) {
       this.disarm(gameId);
+      this.unnudge(gameId);
       if (rec.messageId) this.replace(gameId, s, [], rec.key);
       return;
     }
     const opened = s.pending!.opened;
+    if (this.nudges.get(gameId)?.opened !== opened) this.unnudge(gameId);
     if (rec.key?.split(':')[0] !== String(opened)) {
       const now = this.o.timers.now();
       const away = seats.filter((seat) => seat !== actor && !this.seenSince(gameId, seat, now - WATCHING_MS));
-      // Nobody is pinged for a decision their panel shows; the old ping goes either way.
-      if (!away.length && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
-      else this.replace(gameId, s, away, String(opened), 'turn');
+      // Nobody is pinged for a decision their panel shows; the old ping goes either way. Whose panel
+      // is open but not looked at lately is pinged a moment later, unless they answer or look first.
+      const grace = this.grace(gameId, s);
+      const later = away.length > 0 && grace !== null && away.every((seat) => this.o.panels.fresh(gameId, seat));
+      if ((!away.length || later) && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
+      else this.replace(gameId, s, later ? [] : away, String(opened), 'turn');
+      if (later) this.nudge(gameId, opened, now, grace);
     }
     this.arm(gameId, s);
+  }
+
+  /** How long a ping may wait on an open panel in this game's decision: none when its warning would come first. */
+  private grace(gameId: number, s: GameState): number | null {
+    const info = this.o.store.known(gameId);
+    const deadline = s.pending?.deadline;
+    if (!info?.decisionMs || deadline === undefined) return null;
+    const grace = Math.min(PANEL_GRACE_MS, info.decisionMs / 4);
+    const warnAt = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
+    return this.o.timers.now() + grace < warnAt ? grace : null;
+  }
+
+  /** In `grace` ms: the decision `opened` still waits on people who have not clicked their panel since `since`: they are pinged. */
+  private nudge(gameId: number, opened: number, since: number, grace: number): void {
+    this.unnudge(gameId);
+    const handle = this.o.timers.setTimeout(() => {
+      if (this.nudges.get(gameId)?.opened === opened) this.nudges.delete(gameId);
+      const s = this.o.store.liveState(gameId);
+      if (!s || s.result || s.pending?.opened !== opened || this.record(gameId).key !== String(opened)) return;
+      const away = this.people(gameId, s).filter((seat) => !this.seenSince(gameId, seat, since));
+      if (away.length) this.replace(gameId, s, away, String(opened), 'turn');
+    }, grace);
+    this.nudges.set(gameId, { opened, handle });
+  }
+
+  private unnudge(gameId: number): void {
+    const n = this.nudges.get(gameId);
+    if (n !== undefined) this.o.timers.clearTimeout(n.handle);
+    this.nudges.delete(gameId);
   }
 
   /** A held game goes on (its decision's clock started again): the decision's ping is posted again, its warning set anew. */
   resumed(gameId: number): void {
     this.disarm(gameId);
+    this.unnudge(gameId);
     this.records.set(gameId, { messageId: this.record(gameId).messageId, key: null });
   }
 
@@ -258,6 +302,7 @@ export class Pings {
   /** The game was stopped: its last ping goes, and no warning comes. */
   closed(gameId: number): void {
     this.disarm(gameId);
+    this.unnudge(gameId);
     const rec = this.record(gameId);
     const s = this.o.publisher.stateOf(gameId);
     if (rec.messageId && s) this.replace(gameId, s, [], rec.key);
@@ -266,6 +311,7 @@ export class Pings {
 
   forget(gameId: number): void {
     this.disarm(gameId);
+    this.unnudge(gameId);
     this.records.delete(gameId);
     this.dmsClosed.delete(gameId);
   }
