@@ -90,11 +90,6 @@ export class Pings {
     return r;
   }
 
-  private save(gameId: number, r: PingRecord): void {
-    this.records.set(gameId, r);
-    this.o.store.background(this.o.store.repos.prefs.setPing(gameId, r), 'a ping');
-  }
-
   /** People (not bot seats) the decision now belongs to. */
   private people(gameId: number, s: GameState): number[] {
     const users = this.o.users.of(gameId);
@@ -130,7 +125,8 @@ export class Pings {
       // is open but not looked at lately is pinged a moment later, unless they answer or look first.
       const grace = this.grace(gameId, s);
       const later = away.length > 0 && grace !== null && away.every((seat) => this.o.panels.fresh(gameId, seat));
-      if ((!away.length || later) && !rec.messageId) this.save(gameId, { messageId: null, key: String(opened) });
+      // Nothing to post or delete: remembered, not stored (a restart asks again who is away).
+      if ((!away.length || later) && !rec.messageId) this.records.set(gameId, { messageId: null, key: String(opened) });
       else this.replace(gameId, s, later ? [] : away, String(opened), 'turn');
       if (later) this.nudge(gameId, opened, now, grace);
     }
@@ -281,7 +277,7 @@ export class Pings {
     if (messageId === null) return;
     const key = row.purpose!.slice('ping:'.length);
     const now = await tx.prefs.ping(row.gameId);
-    if (now.key === key && now.messageId === null) {
+    if (now.key === key && now.messageId === null && this.record(row.gameId).key === key) {
       await tx.prefs.setPing(row.gameId, { messageId, key });
       this.records.set(row.gameId, { messageId, key });
     } else await tx.outbox.add([{ gameId: row.gameId, kind: 'delete', target: row.target, messageId, body: null }], this.o.store.now());
