@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
-import { failedValues, OUTBOX_COLUMNS, owedValues, sentValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
+import { failedValues, OUTBOX_COLUMNS, owedValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
 import { games, outbox } from '../schema.js';
 import type { Shard } from '../shard.js';
 import { ownedBy } from './shard.js';
@@ -21,10 +21,20 @@ export function outboxStatements(db: Db, shard?: Shard) {
     .orderBy(asc(outbox.id))
     .limit(1)
     .prepare();
+  // Written for every message owed and sent: plain better-sqlite3 statements, prepared once (drizzle
+  // built and better-sqlite3 compiled each anew per call: about 130 ms of the bot's 15 s busy in 30 s of 60 games).
+  const sqlite = db.$client;
+  const insert = sqlite.prepare<[ReturnType<typeof owedValues>]>(
+    `INSERT INTO outbox (game_id, kind, target, message_id, body, nonce, purpose, next_at, created_at)
+     VALUES (@gameId, @kind, @target, @messageId, @body, @nonce, @purpose, @nextAt, @createdAt)`,
+  );
+  const markSent = sqlite.prepare<[{ id: number; messageId: string | null; now: number }]>(
+    `UPDATE outbox SET done_at = @now, outcome = 'sent', message_id = COALESCE(@messageId, message_id), attempts = attempts + 1 WHERE id = @id`,
+  );
   return {
     /** Call inside the transaction of the change that owes these messages. */
     add(items: Owed[], now: number): void {
-      for (const o of items) db.insert(outbox).values(owedValues(o, now)).run();
+      for (const o of items) insert.run(owedValues(o, now));
     },
     /** The game's messages still owed, oldest first. */
     owed(gameId: number): OutboxRow[] {
@@ -67,7 +77,7 @@ export function outboxStatements(db: Db, shard?: Shard) {
         .get();
     },
     sent(id: number, messageId: string | null, now: number): void {
-      db.update(outbox).set(sentValues(outbox.attempts, messageId, now)).where(eq(outbox.id, id)).run();
+      markSent.run({ id, messageId, now });
     },
     failed(id: number, now: number): void {
       db.update(outbox).set(failedValues(outbox.attempts, now)).where(eq(outbox.id, id)).run();
