@@ -1,0 +1,51 @@
+// The bot's REST clients share a bounded set of sockets: however many requests are in flight at
+// once (a burst of panel edits, table edits and DMs across games), at most REST_SOCKETS connections
+// are open to Discord, the rest wait for one.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { REST } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientOptions, REST_SOCKETS } from '../../src/discord/client.js';
+
+let server: Server | null = null;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  server = null;
+});
+
+describe('REST sockets', () => {
+  it('a burst of requests on many routes opens at most REST_SOCKETS connections', async () => {
+    let sockets = 0;
+    let inFlight = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    let slow = true;
+    let full!: () => void;
+    const filled = new Promise<void>((r) => (full = r));
+    server = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const answer = () => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(`{"id":"${req.url!.split('/').pop()}"}`);
+      };
+      // The first answers wait until the burst has queued, so requests pile up as they would on a slow network.
+      if (!slow) return answer();
+      held.push(answer);
+      if (held.length === REST_SOCKETS) full();
+    });
+    server.on('connection', () => sockets++);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const rest = new REST({ ...clientOptions(api).rest, globalRequestsPerSecond: 10_000 }).setToken('x');
+    // One request per channel: each its own route and bucket, so discord.js sends them all at once.
+    const burst = Array.from({ length: REST_SOCKETS * 3 }, (_, k) => rest.get(`/channels/${100_000_000_000_000_000n + BigInt(k)}`));
+    await filled;
+    slow = false;
+    held.splice(0).forEach((answer) => answer());
+    await Promise.all(burst);
+    expect(most).toBe(REST_SOCKETS);
+    expect(sockets).toBe(REST_SOCKETS);
+  });
+});
