@@ -7,7 +7,7 @@
 // that list, oldest first, and the moments a seat's beliefs are scored at: a seat's beliefs at a
 // moment are its identity, the identities shown by then, and the evidence by then.
 import { ID_LIST } from './cards.js';
-import { EVIDENCE_KINDS, initialBeliefs, mixLog, type EvidenceWeights, type SeenList } from './beliefs.js';
+import { EVIDENCE_KINDS, initialBeliefs, mixLog, type AssignmentTable, type EvidenceWeights, type SeenList } from './beliefs.js';
 import type { BeliefFit } from './learned.js';
 
 /** One game's evidence and moments, in plain numbers (it travels from ai:fit's children). */
@@ -44,6 +44,62 @@ export function seenLength(seen: SeenList): number {
 }
 
 /**
+ * Every moment a seat's beliefs are scored at in one game, read with `prior` and `weights` (one a
+ * kind, in EVIDENCE_KINDS order) as beliefs.ts's withEvidence and shownToAll read them: `visit`
+ * gets the reading seat, its assignment table, each assignment's log weight (-Infinity: ruled out)
+ * and the log of their sum. Seats whose identity split the table does not list are skipped.
+ */
+function eachMoment(g: BeliefGame, prior: number, weights: readonly number[], visit: (me: number, t: AssignmentTable, lw: Float64Array, logZ: number) => void): void {
+  const n = g.players;
+  for (let me = 0; me < n; me++) {
+    const moments = g.moments.filter((m) => m[0] === me).map((m) => m[1]).sort((a, b) => a - b);
+    if (moments.length === 0) continue;
+    const t = initialBeliefs(n, me, ID_LIST[g.truth[me]]).table;
+    if (truthOf(t, g.truth) < 0) continue; // an identity split the table does not list
+    const acc = Array.from({ length: n }, () => new Float64Array(t.count));
+    const hard = new Float64Array(t.count);
+    const lw = new Float64Array(t.count);
+    let next = 0;
+    for (let e = 0; e <= g.seen.length; e++) {
+      for (; next < moments.length && moments[next] === e; next++) {
+        let max = -Infinity;
+        for (let a = 0; a < t.count; a++) {
+          let w = t.logPrior[a] + hard[a];
+          if (w !== -Infinity) for (let i = 0; i < n; i++) if (i !== me) w += mixLog(prior, acc[i][a]);
+          lw[a] = w;
+          if (w > max) max = w;
+        }
+        let z = 0;
+        for (let a = 0; a < t.count; a++) z += Math.exp(lw[a] - max);
+        visit(me, t, lw, max + Math.log(z));
+      }
+      if (e === g.seen.length) break;
+      const r = g.seen[e];
+      if (r.length === 2) {
+        for (let a = 0; a < t.count; a++) if (t.ids[a * n + r[0]] !== r[1]) hard[a] = -Infinity;
+        continue;
+      }
+      const [actor, other, kind] = r;
+      const s = weights[kind];
+      if (actor === me || s === 0) continue;
+      const mine = acc[actor];
+      for (let a = 0; a < t.count; a++) mine[a] += s * r[3 + t.ids[a * n + actor] * 3 + t.ids[a * n + other]];
+    }
+  }
+}
+
+/** The assignment of the table that is the identities as dealt, or -1. */
+function truthOf(t: AssignmentTable, truth: readonly number[]): number {
+  const n = truth.length;
+  for (let a = 0; a < t.count; a++) {
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) ok = t.ids[a * n + i] === truth[i];
+    if (ok) return a;
+  }
+  return -1;
+}
+
+/**
  * The mean log chance the beliefs give the identities as dealt, over every moment of the games,
  * read with `prior` and `weights` (one a kind, in EVIDENCE_KINDS order). What every seat scores
  * is read from the same entries, as beliefs.ts's withEvidence and shownToAll read them.
@@ -52,51 +108,33 @@ export function beliefLogLikelihood(games: readonly BeliefGame[], prior: number,
   let sum = 0;
   let count = 0;
   for (const g of games) {
-    const n = g.players;
-    for (let me = 0; me < n; me++) {
-      const moments = g.moments.filter((m) => m[0] === me).map((m) => m[1]).sort((a, b) => a - b);
-      if (moments.length === 0) continue;
-      const t = initialBeliefs(n, me, ID_LIST[g.truth[me]]).table;
-      let truth = -1;
-      for (let a = 0; a < t.count && truth < 0; a++) {
-        let ok = true;
-        for (let i = 0; i < n && ok; i++) ok = t.ids[a * n + i] === g.truth[i];
-        if (ok) truth = a;
-      }
-      if (truth < 0) continue; // an identity split the table does not list
-      const acc = Array.from({ length: n }, () => new Float64Array(t.count));
-      const hard = new Float64Array(t.count);
-      const lw = new Float64Array(t.count);
-      let next = 0;
-      for (let e = 0; e <= g.seen.length; e++) {
-        for (; next < moments.length && moments[next] === e; next++) {
-          let max = -Infinity;
-          for (let a = 0; a < t.count; a++) {
-            let w = t.logPrior[a] + hard[a];
-            if (w !== -Infinity) for (let i = 0; i < n; i++) if (i !== me) w += mixLog(prior, acc[i][a]);
-            lw[a] = w;
-            if (w > max) max = w;
-          }
-          let z = 0;
-          for (let a = 0; a < t.count; a++) z += Math.exp(lw[a] - max);
-          sum += lw[truth] - max - Math.log(z);
-          count++;
-        }
-        if (e === g.seen.length) break;
-        const r = g.seen[e];
-        if (r.length === 2) {
-          for (let a = 0; a < t.count; a++) if (t.ids[a * n + r[0]] !== r[1]) hard[a] = -Infinity;
-          continue;
-        }
-        const [actor, other, kind] = r;
-        const s = weights[kind];
-        if (actor === me || s === 0) continue;
-        const mine = acc[actor];
-        for (let a = 0; a < t.count; a++) mine[a] += s * r[3 + t.ids[a * n + actor] * 3 + t.ids[a * n + other]];
-      }
-    }
+    eachMoment(g, prior, weights, (_me, t, lw, logZ) => {
+      sum += lw[truthOf(t, g.truth)] - logZ;
+      count++;
+    });
   }
   return count === 0 ? 0 : sum / count;
+}
+
+/**
+ * How well the others read each seat: per seat, the log chance every other seat's beliefs give its
+ * identity as dealt (the marginal over the table's assignments), summed over their moments, and how
+ * many there were.
+ */
+export function seatLogChances(g: BeliefGame, prior: number, weights: readonly number[]): { sum: number[]; count: number[] } {
+  const n = g.players;
+  const sum = new Array<number>(n).fill(0);
+  const count = new Array<number>(n).fill(0);
+  eachMoment(g, prior, weights, (me, t, lw, logZ) => {
+    for (let x = 0; x < n; x++) {
+      if (x === me) continue;
+      let z = 0;
+      for (let a = 0; a < t.count; a++) if (t.ids[a * n + x] === g.truth[x]) z += Math.exp(lw[a] - logZ);
+      sum[x] += Math.log(z);
+      count[x]++;
+    }
+  });
+  return { sum, count };
 }
 
 /** The steps each weight is tried at (times its current value), and the priors tried. */

@@ -11,6 +11,7 @@ import { gameSeed } from '../sim/random-play.js';
 import { BLUNDER_KEYS, countBlunders, noBlunders, type BlunderCounts } from './blunders.js';
 import { playPolicyGame } from './play.js';
 import type { Policy } from './policy.js';
+import { readGame, seatReadings } from './readability.js';
 
 /** Wilson score interval (95% by default) for k successes in n trials. */
 export function wilson(k: number, n: number, z = 1.959964): { p: number; lo: number; hi: number } {
@@ -87,6 +88,8 @@ export interface EvalJob {
    * to A, the ceiling of what better beliefs can gain. A measurement, never a way to play.
    */
   reveal?: boolean;
+  /** Read A's seats as the strong policy reads them (readability.ts), and the same seats in the all-B games. */
+  read?: boolean;
   seed: number;
   /** Game numbers [from, to). */
   from: number;
@@ -116,6 +119,15 @@ export interface EvalResult extends Pairs {
   failedWorlds: number;
   /** The times of A's decisions that searched (ran playouts), ms histogram. */
   searchHist: number[];
+  /**
+   * With `read`: over the games where both were read, the mean log chance the strong reading gave
+   * the measured seats' identities, summed, with A in them (`readA`) and with B (`readB`), and the
+   * sum of squares of their per-game differences.
+   */
+  readA: number;
+  readB: number;
+  readSq: number;
+  readGames: number;
 }
 
 export function emptyEval(): EvalResult {
@@ -139,6 +151,10 @@ export function emptyEval(): EvalResult {
     overruled: 0,
     failedWorlds: 0,
     searchHist: new Array<number>(BUCKETS).fill(0),
+    readA: 0,
+    readB: 0,
+    readSq: 0,
+    readGames: 0,
   };
 }
 
@@ -168,6 +184,10 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     overruled: x.overruled + y.overruled,
     failedWorlds: x.failedWorlds + y.failedWorlds,
     searchHist: x.searchHist.map((k, i) => k + y.searchHist[i]),
+    readA: x.readA + y.readA,
+    readB: x.readB + y.readB,
+    readSq: x.readSq + y.readSq,
+    readGames: x.readGames + y.readGames,
   };
 }
 
@@ -179,6 +199,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
     const measured = new Set<number>();
     const identities: Identity[] = [];
     const won: boolean[] = [];
+    const read: (number | null)[] = [];
     for (const mixed of [true, false]) {
       const a = makeA();
       const b = makeB();
@@ -188,6 +209,7 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
       const run = playPolicyGame({
         players: job.players,
         seed,
+        keepLog: job.read,
         edition: job.edition,
         options: { characters: job.characters, ...(job.characterSet && job.characterSet !== 'standard' ? { characterSet: job.characterSet } : {}) },
         seats: (seat, identity) => {
@@ -223,17 +245,38 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
         out.errors++;
         out.firstError ??= run.error ?? 'no result';
       }
+      if (job.read && run.log && run.dealt) read.push(meanOf(seatReadings(readGame(run.dealt, run.log)).filter((x, seat): x is number => x !== null && measured.has(seat))));
       const r = run.state.result;
       if (!mixed && r?.draw) out.drawsB++;
       won.push(!!r && !r.draw && r.winners.some((w) => measured.has(w)));
     }
     out.games++;
+    if (read[0] != null && read[1] != null) {
+      out.readA += read[0];
+      out.readB += read[1];
+      out.readSq += (read[0] - read[1]) ** 2;
+      out.readGames++;
+    }
     if (won[0] && won[1]) out.both++;
     else if (won[0]) out.onlyA++;
     else if (won[1]) out.onlyB++;
     else out.neither++;
   }
   return out;
+}
+
+const meanOf = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/**
+ * With `read`: the mean log chance the strong reading gave the measured seats' identities with A in
+ * them and with B, and A's minus B's with its 95% interval (paired by game, normal). Higher: easier to read.
+ */
+export function readSummary(r: EvalResult): { games: number; a: number; b: number; diff: number; ci95: [number, number] } {
+  const n = r.readGames;
+  const diff = (r.readA - r.readB) / Math.max(1, n);
+  const sd = n > 1 ? Math.sqrt(Math.max(0, (r.readSq - n * diff * diff) / (n - 1))) : 0;
+  const half = (1.959964 * sd) / Math.sqrt(Math.max(1, n));
+  return { games: n, a: r.readA / Math.max(1, n), b: r.readB / Math.max(1, n), diff, ci95: [diff - half, diff + half] };
 }
 
 /** `p` deciding on views that show every seat's identity (EvalJob.reveal). */

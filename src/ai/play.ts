@@ -36,6 +36,8 @@ export interface PolicyGameRun {
   policies: Policy[];
   memories: (SeatMemory | null)[];
   log?: GameEvent[];
+  /** The state as dealt, with the log (keepLog). */
+  dealt?: GameState;
 }
 
 export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
@@ -52,7 +54,7 @@ export function playPolicyGame(o: PolicyGameOptions): PolicyGameRun {
   const violations: string[] = o.invariants ? checkInvariants(state) : [];
   let actions = 0;
   let anyView: ReturnType<typeof view> | undefined;
-  const done = (error?: string): PolicyGameRun => ({ state, actions, violations, error, policies, memories, log });
+  const done = (error?: string): PolicyGameRun => ({ state, actions, violations, error, policies, memories, log, ...(log && { dealt: start.state }) });
   try {
     while (!state.result) {
       if (actions >= max) return done(`no end after ${max} actions`);

@@ -1,6 +1,6 @@
 // npm run --silent ai:eval -- --json [--a NAME|FILE] [--b NAME|FILE] [--mode faction|seat]
 //   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E] [--character-set standard|classic]
-//   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details] [--reveal]
+//   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details] [--reveal] [--read]
 //
 // contracts §5: policy A in the measured seats (faction: every seat of --identity; seat: one seat,
 // seat i % P in game i) and B elsewhere, against all-B on the same seeds. Prints
@@ -8,13 +8,15 @@
 // "blunders" (per 100 seat-games: A's seats in the mixed games, every seat of the all-B games) and
 // "search" (playouts and playouts per second of a searching A). --reveal shows A's seats every
 // identity (the ceiling of what reading the table can gain; a measurement, not a way to play).
+// --read adds "read": how well the strong policy's reading of what every player saw names the
+// measured seats' identities, with A in them and with B (src/ai/readability.ts).
 // Without --json: one line of text.
 // Games run in W child processes (default 2). Exit 0, 1 when a game failed, 2 for bad options.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CAP_FACTOR, isPolicyName, makePolicy, type Policy } from '../ai/index.js';
-import { blunderRates, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
+import { blunderRates, readSummary, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
 import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
@@ -39,6 +41,7 @@ const command = {
     json: { type: 'boolean', help: 'print one JSON object instead of a line of text' },
     details: { type: 'boolean', help: 'add blunders, search figures and errors to the JSON' },
     reveal: { type: 'boolean', help: "show A's seats every identity (the ceiling of reading the table; a measurement, not a way to play)" },
+    read: { type: 'boolean', help: "add how easily the strong policy reads A's seats' identities, against the same seats played by B" },
   },
 } as const;
 function fail(sentence: string): never {
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
     characterSet,
     seed,
     ...(args.reveal ? { reveal: true } : {}),
+    ...(args.read ? { read: true } : {}),
   };
   const chunk = Math.max(1, Math.min(50, Math.ceil(games / (workers * 4))));
   const tasks: ChildTask[] = [];
@@ -115,6 +119,8 @@ async function main(): Promise<void> {
   });
 
   const out: Record<string, unknown> = summary(total, a, b, mode);
+  // The mean log chance of the measured seats' identities as dealt, per game: A's, B's, A's minus B's.
+  if (args.read) out.read = readSummary(total);
   if (args.details) {
     out.blunders = {
       a: { seatGames: total.seatGamesA, per100: blunderRates(total.blundersA, total.seatGamesA) },

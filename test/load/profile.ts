@@ -1,11 +1,12 @@
 // Where the bot's CPU goes, as it runs: the bench's fleet (the bot as it ships, pictures on, Discord's
 // limits, people answering in 0.3–1.5 s) with the bot under V8's sampling profiler; one step of live
 // games opened and held, then the bot stopped, which writes its main thread's and its picture and AI
-// threads' .cpuprofile files into --dir (open them in Chrome's DevTools). Not in npm test.
+// threads' .cpuprofile files into --dir (open them in Chrome's DevTools); with --no-prof, the bot's
+// CPU per action, the click acknowledgement's p99 and the worst table of the hold alone. Not in npm test.
 //   npx tsx test/load/profile.ts [--games 80] [--hold 30] [--dir /tmp/fengsheng-prof] [--no-prof: CPU per action alone]
 import { parseArgs } from 'node:util';
 import { Fleet } from '../bench/live/fleet.js';
-import { measure } from '../bench/live/windows.js';
+import { complete, measure, pct } from '../bench/live/windows.js';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '80' }, hold: { type: 'string', default: '30' }, dir: { type: 'string', default: '/tmp/fengsheng-prof' }, 'no-prof': { type: 'boolean', default: false } } });
 const games = Number(values.games);
@@ -14,7 +15,9 @@ try {
   fleet.keep = games;
   await fleet.open(games, 16, Date.now() + 30_000);
   const m = await measure(fleet, (elapsed) => elapsed >= Number(values.hold) * 1000);
-  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, countedRequests: m.globalRequests, dir: values.dir }));
+  await fleet.settle();
+  complete(fleet, m);
+  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, ackP99Ms: Math.round(pct(m.acks, 0.99)), worstTableMs: Math.round(Math.max(0, ...m.stalls)), cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, countedRequests: m.globalRequests, dir: values.dir }));
 } finally {
   await fleet.close();
 }
