@@ -46,10 +46,16 @@ export function seenLength(seen: SeenList): number {
 /**
  * Every moment a seat's beliefs are scored at in one game, read with `prior` and `weights` (one a
  * kind, in EVIDENCE_KINDS order) as beliefs.ts's withEvidence and shownToAll read them: `visit`
- * gets the reading seat, its assignment table, each assignment's log weight (-Infinity: ruled out)
- * and the log of their sum. Seats whose identity split the table does not list are skipped.
+ * gets the reading seat, its assignment table, each assignment's log weight (-Infinity: ruled out),
+ * the log of their sum and the seats whose identity was shown to all by then. Seats whose identity
+ * split the table does not list are skipped.
  */
-function eachMoment(g: BeliefGame, prior: number, weights: readonly number[], visit: (me: number, t: AssignmentTable, lw: Float64Array, logZ: number) => void): void {
+function eachMoment(
+  g: BeliefGame,
+  prior: number,
+  weights: readonly number[],
+  visit: (me: number, t: AssignmentTable, lw: Float64Array, logZ: number, shown: ReadonlySet<number>) => void,
+): void {
   const n = g.players;
   for (let me = 0; me < n; me++) {
     const moments = g.moments.filter((m) => m[0] === me).map((m) => m[1]).sort((a, b) => a - b);
@@ -59,6 +65,7 @@ function eachMoment(g: BeliefGame, prior: number, weights: readonly number[], vi
     const acc = Array.from({ length: n }, () => new Float64Array(t.count));
     const hard = new Float64Array(t.count);
     const lw = new Float64Array(t.count);
+    const shown = new Set<number>();
     let next = 0;
     for (let e = 0; e <= g.seen.length; e++) {
       for (; next < moments.length && moments[next] === e; next++) {
@@ -71,11 +78,12 @@ function eachMoment(g: BeliefGame, prior: number, weights: readonly number[], vi
         }
         let z = 0;
         for (let a = 0; a < t.count; a++) z += Math.exp(lw[a] - max);
-        visit(me, t, lw, max + Math.log(z));
+        visit(me, t, lw, max + Math.log(z), shown);
       }
       if (e === g.seen.length) break;
       const r = g.seen[e];
       if (r.length === 2) {
+        shown.add(r[0]);
         for (let a = 0; a < t.count; a++) if (t.ids[a * n + r[0]] !== r[1]) hard[a] = -Infinity;
         continue;
       }
@@ -117,17 +125,18 @@ export function beliefLogLikelihood(games: readonly BeliefGame[], prior: number,
 }
 
 /**
- * How well the others read each seat: per seat, the log chance every other seat's beliefs give its
- * identity as dealt (the marginal over the table's assignments), summed over their moments, and how
- * many there were.
+ * How well the others read each seat's play: per seat, the log chance every other seat's beliefs
+ * give its identity as dealt (the marginal over the table's assignments), summed over their moments
+ * before the seat's identity was shown to all (at its death, say: then the rules tell, not its play),
+ * and how many there were.
  */
 export function seatLogChances(g: BeliefGame, prior: number, weights: readonly number[]): { sum: number[]; count: number[] } {
   const n = g.players;
   const sum = new Array<number>(n).fill(0);
   const count = new Array<number>(n).fill(0);
-  eachMoment(g, prior, weights, (me, t, lw, logZ) => {
+  eachMoment(g, prior, weights, (me, t, lw, logZ, shown) => {
     for (let x = 0; x < n; x++) {
-      if (x === me) continue;
+      if (x === me || shown.has(x)) continue;
       let z = 0;
       for (let a = 0; a < t.count; a++) if (t.ids[a * n + x] === g.truth[x]) z += Math.exp(lw[a] - logZ);
       sum[x] += Math.log(z);

@@ -1,8 +1,9 @@
 // How easily a seat's play gives its identity away (issue 38 §2): the strong policy's reading of a
 // finished game, from what every player saw. At the start of every turn, every other seat's beliefs
 // (the strong policy's: a strategic prior of ½, every kind of evidence at its hand-set ratio) give
-// the seat's identity as dealt a chance; a seat read well has a high mean log chance, one that
-// hides its side a low one. `npm run ai:eval -- --read` compares a policy's seats with the same
+// the seat's identity as dealt a chance, until its identity is shown to all (a death shows it: the
+// rules tell then, not its play); a seat read well has a high mean log chance, one that hides its
+// side a low one. `npm run ai:eval -- --read` compares a policy's seats with the same
 // seats played by another on the same seeds.
 import { view, type GameEvent, type GameState } from '../engine/index.js';
 import { seatLogChances, seenLength, seenRows, type BeliefGame } from './belief-fit.js';

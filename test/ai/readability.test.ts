@@ -22,7 +22,7 @@ function listOf(g: BeliefGame, upto: number): SeenList {
 }
 
 describe('readability', () => {
-  it("each seat's chance is the marginal of every other seat's beliefs at each moment, as beliefs.ts weighs them", () => {
+  it("each seat's chance is the marginal of every other seat's beliefs at each moment before its identity was shown to all, as beliefs.ts weighs them", () => {
     const games = positions({ players: 5, characters: true, seed: 91, from: 0, to: 6, beliefEvery: 1 }).beliefs;
     const ones = EVIDENCE_KINDS.map(() => 1);
     for (const g of games) {
@@ -30,8 +30,9 @@ describe('readability', () => {
       for (const [reader, upto] of g.moments) {
         const b = beliefsFrom(listOf(g, upto), g.players, reader, ID_LIST[g.truth[reader]]);
         const w = weights(b);
+        const shown = new Set(g.seen.slice(0, upto).filter((r) => r.length === 2).map((r) => r[0]));
         for (let x = 0; x < g.players; x++) {
-          if (x === reader) continue;
+          if (x === reader || shown.has(x)) continue;
           let p = 0;
           for (let a = 0; a < b.table.count; a++) if (b.table.ids[a * b.table.n + x] === g.truth[x]) p += w[a];
           want.sum[x] += Math.log(p);
