@@ -72,8 +72,12 @@ export interface Notice {
 
 export type ServerMessage = Frame | Notice;
 
-/** What the page sends: first who and where, then moves (engine actions, as a button sends them) and 本回合不再响应. */
+/**
+ * What the page sends: first who (its access token) and its Activity instance (the SDK's `instanceId`,
+ * whose server and channel the bot reads from Discord), then moves (engine actions, as a button sends
+ * them) and 本回合不再响应.
+ */
 export type PageMessage =
-  | { t: 'hello'; token: string; guild: string; channel: string }
+  | { t: 'hello'; token: string; instance: string }
   | { t: 'act'; opened: number; action: Action }
   | { t: 'quiet'; on: boolean };

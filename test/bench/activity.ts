@@ -70,7 +70,8 @@ try {
   for (const ch of channels)
     for (const u of t.users) {
       const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`);
-      ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), guild: t.guild.id, channel: ch.id })));
+      const instance = t.discord.launchActivity(u, ch);
+      ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), instance })));
       ws.on('message', (d) => {
         if ((JSON.parse(d.toString()) as ServerMessage).t === 'frame') framesIn++;
       });

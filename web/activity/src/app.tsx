@@ -17,6 +17,7 @@ const STATUS_KEYS: Record<Status, MessageKey> = {
   reconnecting: 'act.reconnecting',
   signInFailed: 'act.signInFailed',
   forbidden: 'act.forbidden',
+  notInInstance: 'act.notInInstance',
 };
 
 export function App() {
