@@ -146,6 +146,14 @@ export const ARTEFACTS = join(import.meta.dirname, 'artefacts');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 /**
+ * How much a moment's artefact differs from another moment's golden: the check's tolerance must be
+ * far below it, or the check could not fail (a page showing the wrong moment would pass).
+ */
+export async function crossShare(moment: string, other: string, size: keyof typeof SIZES): Promise<number> {
+  return differingShare(await decodePng(readFileSync(join(ARTEFACTS, `${moment}-${size}.png`))), await decodePng(readFileSync(join(GOLDEN_DIR, `${other}-${size}.png`))));
+}
+
+/**
  * A moment of the page at both sizes: kept as artefacts, and compared with its goldens with a
  * tolerance (the share of pixels that differ, test/picture/compare.ts). The countdown is masked (it
  * runs on wall time); transitions are finished. Returns the share that differs, per size.
