@@ -8,7 +8,10 @@
 //   navigation (median and max over the pages opened; `cold`: the first page, nothing cached);
 // - commitToSocketsMs: from a commit to its frames written to every socket of its channel (every game);
 // - commitToPageMs: from a commit (the store's subscriber) to the DOM of each Chromium page showing it;
-// - botTokenRequestsPerGameSecond: requests counted toward the bot token's global limit, per game a second;
+// - botTokenRequestsPerGameSecond: requests counted toward the bot token's global limit, per game a second,
+//   split into the table's edits (PATCH of a channel message) and the others (by route in `otherRoutes`);
+//   `exemptPerGameSecond`: the interaction routes Discord does not count (table edits through a click's token);
+//   `instanceReads`: Activity instances read by the bot (when the sockets opened, before the play);
 // while `games` games each move every ~`pace` ms (a random legal move, submitted as the page would),
 // every one of their 3 players watching through a socket, and one game's players in Chromium pages.
 import { gzipSync } from 'node:zlib';
@@ -19,6 +22,8 @@ import { legalActions, waitingOn } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { ServerMessage } from '../../src/activity/protocol.js';
 import type { ChannelRecord, UserRecord } from '../support/discord/index.js';
+import type { WorldChange } from '../support/discord/model.js';
+import { exemptFromGlobal } from '../support/discord/route-buckets.js';
 import { PICTURE_EVERY_MS } from '../../src/discord/outbound/publisher.js';
 import { buildPage, launchChromium, openActivityTable, openViewer, shows } from '../activity/harness.js';
 
@@ -59,6 +64,11 @@ try {
   }
   await t.bot.idle();
   const games = await Promise.all(channels.map(async (ch) => (await t.bot.store.activeGameIn(t.guild.id, ch.id))!));
+  // Every Activity instance read the bot made (each socket's hello: instances.ts), all through the bench.
+  let instanceReads = 0;
+  t.discord.world.events.on('change', (c: WorldChange) => {
+    if (c.kind === 'request' && c.entry.path.includes('/activity-instances/')) instanceReads++;
+  });
   // Every player of every game watching through a socket (signed in as the page is).
   const tokens = new Map<string, string>();
   for (const u of t.users) {
@@ -109,6 +119,22 @@ try {
   t.activity.viewers.onSent = (ms) => toSockets.push(ms);
   const rng = seedRng(7);
   const counted = t.discord.limitStats().globalCounted;
+  // Every request while the games are played, by what it is.
+  const split = { tableEdits: 0, other: 0, exempt: 0 };
+  const otherRoutes = new Map<string, number>();
+  let playing = true;
+  const noteRequest = (c: WorldChange) => {
+    if (c.kind !== 'request' || !playing) return;
+    const { method, path } = c.entry;
+    if (exemptFromGlobal(path)) split.exempt++;
+    else if (method === 'PATCH' && /^\/channels\/\d+\/messages\/\d+$/.test(path)) split.tableEdits++;
+    else {
+      split.other++;
+      const route = `${method} ${path.replace(/\d{5,}/g, ':id')}`;
+      otherRoutes.set(route, (otherRoutes.get(route) ?? 0) + 1);
+    }
+  };
+  t.discord.world.events.on('change', noteRequest);
   const started = Date.now();
   const end = started + SECONDS * 1000;
   let moves = 0;
@@ -134,8 +160,11 @@ try {
     }),
   );
   const playedMs = Date.now() - started;
+  playing = false;
+  t.discord.world.events.off('change', noteRequest);
   // Requests that count toward the bot token's global limit while the games were played in the Activity.
-  const botTokenRequestsPerGameSecond = (t.discord.limitStats().globalCounted - counted) / GAMES / (playedMs / 1000);
+  const perGameSecond = (n: number) => Math.round((n / GAMES / (playedMs / 1000)) * 1000) / 1000;
+  const botTokenRequestsPerGameSecond = perGameSecond(t.discord.limitStats().globalCounted - counted);
   await t.bot.idle();
   const last = (await t.bot.store.state(games[0]))!.version;
   for (const v of pages) await shows(v, last, games[0], 60_000);
@@ -158,7 +187,11 @@ try {
       moves,
       refused,
       framesIn,
-      botTokenRequestsPerGameSecond: Math.round(botTokenRequestsPerGameSecond * 1000) / 1000,
+      botTokenRequestsPerGameSecond: { all: botTokenRequestsPerGameSecond, tableEdits: perGameSecond(split.tableEdits), other: perGameSecond(split.other) },
+      exemptPerGameSecond: perGameSecond(split.exempt),
+      // Read when the sockets and pages opened (before the play): one an instance, shared by its sockets.
+      instanceReads,
+      otherRoutes: Object.fromEntries([...otherRoutes].sort((a, b) => b[1] - a[1])),
       pageBytesGzip,
       pageBytesRaw,
       fontBytesFirstPaint: Math.max(...paints.map((p) => p.fontBytes)),
