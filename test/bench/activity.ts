@@ -13,7 +13,8 @@
 //   `exemptPerGameSecond`: the interaction routes Discord does not count (table edits through a click's token);
 //   `instanceReads`: Activity instances read by the bot (when the sockets opened, before the play);
 // while `games` games each move every ~`pace` ms (a random legal move, submitted as the page would),
-// every one of their 3 players watching through a socket, and one game's players in Chromium pages.
+// every one of their 3 players (3 users of their own a game) watching through a socket in the game's
+// channel's Activity instance, and one game's players in Chromium pages.
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,11 +54,19 @@ const pageBytesRaw = files.reduce((n, f) => n + f.length, 0);
 const t = await openActivityTable(3, { editIntervalMs: 1000, pictureIntervalMs: PICTURE_EVERY_MS });
 const browser = await launchChromium();
 try {
-  // Games: one a channel, three players each (the table's users), begun through the lobby's buttons.
+  // Games: one a channel, three players each (the table's users in #general, three more users in each
+  // other channel: a person is in one Activity instance at a time), begun through the lobby's buttons.
   const channels: ChannelRecord[] = [t.general];
-  for (let g = 1; g < GAMES; g++) channels.push(t.discord.createChannel(t.guild, `table-${g}`));
+  const playersOf = new Map<ChannelRecord, UserRecord[]>([[t.general, t.users]]);
+  for (let g = 1; g < GAMES; g++) {
+    const ch = t.discord.createChannel(t.guild, `table-${g}`);
+    channels.push(ch);
+    const users = [0, 1, 2].map((k) => t.discord.createUser({ username: `p${g}-${k}`, locale: k % 2 ? 'en-US' : 'zh-CN' }));
+    for (const u of users) t.discord.addMember(t.guild, u);
+    playersOf.set(ch, users);
+  }
   for (const ch of channels) {
-    const [host, ...rest] = t.users;
+    const [host, ...rest] = playersOf.get(ch)!;
     const lobby = await t.discord.runCommand(host, ch, 'fengsheng start', { characters: false }).response();
     for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
     await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
@@ -71,14 +80,14 @@ try {
   });
   // Every player of every game watching through a socket (signed in as the page is).
   const tokens = new Map<string, string>();
-  for (const u of t.users) {
+  for (const u of [...playersOf.values()].flat()) {
     const res = await fetch(`http://127.0.0.1:${t.port}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: t.discord.authorize(u) }) });
     tokens.set(u.id, ((await res.json()) as { access_token: string }).access_token);
   }
   const sockets: WebSocket[] = [];
   let framesIn = 0;
   for (const ch of channels)
-    for (const u of t.users) {
+    for (const u of playersOf.get(ch)!) {
       const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`);
       const instance = t.discord.launchActivity(u, ch);
       ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), instance })));
