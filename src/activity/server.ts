@@ -202,7 +202,7 @@ function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, instances: Instanc
     const viewer = await oauth.viewer(token);
     const place = await instances.place(instance, viewer.id);
     if (!place.ok) {
-      log.info({ userId: viewer.id, instance, why: place.why }, 'an Activity viewer was refused: Discord does not have them in that instance');
+      log.info({ userId: viewer.id, instance, why: place.why }, 'an Activity viewer was refused: their instance is unknown to Discord, does not list them, is not in a server channel, or they asked too often');
       return void ws.close(CLOSE_INSTANCE, 'instance');
     }
     if (!(await viewers.maySee(place.guildId, place.channelId, viewer.id))) return void ws.close(CLOSE_FORBIDDEN, 'forbidden');

@@ -12,6 +12,7 @@
 //   split into the table's edits (PATCH of a channel message) and the others (by route in `otherRoutes`);
 //   `exemptPerGameSecond`: the interaction routes Discord does not count (table edits through a click's token);
 //   `instanceReads`: Activity instances read by the bot (when the sockets opened, before the play);
+//   `socketsGreetedMs`: from the first socket opening to every socket shown its game (the play waits for it);
 // while `games` games each move every ~`pace` ms (a random legal move, submitted as the page would),
 // every one of their 3 players (3 users of their own a game) watching through a socket in the game's
 // channel's Activity instance, and one game's players in Chromium pages.
@@ -86,16 +87,25 @@ try {
   }
   const sockets: WebSocket[] = [];
   let framesIn = 0;
+  // Sockets shown their game (the first frame): each hello's instance read from Discord first.
+  const greeted = new Set<WebSocket>();
+  const opening = Date.now();
   for (const ch of channels)
     for (const u of playersOf.get(ch)!) {
       const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`);
       const instance = t.discord.launchActivity(u, ch);
       ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), instance })));
       ws.on('message', (d) => {
+        greeted.add(ws);
         if ((JSON.parse(d.toString()) as ServerMessage).t === 'frame') framesIn++;
       });
       sockets.push(ws);
     }
+  while (greeted.size < sockets.length) {
+    if (Date.now() - opening > 120_000) throw new Error(`${sockets.length - greeted.size} sockets not shown their game in 2 minutes`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const socketsGreetedMs = Date.now() - opening;
   // The first game's players in Chromium too: first paint, and when each commit shows in their DOM.
   await browser.context.addInitScript(() => {
     const w = window as unknown as { __shown: [number, number][] };
@@ -200,6 +210,7 @@ try {
       exemptPerGameSecond: perGameSecond(split.exempt),
       // Read when the sockets and pages opened (before the play): one an instance, shared by its sockets.
       instanceReads,
+      socketsGreetedMs,
       otherRoutes: Object.fromEntries([...otherRoutes].sort((a, b) => b[1] - a[1])),
       pageBytesGzip,
       pageBytesRaw,
