@@ -20,7 +20,8 @@ export interface SeatWords {
   /** Shown only where the view shows it. */
   identity: string | null;
   character: string | null;
-  intel: { id: number; label: string; color: string }[];
+  /** Face up in front of the seat: its words (红色密电的截获 …), and its name alone for the table's chips. */
+  intel: { id: number; label: string; name: string; color: string }[];
   /** 阵亡, 出局, 锁定, 调虎离山, AI, 托管, as short words; empty when none. */
   tags: string[];
 }
