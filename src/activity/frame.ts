@@ -60,7 +60,7 @@ export function frameOf(x: FrameInput): Frame {
       name: names[p.seat],
       identity: p.identity ? identityText(l, p.identity) : null,
       character: p.character ? printedName(p.character) : null,
-      intel: p.intel.map((c) => ({ id: c.id, label: cardText(l, c), color: c.color })),
+      intel: p.intel.map((c) => ({ id: c.id, label: cardText(l, c), name: c.name, color: c.color })),
       tags: [
         ...(!p.alive ? [t(l, 'act.dead')] : p.out ? [t(l, 'act.out')] : []),
         ...(p.locked && !closed ? [t(l, 'act.locked')] : []),

@@ -61,6 +61,8 @@ export class OAuth {
     const res = await this.fetch(`${this.o.apiBase}/users/@me`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) {
       await res.body?.cancel();
+      // A rate limit or Discord's own failure is no refusal: the page tries again.
+      if (res.status === 429 || res.status >= 500) throw new Error(`Discord answered ${res.status} for the viewer`);
       throw new OAuthRefused(res.status);
     }
     const json = (await res.json()) as { id?: unknown; username?: unknown; locale?: unknown };

@@ -20,7 +20,8 @@ export interface SeatWords {
   /** Shown only where the view shows it. */
   identity: string | null;
   character: string | null;
-  intel: { id: number; label: string; color: string }[];
+  /** Face up in front of the seat: its words (红色密电的截获 …), and its name alone for the table's chips. */
+  intel: { id: number; label: string; name: string; color: string }[];
   /** 阵亡, 出局, 锁定, 调虎离山, AI, 托管, as short words; empty when none. */
   tags: string[];
 }
@@ -72,8 +73,12 @@ export interface Notice {
 
 export type ServerMessage = Frame | Notice;
 
-/** What the page sends: first who and where, then moves (engine actions, as a button sends them) and 本回合不再响应. */
+/**
+ * What the page sends: first who (its access token) and its Activity instance (the SDK's `instanceId`,
+ * whose server and channel the bot reads from Discord), then moves (engine actions, as a button sends
+ * them) and 本回合不再响应.
+ */
 export type PageMessage =
-  | { t: 'hello'; token: string; guild: string; channel: string }
+  | { t: 'hello'; token: string; instance: string }
   | { t: 'act'; opened: number; action: Action }
   | { t: 'quiet'; on: boolean };

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Committed } from '../store/index.js';
+import { Instances, isInstanceId } from './instances.js';
 import { OAuth, OAuthRefused } from './oauth.js';
 import { Viewers, type FaceContext, type Move } from './viewers.js';
 
@@ -66,6 +67,7 @@ export async function startActivity(ctx: FaceContext, o: ActivityOptions): Promi
   const log = ctx.log.child({ part: 'activity' });
   const oauth = new OAuth({ apiBase: o.apiBase, clientId: o.clientId, clientSecret: o.clientSecret });
   const viewers = new Viewers({ ...ctx, log });
+  const instances = new Instances(ctx.client.rest, o.clientId);
   const pageDir = o.pageDir ?? PAGE_DIR;
   const server = createServer((req, res) => {
     answer(req, res, pageDir, oauth, o.clientId).catch((err: unknown) => {
@@ -77,7 +79,7 @@ export async function startActivity(ctx: FaceContext, o: ActivityOptions): Promi
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   server.on('upgrade', (req, socket, head) => {
     if (path(req) !== '/ws') return void socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => greet(ws, viewers, oauth, log));
+    wss.handleUpgrade(req, socket, head, (ws) => greet(ws, viewers, oauth, instances, log));
   });
   const unsubscribe = ctx.store.subscribe((c: Committed) => {
     const waiting = ctx.sessions.whenReady(c.gameId, () => viewers.committed(c));
@@ -165,8 +167,11 @@ async function token(req: IncomingMessage, res: ServerResponse, oauth: OAuth): P
   }
 }
 
-/** A new socket: its first message says who (the access token) and where (the instance's server and channel). */
-function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, log: FaceContext['log']): void {
+/**
+ * A new socket: its first message says who (the access token) and which Activity instance; where (the
+ * server and channel) is the instance's, as Discord has it (instances.ts), never the page's word.
+ */
+function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, instances: Instances, log: FaceContext['log']): void {
   let watcher: Awaited<ReturnType<Viewers['watch']>> | null = null;
   let greeted = false;
   const timer = setTimeout(() => ws.close(4000, 'hello'), HELLO_MS);
@@ -180,7 +185,9 @@ function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, log: FaceContext['
       clearTimeout(timer);
       void hello(msg).catch((err: unknown) => {
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'an Activity viewer could not be shown the table');
-        ws.close(4001, 'unauthorized');
+        // A refused sign-in is final; anything else (Discord unreachable, a 5xx) the page tries again.
+        if (err instanceof OAuthRefused) ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+        else ws.close(1011, 'try again');
       });
       return;
     }
@@ -190,16 +197,26 @@ function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, log: FaceContext['
     void viewers.heard(w, msg).catch((err: unknown) => log.error({ gameId: w.game, err }, 'an Activity move failed'));
   });
   async function hello(msg: Record<string, unknown>): Promise<void> {
-    const { token, guild, channel } = msg;
-    if (msg.t !== 'hello' || typeof token !== 'string' || !isSnowflake(guild) || !isSnowflake(channel)) return void ws.close(4002, 'malformed');
+    const { token, instance } = msg;
+    if (msg.t !== 'hello' || typeof token !== 'string' || !isInstanceId(instance)) return void ws.close(4002, 'malformed');
     const viewer = await oauth.viewer(token);
-    if (!(await viewers.maySee(guild, channel, viewer.id))) return void ws.close(4003, 'forbidden');
+    const place = await instances.place(instance, viewer.id);
+    if (!place.ok) {
+      log.info({ userId: viewer.id, instance, why: place.why }, 'an Activity viewer was refused: their instance is unknown to Discord, does not list them, is not in a server channel, or they asked too often');
+      return void ws.close(CLOSE_INSTANCE, 'instance');
+    }
+    if (!(await viewers.maySee(place.guildId, place.channelId, viewer.id))) return void ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
-    watcher = await viewers.watch(ws, viewer, guild, channel);
+    watcher = await viewers.watch(ws, viewer, place.guildId, place.channelId);
   }
 }
 
-const isSnowflake = (x: unknown): x is string => typeof x === 'string' && /^\d{17,20}$/.test(x);
+/** A token Discord refused. */
+export const CLOSE_UNAUTHORIZED = 4001;
+/** The instance's channel is not one the viewer can see. */
+export const CLOSE_FORBIDDEN = 4003;
+/** An instance Discord does not know (404), one not listing the viewer among its users, or a DM's. */
+export const CLOSE_INSTANCE = 4004;
 
 function parse(data: RawData): Record<string, unknown> | null {
   try {

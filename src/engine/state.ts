@@ -137,11 +137,12 @@ export interface Ctx {
 }
 
 /**
- * A stack item's card as the public may name it: a 试探 used as itself lies face down (only its user
- * and target see it), so no public event may carry its id (docs/rules.md §7).
+ * A stack item's card as the public may name it: a 试探 lies face down, used as itself (only its user
+ * and target see it) or as another card (刀锋's 亮剑: only its user), so no public event may carry its
+ * id (docs/rules.md §7).
  */
 export function publicCardOf(s: GameState, it: StackItem): number | undefined {
-  return it.card >= 0 && s.cards[it.card].probe && it.as === '试探' ? undefined : it.card;
+  return it.card >= 0 && s.cards[it.card].probe ? undefined : it.card;
 }
 
 export function removeFrom(arr: number[], id: number): boolean {

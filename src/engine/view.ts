@@ -179,7 +179,9 @@ export function view(s: GameState, seat: number | null): GameView {
           of: it.of,
         };
       const card = s.cards[it.card];
-      const open = !card.probe || it.as !== '试探' || me === it.user || me === it.target;
+      // A 试探 is face down on the stack: its user sees it, and its target when it is used as 试探; used
+      // as another card (刀锋's 亮剑: as 锁定) it stays face down to all but its user, as its play event.
+      const open = !card.probe || me === it.user || (it.as === '试探' && me === it.target);
       return {
         user: it.user,
         as: it.as,

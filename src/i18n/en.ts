@@ -625,6 +625,7 @@ export const en: Record<MessageKey, string> = {
   'act.signIn': 'Signing in with Discord…',
   'act.signInFailed': 'Could not sign in with Discord. Close the Activity and open it again.',
   'act.forbidden': 'You cannot see this channel, so you cannot watch its game.',
+  'act.notInInstance': 'Discord does not list you in this Activity. Close it and open it again from the channel.',
   'act.noGame': 'No game is being played in this channel. Start one with /fengsheng start.',
   'act.spectator': 'Watching (you are not in this game)',
   'act.you': 'you',

@@ -636,6 +636,7 @@ export const zhCN = {
   'act.signIn': '正在通过 Discord 登录…',
   'act.signInFailed': '无法通过 Discord 登录，请关闭后重新打开活动。',
   'act.forbidden': '你看不到这个频道，无法观看这局游戏。',
+  'act.notInInstance': 'Discord 没有把你列在这个活动里。请关闭后从频道重新打开。',
   'act.noGame': '这个频道里没有进行中的游戏。用 /fengsheng start 开一局。',
   'act.spectator': '观战中（你不在这局游戏里）',
   'act.you': '你',

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket } from 'playwright-core';
 import { startActivity, type Activity } from '../../src/activity/server.js';
 import type { Frame, ServerMessage } from '../../src/activity/protocol.js';
-import type { UserRecord } from '../support/discord/index.js';
+import type { ChannelRecord, UserRecord } from '../support/discord/index.js';
 import type { BotOptions } from '../../src/discord/bot.js';
 import { openBotTable, type BotTable } from '../bot/harness.js';
 import { decodePng, differingShare } from '../picture/compare.js';
@@ -53,6 +53,8 @@ export interface ActivityTable extends BotTable {
 /** A bot table with its Activity served; `restart` restarts both (a new process on the same database). */
 export async function openActivityTable(players: number, extra: Partial<BotOptions> = {}): Promise<ActivityTable> {
   const t = (await openBotTable(players, { activity: true, ...extra })) as ActivityTable;
+  // Activities on in the Developer Portal: the stand-in runs the instances people open (launchActivity).
+  t.discord.enableActivities();
   const serve = (port: number) =>
     startActivity(t.bot.ctx, { port, host: '127.0.0.1', apiBase: `${t.discord.apiBase}/v10`, clientId: t.discord.applicationId, clientSecret: t.discord.oauth2.clientSecret });
   t.activity = await serve(0);
@@ -82,8 +84,11 @@ export interface Viewer {
   external: string[];
 }
 
-/** Opens the Activity as `user` would from the channel: signed in through the stand-in's OAuth2. */
-export async function openViewer(t: ActivityTable, context: BrowserContext, user: UserRecord): Promise<Viewer> {
+/**
+ * Opens the Activity as `user` would from the channel (`channel`, default #general): the user joins the
+ * instance running there (or launches it) in the stand-in, and the page is signed in through its OAuth2.
+ */
+export async function openViewer(t: ActivityTable, context: BrowserContext, user: UserRecord, channel: ChannelRecord = t.general): Promise<Viewer> {
   const page = await context.newPage();
   const v: Viewer = { user, page, frames: [], raw: [], external: [] };
   page.on('websocket', (ws: PageSocket) => {
@@ -103,7 +108,7 @@ export async function openViewer(t: ActivityTable, context: BrowserContext, user
     },
   );
   const code = t.discord.authorize(user);
-  const q = new URLSearchParams({ code, guild_id: t.guild.id, channel_id: t.general.id });
+  const q = new URLSearchParams({ code, instance_id: t.discord.launchActivity(user, channel) });
   await page.goto(`http://127.0.0.1:${t.port}/?${q}`);
   return v;
 }
@@ -139,6 +144,14 @@ const GOLDEN_DIR = join(import.meta.dirname, 'golden');
 export const ARTEFACTS = join(import.meta.dirname, 'artefacts');
 /** UPDATE_GOLDEN=1 writes the goldens anew from this run. */
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+/**
+ * How much a moment's artefact differs from another moment's golden: the check's tolerance must be
+ * far below it, or the check could not fail (a page showing the wrong moment would pass).
+ */
+export async function crossShare(moment: string, other: string, size: keyof typeof SIZES): Promise<number> {
+  return differingShare(await decodePng(readFileSync(join(ARTEFACTS, `${moment}-${size}.png`))), await decodePng(readFileSync(join(GOLDEN_DIR, `${other}-${size}.png`))));
+}
 
 /**
  * A moment of the page at both sizes: kept as artefacts, and compared with its goldens with a

@@ -40,6 +40,8 @@ describe('打开牌桌 and the entry point', () => {
     expect(r.state).toBe('acknowledged');
     expect(r.responseType).toBe(12);
     expect(t.discord.launches.map((l) => [l.userId, l.channelId])).toEqual([[t.users[2].id, t.general.id]]);
+    // It runs as the channel's instance, the clicker its user (what the Activity's server reads).
+    expect(t.discord.activityInstances.map((i) => [i.instanceId, i.channelId, i.users])).toEqual([[t.discord.launches[0].instanceId, t.general.id, [t.users[2].id]]]);
     await t.bot.idle();
     expect(t.discord.seenBy(t.users[2], { channel: t.general }).length).toBe(before);
   });

@@ -27,13 +27,13 @@ function othersHands(s: GameState, viewer: number | null): Set<number> {
   return ids;
 }
 
-/** Every card-shaped object (an `id` with a `name` and a `color`) in a JSON value. */
-function cardsIn(x: unknown, out: { id: number; probe?: unknown }[] = []): { id: number; probe?: unknown }[] {
-  if (Array.isArray(x)) for (const y of x) cardsIn(y, out);
+/** Every card-shaped object (an `id` with a `name` and a `color`) in a JSON value, with where it is. */
+function cardsIn(x: unknown, at = '', out: { id: number; probe?: unknown; at: string }[] = []): { id: number; probe?: unknown; at: string }[] {
+  if (Array.isArray(x)) x.forEach((y, k) => cardsIn(y, `${at}[${k}]`, out));
   else if (x && typeof x === 'object') {
     const o = x as Record<string, unknown>;
-    if (typeof o.id === 'number' && typeof o.name === 'string' && typeof o.color === 'string') out.push(o as { id: number; probe?: unknown });
-    for (const y of Object.values(o)) cardsIn(y, out);
+    if (typeof o.id === 'number' && typeof o.name === 'string' && typeof o.color === 'string') out.push({ ...(o as { id: number; probe?: unknown }), at });
+    for (const [k, y] of Object.entries(o)) cardsIn(y, at ? `${at}.${k}` : k, out);
   }
   return out;
 }
@@ -47,12 +47,14 @@ export function frameLeaks(s: GameState, f: Frame): string[] {
   // A decision that shows its decider another's hand (后着): the engine's view lists those cards.
   const shown = new Set((f.view.pending?.cards ?? []).map((c) => c.id));
   for (const c of cardsIn(f)) {
-    if (hidden.has(c.id) && !shown.has(c.id)) problems.push(`seat ${viewer}: card ${c.id} of another's hand in the frame`);
-    // A 试探's bet is secret in another's hand, and on the stack from all but its user and target
-    // (face up as intel or in the discard, it is printed for all to read).
+    if (hidden.has(c.id) && !shown.has(c.id)) problems.push(`seat ${viewer}: card ${c.id} of another's hand in the frame (${c.at}, version ${f.view.version})`);
+    // A 试探's bet is secret in another's hand, and on the stack from all but its user and (used as
+    // 试探) its target; used as another card (亮剑: as 锁定) it stays face down to its target too. Face
+    // up as intel, it is printed for all to read.
     const onStack = s.stack.find((it) => it.card === c.id);
-    if (c.probe !== undefined && !own.has(c.id) && (hidden.has(c.id) || (onStack && onStack.user !== viewer && onStack.target !== viewer)))
-      problems.push(`seat ${viewer}: the bet of 试探 ${c.id} in the frame`);
+    const mayRead = onStack && (onStack.user === viewer || (onStack.as === '试探' && onStack.target === viewer));
+    if (c.probe !== undefined && !own.has(c.id) && (hidden.has(c.id) || (onStack && !mayRead)))
+      problems.push(`seat ${viewer}: the bet of 试探 ${c.id} in the frame (${c.at}, version ${f.view.version})`);
   }
   const open = openIdentities(s, viewer);
   f.view.players.forEach((p, o) => {

@@ -1,5 +1,6 @@
-// The Activity's server without a browser: the sign-in (code → token → /users/@me) and who may watch
-// what, and a move refused with the engine's own reason. Through its socket, as the page talks to it.
+// The Activity's server without a browser: the sign-in (code → token → /users/@me), where a viewer is
+// (the Activity instance's channel as Discord has it, never the page's word), who may watch what, and a
+// move refused with the engine's own reason. Through its socket, as the page talks to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { legalActions } from '../../src/engine/index.js';
@@ -64,7 +65,8 @@ describe('the Activity server', () => {
         }),
     };
   };
-  const hello = (tok: string): PageMessage => ({ t: 'hello', token: tok, guild: t.guild.id, channel: t.general.id });
+  /** The hello of `user`'s page, opened in #general (the user joins the instance running there). */
+  const hello = (tok: string, user?: UserRecord): PageMessage => ({ t: 'hello', token: tok, instance: user ? t.discord.launchActivity(user, t.general) : 'i-1-gc-1-1' });
 
   it('a code is good once; a made-up code or token is refused (the socket closes 4001)', async () => {
     const code = t.discord.authorize(t.users[0]);
@@ -77,18 +79,19 @@ describe('the Activity server', () => {
   });
 
   it('a player is shown their own seat; a member who does not play, the public view; someone outside the server, nothing', async () => {
-    const alice = open(hello(await token(t.users[0])));
+    const alice = open(hello(await token(t.users[0]), t.users[0]));
     const f = await alice.next((m) => m.t === 'frame');
     expect(f.t === 'frame' && f.seat).toBe(0);
     expect(f.t === 'frame' && f.hand.length).toBeGreaterThan(0);
-    const erin = open(hello(await token(t.users[4])));
+    const erin = open(hello(await token(t.users[4]), t.users[4]));
     const g = await erin.next((m) => m.t === 'frame');
     expect(g.t === 'frame' && [g.seat, g.hand.length, g.actions.length, g.view.hand]).toEqual([null, 0, 0, undefined]);
     // A spectator's move is refused.
     erin.send({ t: 'act', opened: g.t === 'frame' ? (g.view.pending?.opened ?? 0) : 0, action: { kind: 'pass', seat: 0 } });
     expect(await erin.next((m) => m.t === 'refused')).toMatchObject({ text: '这不是你的座位。' });
-    const mallory = open(hello(await token(outsider)));
-    expect(await mallory.closed).toBe(4003);
+    // Mallory is in no instance of the server's: whatever instance her page names, Discord does not list her.
+    const mallory = open({ t: 'hello', token: await token(outsider), instance: t.discord.launchActivity(t.users[0], t.general) });
+    expect(await mallory.closed).toBe(4004);
     alice.ws.close();
     erin.ws.close();
   });
@@ -98,7 +101,7 @@ describe('the Activity server', () => {
     const state = (await t.bot.store.state(gameId))!;
     const seat = state.current;
     const user = t.users.find((u) => u.id === t.bot.users.of(gameId)[seat])!;
-    const s = open(hello(await token(user)));
+    const s = open(hello(await token(user), user));
     const f = await s.next((m) => m.t === 'frame');
     const opened = state.pending!.opened;
     // A card of someone else's hand, played as this seat: not the seat's to play.
@@ -116,5 +119,41 @@ describe('the Activity server', () => {
     expect((await t.bot.store.state(gameId))!.version).toBe(state.version);
     expect(f.t === 'frame' && f.seat).toBe(seat);
     s.ws.close();
+  });
+
+  it("the channel is the instance's as Discord has it: a page's claim of another channel, an instance it is not in, an unknown or ended one are refused", async () => {
+    const [, bob, , dave] = t.users;
+    const general = t.discord.launchActivity(t.users[0], t.general);
+    // Ivy is in the server and sees #general, but has not opened the Activity there.
+    const ivy = t.discord.createUser({ username: 'ivy' });
+    t.discord.addMember(t.guild, ivy);
+    const reads = () => t.discord.world.requests.filter((r) => r.path.includes('/activity-instances/'));
+    const before = reads().length;
+    // Ivy opened the Activity in #side (no game there); her page claims #general (the old hello's
+    // fields): she is shown #side, never #general's game.
+    const side = t.discord.createChannel(t.guild, 'side');
+    const forged = open({ t: 'hello', token: await token(ivy), instance: t.discord.launchActivity(ivy, side), guild: t.guild.id, channel: t.general.id } as PageMessage);
+    expect(await forged.next((m) => m.t === 'none' || m.t === 'frame')).toMatchObject({ t: 'none' });
+    expect(forged.got.some((m) => m.t === 'frame')).toBe(false);
+    forged.ws.close();
+    // …nor by naming #general's instance, which she has not joined: Discord does not list her (4004).
+    const notJoined = open({ t: 'hello', token: await token(ivy), instance: general });
+    expect(await notJoined.closed).toBe(4004);
+    // A hello with a channel and no instance (the page's word alone) is refused as malformed.
+    const claim = open({ t: 'hello', token: await token(bob), guild: t.guild.id, channel: t.general.id } as unknown as PageMessage);
+    expect(await claim.closed).toBe(4002);
+    // An instance id Discord does not know (404), and one that ended when its last user left.
+    const madeUp = open({ t: 'hello', token: await token(bob), instance: `i-1-gc-${t.guild.id}-${t.general.id}` });
+    expect(await madeUp.closed).toBe(4004);
+    const lone = t.discord.launchActivity(dave, t.discord.createChannel(t.guild, 'back'));
+    expect(lone).not.toBe(general);
+    for (const u of t.users) t.discord.leaveActivity(u, lone);
+    const ended = open({ t: 'hello', token: await token(dave), instance: lone });
+    expect(await ended.closed).toBe(4004);
+    // Anything that could change the route is refused before Discord is asked.
+    const path = open({ t: 'hello', token: await token(dave), instance: '../../users/@me' });
+    expect(await path.closed).toBe(4002);
+    // Each instance was read with the bot's token, through its REST client (a request Discord counts).
+    expect(reads().slice(before).map((r) => r.status)).toEqual([200, 200, 404, 404]);
   });
 });

@@ -8,9 +8,14 @@
 //   navigation (median and max over the pages opened; `cold`: the first page, nothing cached);
 // - commitToSocketsMs: from a commit to its frames written to every socket of its channel (every game);
 // - commitToPageMs: from a commit (the store's subscriber) to the DOM of each Chromium page showing it;
-// - botTokenRequestsPerGameSecond: requests counted toward the bot token's global limit, per game a second;
+// - botTokenRequestsPerGameSecond: requests counted toward the bot token's global limit, per game a second,
+//   split into the table's edits (PATCH of a channel message) and the others (by route in `otherRoutes`);
+//   `exemptPerGameSecond`: the interaction routes Discord does not count (table edits through a click's token);
+//   `instanceReads`: Activity instances read by the bot (when the sockets opened, before the play);
+//   `socketsGreetedMs`: from the first socket opening to every socket shown its game (the play waits for it);
 // while `games` games each move every ~`pace` ms (a random legal move, submitted as the page would),
-// every one of their 3 players watching through a socket, and one game's players in Chromium pages.
+// every one of their 3 players (3 users of their own a game) watching through a socket in the game's
+// channel's Activity instance, and one game's players in Chromium pages.
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +24,8 @@ import { legalActions, waitingOn } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { ServerMessage } from '../../src/activity/protocol.js';
 import type { ChannelRecord, UserRecord } from '../support/discord/index.js';
+import type { WorldChange } from '../support/discord/model.js';
+import { exemptFromGlobal } from '../support/discord/route-buckets.js';
 import { PICTURE_EVERY_MS } from '../../src/discord/outbound/publisher.js';
 import { buildPage, launchChromium, openActivityTable, openViewer, shows } from '../activity/harness.js';
 
@@ -48,34 +55,57 @@ const pageBytesRaw = files.reduce((n, f) => n + f.length, 0);
 const t = await openActivityTable(3, { editIntervalMs: 1000, pictureIntervalMs: PICTURE_EVERY_MS });
 const browser = await launchChromium();
 try {
-  // Games: one a channel, three players each (the table's users), begun through the lobby's buttons.
+  // Games: one a channel, three players each (the table's users in #general, three more users in each
+  // other channel: a person is in one Activity instance at a time), begun through the lobby's buttons.
   const channels: ChannelRecord[] = [t.general];
-  for (let g = 1; g < GAMES; g++) channels.push(t.discord.createChannel(t.guild, `table-${g}`));
+  const playersOf = new Map<ChannelRecord, UserRecord[]>([[t.general, t.users]]);
+  for (let g = 1; g < GAMES; g++) {
+    const ch = t.discord.createChannel(t.guild, `table-${g}`);
+    channels.push(ch);
+    const users = [0, 1, 2].map((k) => t.discord.createUser({ username: `p${g}-${k}`, locale: k % 2 ? 'en-US' : 'zh-CN' }));
+    for (const u of users) t.discord.addMember(t.guild, u);
+    playersOf.set(ch, users);
+  }
   for (const ch of channels) {
-    const [host, ...rest] = t.users;
+    const [host, ...rest] = playersOf.get(ch)!;
     const lobby = await t.discord.runCommand(host, ch, 'fengsheng start', { characters: false }).response();
     for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
     await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
   }
   await t.bot.idle();
   const games = await Promise.all(channels.map(async (ch) => (await t.bot.store.activeGameIn(t.guild.id, ch.id))!));
+  // Every Activity instance read the bot made (each socket's hello: instances.ts), all through the bench.
+  let instanceReads = 0;
+  t.discord.world.events.on('change', (c: WorldChange) => {
+    if (c.kind === 'request' && c.entry.path.includes('/activity-instances/')) instanceReads++;
+  });
   // Every player of every game watching through a socket (signed in as the page is).
   const tokens = new Map<string, string>();
-  for (const u of t.users) {
+  for (const u of [...playersOf.values()].flat()) {
     const res = await fetch(`http://127.0.0.1:${t.port}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: t.discord.authorize(u) }) });
     tokens.set(u.id, ((await res.json()) as { access_token: string }).access_token);
   }
   const sockets: WebSocket[] = [];
   let framesIn = 0;
+  // Sockets shown their game (the first frame): each hello's instance read from Discord first.
+  const greeted = new Set<WebSocket>();
+  const opening = Date.now();
   for (const ch of channels)
-    for (const u of t.users) {
+    for (const u of playersOf.get(ch)!) {
       const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`);
-      ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), guild: t.guild.id, channel: ch.id })));
+      const instance = t.discord.launchActivity(u, ch);
+      ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: tokens.get(u.id), instance })));
       ws.on('message', (d) => {
+        greeted.add(ws);
         if ((JSON.parse(d.toString()) as ServerMessage).t === 'frame') framesIn++;
       });
       sockets.push(ws);
     }
+  while (greeted.size < sockets.length) {
+    if (Date.now() - opening > 120_000) throw new Error(`${sockets.length - greeted.size} sockets not shown their game in 2 minutes`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const socketsGreetedMs = Date.now() - opening;
   // The first game's players in Chromium too: first paint, and when each commit shows in their DOM.
   await browser.context.addInitScript(() => {
     const w = window as unknown as { __shown: [number, number][] };
@@ -108,6 +138,22 @@ try {
   t.activity.viewers.onSent = (ms) => toSockets.push(ms);
   const rng = seedRng(7);
   const counted = t.discord.limitStats().globalCounted;
+  // Every request while the games are played, by what it is.
+  const split = { tableEdits: 0, other: 0, exempt: 0 };
+  const otherRoutes = new Map<string, number>();
+  let playing = true;
+  const noteRequest = (c: WorldChange) => {
+    if (c.kind !== 'request' || !playing) return;
+    const { method, path } = c.entry;
+    if (exemptFromGlobal(path)) split.exempt++;
+    else if (method === 'PATCH' && /^\/channels\/\d+\/messages\/\d+$/.test(path)) split.tableEdits++;
+    else {
+      split.other++;
+      const route = `${method} ${path.replace(/\d{5,}/g, ':id')}`;
+      otherRoutes.set(route, (otherRoutes.get(route) ?? 0) + 1);
+    }
+  };
+  t.discord.world.events.on('change', noteRequest);
   const started = Date.now();
   const end = started + SECONDS * 1000;
   let moves = 0;
@@ -133,8 +179,11 @@ try {
     }),
   );
   const playedMs = Date.now() - started;
+  playing = false;
+  t.discord.world.events.off('change', noteRequest);
   // Requests that count toward the bot token's global limit while the games were played in the Activity.
-  const botTokenRequestsPerGameSecond = (t.discord.limitStats().globalCounted - counted) / GAMES / (playedMs / 1000);
+  const perGameSecond = (n: number) => Math.round((n / GAMES / (playedMs / 1000)) * 1000) / 1000;
+  const botTokenRequestsPerGameSecond = perGameSecond(t.discord.limitStats().globalCounted - counted);
   await t.bot.idle();
   const last = (await t.bot.store.state(games[0]))!.version;
   for (const v of pages) await shows(v, last, games[0], 60_000);
@@ -157,7 +206,12 @@ try {
       moves,
       refused,
       framesIn,
-      botTokenRequestsPerGameSecond: Math.round(botTokenRequestsPerGameSecond * 1000) / 1000,
+      botTokenRequestsPerGameSecond: { all: botTokenRequestsPerGameSecond, tableEdits: perGameSecond(split.tableEdits), other: perGameSecond(split.other) },
+      exemptPerGameSecond: perGameSecond(split.exempt),
+      // Read when the sockets and pages opened (before the play): one an instance, shared by its sockets.
+      instanceReads,
+      socketsGreetedMs,
+      otherRoutes: Object.fromEntries([...otherRoutes].sort((a, b) => b[1] - a[1])),
       pageBytesGzip,
       pageBytesRaw,
       fontBytesFirstPaint: Math.max(...paints.map((p) => p.fontBytes)),

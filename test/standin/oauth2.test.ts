@@ -26,6 +26,11 @@ describe('OAuth2 for an Activity', () => {
     expect([body.token_type, body.scope]).toEqual(['Bearer', 'identify guilds']);
     const user = (await (await me(body.access_token)).json()) as { id: string; username: string; locale: string };
     expect(user).toMatchObject({ id: alice.id, username: 'alice', locale: 'zh-CN' });
+    // Neither the exchange nor /users/@me with the user's token is the bot token's: its global limit does not count them.
+    const counted = discord.globalCounted;
+    await exchange({ ...form, code: discord.authorize(alice) });
+    await me(body.access_token);
+    expect(discord.globalCounted).toBe(counted);
     const again = await exchange(form);
     expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
   });

@@ -147,6 +147,12 @@ export function createControlRouter(standIn: StandIn): Router {
 
   // The Activity: what the Discord client's `authorize` gives the page (a code), and Activities enabled.
   router.add('POST', '/users/:userId/authorize', (req) => json({ code: standIn.authorize(req.params.userId!), client_secret: standIn.oauth2.clientSecret }));
+  // The user opens the Activity in a channel (joining the instance running there): its instance id.
+  router.add('POST', '/users/:userId/activities', (req) => json({ instanceId: standIn.launchActivity(req.params.userId!, str(bodyOf(req), 'channelId', true)) }, 201));
+  router.add('DELETE', '/users/:userId/activities/:instanceId', (req) => {
+    standIn.leaveActivity(req.params.userId!, req.params.instanceId!);
+    return noContent();
+  });
   router.add('POST', '/activities', () => {
     standIn.enableActivities();
     return noContent();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { launchOrJoin } from './activity-instances.js';
 import { ApiError, Errors, FormErrors, LengthErrors } from './errors.js';
 import { createMessage, deleteMessage, editMessage, type StandInParts } from './messages.js';
 import {
@@ -250,7 +251,10 @@ export class Interactions {
   private launch(record: InteractionRecord): CallbackResult {
     const { world } = this;
     if (!world.activities || (record.type !== 2 && record.type !== 3)) throw invalidResponseType(ResponseType.LaunchActivity);
-    const instanceId = world.ids.next();
+    // The instance running in the channel is joined; else one is launched (activity-instances.ts).
+    const channel = world.channels.get(record.channelId);
+    if (!channel) throw Errors.unknownChannel();
+    const { instanceId } = launchOrJoin(world, record.userId, channel);
     world.launches.push({ instanceId, userId: record.userId, guildId: record.guildId, channelId: record.channelId, interactionId: record.id, at: world.clock.now() });
     record.state = 'acknowledged';
     record.responseType = ResponseType.LaunchActivity;

@@ -1,3 +1,4 @@
+import type { ActivityInstanceRecord } from './activity-instances.js';
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock.js';
 import { Permission, permissionsOf } from './payloads.js';
@@ -279,6 +280,8 @@ export class World {
   activities = false;
   /** Every Activity launched by an interaction's answer (LAUNCH_ACTIVITY), oldest first. */
   readonly launches: ActivityLaunch[] = [];
+  /** The Activity instances running now, by instance id (activity-instances.ts). */
+  readonly activityInstances = new Map<string, ActivityInstanceRecord>();
 
   constructor(
     readonly clock: Clock,

@@ -90,10 +90,14 @@ export class RouteBuckets {
     this.globalPerSecond = options.globalPerSecond ?? 50;
   }
 
-  /** Counts one request to `route` (the router's pattern) and says what Discord would answer. */
-  take(method: string, route: string, path: string, params: Record<string, string>): BucketAnswer {
+  /**
+   * Counts one request to `route` (the router's pattern) and says what Discord would answer. `notBot`:
+   * a request not made with the bot token (an OAuth2 user's Bearer token, the token exchange), which
+   * the bot token's global limit does not count.
+   */
+  take(method: string, route: string, path: string, params: Record<string, string>, notBot = false): BucketAnswer {
     const now = monotonicNow();
-    if (!exemptFromGlobal(path)) {
+    if (!notBot && !exemptFromGlobal(path)) {
       if (now >= this.global.resetAt) this.global = { used: 0, resetAt: now + 1_000 * this.scale };
       if (this.global.used >= this.globalPerSecond) {
         this.globalLimited++;

@@ -151,7 +151,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       req.resume();
       return errorResponse(match === undefined ? Errors.notFound() : Errors.methodNotAllowed());
     }
-    const bucket = buckets.take(method, match.route, path, match.params);
+    // An Activity's OAuth2 requests are not the bot token's (its viewers' Bearer tokens, the code exchange).
+    const notBot = OAuth2.isBearer(req.headers.authorization) || path === '/oauth2/token';
+    const bucket = buckets.take(method, match.route, path, match.params, notBot);
     if (bucket.limited) {
       req.resume();
       return {

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { launchOrJoin, leave, type ActivityInstanceRecord } from './activity-instances.js';
 import { ManualClock, type Clock } from './clock.js';
 import type { OptionInput } from './commands.js';
 import type { Gateway } from './gateway.js';
@@ -118,6 +119,27 @@ export class StandIn {
   /** The Activities launched so far, oldest first. */
   get launches(): readonly ActivityLaunch[] {
     return this.world.launches;
+  }
+
+  /** The user opens the Activity in a channel from their client (the App Launcher, the entry point): they join the
+   * instance running there, or launch one. Its id is what the Embedded App SDK gives the page (`instanceId`). */
+  launchActivity(user: Ref<UserRecord>, channel: Ref<ChannelRecord>): string {
+    const { world } = this;
+    const userId = typeof user === 'string' ? user : user.id;
+    const record = world.channels.get(typeof channel === 'string' ? channel : channel.id);
+    if (!world.activities) throw new StandInUsageError('Activities are not enabled for the application (enableActivities)');
+    if (!record || !world.canSeeChannel(userId, record)) throw new StandInUsageError(`user ${userId} cannot open an Activity in that channel`);
+    return launchOrJoin(world, userId, record).instanceId;
+  }
+
+  /** The user closes the Activity; an instance ends with its last user (then Discord answers 404 for it). */
+  leaveActivity(user: Ref<UserRecord>, instanceId: string): void {
+    leave(this.world, typeof user === 'string' ? user : user.id, instanceId);
+  }
+
+  /** The Activity instances running now. */
+  get activityInstances(): readonly ActivityInstanceRecord[] {
+    return [...this.world.activityInstances.values()];
   }
 
   /**

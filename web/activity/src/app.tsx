@@ -17,6 +17,7 @@ const STATUS_KEYS: Record<Status, MessageKey> = {
   reconnecting: 'act.reconnecting',
   signInFailed: 'act.signInFailed',
   forbidden: 'act.forbidden',
+  notInInstance: 'act.notInInstance',
 };
 
 export function App() {
@@ -175,8 +176,10 @@ function Seat({ s, f, l, pos }: { s: SeatWords; f: Frame; l: Locale; pos: { x: n
       <span class="count">{t(l, 'act.handCount', { count: p.handCount })}</span>
       <span class="intel">
         {s.intel.map((c) => (
+          // The name alone, its colour the chip's edge (the whole words in its title and the seat's label):
+          // seven seats' intel at a game's end fits round the oval without one seat covering another.
           <span key={c.id} class={`chip c-${c.color}`} data-card={c.id} title={c.label}>
-            {c.label}
+            {c.name}
           </span>
         ))}
       </span>

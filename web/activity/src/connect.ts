@@ -1,20 +1,20 @@
 // Signing in and the socket. Inside Discord (the URL carries frame_id) the Embedded App SDK asks
 // Discord for an OAuth2 code; outside it (tests, an admin trying the page against the local
-// stand-in) the SDK's mock does, and its code is the one given in the URL (`code`). The bot
-// exchanges the code for a token (POST api/token), and the socket says who and where with it; a
-// socket that drops (the bot restarting) is opened again with the same token.
+// stand-in) the SDK's mock does, and its code is the one given in the URL (`code`), its instance the
+// URL's `instance_id` (as Discord gives it to the real SDK). The bot exchanges the code for a token
+// (POST api/token), and the socket says who (the token) and which instance (whose channel the bot
+// reads from Discord); a socket that drops (the bot restarting) is opened again with the same token.
 import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 import type { PageMessage, ServerMessage } from '../../../src/activity/protocol.js';
 
-export type Status = 'signIn' | 'connecting' | 'open' | 'reconnecting' | 'signInFailed' | 'forbidden';
+export type Status = 'signIn' | 'connecting' | 'open' | 'reconnecting' | 'signInFailed' | 'forbidden' | 'notInInstance';
 
 export interface Link {
   send(msg: PageMessage): void;
 }
 
 interface Place {
-  guild: string;
-  channel: string;
+  instance: string;
   code: () => Promise<string>;
 }
 
@@ -25,8 +25,7 @@ async function place(): Promise<Place> {
     const sdk = new DiscordSDK(clientId);
     await sdk.ready();
     return {
-      guild: sdk.guildId ?? '',
-      channel: sdk.channelId ?? '',
+      instance: sdk.instanceId,
       code: async () => (await sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] })).code,
     };
   }
@@ -35,8 +34,7 @@ async function place(): Promise<Place> {
   mock._updateCommandMocks({ authorize: async () => ({ code: given }) });
   await mock.ready();
   return {
-    guild: mock.guildId ?? '',
-    channel: mock.channelId ?? '',
+    instance: q.get('instance_id') ?? mock.instanceId,
     code: async () => (await mock.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] })).code,
   };
 }
@@ -63,7 +61,7 @@ export async function connect(on: (msg: ServerMessage) => void, status: (s: Stat
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const sock = new WebSocket(url);
     ws = sock;
-    sock.onopen = () => sock.send(JSON.stringify({ t: 'hello', token, guild: where.guild, channel: where.channel } satisfies PageMessage));
+    sock.onopen = () => sock.send(JSON.stringify({ t: 'hello', token, instance: where.instance } satisfies PageMessage));
     sock.onmessage = (e) => {
       tries = 0;
       status('open');
@@ -74,6 +72,7 @@ export async function connect(on: (msg: ServerMessage) => void, status: (s: Stat
       ws = null;
       if (e.code === 4001) return status('signInFailed');
       if (e.code === 4003) return status('forbidden');
+      if (e.code === 4004) return status('notInInstance');
       status('reconnecting');
       // Again at once, then backing off to 5 s.
       setTimeout(open, Math.min(5000, 250 * 2 ** tries++));

@@ -1,3 +1,4 @@
+import { instancePayload } from '../activity-instances.js';
 import { ApiError, Errors } from '../errors.js';
 import type { CommandRecord } from '../model.js';
 import { OAuth2 } from '../oauth2.js';
@@ -52,6 +53,16 @@ export function registerApplicationRoutes(router: Router, ctx: RouteContext): vo
       ...(world.ownerId ? { owner: userPayload(world.user(world.ownerId)!) } : {}),
       bot: userPayload(world.bot),
     });
+  });
+
+  // An Activity instance running now (activity-instances.ts): bot token only; another application's
+  // id is Missing Access; an instance not running (never launched, or ended) is Discord's 404.
+  router.add('GET', '/applications/:applicationId/activity-instances/:instanceId', (req) => {
+    requireBot(ctx, req);
+    if (req.params.applicationId !== world.applicationId) throw Errors.missingAccess();
+    const instance = world.activityInstances.get(req.params.instanceId!);
+    if (!instance) throw Errors.notFound();
+    return json(instancePayload(world, instance));
   });
 
   const scope = (req: RestRequest): string | null => {
