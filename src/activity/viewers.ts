@@ -18,7 +18,7 @@ export const BEHIND_BYTES = 1 << 20;
 export const CLOSE_BEHIND = 4008;
 
 /** What the Activity needs of the bot: its store and the parts each commit already follows. */
-export type FaceContext = Pick<Context, 'client' | 'store' | 'sessions' | 'publisher' | 'drivers' | 'pauses' | 'log'>;
+export type FaceContext = Pick<Context, 'client' | 'store' | 'sessions' | 'publisher' | 'drivers' | 'pauses' | 'pings' | 'log'>;
 
 interface Watcher {
   ws: WebSocket;
@@ -65,6 +65,7 @@ export class Viewers {
     if (!set) this.channels.set(channelId, (set = new Set()));
     set.add(w);
     ws.on('close', () => {
+      if (w.game !== null && w.seat !== null) this.ctx.pings.viewing(w.game, w.seat, -1);
       set.delete(w);
       if (!set.size && this.channels.get(channelId) === set) this.channels.delete(channelId);
     });
@@ -91,9 +92,12 @@ export class Viewers {
   /** Sends the watcher the game's frame for its seat (a new game in the channel takes the place of the old). */
   private show(w: Watcher, game: number, state: GameState): void {
     if (w.game !== game) {
+      // A player with the page open sees each decision of theirs there: nobody pings them for it (pings.ts).
+      if (w.game !== null && w.seat !== null) this.ctx.pings.viewing(w.game, w.seat, -1);
       w.game = game;
       const seat = this.ctx.sessions.users.seatOf(game, w.viewer.id);
       w.seat = seat < 0 ? null : seat;
+      if (w.seat !== null && w.ws.readyState === w.ws.OPEN) this.ctx.pings.viewing(game, w.seat, 1);
     }
     const { sessions, drivers, store } = this.ctx;
     const seat = w.seat;

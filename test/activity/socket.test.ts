@@ -3,11 +3,12 @@
 // move refused with the engine's own reason. Through its socket, as the page talks to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { legalActions } from '../../src/engine/index.js';
+import { decider, legalActions, waitingOn, type GameState } from '../../src/engine/index.js';
 import { t as t_ } from '../../src/i18n/index.js';
 import type { PageMessage, ServerMessage } from '../../src/activity/protocol.js';
 import type { UserRecord } from '../support/discord/index.js';
-import { gameOf } from '../bot/harness.js';
+import { advanceTo, gameOf } from '../bot/harness.js';
+import { stepPeople } from '../bot/people.js';
 import { openLobbyAndBegin } from '../bot/lobby.js';
 import { openActivityTable, type ActivityTable } from './harness.js';
 
@@ -120,6 +121,46 @@ describe('the Activity server', () => {
     expect(f.t === 'frame' && f.seat).toBe(seat);
     s.ws.close();
   });
+
+  it('a player with the Activity open is not pinged for a decision of theirs (the page shows it); with it closed, the warning comes', async () => {
+    const gameId = await gameOf(t);
+    const users = t.bot.users.of(gameId);
+    // A player who never opens a panel: their moves go through the page.
+    const u = t.users.find((x) => users.indexOf(x.id) > 0)!;
+    const seat = users.indexOf(u.id);
+    const pings = () => t.discord.notificationsFor(u.id).filter((n) => n.channelId === t.general.id).length;
+    const s = open(hello(await token(u), u));
+    await s.next((m) => m.t === 'frame');
+    // Theirs to answer: their own decisions (their 出牌阶段 too) and their character.
+    const mine = (st: GameState) => !st.result && (decider(st) === seat || (st.pending?.kind === 'chooseCharacter' && waitingOn(st).includes(seat)));
+    let checked = false;
+    for (let k = 0; k < 300 && !checked; k++) {
+      const st = (await t.bot.store.state(gameId))!;
+      if (st.result) break;
+      if (mine(st)) {
+        // Answered from the page, as the player would.
+        s.send({ t: 'act', opened: st.pending!.opened, action: legalActions(st, seat)[0] });
+        await s.next((m) => m.t === 'frame' && m.view.version > st.version);
+        await t.bot.idle();
+        continue;
+      }
+      const before = pings();
+      await stepPeople(t, 'idle');
+      const now = (await t.bot.store.state(gameId))!;
+      if (decider(now) !== seat) continue;
+      // A decision of theirs that another's move or a clock opened: shown on the page, nobody pinged.
+      expect(pings(), 'pinged while the page is open').toBe(before);
+      // The page closes: the warning before the timer runs out comes, as they have not looked since.
+      s.ws.close();
+      await s.closed;
+      await t.bot.idle();
+      await advanceTo(t, now.pending!.deadline! - 1000);
+      expect((await t.bot.store.state(gameId))!.pending!.opened).toBe(now.pending!.opened);
+      expect(pings()).toBe(before + 1);
+      checked = true;
+    }
+    expect(checked, 'a decision of theirs opened by another').toBe(true);
+  }, 120_000);
 
   it("the channel is the instance's as Discord has it: a page's claim of another channel, an instance it is not in, an unknown or ended one are refused", async () => {
     const [, bob, , dave] = t.users;

@@ -51,6 +51,9 @@ export class Pings {
   /** Per game: the ping held back for the decision `opened` from players whose open panel shows it. */
   private readonly nudges = new Map<number, { opened: number; handle: unknown }>();
 
+  /** Per game and seat ("game:seat"): the Activity pages open of the seat's player (src/activity), which show every decision as it comes. */
+  private readonly pages = new Map<string, number>();
+
   /** Per game: players whose DMs the bot could not deliver; where the server pings by DM, they are pinged in the channel. */
   private readonly dmsClosed = new Map<number, Set<string>>();
 
@@ -97,8 +100,17 @@ export class Pings {
     return askedSeats(s).filter((seat) => users[seat] && !bots.has(seat));
   }
 
-  /** Whether the seat's player clicked their panel at or after `since` (and can still have it refreshed). */
+  /** An Activity page of the seat's player opened (+1) or closed (-1): while one is open they are looking, as at a panel just clicked. */
+  viewing(gameId: number, seat: number, delta: 1 | -1): void {
+    const k = `${gameId}:${seat}`;
+    const n = (this.pages.get(k) ?? 0) + delta;
+    if (n > 0) this.pages.set(k, n);
+    else this.pages.delete(k);
+  }
+
+  /** Whether the seat's player has an Activity page open, or clicked their panel at or after `since` (and can still have it refreshed). */
   private seenSince(gameId: number, seat: number, since: number): boolean {
+    if (this.pages.has(`${gameId}:${seat}`)) return true;
     const seen = this.o.panels.lastSeen(gameId, seat);
     return seen !== null && seen >= since;
   }
