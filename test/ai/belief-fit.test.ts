@@ -2,20 +2,11 @@
 // agrees with the beliefs themselves, and the fit reads the games it was fitted on better.
 import { describe, expect, it } from 'vitest';
 import { beliefLogLikelihood, fitBeliefs, MAX_WEIGHT, type BeliefGame } from '../../src/ai/belief-fit.js';
-import { beliefsFrom, EVIDENCE_KINDS, weights, type Seen, type SeenList } from '../../src/ai/beliefs.js';
+import { beliefsFrom, EVIDENCE_KINDS, weights } from '../../src/ai/beliefs.js';
 import { ID_LIST } from '../../src/ai/cards.js';
+import { listOf } from './seen-list.js';
 import { beliefFit } from '../../src/ai/learned.js';
 import { positions } from '../../src/ai/positions.js';
-
-/** The list as beliefs.ts keeps it (newest first), of the game's first `upto` entries. */
-function listOf(g: BeliefGame, upto: number): SeenList {
-  let l: SeenList = null;
-  for (const r of g.seen.slice(0, upto)) {
-    const seen: Seen = r.length === 2 ? { actor: r[0], k: r[1], what: '' } : { actor: r[0], other: r[1], kind: EVIDENCE_KINDS[r[2]], lr: Float64Array.from(r.slice(3)), what: '' };
-    l = { seen, prev: l };
-  }
-  return l;
-}
 
 /** The same measure as beliefLogLikelihood, taken from the beliefs beliefsFrom makes at every moment. */
 function fromBeliefs(games: readonly BeliefGame[], prior: number, w: readonly number[]): number {

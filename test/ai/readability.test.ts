@@ -2,24 +2,15 @@
 // beliefs themselves at every moment, a game read from its log is what the seats' own memories saw,
 // and an evaluation reads A's seats and the same seats played by B on the same seeds.
 import { describe, expect, it } from 'vitest';
-import { seatLogChances, seenRows, type BeliefGame } from '../../src/ai/belief-fit.js';
-import { beliefsFrom, EVIDENCE_KINDS, weights, type Seen, type SeenList } from '../../src/ai/beliefs.js';
+import { seatLogChances, seenRows } from '../../src/ai/belief-fit.js';
+import { beliefsFrom, EVIDENCE_KINDS, weights } from '../../src/ai/beliefs.js';
 import { ID_LIST } from '../../src/ai/cards.js';
+import { listOf } from './seen-list.js';
 import { readSummary, runEval } from '../../src/ai/eval.js';
 import { makePolicy } from '../../src/ai/index.js';
 import { playPolicyGame } from '../../src/ai/play.js';
 import { positions } from '../../src/ai/positions.js';
 import { readGame, seatReadings } from '../../src/ai/readability.js';
-
-/** The list as beliefs.ts keeps it (newest first), of the game's first `upto` entries. */
-function listOf(g: BeliefGame, upto: number): SeenList {
-  let l: SeenList = null;
-  for (const r of g.seen.slice(0, upto)) {
-    const seen: Seen = r.length === 2 ? { actor: r[0], k: r[1], what: '' } : { actor: r[0], other: r[1], kind: EVIDENCE_KINDS[r[2]], lr: Float64Array.from(r.slice(3)), what: '' };
-    l = { seen, prev: l };
-  }
-  return l;
-}
 
 describe('readability', () => {
   it("each seat's chance is the marginal of every other seat's beliefs at each moment before its identity was shown to all, as beliefs.ts weighs them", () => {
