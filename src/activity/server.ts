@@ -203,7 +203,8 @@ function greet(ws: WebSocket, viewers: Viewers, oauth: OAuth, instances: Instanc
     const place = await instances.place(instance, viewer.id);
     if (!place.ok) {
       log.info({ userId: viewer.id, instance, why: place.why }, 'an Activity viewer was refused: their instance is unknown to Discord, does not list them, is not in a server channel, or they asked too often');
-      return void ws.close(CLOSE_INSTANCE, 'instance');
+      // Asked too often: the page tries again after its back-off (the instance's read is kept a minute for the others).
+      return void ws.close(place.why === 'tooMany' ? CLOSE_TRY_LATER : CLOSE_INSTANCE, place.why === 'tooMany' ? 'try later' : 'instance');
     }
     if (!(await viewers.maySee(place.guildId, place.channelId, viewer.id))) return void ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
@@ -217,6 +218,8 @@ export const CLOSE_UNAUTHORIZED = 4001;
 export const CLOSE_FORBIDDEN = 4003;
 /** An instance Discord does not know (404), one not listing the viewer among its users, or a DM's. */
 export const CLOSE_INSTANCE = 4004;
+/** The viewer asked for more instances than Instances allows a minute: WebSocket's "try again later". */
+export const CLOSE_TRY_LATER = 1013;
 
 function parse(data: RawData): Record<string, unknown> | null {
   try {

@@ -163,7 +163,7 @@ describe('the Activity server', () => {
   }, 120_000);
 
   it("the channel is the instance's as Discord has it: a page's claim of another channel, an instance it is not in, an unknown or ended one are refused", async () => {
-    const [, bob, , dave] = t.users;
+    const [, bob, carol, dave] = t.users;
     const general = t.discord.launchActivity(t.users[0], t.general);
     // Ivy is in the server and sees #general, but has not opened the Activity there.
     const ivy = t.discord.createUser({ username: 'ivy' });
@@ -196,5 +196,11 @@ describe('the Activity server', () => {
     expect(await path.closed).toBe(4002);
     // Each instance was read with the bot's token, through its REST client (a request Discord counts).
     expect(reads().slice(before).map((r) => r.status)).toEqual([200, 200, 404, 404]);
+    // A user asking for instance after instance is held at 10 reads a minute: the 11th socket is told
+    // to try again later (1013, which the page does after its back-off), not that it is not in the instance.
+    const codes: number[] = [];
+    for (let n = 0; n < 11; n++) codes.push(await open({ t: 'hello', token: await token(carol), instance: `made-up-${n}` }).closed);
+    expect(codes.slice(0, 10).every((c) => c === 4004)).toBe(true);
+    expect(codes[10]).toBe(1013);
   });
 });
