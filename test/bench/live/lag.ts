@@ -30,6 +30,8 @@ class GameLag {
   behindSince: number | null = null;
   processedTo = 0;
   unmatched = 0;
+  /** With TableLag.tracing: every commit and look merged, as [at, what] (test/load/stalls.ts --trace). */
+  trace: [number, string][] | null = null;
 
   constructor(readonly key: string) {}
 
@@ -47,6 +49,7 @@ class GameLag {
         this.processedTo = at;
         this.read[v.version] = { ...v, at };
         this.latest.set(v.fp, v.version);
+        this.trace?.push([at, `commit v${v.version}${this.read[v.version - 1]?.fp === v.fp ? ' (reads the same)' : ''}`]);
         const shownFp = this.shown < 0 ? null : this.read[this.shown].fp;
         if (shownFp !== v.fp) this.behindSince ??= at;
         else if (this.behindSince !== null) this.end(at, out);
@@ -55,6 +58,7 @@ class GameLag {
         const at = Math.max(s.at, this.processedTo);
         this.processedTo = at;
         const k = this.latest.get(s.fp);
+        this.trace?.push([at, `table shows ${k === undefined ? 'no version' : `v${k}`}`]);
         if (k === undefined) {
           // Words of no version: behind from now, if not already.
           this.unmatched++;
@@ -86,10 +90,19 @@ export class TableLag {
   /** Every finished stall, in the order they ended. */
   readonly stalls: Stall[] = [];
 
+  /** Keep every game's merged commits and looks (GameLag.trace), to tell a stall's story. */
+  tracing = false;
+
   private lag(key: string): GameLag {
     let g = this.games.get(key);
     if (!g) this.games.set(key, (g = new GameLag(key)));
+    if (this.tracing) g.trace ??= [];
     return g;
+  }
+
+  /** The merged commits and looks of a game's table between two moments (tracing on). */
+  story(key: string, from: number, to: number): string[] {
+    return (this.games.get(key)?.trace ?? []).filter(([at]) => at >= from && at <= to).map(([at, what]) => `${Math.round(at - from)} ms: ${what}`);
   }
 
   /** New versions of a game, read from its log (a game is known by its channel: one game a channel here). */
