@@ -140,7 +140,7 @@ export class Pings {
       // Nothing to post or delete: remembered, not stored (a restart asks again who is away).
       if ((!away.length || later) && !rec.messageId) this.records.set(gameId, { messageId: null, key: String(opened) });
       else this.replace(gameId, s, later ? [] : away, String(opened), 'turn');
-      if (later) this.nudge(gameId, opened, now, grace);
+      if (later) this.nudge(gameId, opened, away, now, grace);
     }
     this.arm(gameId, s);
   }
@@ -155,14 +155,15 @@ export class Pings {
     return this.o.timers.now() + grace < warnAt ? grace : null;
   }
 
-  /** In `grace` ms: the decision `opened` still waits on people who have not clicked their panel since `since`: they are pinged. */
-  private nudge(gameId: number, opened: number, since: number, grace: number): void {
+  /** In `grace` ms: those of `seats` the decision `opened` still waits on who have not clicked their panel since `since` are pinged. */
+  private nudge(gameId: number, opened: number, seats: number[], since: number, grace: number): void {
     this.unnudge(gameId);
     const handle = this.o.timers.setTimeout(() => {
       if (this.nudges.get(gameId)?.opened === opened) this.nudges.delete(gameId);
       const s = this.o.store.liveState(gameId);
       if (!s || s.result || s.pending?.opened !== opened || this.record(gameId).key !== String(opened)) return;
-      const away = this.people(gameId, s).filter((seat) => !this.seenSince(gameId, seat, since));
+      const asked = this.people(gameId, s);
+      const away = seats.filter((seat) => asked.includes(seat) && !this.seenSince(gameId, seat, since));
       if (away.length) this.replace(gameId, s, away, String(opened), 'turn');
     }, grace);
     this.nudges.set(gameId, { opened, handle });
