@@ -240,7 +240,9 @@ export class Publisher {
       const wait = next - Date.now();
       // A wait for the picture alone ends early when the game moves on: its words go at the edit interval.
       if (wait > 0 && !(await this.lanes.sleep(wait, false, !g.dirty))) return;
-      if (!g.dirty && Date.now() < next) continue;
+      // Woken early by a move: its words still go at the edit interval (edits of one table, each on
+      // the heels of a move, ran into the click token's rate limit and then waited twice).
+      if (Date.now() < (g.dirty ? g.lastEdit + this.o.editIntervalMs : next)) continue;
       if (!g.dirty && backlog() >= 1) {
         // Only the picture is behind, and so are the threads: an edit now would change nothing.
         if (!(await this.lanes.sleep(Math.max(100, this.o.editIntervalMs), false, true))) return;
