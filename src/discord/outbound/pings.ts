@@ -29,6 +29,9 @@ export const WATCHING_MS = 120_000;
  */
 export const PANEL_GRACE_MS = 5_000;
 
+/** When the warning for a decision with this deadline comes: WARN_BEFORE_MS before it, or a quarter of a short timer. */
+const warnAt = (deadline: number, decisionMs: number): number => deadline - Math.min(WARN_BEFORE_MS, decisionMs / 4);
+
 export interface PingsOptions {
   store: GameStore;
   users: SeatUsers;
@@ -123,8 +126,7 @@ export class Pings {
     const seats = s.result ? [] : this.people(gameId, s);
     const rec = this.record(gameId);
     if (!seats.length) {
-      this.disarm(gameId);
-      this.unnudge(gameId);
+      this.stopTimers(gameId);
       if (rec.messageId) this.replace(gameId, s, [], rec.key);
       return;
     }
@@ -151,8 +153,7 @@ export class Pings {
     const deadline = s.pending?.deadline;
     if (!info?.decisionMs || deadline === undefined) return null;
     const grace = Math.min(PANEL_GRACE_MS, info.decisionMs / 4);
-    const warnAt = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
-    return this.o.timers.now() + grace < warnAt ? grace : null;
+    return this.o.timers.now() + grace < warnAt(deadline, info.decisionMs) ? grace : null;
   }
 
   /** In `grace` ms: those of `seats` the decision `opened` still waits on who have not clicked their panel since `since` are pinged. */
@@ -169,6 +170,12 @@ export class Pings {
     this.nudges.set(gameId, { opened, handle });
   }
 
+  /** Neither the warning nor a held ping comes. */
+  private stopTimers(gameId: number): void {
+    this.disarm(gameId);
+    this.unnudge(gameId);
+  }
+
   private unnudge(gameId: number): void {
     const n = this.nudges.get(gameId);
     if (n !== undefined) this.o.timers.clearTimeout(n.handle);
@@ -177,8 +184,7 @@ export class Pings {
 
   /** A held game goes on (its decision's clock started again): the decision's ping is posted again, its warning set anew. */
   resumed(gameId: number): void {
-    this.disarm(gameId);
-    this.unnudge(gameId);
+    this.stopTimers(gameId);
     this.records.set(gameId, { messageId: this.record(gameId).messageId, key: null });
   }
 
@@ -190,7 +196,7 @@ export class Pings {
     const deadline = s.pending?.deadline;
     const info = this.o.store.known(gameId);
     if (deadline === undefined || !info?.decisionMs || this.record(gameId).key === `${opened}:warn`) return;
-    const at = deadline - Math.min(WARN_BEFORE_MS, info.decisionMs / 4);
+    const at = warnAt(deadline, info.decisionMs);
     const now = this.o.timers.now();
     const handle = this.o.timers.setTimeout(() => this.warn(gameId, opened), Math.max(0, at - now));
     this.alarms.set(gameId, { opened, at: now, handle });
@@ -310,8 +316,7 @@ export class Pings {
 
   /** The game was stopped: its last ping goes, and no warning comes. */
   closed(gameId: number): void {
-    this.disarm(gameId);
-    this.unnudge(gameId);
+    this.stopTimers(gameId);
     const rec = this.record(gameId);
     const s = this.o.publisher.stateOf(gameId);
     if (rec.messageId && s) this.replace(gameId, s, [], rec.key);
@@ -319,8 +324,7 @@ export class Pings {
   }
 
   forget(gameId: number): void {
-    this.disarm(gameId);
-    this.unnudge(gameId);
+    this.stopTimers(gameId);
     this.records.delete(gameId);
     this.dmsClosed.delete(gameId);
   }
