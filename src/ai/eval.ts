@@ -83,6 +83,8 @@ export interface EvalJob {
   edition: Edition;
   /** The characters dealt (docs/rules.md §11b); the standard thirty when absent. */
   characterSet?: CharacterSet;
+  /** 胜利情报数 4 (docs/rules.md §9b); 3 when absent. */
+  victoryIntel?: 4;
   /**
    * A's seats see every identity (revealing): what perfect reading of the table would be worth
    * to A, the ceiling of what better beliefs can gain. A measurement, never a way to play.
@@ -211,7 +213,11 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
         seed,
         keepLog: job.read,
         edition: job.edition,
-        options: { characters: job.characters, ...(job.characterSet && job.characterSet !== 'standard' ? { characterSet: job.characterSet } : {}) },
+        options: {
+          characters: job.characters,
+          ...(job.characterSet && job.characterSet !== 'standard' ? { characterSet: job.characterSet } : {}),
+          ...(job.victoryIntel && { victoryIntel: job.victoryIntel }),
+        },
         seats: (seat, identity) => {
           identities[seat] = identity;
           const inA = job.mode === 'seat' ? seat === i % job.players : identity === job.identity;

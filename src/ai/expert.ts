@@ -29,7 +29,7 @@ import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
-import { beliefFit, characterWin } from './learned.js';
+import { beliefFit, characterWin, kindOfView } from './learned.js';
 import { reread } from './beliefs.js';
 import { lookahead, worldMemories } from './lookahead.js';
 import { sampleWorld } from './sample.js';
@@ -61,6 +61,14 @@ export const MAX_DEPTH = 150;
  * characters on; a look-ahead plays 24 actions on average and takes 1.2 ms).
  */
 export const LOOK_STEP_COST = 20;
+/**
+ * Where every seat deciding in a look-ahead weighs many identity assignments (560 at 9 players, 210
+ * at 8, 120 at 7), its actions cost more: at 9 players a counted step took 5.3–7.0 µs against
+ * 1.2–2.1 at 3 to 8 players (2026-12-05, `npx tsx test/bench/search-budget.ts`), so a 9-player
+ * search ran out on the clock cap with a third of its budget counted. There a look-ahead action
+ * counts LOOK_STEP_COST_9.
+ */
+export const LOOK_STEP_COST_9 = 50;
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
 export const LOOK_MARGIN = 1;
 /**
@@ -97,12 +105,13 @@ export interface ExpertOptions {
 }
 
 /**
- * The character whose player won most often in games of strong players at this table size
+ * The character whose player won most often in games of strong players at this kind of table
  * (learned.ts characterWin, fitted by ai:fit); the strong choice where it is as good or a character
- * was never measured (another character set).
+ * was never measured.
  */
-function pickByWins(players: number, legal: readonly Action[], pick: Action): Action {
-  const win = (a: Action) => (a.kind === 'pickCharacter' ? characterWin(players, a.character) : undefined);
+function pickByWins(v: GameView, legal: readonly Action[], pick: Action): Action {
+  const kind = kindOfView(v, legal.flatMap((a) => (a.kind === 'pickCharacter' ? [a.character] : [])));
+  const win = (a: Action) => (a.kind === 'pickCharacter' ? characterWin(kind, a.character) : undefined);
   let best = pick;
   let bestWin = win(pick);
   if (bestWin === undefined) return pick;
@@ -149,7 +158,7 @@ export class ExpertPolicy implements Policy {
     if (legal.length === 1) return legal[0];
     const m = this.reading(v, memory ?? newMemory(v));
     const pick = this.strong.decide(v, legal, m);
-    if (legal[0].kind === 'pickCharacter') return pickByWins(v.players.length, legal, pick);
+    if (legal[0].kind === 'pickCharacter') return pickByWins(v, legal, pick);
     if (v.identity === undefined) return pick;
     const cands = this.candidates(v, legal, pick);
     if (cands.length <= 1) return pick;
@@ -224,7 +233,7 @@ export class ExpertPolicy implements Policy {
    * there is a fit; its options stay the table's, so the other seats of a world read as they do.
    */
   private reading(v: GameView, m: SeatMemory): SeatMemory {
-    const fit = this.calibrated && v.identity !== undefined ? beliefFit(v.players.length) : undefined;
+    const fit = this.calibrated && v.identity !== undefined ? beliefFit(kindOfView(v)) : undefined;
     if (!fit) return m;
     return { ...m, beliefs: reread(m.beliefs, { ...m.beliefOptions, strategicPrior: fit.strategicPrior, weights: fit.weights }) };
   }
@@ -259,7 +268,7 @@ export class ExpertPolicy implements Policy {
   private value(world: GameState, first: Action, me: number, mems: readonly SeatMemory[], seed: number): [number, number] {
     if (this.leaf === 'playout') return this.playout(world, first, me, seed);
     const [value, n] = lookahead(world, first, me, mems, this.strong, this.judge === 'learned');
-    return [value, n * LOOK_STEP_COST];
+    return [value, n * (world.players.length >= 9 ? LOOK_STEP_COST_9 : LOOK_STEP_COST)];
   }
 
   /**

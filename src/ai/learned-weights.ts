@@ -1,20 +1,23 @@
-// Written by `npm run ai:fit -- --write` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a table size.
-// 3000 games a table size, seed 1, ridge 1, characters on.
+// Written by `npm run ai:fit -- --write` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a kind of table
+// (its size; edition, characterSet, victoryIntel where not the standard ones), each with what it was fitted on.
 import type { BeliefFit, CharacterWins, LearnedModel } from './learned.js';
 
 export const LEARNED_MODELS: readonly LearnedModel[] = [
   {
     players: 5,
+    fitted: '3000 games, seed 1, ridge 1, characters on',
     faction: [0.0134, 1.5613, 0.1969, 0.3226, 0.005, 0.0491, -0.5605, 0.4191, -0.2384, -0.3567, -0.2171, 0.0738, -0.4952, -0.8802, 0.1389, -0.4935, 0.2479, 0.1712, -0.1725, -0.0639, -0.0429, 0.1029, -0.363],
     soy: [-1.5402, 1.4157, 0, 0, 0, -0.0105, -0.0773, 0.1045, -0.0595, 0.036, 0, 0.0475, 0, -2.7081, -0.0419, 0, 0.3601, 0, -0.0943, -0.098, 0, 0.098, 0.1951],
   },
   {
     players: 7,
+    fitted: '3000 games, seed 1, ridge 1, characters on',
     faction: [0.0794, 0.9934, 0.2792, 0.6469, -0.0218, -0.152, -0.5631, 0.0551, -0.0786, -0.1808, -0.1388, 0.1413, -0.4569, -0.5105, 0.2573, -0.3021, 0.1477, 0.1185, -0.1262, -0.0082, 0.0005, 0.031, -0.5483],
     soy: [-2.275, 0.6936, 0, 0, 0, -0.0194, -0.2653, 0.0366, -0.0236, -0.1005, 0, -0.0646, 0, -3.8528, -0.033, 0, 0.2137, 0, -0.0293, -0.0487, 0, 0.0487, 1.8898],
   },
   {
     players: 9,
+    fitted: '3000 games, seed 1, ridge 1, characters on',
     faction: [-0.1462, 1.0084, 0.1223, 0.4501, 0.1077, 0.0507, -0.1925, -0.009, -0.1228, -0.2391, -0.2051, -0.0083, -0.2907, -0.2641, -0.0961, -0.2788, 0.2135, 0.1609, -0.0932, -0.0339, -0.0183, 0.0555, -0.2095],
     soy: [-1.9331, 0.8025, 0, 0, 0, 0.0081, -0.0769, 0.0491, -0.1704, -0.1286, 0, -0.0236, 0, -5.0668, -0.0993, -0.0513, 0.3728, 0, -0.0379, -0.1936, 0, -0.0174, 0.2681],
   },
@@ -43,6 +46,7 @@ export const CHARACTER_WINS: readonly CharacterWins[] = [
 export const BELIEF_FITS: readonly BeliefFit[] = [
   {
     players: 5,
+    fitted: '3000 games, seed 1, ridge 1, characters on, 300 of them read',
     strategicPrior: 0.95,
     weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0.38, intercepted: 0, sentDirect: 1.08, lockedPassed: 2, tookOver: 4, skillOnIntel: 2.2, bloodRose: 0.5, burned: 0.67, negatedBurn: 2.66 },
   },

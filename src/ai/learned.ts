@@ -1,12 +1,14 @@
 // A learned evaluation of a position: the chance that a seat wins, from features of the position
 // as a sampled world deals it (identities known), fitted by logistic regression on games of the
-// strong policy at every seat, one model a table size (npm run ai:fit, src/cli/ai-fit.ts; the
-// weights: learned-weights.ts).
+// strong policy at every seat, one model a kind of table: its size and the rules that change play
+// (the edition, 角色版本, 胜利情报数; TableKind) (npm run ai:fit, src/cli/ai-fit.ts; the weights:
+// learned-weights.ts).
 //
 // The expert's look-ahead (lookahead.ts) may value the position it reaches at the end of a turn by
 // this chance instead of the strong policy's currency alone: the currency is one of the features,
 // so the fit keeps what it knows and corrects it by what the games say wins.
-import type { GameState } from '../engine/types.js';
+import { CHARACTER_SETS, type GameView } from '../engine/index.js';
+import type { CharacterSet, Edition, GameState } from '../engine/types.js';
 import { BLACK, colorIndex, factionColor, idIndex, SOY } from './cards.js';
 import { BELIEF_FITS, CHARACTER_WINS, LEARNED_MODELS } from './learned-weights.js';
 import type { EvidenceWeights } from './beliefs.js';
@@ -38,9 +40,73 @@ export const FEATURES = [
   'round/10',
 ] as const;
 
-/** The models of one table size: a 潜伏战线 or 军情处 seat's and an 打酱油的's, each a weight per feature. */
-export interface LearnedModel {
+/**
+ * What a fit is for: a table size and the rules that change how it plays. Absent fields are the
+ * standard ones (the standard edition, the thirty characters of 003, three intel of a colour wins).
+ */
+export interface TableKind {
   players: number;
+  edition?: Edition;
+  characterSet?: CharacterSet;
+  victoryIntel?: 4;
+}
+
+/** The kind a state is of. */
+export function kindOfState(s: GameState): TableKind {
+  return tableKind(s.players.length, s.edition, s.options.characterSet, s.options.victoryIntel);
+}
+
+/**
+ * The kind a view is of. A view does not name the character set: it is the set of the characters in
+ * sight (sample.ts deals from the same), or of `offered` (the characters a seat is choosing from).
+ */
+export function kindOfView(v: GameView, offered: readonly string[] = []): TableKind {
+  const names = [...offered, ...v.players.flatMap((p) => (p.character ? [p.character] : []))];
+  return tableKind(v.players.length, v.edition, characterSetOf(names), v.victoryIntel);
+}
+
+/** The set the named characters belong to (the first set holding one of them); standard for none. */
+export function characterSetOf(names: Iterable<string>): CharacterSet {
+  const list = [...names];
+  return (Object.keys(CHARACTER_SETS) as CharacterSet[]).find((k) => list.some((c) => (CHARACTER_SETS[k] as string[]).includes(c))) ?? 'standard';
+}
+
+function tableKind(players: number, edition: Edition, characterSet: CharacterSet | undefined, victoryIntel: number | undefined): TableKind {
+  return {
+    players,
+    ...(edition !== 'standard' && { edition }),
+    ...(characterSet && characterSet !== 'standard' && { characterSet }),
+    ...(victoryIntel === 4 && { victoryIntel: 4 as const }),
+  };
+}
+
+/** The rules of a kind without its size, as one string ("standard/standard/3"). */
+export const variantOf = (k: TableKind): string => `${k.edition ?? 'standard'}/${k.characterSet ?? 'standard'}/${k.victoryIntel ?? 3}`;
+
+/** A kind's name for people and JSON keys: the size, then what is not standard ("7", "5 qianzhi", "9 classic 4"). */
+export const kindName = (k: TableKind): string => [k.players, k.edition, k.characterSet, k.victoryIntel].filter((x) => x !== undefined).join(' ');
+
+/**
+ * Of things fitted one a kind of table, the one for `k`: of its variant (the same rules), the size
+ * nearest (the first of two as near); with `exact`, that size only. A variant never fitted takes the
+ * standard variant's. Undefined for none.
+ */
+export function fittedFor<T extends TableKind>(k: TableKind, list: readonly T[], exact = false): T | undefined {
+  const pick = (variant: string) => {
+    let best: T | undefined;
+    for (const x of list) {
+      if (variantOf(x) !== variant || (exact && x.players !== k.players)) continue;
+      if (!best || Math.abs(x.players - k.players) < Math.abs(best.players - k.players)) best = x;
+    }
+    return best;
+  };
+  return pick(variantOf(k)) ?? pick(variantOf({ players: k.players }));
+}
+
+/** The models of one kind of table: a 潜伏战线 or 军情处 seat's and an 打酱油的's, each a weight per feature. */
+export interface LearnedModel extends TableKind {
+  /** What it was fitted on (ai:fit). */
+  fitted?: string;
   faction: readonly number[];
   soy: readonly number[];
 }
@@ -112,8 +178,7 @@ export function features(s: GameState, me: number, currency: number): Float64Arr
  * How often each character's player won, one table a table size: games of the strong policy at
  * every seat (ai:fit's), before the identities were dealt, so over every identity the seat may get.
  */
-export interface CharacterWins {
-  players: number;
+export interface CharacterWins extends TableKind {
   /** Games the counts come from. */
   games: number;
   wins: Readonly<Record<string, number>>;
@@ -122,9 +187,9 @@ export interface CharacterWins {
 /** Pseudo-games at the table's mean win rate that a character's own count is shrunk toward (ai:fit). */
 export const CHARACTER_PRIOR_GAMES = 50;
 
-/** How often `character`'s player won at the table size nearest `players`; undefined for one never played there. */
-export function characterWin(players: number, character: string, tables: readonly CharacterWins[] = CHARACTER_WINS): number | undefined {
-  return nearestSize(players, tables)?.wins[character];
+/** How often `character`'s player won at the kind of table nearest `k` (fittedFor); undefined for one never played there. */
+export function characterWin(k: TableKind, character: string, tables: readonly CharacterWins[] = CHARACTER_WINS): number | undefined {
+  return fittedFor(k, tables)?.wins[character];
 }
 
 /**
@@ -132,15 +197,19 @@ export function characterWin(players: number, character: string, tables: readonl
  * for its side and each kind of evidence's weight, fitted so that the beliefs give the identities
  * as dealt the highest chance in games of strong players.
  */
-export interface BeliefFit {
-  players: number;
+export interface BeliefFit extends TableKind {
+  /** What it was fitted on (ai:fit). */
+  fitted?: string;
   strategicPrior: number;
   weights: EvidenceWeights;
 }
 
-/** The fit for exactly this table size; undefined where none was fitted (the expert then reads as the strong policy does). */
-export function beliefFit(players: number, fits: readonly BeliefFit[] = BELIEF_FITS): BeliefFit | undefined {
-  return fits.find((f) => f.players === players);
+/**
+ * The fit for exactly this table size, of its variant or else the standard one's; undefined where
+ * none was fitted (the expert then reads as the strong policy does).
+ */
+export function beliefFit(k: TableKind, fits: readonly BeliefFit[] = BELIEF_FITS): BeliefFit | undefined {
+  return fittedFor(k, fits, true);
 }
 
 /** The chance of a win by a model's weights. */
@@ -166,21 +235,14 @@ export function characterWins(picks: readonly { character: string; y: number }[]
   return out;
 }
 
-/** The model fitted for the table size nearest `players`. */
-export function modelFor(players: number, models: readonly LearnedModel[] = LEARNED_MODELS): LearnedModel {
-  return nearestSize(players, models)!;
-}
-
-/** Of things fitted one a table size, the one for the size nearest `players` (the first of two as near); undefined for none. */
-function nearestSize<T extends { players: number }>(players: number, list: readonly T[]): T | undefined {
-  let best = list[0];
-  for (const x of list) if (Math.abs(x.players - players) < Math.abs(best.players - players)) best = x;
-  return best;
+/** The model fitted for the kind of table nearest `k` (fittedFor). */
+export function modelFor(k: TableKind, models: readonly LearnedModel[] = LEARNED_MODELS): LearnedModel {
+  return fittedFor(k, models)!;
 }
 
 /** The position's learned value for `me`, on the look-ahead's scale: a win is +100, a loss −100. */
 export function learnedValue(s: GameState, me: number, currency: number, models: readonly LearnedModel[] = LEARNED_MODELS): number {
-  const m = modelFor(s.players.length, models);
+  const m = modelFor(kindOfState(s), models);
   const w = idIndex(s.players[me].identity) === SOY ? m.soy : m.faction;
   return 200 * chance(w, features(s, me, currency)) - 100;
 }

@@ -10,13 +10,13 @@ import { seenLength, seenRows, type BeliefGame } from './belief-fit.js';
 import type { SeenList } from './beliefs.js';
 import { idIndex, SOY } from './cards.js';
 import { playStrong } from './forks.js';
-import { features } from './learned.js';
+import { features, type TableKind } from './learned.js';
 import { positionValue } from './lookahead.js';
 import { newMemory, observeAll } from './memory.js';
 import { StrongPolicy } from './strong.js';
 
-export interface PositionJob {
-  players: number;
+/** Games of one kind of table (its size, edition, 角色版本, 胜利情报数). */
+export interface PositionJob extends TableKind {
   characters: boolean;
   seed: number;
   /** Game numbers [from, to). */
@@ -57,7 +57,8 @@ export function positions(job: PositionJob): { positions: Position[]; picks: Pic
     const moments: [number, number][] = [];
     let seen: SeenList = null;
     const seed = gameSeed(job.seed, g);
-    const start = newGame({ seed, players: names, edition: 'standard', options: { characters: job.characters } });
+    const options = { characters: job.characters, ...(job.characterSet && { characterSet: job.characterSet }), ...(job.victoryIntel && { victoryIntel: job.victoryIntel }) };
+    const start = newGame({ seed, players: names, edition: job.edition ?? 'standard', options });
     const mems = start.state.players.map((_, i) => observeAll(newMemory(view(start.state, i)), start.events));
     const game: Omit<Position, 'y'>[] = [];
     const seatOf: number[] = [];

@@ -10,6 +10,7 @@ import { randInt, type RngState } from '../engine/rng.js';
 import type { CharacterName, CharacterSet, CharState, GameState, Identity, Pending, Player, StackItem, Transit } from '../engine/types.js';
 import { weights } from './beliefs.js';
 import { ID_LIST } from './cards.js';
+import { characterSetOf } from './learned.js';
 import type { SeatMemory } from './memory.js';
 
 const bit = (s: number) => 1 << s;
@@ -173,7 +174,7 @@ export function sampleWorld(v: GameView, m: SeatMemory, rng: RngState, transitCo
     const seen = new Set<CharacterName>();
     for (const p of v.players) if (p.character) seen.add(p.character);
     // The set the game deals from is the one the characters in sight belong to (our own is always).
-    characterSet = (Object.keys(CHARACTER_SETS) as CharacterSet[]).find((k) => [...seen].some((c) => CHARACTER_SETS[k].includes(c))) ?? 'standard';
+    characterSet = characterSetOf(seen);
     const hidden = shuffle(
       CHARACTER_SETS[characterSet].filter((c) => !seen.has(c)),
       rng,

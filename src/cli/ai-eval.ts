@@ -1,5 +1,5 @@
 // npm run --silent ai:eval -- --json [--a NAME|FILE] [--b NAME|FILE] [--mode faction|seat]
-//   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E] [--character-set standard|classic]
+//   [--identity 潜伏战线|军情处|打酱油的] [--players P] [--characters on|off] [--edition E] [--character-set standard|classic] [--victory-intel 3|4]
 //   [--games N] [--seed S] [--budget-ms X] [--workers W] [--details] [--reveal] [--read]
 //
 // contracts §5: policy A in the measured seats (faction: every seat of --identity; seat: one seat,
@@ -33,7 +33,8 @@ const command = {
     players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
     characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
     edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: 'the edition' },
-    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000' },
+    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000 (初版)' },
+    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: '胜利情报数: intel of a colour that wins' },
     games: { type: 'string', value: 'N', int: atLeast(1), default: '200', help: 'games' },
     seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
     'budget-ms': { type: 'string', value: 'X', default: '300', help: 'the time budget of a searching policy, in milliseconds' },
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(budgetMs) || budgetMs <= 0) fail(`--budget-ms must be a positive number, not "${args['budget-ms']}"`);
   const size = tableSizeRefusal(edition, players);
   if (size) fail(size);
+  if (characterSet !== 'standard' && characters !== 'on') fail('--character-set classic needs --characters on');
   if (mode === 'faction' && !identitiesFor(players, false).includes(identity)) fail(`no ${identity} at ${players} players`);
   for (const spec of [a, b])
     await loadPolicy(spec, budgetMs).catch((e: Error) => fail(e.message));
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
     characters: characters === 'on',
     edition,
     characterSet,
+    ...(args['victory-intel'] === '4' && { victoryIntel: 4 as const }),
     seed,
     ...(args.reveal ? { reveal: true } : {}),
     ...(args.read ? { read: true } : {}),

@@ -1,20 +1,25 @@
-// npm run --silent ai:fit -- [--games N] [--seed S] [--players 5,7,9] [--characters on|off] [--workers W] [--lambda L] [--write]
+// npm run --silent ai:fit -- [--games N] [--seed S] [--players 5,7,9] [--edition E] [--character-set standard|classic]
+//   [--victory-intel 3|4] [--characters on|off] [--workers W] [--lambda L] [--write]
 //
-// Fits the learned evaluation (src/ai/learned.ts): plays N games of the strong policy at every seat
-// for each table size (src/ai/positions.ts), fits each size's faction and 打酱油的 models by logistic
-// regression on the games whose number is not a multiple of 5, and prints one JSON object with, per
-// size and model, the mean log loss on the held-out games (every fifth) of: a constant, the currency
-// alone, the whole model; with characters on, also each character's win rate in those games (the
-// expert chooses its character by it); at the sizes with at most 40 identity assignments (3 to 6
-// players), how the expert's beliefs read the evidence (belief-fit.ts: the strategic prior and each
-// kind's weight, fitted on every tenth game, every fifth of those held out; the log chance of the
-// identities as dealt, as the strong policy reads and as fitted). --write writes all three to
-// src/ai/learned-weights.ts. Exit 2 for bad options.
+// Fits the learned evaluation (src/ai/learned.ts) for one variant of the rules (edition, 角色版本,
+// 胜利情报数) at each table size given: plays N games of the strong policy at every seat (src/ai/
+// positions.ts), fits the faction and 打酱油的 models by logistic regression on the games whose number
+// is not a multiple of 5, and prints one JSON object with, per size and model, the mean log loss on
+// the held-out games (every fifth) of: a constant, the currency alone, the whole model; with
+// characters on, also each character's win rate in those games (the expert chooses its character by
+// it); and how the expert's beliefs read the evidence (belief-fit.ts: the strategic prior and each
+// kind's weight, fitted on some games — every tenth at 5 players, fewer where the table lists more
+// identity assignments — every fifth of those held out; the log chance of the identities as dealt,
+// as the strong policy reads and as fitted). --write puts all three into src/ai/learned-weights.ts
+// in place of those of the same kinds of table, keeping the others. Exit 2 for bad options.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beliefLogLikelihood, fitBeliefs, type BeliefGame } from '../ai/belief-fit.js';
 import { EVIDENCE_KINDS, initialBeliefs } from '../ai/beliefs.js';
-import { characterWins, FEATURES, fitLogistic, logLoss, type BeliefFit, type CharacterWins, type LearnedModel } from '../ai/learned.js';
+import { characterWins, FEATURES, fitLogistic, kindName, logLoss, variantOf, type BeliefFit, type CharacterWins, type LearnedModel, type TableKind } from '../ai/learned.js';
+import { BELIEF_FITS, CHARACTER_WINS, LEARNED_MODELS } from '../ai/learned-weights.js';
+import { EDITION_NAMES, tableSizeRefusal } from '../engine/index.js';
+import type { CharacterSet, Edition } from '../engine/types.js';
 import { positions, type Pick, type Position, type PositionJob } from '../ai/positions.js';
 import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
 import { runInChildren } from './children.js';
@@ -26,6 +31,9 @@ const command = {
     games: { type: 'string', value: 'N', int: atLeast(10), default: '3000', help: 'games a table size' },
     seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
     players: { type: 'string', value: 'P,P,…', default: '5,7,9', help: 'the table sizes fitted' },
+    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: 'the edition' },
+    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000 (初版)' },
+    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: '胜利情报数: intel of a colour that wins' },
     characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
     workers: { type: 'string', value: 'W', int: atLeast(1), default: '2', help: 'child processes that play the games' },
     lambda: { type: 'string', value: 'L', default: '1', help: 'the L2 penalty of the logistic fits (0 or more)' },
@@ -40,13 +48,14 @@ if (process.argv[2] === '--child') {
 }
 
 /**
- * Which games' evidence the beliefs are fitted on (belief-fit.ts): every tenth, at the table sizes
- * whose beliefs list at most 40 identity assignments (3 to 6 players). Larger tables list 120
- * (7 players) to 560 (9 players), where the fit would read 10 to 50 times as much: the expert
- * reads there as the strong policy does.
+ * Which games' evidence the beliefs are fitted on (belief-fit.ts): every tenth at the tables of at
+ * most 40 identity assignments (3 to 6 players); where a seat's beliefs weigh more (120 at 7 players,
+ * 210 at 8, 560 at 9), fewer in proportion to half their count (every 15th game at 7 players, 26th at
+ * 8, 70th at 9), so the fit reads no more than about twice as long as at 6 players.
  */
-function beliefEvery(players: number): number | undefined {
-  return initialBeliefs(players, 0, '潜伏战线').table.count <= 40 ? 10 : undefined;
+function beliefEvery(players: number): number {
+  const count = initialBeliefs(players, 0, '潜伏战线').table.count;
+  return count <= 40 ? 10 : Math.round((10 * count) / 80);
 }
 
 function fail(sentence: string): never {
@@ -61,10 +70,20 @@ async function main(): Promise<void> {
   if (!(lambda >= 0)) fail(`--lambda must be a number of 0 or more, not "${args.lambda}"`);
   if (sizes.some((p) => !Number.isInteger(p) || p < 3 || p > 9)) fail(`--players must list table sizes from 3 to 9, not "${args.players}"`);
   const characters = args.characters === 'on';
+  const variant: Omit<TableKind, 'players'> = {
+    ...(args.edition !== 'standard' && { edition: args.edition as Edition }),
+    ...(args['character-set'] !== 'standard' && { characterSet: args['character-set'] as CharacterSet }),
+    ...(args['victory-intel'] === '4' && { victoryIntel: 4 as const }),
+  };
+  if (variant.characterSet && !characters) fail('--character-set classic needs --characters on');
+  for (const p of sizes) {
+    const refused = tableSizeRefusal(args.edition as Edition, p);
+    if (refused) fail(refused);
+  }
   const tasks: PositionJob[] = [];
   for (const players of sizes)
     for (let from = 0; from < games; from += 50)
-      tasks.push({ players, characters, seed: seed * 100 + players, from, to: Math.min(games, from + 50), beliefEvery: beliefEvery(players) });
+      tasks.push({ players, ...variant, characters, seed: seed * 100 + players, from, to: Math.min(games, from + 50), beliefEvery: beliefEvery(players) });
   const all: Position[] = [];
   const picks: Pick[] = [];
   const beliefGames: BeliefGame[] = [];
@@ -74,7 +93,8 @@ async function main(): Promise<void> {
     beliefGames.push(...r.beliefs);
   });
 
-  const report: Record<string, unknown> = { games, players: sizes, seed, lambda, positions: all.length };
+  const report: Record<string, unknown> = { games, players: sizes, variant: variantOf({ players: 0, ...variant }), seed, lambda, positions: all.length };
+  const fitted = `${games} games, seed ${seed}, ridge ${lambda}, characters ${characters ? 'on' : 'off'}`;
   const models: LearnedModel[] = [];
   const chars: CharacterWins[] = [];
   const fits: BeliefFit[] = [];
@@ -98,17 +118,17 @@ async function main(): Promise<void> {
         weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(w[i] * 1000) / 1000])),
       };
     }
-    models.push({ players, faction: weights.faction, soy: weights.soy });
+    models.push({ players, ...variant, fitted, faction: weights.faction, soy: weights.soy });
     if (characters) {
       const wins = characterWins(picks.filter((p) => p.players === players));
-      chars.push({ players, games, wins });
+      chars.push({ players, ...variant, games, wins });
       out.characterWins = wins;
     }
     const kept = beliefGames.filter((g) => g.players === players).sort((a, b) => a.game - b.game);
     // Every fifth of the kept games is held out.
     const [train, test] = [kept.filter((_, i) => i % 5 !== 0), kept.filter((_, i) => i % 5 === 0)];
     if (train.length > 0) {
-      const fit = fitBeliefs(train, players);
+      const fit: BeliefFit = { ...fitBeliefs(train, players), ...variant, fitted: `${fitted}, ${kept.length} of them read` };
       const asRead = EVIDENCE_KINDS.map(() => 1);
       fits.push(fit);
       out.beliefs = {
@@ -125,28 +145,34 @@ async function main(): Promise<void> {
     report[`players${players}`] = out;
   }
   if (args.write) {
-    const row = (w: readonly number[]) => `[${w.map((x) => Math.round(x * 1e4) / 1e4).join(', ')}]`;
+    // This run's kinds take the place of the same kinds landed; the others stay.
+    const merge = <T extends TableKind>(landed: readonly T[], mine: readonly T[]) =>
+      [...landed.filter((x) => !mine.some((y) => kindName(y) === kindName(x))), ...mine].sort(
+        (a, b) => (variantOf(a) === variantOf(b) ? a.players - b.players : variantOf(a) === variantOf({ players: 0 }) ? -1 : variantOf(b) === variantOf({ players: 0 }) ? 1 : variantOf(a) < variantOf(b) ? -1 : 1),
+      );
     writeFileSync(
       fileURLToPath(new URL('../ai/learned-weights.ts', import.meta.url)),
-      `// Written by \`npm run ai:fit -- --write\` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a table size.\n` +
-        `// ${games} games a table size, seed ${seed}, ridge ${lambda}, characters ${characters ? 'on' : 'off'}.\n` +
+      `// Written by \`npm run ai:fit -- --write\` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a kind of table\n` +
+        `// (its size; edition, characterSet, victoryIntel where not the standard ones), each with what it was fitted on.\n` +
         `import type { BeliefFit, CharacterWins, LearnedModel } from './learned.js';\n\n` +
-        `export const LEARNED_MODELS: readonly LearnedModel[] = [\n` +
-        models.map((m) => `  {\n    players: ${m.players},\n    faction: ${row(m.faction)},\n    soy: ${row(m.soy)},\n  },\n`).join('') +
-        `];\n\n` +
+        `export const LEARNED_MODELS: readonly LearnedModel[] = [\n${merge(LEARNED_MODELS, models).map(literal).join('')}];\n\n` +
         `// How often each character's player won (learned.ts characterWins): the expert chooses its character by it.\n` +
-        `export const CHARACTER_WINS: readonly CharacterWins[] = [\n` +
-        chars
-          .map((c) => `  {\n    players: ${c.players},\n    games: ${c.games},\n    wins: { ${Object.entries(c.wins).map(([k, v]) => `'${k}': ${v}`).join(', ')} },\n  },\n`)
-          .join('') +
-        `];\n\n` +
+        `export const CHARACTER_WINS: readonly CharacterWins[] = [\n${merge(CHARACTER_WINS, chars).map(literal).join('')}];\n\n` +
         `// How the expert reads the evidence (learned.ts BeliefFit, belief-fit.ts): the strategic prior and each kind's weight.\n` +
-        `export const BELIEF_FITS: readonly BeliefFit[] = [\n` +
-        fits
-          .map((f) => `  {\n    players: ${f.players},\n    strategicPrior: ${f.strategicPrior},\n    weights: { ${Object.entries(f.weights).map(([k, v]) => `${k}: ${v}`).join(', ')} },\n  },\n`)
-          .join('') +
-        `];\n`,
+        `export const BELIEF_FITS: readonly BeliefFit[] = [\n${merge(BELIEF_FITS, fits).map(literal).join('')}];\n`,
     );
   }
   process.stdout.write(JSON.stringify(report, null, 1) + '\n');
+}
+
+/** One fitted entry as a TypeScript object literal, a field a line: numbers to 4 places, records on one line. */
+function literal(x: object): string {
+  const value = (v: unknown): string => {
+    if (typeof v === 'number') return String(Math.round(v * 1e4) / 1e4);
+    if (typeof v === 'string') return `'${v}'`;
+    if (Array.isArray(v)) return `[${v.map(value).join(', ')}]`;
+    const key = (k: string) => (/^[A-Za-z_]\w*$/.test(k) ? k : `'${k}'`);
+    return `{ ${Object.entries(v as object).map(([k, y]) => `${key(k)}: ${value(y)}`).join(', ')} }`;
+  };
+  return `  {\n${Object.entries(x).map(([k, v]) => `    ${k}: ${value(v)},\n`).join('')}  },\n`;
 }

@@ -55,8 +55,8 @@ describe('belief-fit', () => {
   });
 
   it('the landed fit is for the table sizes ai:fit fits (5 players), none for 7 or 9', () => {
-    expect(beliefFit(5)?.players).toBe(5);
-    expect(beliefFit(7)).toBeUndefined();
-    expect(beliefFit(9)).toBeUndefined();
+    expect(beliefFit({ players: 5 })?.players).toBe(5);
+    expect(beliefFit({ players: 7 })).toBeUndefined();
+    expect(beliefFit({ players: 9 })).toBeUndefined();
   });
 });

@@ -17,8 +17,16 @@ describe('ai:eval', () => {
     expect(out.ci95[1]).toBeGreaterThanOrEqual(out.diff);
   }, 120_000);
 
+  it('plays the variant asked for: --character-set classic --victory-intel 4 reach every game', () => {
+    const r = run('--json', '--a', 'test/ai/fixtures/first-legal-classic-four.mjs', '--b', 'test/ai/fixtures/first-legal-classic-four.mjs', '--mode', 'seat', '--players', '7', '--character-set', 'classic', '--victory-intel', '4', '--games', '4', '--workers', '1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).games).toBe(4);
+    // Without --victory-intel 4 the same policy refuses to play (the games fail: exit 1).
+    expect(run('--json', '--a', 'test/ai/fixtures/first-legal-classic-four.mjs', '--mode', 'seat', '--players', '7', '--character-set', 'classic', '--games', '2', '--workers', '1').status).toBe(1);
+  }, 120_000);
+
   it('exits 2 for bad options', () => {
-    for (const bad of [['--mode', 'table'], ['--a', 'nobody.mjs'], ['--players', '12'], ['--identity', '路人'], ['--games', '0'], ['--budget-ms', 'x'], ['--colour', 'red']]) {
+    for (const bad of [['--mode', 'table'], ['--a', 'nobody.mjs'], ['--players', '12'], ['--identity', '路人'], ['--games', '0'], ['--budget-ms', 'x'], ['--colour', 'red'], ['--victory-intel', '5'], ['--character-set', 'classic', '--characters', 'off'], ['--edition', 'qianzhi', '--players', '7']]) {
       const r = run('--json', ...bad);
       expect(r.status, bad.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

@@ -101,7 +101,7 @@ describe('the expert chooses its character', () => {
       for (const seat of waitingOn(s)) {
         const legal = legalActions(s, seat);
         expect(legal.map((a) => a.kind)).toEqual(['pickCharacter', 'pickCharacter']);
-        const win = (a: (typeof legal)[number]) => characterWin(5, a.kind === 'pickCharacter' ? a.character : '')!;
+        const win = (a: (typeof legal)[number]) => characterWin({ players: 5 }, a.kind === 'pickCharacter' ? a.character : '')!;
         const a = expert.decide(view(s, seat), legal);
         expect(win(a)).toBe(Math.max(...legal.map(win)));
         if (a !== strong.decide(view(s, seat), legal)) differs++;

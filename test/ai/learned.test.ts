@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_KINDS } from '../../src/ai/beliefs.js';
 import {
+  beliefFit,
   chance,
   CHARACTER_PRIOR_GAMES,
   characterWin,
@@ -10,12 +11,16 @@ import {
   features,
   FEATURES,
   fitLogistic,
+  kindName,
+  kindOfState,
+  kindOfView,
   learnedValue,
   logLoss,
   modelFor,
+  type TableKind,
 } from '../../src/ai/learned.js';
 import { positions } from '../../src/ai/positions.js';
-import { newGame } from '../../src/engine/index.js';
+import { legalActions, newGame, view, waitingOn } from '../../src/engine/index.js';
 import { seedRng, randInt } from '../../src/engine/rng.js';
 
 describe('learned evaluation', () => {
@@ -86,14 +91,48 @@ describe('learned evaluation', () => {
       { players: 5, games: 1, wins: { A: 0.5 } },
       { players: 9, games: 1, wins: { A: 0.2 } },
     ];
-    expect([4, 6, 8].map((n) => characterWin(n, 'A', tables))).toEqual([0.5, 0.5, 0.2]);
-    expect(characterWin(5, 'C', tables)).toBeUndefined();
+    expect([4, 6, 8].map((n) => characterWin({ players: n }, 'A', tables))).toEqual([0.5, 0.5, 0.2]);
+    expect(characterWin({ players: 5 }, 'C', tables)).toBeUndefined();
   });
 
   it('takes the model of the nearest table size', () => {
     const m = (players: number) => ({ players, faction: [players], soy: [players] });
     const models = [m(5), m(7), m(9)];
-    expect([3, 5, 6, 8, 9].map((n) => modelFor(n, models).players)).toEqual([5, 5, 5, 7, 9]);
+    expect([3, 5, 6, 8, 9].map((n) => modelFor({ players: n }, models).players)).toEqual([5, 5, 5, 7, 9]);
+  });
+
+  it('takes the model of its variant of the rules (edition, 角色版本, 胜利情报数), the standard one where its variant was never fitted', () => {
+    const models = [
+      { players: 5, faction: [1], soy: [1] },
+      { players: 9, faction: [2], soy: [2] },
+      { players: 5, edition: 'qianzhi' as const, faction: [3], soy: [3] },
+      { players: 6, edition: 'qianzhi' as const, faction: [4], soy: [4] },
+      { players: 7, characterSet: 'classic' as const, victoryIntel: 4 as const, faction: [5], soy: [5] },
+    ];
+    const tag = (k: TableKind) => modelFor(k, models).faction[0];
+    expect(tag({ players: 6, edition: 'qianzhi' })).toBe(4);
+    expect(tag({ players: 5, edition: 'qianzhi' })).toBe(3);
+    expect(tag({ players: 9, characterSet: 'classic', victoryIntel: 4 })).toBe(5);
+    // 初版 at 3 intel, the promo edition: never fitted, so the standard variant's nearest size.
+    expect(tag({ players: 9, characterSet: 'classic' })).toBe(2);
+    expect(tag({ players: 6, edition: 'promo' })).toBe(1);
+    // A belief fit is for its size alone: of its variant, else the standard one's.
+    const fits = models.map((m) => ({ ...m, strategicPrior: m.faction[0], weights: {} }));
+    expect(beliefFit({ players: 7, characterSet: 'classic', victoryIntel: 4 }, fits)?.strategicPrior).toBe(5);
+    expect(beliefFit({ players: 7 }, fits)).toBeUndefined();
+    expect(beliefFit({ players: 9, edition: 'qianzhi' }, fits)?.strategicPrior).toBe(2);
+  });
+
+  it('reads the kind of table from a state and from a view (the character set from the characters in sight or offered)', () => {
+    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+    const s = newGame({ seed: 3, players: names, options: { characters: true, characterSet: 'classic', victoryIntel: 4 } }).state;
+    expect(kindOfState(s)).toEqual({ players: 7, characterSet: 'classic', victoryIntel: 4 });
+    const seat = waitingOn(s)[0];
+    const offered = legalActions(s, seat).flatMap((a) => (a.kind === 'pickCharacter' ? [a.character] : []));
+    expect(kindOfView(view(s, seat), offered)).toEqual({ players: 7, characterSet: 'classic', victoryIntel: 4 });
+    const q = newGame({ seed: 3, players: names.slice(0, 6), edition: 'qianzhi', options: { characters: false } }).state;
+    expect(kindOfView(view(q, 0))).toEqual({ players: 6, edition: 'qianzhi' });
+    expect(kindName(kindOfState(s))).toBe('7 classic 4');
   });
 
   it('positions: every seat at every turn of finished games, labelled by who won', () => {
@@ -141,9 +180,21 @@ describe('npm run ai:fit', () => {
     expect(Object.keys(b.weights)).toEqual([...EVIDENCE_KINDS]);
     expect(b.strategicPrior).toBeGreaterThan(0);
   });
+  it('fits the variant asked for: 千智风声 at 6 players, with its own characters\' win rates', () => {
+    const r = run('--games', '10', '--players', '6', '--edition', 'qianzhi', '--workers', '1');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.variant).toBe('qianzhi/standard/3');
+    expect(out.players6.faction.train).toBeGreaterThan(0);
+    const c = JSON.parse(run('--games', '10', '--players', '5', '--character-set', 'classic', '--victory-intel', '4', '--workers', '1').stdout);
+    expect(c.variant).toBe('standard/classic/4');
+    expect(Object.keys(c.players5.characterWins).every((name) => name.endsWith('·初版'))).toBe(true);
+  });
   it('exits 2 for bad options', () => {
     expect(run('--games', 'x').status).toBe(2);
     expect(run('--players', '12').status).toBe(2);
+    expect(run('--edition', 'qianzhi', '--players', '7').status).toBe(2);
+    expect(run('--victory-intel', '5').status).toBe(2);
     expect(run('--nope').status).toBe(2);
   });
 });
