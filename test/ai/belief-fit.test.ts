@@ -54,9 +54,7 @@ describe('belief-fit', () => {
     }
   });
 
-  it('the landed fit is for the table sizes ai:fit fits (5 players), none for 7 or 9', () => {
-    expect(beliefFit({ players: 5 })?.players).toBe(5);
-    expect(beliefFit({ players: 7 })).toBeUndefined();
-    expect(beliefFit({ players: 9 })).toBeUndefined();
+  it('the landed fits: one for every table size of the standard rules, 3 to 9 players', () => {
+    for (let players = 3; players <= 9; players++) expect(beliefFit({ players })?.players).toBe(players);
   });
 });
