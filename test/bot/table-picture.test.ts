@@ -7,9 +7,13 @@ import { describeTable } from '../../src/picture/describe.js';
 import { pictureInput } from '../../src/picture/input.js';
 import { backlog, drawInThread } from '../../src/picture/renderer.js';
 import { drawTablePicture } from '../../src/picture/table.js';
+import { TEST_LIMITS } from '../support/discord/index.js';
 import { advanceTo, gameOf, openBotTable, tableMessage, useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { liveTable } from './play.js';
+
+/** The harness's edit interval (harness.ts: Discord's limits scaled down). */
+const EDIT_INTERVAL_MS = 1000 * TEST_LIMITS.scale!;
 
 /** The picture input of the game as it is now, from the public view. */
 async function input(t: BotTable) {
@@ -90,6 +94,14 @@ describe('a busy table', () => {
       const gameId = await gameOf(t);
       const uploads = t.discord.world.uploads.size;
       const v0 = t.bot.store.liveState(gameId)!.version;
+      // When the table's lane began each edit of it (wall clock).
+      const edits: number[] = [];
+      const lane = t.bot.publisher as unknown as { editTable: (id: number) => Promise<boolean> };
+      const editTable = lane.editTable.bind(lane);
+      lane.editTable = (id) => {
+        if (id === gameId) edits.push(performance.now());
+        return editTable(id);
+      };
       const started = Date.now();
       // Six decisions timing out as fast as the bot commits them, each changing whom the picture waits on.
       for (let k = 0; k < 6; k++) {
@@ -106,6 +118,12 @@ describe('a busy table', () => {
       // One picture now, then one each interval while the moves went on, then the one that catches up.
       expect(drawn).toBeLessThanOrEqual(2 + Math.floor(committed / 2_000));
       expect(drawn).toBeLessThan(6);
+      // The lane waits for the picture, a move wakes it, and its words still keep the edit interval (50 ms
+      // here): edits on the heels of each move ran into the click token's rate limit (less 2 ms: a timer
+      // may fire a little early).
+      expect(edits.length).toBeGreaterThanOrEqual(6);
+      const gaps = edits.slice(1).map((at, i) => Math.round(at - edits[i]));
+      expect(Math.min(...gaps), `gaps between table edits: ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(EDIT_INTERVAL_MS - 2);
       const table = tableMessage(t, t.users[0])!;
       expect(table.embeds[0].description).toBe(t.bot.publisher.tableMessage(gameId).embeds[0]!.description);
       expect(t.discord.attachmentData(table.attachments[0].id)!.equals(await expected(t))).toBe(true);
