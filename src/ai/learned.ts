@@ -175,7 +175,7 @@ export function features(s: GameState, me: number, currency: number): Float64Arr
 }
 
 /**
- * How often each character's player won, one table a table size: games of the strong policy at
+ * How often each character's player won, one table a kind of table: games of the strong policy at
  * every seat (ai:fit's), before the identities were dealt, so over every identity the seat may get.
  */
 export interface CharacterWins extends TableKind {
