@@ -64,7 +64,7 @@ export const LOOK_STEP_COST = 20;
 /**
  * Where every seat deciding in a look-ahead weighs many identity assignments (560 at 9 players, 210
  * at 8, 120 at 7), its actions cost more: at 9 players a counted step took 5.3–7.0 µs against
- * 1.2–2.1 at 3 to 8 players (2026-12-05, `npx tsx test/bench/search-budget.ts`), so a 9-player
+ * 1.2–2.1 at 3 to 8 players (2026-12-05, loaded, `npx tsx test/bench/search-budget.ts`), so a 9-player
  * search ran out on the clock cap with a quarter of its budget counted. There a look-ahead action
  * counts LOOK_STEP_COST_9.
  */
