@@ -145,11 +145,12 @@ async function main(): Promise<void> {
     report[`players${players}`] = out;
   }
   if (args.write) {
-    // This run's kinds take the place of the same kinds landed; the others stay.
+    // This run's kinds take the place of the same kinds landed; the others stay. The standard rules
+    // first, then each variant, by size (3 to 9: one digit).
+    const standard = variantOf({ players: 0 });
+    const order = (k: TableKind) => `${variantOf(k) === standard ? '0' : `1 ${variantOf(k)}`} ${k.players}`;
     const merge = <T extends TableKind>(landed: readonly T[], mine: readonly T[]) =>
-      [...landed.filter((x) => !mine.some((y) => kindName(y) === kindName(x))), ...mine].sort(
-        (a, b) => (variantOf(a) === variantOf(b) ? a.players - b.players : variantOf(a) === variantOf({ players: 0 }) ? -1 : variantOf(b) === variantOf({ players: 0 }) ? 1 : variantOf(a) < variantOf(b) ? -1 : 1),
-      );
+      [...landed.filter((x) => !mine.some((y) => kindName(y) === kindName(x))), ...mine].sort((a, b) => (order(a) < order(b) ? -1 : 1));
     writeFileSync(
       fileURLToPath(new URL('../ai/learned-weights.ts', import.meta.url)),
       `// Written by \`npm run ai:fit -- --write\` (src/cli/ai-fit.ts): the weights of learned.ts's models, one a kind of table\n` +
