@@ -17,9 +17,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CAP_FACTOR, isPolicyName, makePolicy, type Policy } from '../ai/index.js';
 import { blunderRates, readSummary, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
-import { EDITION_NAMES, identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
+import { identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
-import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, RULES_OPTIONS, usageError } from './args.js';
 import { runInChildren } from './children.js';
 
 const command = {
@@ -32,9 +32,7 @@ const command = {
     identity: { type: 'string', choices: IDENTITIES, default: '潜伏战线', help: 'the faction measured in faction mode' },
     players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
     characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
-    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: 'the edition' },
-    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000 (初版)' },
-    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: '胜利情报数: intel of a colour that wins' },
+    ...RULES_OPTIONS,
     games: { type: 'string', value: 'N', int: atLeast(1), default: '200', help: 'games' },
     seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
     'budget-ms': { type: 'string', value: 'X', default: '300', help: 'the time budget of a searching policy, in milliseconds' },

@@ -18,10 +18,10 @@ import { beliefLogLikelihood, fitBeliefs, type BeliefGame } from '../ai/belief-f
 import { EVIDENCE_KINDS, initialBeliefs } from '../ai/beliefs.js';
 import { characterWins, FEATURES, fitLogistic, kindName, logLoss, variantOf, type BeliefFit, type CharacterWins, type LearnedModel, type TableKind } from '../ai/learned.js';
 import { BELIEF_FITS, CHARACTER_WINS, LEARNED_MODELS } from '../ai/learned-weights.js';
-import { EDITION_NAMES, tableSizeRefusal } from '../engine/index.js';
+import { tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition } from '../engine/types.js';
 import { positions, type Pick, type Position, type PositionJob } from '../ai/positions.js';
-import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, RULES_OPTIONS, usageError } from './args.js';
 import { runInChildren } from './children.js';
 
 const command = {
@@ -31,9 +31,7 @@ const command = {
     games: { type: 'string', value: 'N', int: atLeast(10), default: '3000', help: 'games a table size' },
     seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed' },
     players: { type: 'string', value: 'P,P,…', default: '5,7,9', help: 'the table sizes fitted' },
-    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: 'the edition' },
-    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000 (初版)' },
-    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: '胜利情报数: intel of a colour that wins' },
+    ...RULES_OPTIONS,
     characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
     workers: { type: 'string', value: 'W', int: atLeast(1), default: '2', help: 'child processes that play the games' },
     lambda: { type: 'string', value: 'L', default: '1', help: 'the L2 penalty of the logistic fits (0 or more)' },

@@ -1,6 +1,7 @@
 // The options of every command-line tool (README, Commands), on node:util's parseArgs: `--help` prints
 // them and exits 0; an unknown option or a bad value is one sentence on stderr and exit 2.
 import { parseArgs } from 'node:util';
+import { EDITION_NAMES } from '../engine/editions.js';
 
 type Option =
   | { type: 'boolean'; help: string }
@@ -140,3 +141,10 @@ export function usageError<S extends Record<string, Option>>(c: Command<S>, sent
 export const atLeast = (min: number): readonly [number, number] => [min, Number.MAX_SAFE_INTEGER];
 export const ON_OFF = ['on', 'off'] as const;
 export const ANY_INT: readonly [number, number] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+
+/** The rules a game is played by, as sim, ai:eval and ai:fit take them (contracts §2, §5). */
+export const RULES_OPTIONS = {
+  edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: '标准版, 推广版 or 千智风声 (5 or 6 players)' },
+  'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000 (初版)' },
+  'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: '胜利情报数: same-colour intel that wins' },
+} as const;

@@ -1,9 +1,9 @@
 // npm run --silent sim -- [options] (--help lists them; shared/contracts.md §2)
 import { performance } from 'node:perf_hooks';
 import { makePolicy, playPolicyGame, POLICY_NAMES, type PolicyName } from '../ai/index.js';
-import { CHARACTER_SETS, CHARACTERS, EDITION_NAMES, tableSizeRefusal, type Edition, type Options } from '../engine/index.js';
+import { CHARACTER_SETS, CHARACTERS, tableSizeRefusal, type Edition, type Options } from '../engine/index.js';
 import { countSkills, gameSeed, playRandomGame } from '../sim/random-play.js';
-import { ANY_INT, atLeast, ON_OFF, parseCommand, usageError } from './args.js';
+import { ANY_INT, atLeast, ON_OFF, parseCommand, RULES_OPTIONS, usageError } from './args.js';
 
 const command = {
   usage: 'npm run --silent sim --',
@@ -12,10 +12,8 @@ const command = {
     games: { type: 'string', value: 'N', int: atLeast(1), default: '100', help: 'games to play' },
     players: { type: 'string', value: 'P', int: [3, 9], default: '5', help: 'players a game' },
     seed: { type: 'string', value: 'S', int: ANY_INT, default: '1', help: 'the first seed (the same seed, the same games)' },
-    edition: { type: 'string', choices: EDITION_NAMES, default: 'standard', help: '标准版, 推广版 or 千智风声 (5 or 6 players)' },
+    ...RULES_OPTIONS,
     characters: { type: 'string', choices: ON_OFF, default: 'on', help: 'characters dealt' },
-    'character-set': { type: 'string', choices: ['standard', 'classic'], default: 'standard', help: 'the 30 characters of 003 or the 18 of 000' },
-    'victory-intel': { type: 'string', choices: ['3', '4'], default: '3', help: 'same-colour intel that wins' },
     ai: { type: 'string', choices: POLICY_NAMES, default: 'random', help: 'the policy that plays every seat (random: the simulator\'s own random play)' },
   },
 } as const;
