@@ -130,6 +130,8 @@ export interface EvalResult extends Pairs {
   readB: number;
   readSq: number;
   readGames: number;
+  /** The pairs by the identity dealt to the measured seat (seat mode; faction mode has one identity). */
+  byIdentity: Partial<Record<Identity, Pairs>>;
 }
 
 export function emptyEval(): EvalResult {
@@ -157,6 +159,7 @@ export function emptyEval(): EvalResult {
     readB: 0,
     readSq: 0,
     readGames: 0,
+    byIdentity: {},
   };
 }
 
@@ -190,7 +193,17 @@ export function mergeEval(x: EvalResult, y: EvalResult): EvalResult {
     readB: x.readB + y.readB,
     readSq: x.readSq + y.readSq,
     readGames: x.readGames + y.readGames,
+    byIdentity: mergeByIdentity(x.byIdentity, y.byIdentity),
   };
+}
+
+function mergeByIdentity(x: EvalResult['byIdentity'], y: EvalResult['byIdentity']): EvalResult['byIdentity'] {
+  const o: EvalResult['byIdentity'] = { ...x };
+  for (const [k, q] of Object.entries(y) as [Identity, Pairs][]) {
+    const p = o[k] ?? { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
+    o[k] = { both: p.both + q.both, onlyA: p.onlyA + q.onlyA, onlyB: p.onlyB + q.onlyB, neither: p.neither + q.neither };
+  }
+  return o;
 }
 
 /** Plays games [from, to) of a job twice each (A in the measured seats; all B), on the same seeds. */
@@ -263,10 +276,13 @@ export function runEval(job: EvalJob, makeA: () => Policy, makeB: () => Policy):
       out.readSq += (read[0] - read[1]) ** 2;
       out.readGames++;
     }
-    if (won[0] && won[1]) out.both++;
-    else if (won[0]) out.onlyA++;
-    else if (won[1]) out.onlyB++;
-    else out.neither++;
+    const key: keyof Pairs = won[0] && won[1] ? 'both' : won[0] ? 'onlyA' : won[1] ? 'onlyB' : 'neither';
+    out[key]++;
+    if (job.mode === 'seat') {
+      const id = identities[i % job.players];
+      out.byIdentity[id] ??= { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
+      out.byIdentity[id][key]++;
+    }
   }
   return out;
 }

@@ -81,3 +81,24 @@ describe('ai:eval --reveal (EvalJob.reveal)', () => {
     expect(a).toBeGreaterThan(10);
   });
 });
+
+describe('ai:eval by identity (seat mode)', () => {
+  it('splits the pairs by the identity dealt to the measured seat, as its own view shows it', () => {
+    // Each game's A notes the identity its own view shows it (A is made afresh for every game).
+    const dealt: (Identity | undefined)[] = [];
+    const makeA = (): Policy => {
+      const i = dealt.push(undefined) - 1;
+      return { name: 'a', usesMemory: false, decide: (v, legal) => ((dealt[i] = v.players[v.you].identity), legal[0]) };
+    };
+    const r = runEval({ ...job('潜伏战线', true, 12), mode: 'seat' }, makeA, () => makePolicy('random'));
+    const by = Object.entries(r.byIdentity);
+    const count = (p: { both: number; onlyA: number; onlyB: number; neither: number }) => p.both + p.onlyA + p.onlyB + p.neither;
+    for (const k of ['both', 'onlyA', 'onlyB', 'neither'] as const) expect(by.reduce((s, [, p]) => s + p[k], 0)).toBe(r[k]);
+    const seen: Record<string, number> = {};
+    for (const id of dealt) if (id) seen[id] = (seen[id] ?? 0) + 1;
+    expect(Object.values(seen).reduce((s, x) => s + x, 0)).toBe(12);
+    expect(Object.fromEntries(by.map(([id, p]) => [id, count(p)]))).toEqual(seen);
+    // Faction mode has one identity: nothing to split.
+    expect(runEval(job('潜伏战线', true, 2), makeA, () => makePolicy('random')).byIdentity).toEqual({});
+  });
+});
