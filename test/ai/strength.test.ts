@@ -88,7 +88,7 @@ describe('ai:eval by identity (seat mode)', () => {
     const dealt: (Identity | undefined)[] = [];
     const makeA = (): Policy => {
       const i = dealt.push(undefined) - 1;
-      return { name: 'a', usesMemory: false, decide: (v, legal) => ((dealt[i] = v.players[v.you].identity), legal[0]) };
+      return { name: 'a', usesMemory: false, decide: (v, legal) => ((dealt[i] = v.players[v.you!].identity), legal[0]) };
     };
     const r = runEval({ ...job('潜伏战线', true, 12), mode: 'seat' }, makeA, () => makePolicy('random'));
     const by = Object.entries(r.byIdentity);
