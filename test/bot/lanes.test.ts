@@ -3,9 +3,9 @@
 // players' DMs going; a ping that waited out a rate limit past its decision is never posted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteConnection } from '../../src/store/sqlite.js';
-import { gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
+import { advanceTo, gameOf, openBotTable, tableIsCurrent, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { actOnPanel, openPanel, peopleAsked, playToEnd } from './play.js';
+import { actOnPanel, isOver, openPanel, peopleAsked, playToEnd } from './play.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { HELD_MS } from '../../src/discord/outbound/lanes.js';
 import { WATCHING_MS } from '../../src/discord/outbound/pings.js';
@@ -108,4 +108,30 @@ describe('lanes after stop', () => {
     })();
     expect(await Promise.race([lanes.idle().then(() => 'idle'), spin])).toBe('idle');
   });
+
+  it('a table posted anew while its game ends is given the finished table, buttons and all', async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    const old = tableMessage(t, t.users[0])!;
+    // Every message made in the channel fails (5xx) until the game is over: the table's new post waits on its back-off.
+    t.discord.failMessages({ channelId: t.general.id, count: 100_000 });
+    await t.discord.runCommand(t.users[0], t.general, 'fengsheng table').settled();
+    await playToEnd(t, 5);
+    expect(tableMessage(t, t.users[0])!.id).toBe(old.id);
+    expect(owedRows(t).some((r) => r.purpose === 'table'), 'the new post is still owed').toBe(true);
+    // Discord takes messages again; the post goes out at its next try.
+    t.discord.world.messageFaults.length = 0;
+    await advanceTo(t, t.clock.now() + 120_000);
+    await t.bot.idle();
+    const table = await t.discord.waitFor(() => {
+      const m = tableMessage(t!, t!.users[0]);
+      return m && m.id !== old.id && m.buttons.length > 0 ? m : undefined;
+    });
+    expect(isOver(table!)).toBe(true);
+    expect(table!.id).toBe((await t.bot.store.game(gameId))!.tableMessageId);
+    // The old one says where the table went, without buttons.
+    expect(t.discord.seenBy(t.users[0], { channel: t.general }).find((m) => m.id === old.id)!.buttons).toHaveLength(0);
+  }, 120_000);
 });
+

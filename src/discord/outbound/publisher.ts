@@ -394,7 +394,11 @@ export class Publisher {
     const info = this.o.store.known(gameId);
     // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life, only
     // given its stopped picture when /fengsheng abort stopped it.
-    if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined) || !this.stateOf(gameId)) return false;
+    if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined)) return false;
+    // A table posted anew after its game ended and was forgotten here (the post held by a rate limit
+    // or a restart) is still given its last state and buttons.
+    if (!this.stateOf(gameId)) await this.load(gameId);
+    if (!this.stateOf(gameId)) return false;
     // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
     if (!info.tableMessageId) {
       await this.repostNow(gameId);
