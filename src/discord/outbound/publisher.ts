@@ -256,9 +256,8 @@ export class Publisher {
         shown = await this.editTable(gameId);
         g.failures = 0;
       } catch (err) {
-        // A rate limit is waited out; a failure that may pass is tried again after the outbox's
-        // back-off (as many times as an outbox row), so the table does not stand still until the
-        // next move; Discord's refusal (a 4xx) is not tried again.
+        // A rate limit is waited out; a failure that may pass is tried again after the outbox's back-off (as many
+        // times as an outbox row), so the table does not stand still until the next move; a 4xx is not tried again.
         const limited = rateLimitWait(err);
         const wait = limited ?? (!refused(err) && ++g.failures < MAX_ATTEMPTS ? backoffMs(g.failures) : null);
         if (wait === null) {
@@ -392,13 +391,10 @@ export class Publisher {
   /** Brings the table message up to its game; whether it now shows the newest state (false: its post is owed first). */
   private async editTable(gameId: number): Promise<boolean> {
     const info = this.o.store.known(gameId);
-    // An aborted game's table was closed by the abort (abortOwed): it is not edited back to life, only
-    // given its stopped picture when /fengsheng abort stopped it.
-    if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined)) return false;
-    // A table posted anew after its game ended and was forgotten here (the post held by a rate limit
-    // or a restart) is still given its last state and buttons.
+    // An aborted game's table was closed by the abort (abortOwed): not edited back to life, only given its stopped
+    // picture by /fengsheng abort. A table posted after its game ended and was forgotten here still gets its last state.
     if (!this.stateOf(gameId)) await this.load(gameId);
-    if (!this.stateOf(gameId)) return false;
+    if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined) || !this.stateOf(gameId)) return false;
     // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
     if (!info.tableMessageId) {
       await this.repostNow(gameId);
