@@ -310,20 +310,23 @@ export function revealing(p: Policy, identities: readonly Identity[]): Policy {
   };
 }
 
-/** The contract's summary (contracts §5) of a merged result. */
-export function summary(r: EvalResult, a: string, b: string, mode: Mode) {
-  const d = pairedDiff(r);
+/** The measured seats' win rates over a set of pairs, with A and with B, and A's minus B's with its paired 95% interval. */
+export function pairsSummary(p: Pairs) {
+  const games = p.both + p.onlyA + p.onlyB + p.neither;
+  const d = pairedDiff(p);
   return {
-    games: r.games,
-    a,
-    b,
-    mode,
-    winRateA: (r.both + r.onlyA) / Math.max(1, r.games),
-    winRateBaseline: (r.both + r.onlyB) / Math.max(1, r.games),
+    games,
+    winRateA: (p.both + p.onlyA) / Math.max(1, games),
+    winRateBaseline: (p.both + p.onlyB) / Math.max(1, games),
     diff: d.diff,
     ci95: [d.lo, d.hi] as [number, number],
-    decisionP99Ms: quantileMs(r.hist, 0.99),
   };
+}
+
+/** The contract's summary (contracts §5) of a merged result. */
+export function summary(r: EvalResult, a: string, b: string, mode: Mode) {
+  const { games, winRateA, winRateBaseline, diff, ci95 } = pairsSummary(r);
+  return { games, a, b, mode, winRateA, winRateBaseline, diff, ci95, decisionP99Ms: quantileMs(r.hist, 0.99) };
 }
 
 /** Per 100 seat-games. */

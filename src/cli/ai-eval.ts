@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CAP_FACTOR, isPolicyName, makePolicy, type Policy } from '../ai/index.js';
-import { blunderRates, pairedDiff, readSummary, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
+import { blunderRates, pairsSummary, readSummary, emptyEval, mergeEval, quantileMs, runEval, summary, type EvalJob, type EvalResult, type Mode } from '../ai/eval.js';
 import { identitiesFor, IDENTITIES, tableSizeRefusal } from '../engine/index.js';
 import type { CharacterSet, Edition, Identity } from '../engine/types.js';
 import { ANY_INT, atLeast, ON_OFF, parseCommand, RULES_OPTIONS, usageError } from './args.js';
@@ -139,14 +139,7 @@ async function main(): Promise<void> {
       decisionP99Ms: quantileMs(total.searchHist, 0.99),
     };
     // Seat mode: the seat's win rates and their difference by the identity it was dealt.
-    if (mode === 'seat')
-      out.byIdentity = Object.fromEntries(
-        Object.entries(total.byIdentity).map(([id, p]) => {
-          const d = pairedDiff(p);
-          const n = p.both + p.onlyA + p.onlyB + p.neither;
-          return [id, { games: n, winRateA: (p.both + p.onlyA) / n, winRateBaseline: (p.both + p.onlyB) / n, diff: d.diff, ci95: [d.lo, d.hi] }];
-        }),
-      );
+    if (mode === 'seat') out.byIdentity = Object.fromEntries(Object.entries(total.byIdentity).map(([id, p]) => [id, pairsSummary(p)]));
     out.errors = total.errors;
     out.firstError = total.firstError;
   }
