@@ -393,7 +393,7 @@ export class Publisher {
     const info = this.o.store.known(gameId);
     // An aborted game's table was closed by the abort (abortOwed): not edited back to life, only given its stopped
     // picture by /fengsheng abort. A table posted after its game ended and was forgotten here still gets its last state.
-    if (!this.stateOf(gameId)) await this.load(gameId);
+    await this.load(gameId);
     if (!info || (info.status === 'aborted' && this.out(gameId).abortedBy === undefined) || !this.stateOf(gameId)) return false;
     // The table's post is owed: once it is sent, it becomes the table and this lane edits it.
     if (!info.tableMessageId) {
