@@ -1,6 +1,7 @@
 // Every `npm run` command of the README on node:util's parseArgs (issue 32): --help prints the options and
 // exits 0; an unknown option or a bad value is one sentence on stderr and exit 2, before any work starts.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommandLine } from '../src/cli/args.js';
 
@@ -27,6 +28,15 @@ describe('command lines', () => {
   it('package.json runs exactly these scripts', async () => {
     const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
     for (const [name, script] of Object.entries(COMMANDS)) expect(pkg.scripts[name], name).toContain(script);
+  });
+
+  it('the bot runs with the same node options from npm start, npm run start:sharded and the Docker image', async () => {
+    const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    const start = pkg.scripts.start;
+    expect(start).toMatch(/^node .*--max-semi-space-size=\d+ .*src\/main\.ts$/);
+    expect(pkg.scripts['start:sharded']).toBe(`SHARDS=\${SHARDS:-auto} ${start}`);
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+    expect((JSON.parse(cmd ?? '[]') as string[]).join(' ')).toBe(start);
   });
 
   for (const [name, script] of Object.entries(COMMANDS)) {

@@ -158,6 +158,7 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
   const others = steps[0].m.stalls;
   const late = latePings(fleet);
   const lateHeld = latePings(fleet, heldChannels);
+  const latePerStep = steps.map((s) => `${s.target}: ${late.lateAt.filter((at) => at >= s.m.from && at <= s.m.to).length}`).join(', ');
 
   const finished = [...fleet.slots.values()].filter((s) => !heldChannels.has(s.channel.id));
   const n = notices(fleet, finished);
@@ -165,7 +166,8 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
   const started = [...fleet.states.games.values()].filter((g) => !heldChannels.has(g.channelId));
   const meanActions = started.reduce((a, g) => a + g.state.version, 0) / Math.max(1, started.length);
   const clicks = fleet.observer.clicks;
-  const diag = `${fleet.lag.unmatched()} table looks read as no committed version, ${fleet.states.errors} log rows not replayed, ${fleet.stats.errors} script errors${fleet.stats.errors ? ` (last: ${fleet.stats.lastError})` : ''}, ${fleet.failedOpens} lobbies not opened`;
+  const invalid = [...fleet.observer.invalidRoutes].map(([route, n]) => `${n}× ${route}`).join(', ');
+  const diag = `${fleet.lag.unmatched()} table looks read as no committed version, ${fleet.states.errors} log rows not replayed, ${fleet.stats.errors} script errors${fleet.stats.errors ? ` (last: ${fleet.stats.lastError})` : ''}, ${fleet.failedOpens} lobbies not opened; answers 401/403/429 over the run (the two held games' included): ${invalid || 'none'}`;
 
   return {
     gamesPerProcessAtAckP99_100ms: {
@@ -190,7 +192,7 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
     },
     latePings: {
       value: late.late,
-      unit: `pings posted after their decision had ended, of ${late.pings} pings in all games (${lateHeld.late} of ${lateHeld.pings} in the two held games; the latest ${Math.round(late.worstLateMs)} ms after; ${late.unmatched} pings matched no decision) (target 0)`,
+      unit: `pings posted after their decision had ended, of ${late.pings} pings in all games (${lateHeld.late} of ${lateHeld.pings} in the two held games; the latest ${Math.round(late.worstLateMs)} ms after; in each step's hold ${latePerStep}, the rest while games were opened or played out; ${late.unmatched} pings matched no decision) (target 0)`,
     },
     notificationsPerOwnDecision: {
       value: n.games ? round((n.pings + n.dms) / Math.max(1, n.ownDecisions), 2) : -1,

@@ -33,11 +33,13 @@ export interface PingCheck {
   unmatched: number;
   /** The latest of the late ones: how long after its decision ended, ms. */
   worstLateMs: number;
+  /** When each late one was posted (Date.now()). */
+  lateAt: number[];
 }
 
 /** Pings posted after their decision ended, among the pings of the given channels (all when omitted). */
 export function latePings(fleet: Fleet, channels?: Set<string>): PingCheck {
-  const out: PingCheck = { pings: 0, late: 0, unmatched: 0, worstLateMs: 0 };
+  const out: PingCheck = { pings: 0, late: 0, unmatched: 0, worstLateMs: 0, lateAt: [] };
   for (const p of fleet.pings) {
     if (channels && !channels.has(p.channelId)) continue;
     const g = fleet.states.byChannel.get(p.channelId);
@@ -47,6 +49,7 @@ export function latePings(fleet: Fleet, channels?: Set<string>): PingCheck {
     if (!d) out.unmatched++;
     else if (d.endedAt !== null && d.endedAt < p.at) {
       out.late++;
+      out.lateAt.push(p.at);
       out.worstLateMs = Math.max(out.worstLateMs, p.at - d.endedAt);
     }
   }

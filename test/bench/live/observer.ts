@@ -57,6 +57,8 @@ export class Observer {
   readonly limited: { at: number; method: string; path: string }[] = [];
   /** Requests that count toward the global limit, by method and route (ids written :id). */
   readonly routes = new Map<string, number>();
+  /** Answers 401, 403 and 429 by status, method and route (ids written :id): what they were, when a run has any. */
+  readonly invalidRoutes = new Map<string, number>();
   private readonly pending = new Map<string, { click: Click; t0: number }>();
   private readonly waiters = new Map<string, Waiter>();
   private readonly byMessage = new Map<string, Set<string>>();
@@ -143,13 +145,17 @@ export class Observer {
   }
 
   private request(method: string, path: string, status: number): void {
+    const route = `${method} ${path.replace(/\d{5,}/g, ':id')}`;
     if (EXEMPT.test(path)) this.counts.exempt++;
     else {
       this.counts.global++;
-      const route = `${method} ${path.replace(/\d{5,}/g, ':id')}`;
       this.routes.set(route, (this.routes.get(route) ?? 0) + 1);
     }
-    if (status === 401 || status === 403 || status === 429) this.counts.invalid++;
+    if (status === 401 || status === 403 || status === 429) {
+      this.counts.invalid++;
+      const key = `${status} ${route.replace(/\/(webhooks|interactions)\/:id\/[^/]+/, '/$1/:id/:token')}`;
+      this.invalidRoutes.set(key, (this.invalidRoutes.get(key) ?? 0) + 1);
+    }
     if (status === 429) {
       this.counts.status429++;
       this.limited.push({ at: Date.now(), method, path });
