@@ -22,6 +22,8 @@ export interface Owed {
   body: unknown;
   /** What else its delivery settles (the sender's hooks): 'table', 'ping:<key>'. */
   purpose?: string | null;
+  /** Not sent before this many ms after it was owed (the sender may drop it meanwhile: its `dropWhen`). */
+  delayMs?: number;
 }
 
 /** What the sender reads of a row owed. */
@@ -65,7 +67,7 @@ export const owedValues = (o: Owed, now: number) =>
     body: JSON.stringify(o.body),
     nonce: newNonce(),
     purpose: o.purpose ?? null,
-    nextAt: now,
+    nextAt: now + (o.delayMs ?? 0),
     createdAt: now,
   }) satisfies typeof outbox.$inferInsert;
 

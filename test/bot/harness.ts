@@ -11,7 +11,7 @@ import type { Logger } from '../../src/log.js';
 import { Bot, type BotOptions } from '../../src/discord/bot.js';
 import { createClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register.js';
-import { owes } from '../../src/discord/outbound/owed.js';
+import { owesAfter } from '../../src/discord/outbound/owed.js';
 import { GameStore, type Owes, type TimerHost } from '../../src/store/index.js';
 import { ManualClock, startStandIn, type Clock, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
@@ -92,9 +92,11 @@ export async function startBot(
   extra: Partial<BotOptions> = {},
   rest: ClientOptions['rest'] = {},
   openStore?: OpenStore,
+  welcomeMs = 0,
 ): Promise<Bot> {
-  // The store logs where the bot does (a test that reads the bot's log reads the store's too).
-  const opts = { clock: () => clock.now(), logger: extra.log ?? pino({ level: 'silent' }), owes };
+  // The store logs where the bot does (a test that reads the bot's log reads the store's too). A
+  // game's first DM goes at once unless the table asks for the bot's grace (`welcomeMs`, pings.test.ts).
+  const opts = { clock: () => clock.now(), logger: extra.log ?? pino({ level: 'silent' }), owes: owesAfter(welcomeMs) };
   const store = openStore ? await openStore(opts) : await GameStore.open({ path: dbPath, ...opts });
   const client = createClient(discord.apiBase, rest);
   let seed = 1000;
@@ -130,7 +132,7 @@ export type OpenStore = (o: { clock: () => number; logger: Logger; owes: Owes })
 export async function openBotTable(
   players: number,
   extra: Partial<BotOptions> = {},
-  world: { guildLocale?: string; openStore?: OpenStore; rest?: ClientOptions['rest'] } = {},
+  world: { guildLocale?: string; openStore?: OpenStore; rest?: ClientOptions['rest']; welcomeMs?: number } = {},
 ): Promise<BotTable> {
   const discord = await startStandIn({ clock: new ManualClock(), heartbeatIntervalMs: 10_000, limits: TEST_LIMITS });
   const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
@@ -149,10 +151,10 @@ export async function openBotTable(
     general,
     clock,
     dbPath,
-    bot: await startBot(discord, dbPath, clock, extra, world.rest, world.openStore),
+    bot: await startBot(discord, dbPath, clock, extra, world.rest, world.openStore, world.welcomeMs),
     async restart() {
       await table.bot.stop();
-      table.bot = await startBot(discord, dbPath, clock, extra, world.rest, world.openStore);
+      table.bot = await startBot(discord, dbPath, clock, extra, world.rest, world.openStore, world.welcomeMs);
     },
     async close() {
       await table.bot.stop().catch(() => undefined);

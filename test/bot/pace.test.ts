@@ -3,8 +3,9 @@
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';
 import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
+import { WELCOME_GRACE_MS } from '../../src/discord/outbound/owed.js';
 import { PANEL_GRACE_MS, WARN_BEFORE_MS, WATCHING_MS } from '../../src/discord/outbound/pings.js';
-import { TOKEN_LIFETIME_MS, type ManualClock } from '../support/discord/index.js';
+import { TOKEN_LIFETIME_MS, type ManualClock, type UserRecord } from '../support/discord/index.js';
 import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { answerOwn, stepPeople } from './people.js';
@@ -237,6 +238,22 @@ describe('response windows, pings and panels', () => {
     await advanceTo(t, t.clock.now() + WATCHING_MS + 1000);
     await owe('secret two');
     expect(dms()).toContain('secret two');
+  }, 60_000);
+
+  it("a game's first DM waits WELCOME_GRACE_MS, and goes only to whoever has not opened their panel by then (which shows all it says)", async () => {
+    t = await openBotTable(3, {}, { welcomeMs: WELCOME_GRACE_MS });
+    await openLobbyAndBegin(t, 3);
+    const [alice, bob, carol] = t.users;
+    const dms = (u: UserRecord) => t!.discord.seenBy(u).filter((m) => m.where === 'DM').map((m) => m.content);
+    expect(t.users.map((u) => dms(u).length)).toEqual([0, 0, 0]);
+    const panel = await openPanel(t, alice, tableMessage(t, alice)!);
+    expect(JSON.stringify(panel)).toMatch(/身份：/);
+    await advanceTo(t, t.clock.now() + WELCOME_GRACE_MS - 1000);
+    expect(t.users.map((u) => dms(u).length)).toEqual([0, 0, 0]);
+    await advanceTo(t, t.clock.now() + 2000);
+    expect(dms(alice)).toEqual([]);
+    expect(dms(bob).join('\n')).toMatch(/A game of 风声 began[\s\S]*Your identity is/);
+    expect(dms(carol).join('\n')).toMatch(/风声开局了[\s\S]*你的身份是/);
   }, 60_000);
 
   it('DMs come at the start, for what another player did to one alone, and at the end; draws, sends and discards are in the panel', async () => {

@@ -1,7 +1,7 @@
 // What a commit owes (src/discord/outbound/owed.ts): `any` lets the store skip reading a commit's rows,
 // so it must never say no to a commit that owes a DM.
 import { describe, expect, it } from 'vitest';
-import { owes } from '../../src/discord/outbound/owed.js';
+import { owes, WELCOME_GRACE_MS } from '../../src/discord/outbound/owed.js';
 import { apply, newGame, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { randomAction } from '../../src/sim/random-play.js';
@@ -41,8 +41,14 @@ describe('what a commit owes', () => {
             expect(owes.any(c), `version ${c.version}: ${c.events.map((e) => e.type).join(' ')}`).toBe(true);
           }
           // Secrets alone (neither the first DM nor the result) name their seat: pings.ts drops them for a player watching their panel.
-          const alone = c.version > 0 && c.state.result === null;
-          for (const o of owed) expect(o.purpose).toBe(alone ? `secret:${users.indexOf(o.target)}` : undefined);
+          // The first DM names its seat too and waits WELCOME_GRACE_MS: pings.ts drops it for a player who opened their panel meanwhile.
+          const start = c.events.some((ev) => ev.type === 'gameStart');
+          const alone = !start && c.state.result === null;
+          for (const o of owed) {
+            const seat = users.indexOf(o.target);
+            expect(o.purpose).toBe(start ? `welcome:${seat}` : alone ? `secret:${seat}` : undefined);
+            expect(o.delayMs).toBe(start ? WELCOME_GRACE_MS : undefined);
+          }
         }
     expect(owing).toBeGreaterThan(12 * 2);
     // The deal, the result and what others did to one alone: a few commits in a hundred.

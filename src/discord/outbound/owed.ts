@@ -9,6 +9,13 @@ import { identityText, secretLine } from '../render/words.js';
 
 /** The purpose of a DM of secrets alone: `secret:<seat>`. */
 export const SECRET = 'secret';
+/** The purpose of a game's first DM: `welcome:<seat>`. */
+export const WELCOME = 'welcome';
+/**
+ * A game's first DM waits this long: a player who opens their panel meanwhile (the channel's first
+ * ping asks everyone to) has seen all it says there, and is not sent it (pings.ts).
+ */
+export const WELCOME_GRACE_MS = 30_000;
 
 /** A DM owed to a player (Discord takes 2,000 characters). */
 export const dmOwed = (gameId: number, userId: string, content: string): Owed => ({
@@ -98,14 +105,25 @@ export function owedDms(
  * the language its player reads (the server's setting, else their own Discord language). A commit
  * with none of these (most: a pass, a public move) owes nothing, and the store reads no row for it.
  */
-export const owes: Owes = {
-  any: ({ state, events }) =>
-    state.result !== null || events.some((ev) => ev.type === 'gameStart' || (ev.to !== 'all' && ev.to.some((seat) => tellsByDm(ev, seat)))),
-  word: (c, rows) => {
-    const dms = owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null));
-    // Neither the first DM nor the result: secrets alone, which the player's panel shows too (pings.ts
-    // drops such a DM to a player looking at their panel), marked with their seat.
-    const alone = c.state.result === null && !c.events.some((ev) => ev.type === 'gameStart');
-    return dms.map(([userId, content]) => ({ ...dmOwed(c.gameId, userId, content), ...(alone && { purpose: `${SECRET}:${rows.users.indexOf(userId)}` }) }));
-  },
-};
+export const owes: Owes = owesAfter(WELCOME_GRACE_MS);
+
+/** `owes` with the first DM held `welcomeMs` (tests that read the first DM at once take 0; the grace has a test of its own). */
+export function owesAfter(welcomeMs: number): Owes {
+  return {
+    any: ({ state, events }) =>
+      state.result !== null || events.some((ev) => ev.type === 'gameStart' || (ev.to !== 'all' && ev.to.some((seat) => tellsByDm(ev, seat)))),
+    word: (c, rows) => {
+      const dms = owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null));
+      // Neither the first DM nor the result: secrets alone, which the player's panel shows too (pings.ts
+      // drops such a DM to a player looking at their panel), marked with their seat. The first DM waits
+      // `welcomeMs`, and goes only to whoever has not opened their panel by then.
+      const start = c.events.some((ev) => ev.type === 'gameStart');
+      const alone = c.state.result === null && !start;
+      return dms.map(([userId, content]) => {
+        const seat = rows.users.indexOf(userId);
+        const mark = start ? { purpose: `${WELCOME}:${seat}`, delayMs: welcomeMs } : alone ? { purpose: `${SECRET}:${seat}` } : {};
+        return { ...dmOwed(c.gameId, userId, content), ...mark };
+      });
+    },
+  };
+}

@@ -13,7 +13,7 @@ import type { Logger } from '../../log.js';
 import type { GameStore, Owed, OutboxRow, PingRecord, Repos, TimerHost } from '../../store/index.js';
 import { encodeId } from '../custom-id.js';
 import type { Panels } from './panels.js';
-import { dmOwed, SECRET } from './owed.js';
+import { dmOwed, SECRET, WELCOME } from './owed.js';
 import type { Publisher } from './publisher.js';
 import { pendingText } from '../render/words.js';
 import type { SeatUsers } from '../session/seat-users.js';
@@ -69,6 +69,8 @@ export class Pings {
     // A DM of secrets alone (what another player did to one's hand, an identity shown) to a player
     // looking at their panel is not sent: the panel shows it (handlers/game.ts panelBody's 你知道的).
     o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, Number(row.purpose!.split(':')[1])));
+    // Nor the first DM (where the game is, identity and hand or the characters to choose from) to one who opened their panel since.
+    o.publisher.sender.dropWhen(WELCOME, (row) => this.seenSince(row.gameId, Number(row.purpose!.split(':')[1]), row.createdAt));
   }
 
   /** Whether the seat's player clicked their panel in the last WATCHING_MS (and it can still be refreshed). */

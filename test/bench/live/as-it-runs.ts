@@ -138,6 +138,21 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
   const requests = steps.reduce((a, s) => a + s.m.globalRequests, 0);
   const reqPerStep = steps.map((s) => `${s.target}: ${round(s.m.globalRequests / ((s.m.live * (s.m.to - s.m.from)) / 1000), 3)} (${round(s.m.globalRequests / ((s.m.to - s.m.from) / 1000), 1)}/s in all)`).join(', ');
 
+  // The same over whole games, from 开始 to the finished table: those that ended within the run (the
+  // shorter ones, so the first DMs weigh more than in an evening's games). Their channel's requests,
+  // their players' DM channels' and the opening of each (every person of the bench is new to the bot).
+  const whole = { games: 0, requests: 0, seconds: 0 };
+  for (const slot of fleet.slots.values()) {
+    if (heldChannels.has(slot.channel.id) || slot.begunAt === null || slot.overAt === null) continue;
+    whole.games++;
+    whole.seconds += (slot.overAt - slot.begunAt) / 1000;
+    whole.requests += fleet.observer.byChannel.get(slot.channel.id) ?? 0;
+    for (const u of slot.users) {
+      const dm = fleet.discord.world.dmChannelOf(u.id);
+      if (dm) whole.requests += 1 + (fleet.observer.byChannel.get(dm.id) ?? 0);
+    }
+  }
+
   const cpu = steps.reduce((a, s) => a + s.m.cpuMs, 0);
   const actions = steps.reduce((a, s) => a + s.m.actions, 0);
   const cpuPerStep = steps.map((s) => `${s.target}: ${round(s.m.cpuMs / Math.max(1, s.m.actions), 1)}`).join(', ');
@@ -177,6 +192,10 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
     botTokenRequestsPerGameSecond: {
       value: round(requests / Math.max(1, gameSeconds), 3),
       unit: `requests counting toward the bot token's global 50/s (all but /interactions/ and /webhooks/:app/:token, as the stand-in logged them) per live game per second, over all steps; per step ${reqPerStep}; games in their first minutes weigh in (each step opens its games) (target ≤ 0.10)`,
+    },
+    botTokenRequestsPerWholeGameSecond: {
+      value: whole.games ? round(whole.requests / whole.seconds, 3) : -1,
+      unit: `requests counting toward the bot token's global 50/s per game per second over whole games, 开始 to the finished table: ${whole.requests} requests over ${round(whole.seconds, 0)} game-seconds of the ${whole.games} games that ended within the run (mean ${whole.games ? round(whole.seconds / whole.games, 0) : 0} s: the shorter games, and their players new to the bot, so each game opens five DM channels; an evening's games are longer and its players come back)${whole.games ? '' : ' (-1: none ended)'}`,
     },
     cpuMsPerAction: {
       value: round(cpu / Math.max(1, actions), 2),

@@ -57,6 +57,8 @@ export class Observer {
   readonly limited: { at: number; method: string; path: string }[] = [];
   /** Requests that count toward the global limit, by method and route (ids written :id). */
   readonly routes = new Map<string, number>();
+  /** Requests that count toward the global limit, by the channel in their path (/channels/:id/…). */
+  readonly byChannel = new Map<string, number>();
   /** Answers 401, 403 and 429 by status, method and route (ids written :id): what they were, when a run has any. */
   readonly invalidRoutes = new Map<string, number>();
   private readonly pending = new Map<string, { click: Click; t0: number }>();
@@ -150,6 +152,8 @@ export class Observer {
     else {
       this.counts.global++;
       this.routes.set(route, (this.routes.get(route) ?? 0) + 1);
+      const channel = /^\/channels\/(\d+)/.exec(path)?.[1];
+      if (channel) this.byChannel.set(channel, (this.byChannel.get(channel) ?? 0) + 1);
     }
     if (status === 401 || status === 403 || status === 429) {
       this.counts.invalid++;
