@@ -95,7 +95,7 @@ export async function startBot(
   welcomeMs = 0,
 ): Promise<Bot> {
   // The store logs where the bot does (a test that reads the bot's log reads the store's too). A
-  // game's first DM goes at once unless the table asks for the bot's grace (`welcomeMs`, pings.test.ts).
+  // game's first DM goes at once unless the table asks for the bot's grace (`welcomeMs`, pace.test.ts).
   const opts = { clock: () => clock.now(), logger: extra.log ?? pino({ level: 'silent' }), owes: owesAfter(welcomeMs) };
   const store = openStore ? await openStore(opts) : await GameStore.open({ path: dbPath, ...opts });
   const client = createClient(discord.apiBase, rest);
