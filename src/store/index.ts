@@ -11,7 +11,7 @@ export type { LeaderboardRow, RecentGame, ServerRecord } from './history.js';
 export type { LobbiesRepo } from './lobbies.js';
 export { MIGRATIONS_FOLDER, shippedMigrations } from './migrate.js';
 export { KeyedQueue } from './queue.js';
-export { newNonce, type Owed, type OutboxRepo, type OutboxRow } from './outbox.js';
+export { heldBack, newNonce, type Owed, type OutboxRepo, type OutboxRow } from './outbox.js';
 export { verifyGame, type BrokenGame, type RecoveredGame, type RecoveryReport } from './recovery.js';
 export { replay, startGame, type GameOrigin, type LoggedAction, type StoredAction } from './replay.js';
 export { DEFAULT_DECISION_MS, DEFAULT_WINDOW_MS, WINDOW_SECONDS, type GuildSettings, type PingMode } from './settings.js';

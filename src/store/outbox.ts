@@ -43,8 +43,8 @@ export interface OutboxRepo {
   add(items: Owed[], now: number): Promise<void>;
   /** The game's messages still owed, oldest first. */
   owed(gameId: number): Promise<OutboxRow[]>;
-  /** The oldest message of the game still owed to `target`, or null. */
-  nextOwedTo(gameId: number, target: string): Promise<OutboxRow | null>;
+  /** The oldest message of the game still owed to `target`, or null; one owed later on purpose and not due by `now` (`heldBack`) is passed over. */
+  nextOwedTo(gameId: number, target: string, now: number): Promise<OutboxRow | null>;
   /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
   owedGames(): Promise<number[]>;
   /** This shard's finished games whose last table is not yet known to be up (a kill after the last action). */
@@ -70,6 +70,12 @@ export const owedValues = (o: Owed, now: number) =>
     nextAt: now + (o.delayMs ?? 0),
     createdAt: now,
   }) satisfies typeof outbox.$inferInsert;
+
+/**
+ * Owed later on purpose (its `delayMs`) and never tried: it does not hold the rows owed after it to
+ * the same target, which a row waiting out a failure's back-off does (those go in order).
+ */
+export const heldBack = (r: Pick<OutboxRow, 'attempts' | 'nextAt'>, now: number): boolean => r.attempts === 0 && r.nextAt > now;
 
 export const toOutboxRow = (r: StoredOwed): OutboxRow => ({ ...r, body: JSON.parse(r.body) as unknown });
 

@@ -225,7 +225,7 @@ describe('the outbox', () => {
     const repo = t.bot.store.repos.outbox;
     const real = repo.nextOwedTo.bind(repo);
     let failing = true;
-    repo.nextOwedTo = (gameId, target) => (failing ? Promise.reject(new Error('timeout exceeded when trying to connect')) : real(gameId, target));
+    repo.nextOwedTo = (gameId, target, now) => (failing ? Promise.reject(new Error('timeout exceeded when trying to connect')) : real(gameId, target, now));
     await openLobbyAndBegin(t, 3, { characters: false, timer: 600 });
     await t.bot.idle();
     const gameId = await gameOf(t);

@@ -256,6 +256,21 @@ describe('response windows, pings and panels', () => {
     expect(dms(carol).join('\n')).toMatch(/风声开局了[\s\S]*你的身份是/);
   }, 60_000);
 
+  it('a first DM still waiting holds back no later DM to the same player (a ping by DM goes at once); a DM in back-off still does', async () => {
+    t = await openBotTable(3, {}, { welcomeMs: WELCOME_GRACE_MS });
+    await openLobbyAndBegin(t, 3);
+    const gameId = await gameOf(t);
+    const bob = t.users[1];
+    const dms = () => t!.discord.seenBy(bob).filter((m) => m.where === 'DM').map((m) => m.content);
+    await t.bot.store.owe([{ gameId, kind: 'dm', target: bob.id, body: { content: 'at once' } }]);
+    await t.bot.publisher.deliver(gameId);
+    await t.bot.idle();
+    expect(dms()).toEqual(['at once']);
+    await advanceTo(t, t.clock.now() + WELCOME_GRACE_MS + 1000);
+    expect(dms()).toHaveLength(2);
+    expect(dms()[1]).toMatch(/A game of 风声 began/);
+  }, 60_000);
+
   it('DMs come at the start, for what another player did to one alone, and at the end; draws, sends and discards are in the panel', async () => {
     t = await openBotTable(4);
     await openLobbyAndBegin(t, 4, { characters: true });

@@ -95,6 +95,22 @@ export function backendContract(name: string, open: OpenBackend, o: { concurrent
     );
 
     it(
+      'the next row owed to a target: oldest first, passing over one owed later on purpose until it is due, never one in back-off',
+      withBackend(async (b) => {
+        const id = await b.transaction((tx) => newGame(tx));
+        await b.transaction((tx) => tx.outbox.add([{ gameId: id, kind: 'dm', target: 'u1', body: { content: 'later' }, delayMs: 30_000 }], 1000));
+        await b.transaction((tx) => tx.outbox.add([{ gameId: id, kind: 'dm', target: 'u1', body: { content: 'now' } }], 2000));
+        const body = async (now: number) => ((await b.repos.outbox.nextOwedTo(id, 'u1', now))?.body as { content: string } | undefined)?.content;
+        expect(await body(2000)).toBe('now');
+        expect(await body(31_000)).toBe('later');
+        const [later] = await b.repos.outbox.owed(id);
+        expect(later.nextAt).toBe(31_000);
+        await b.repos.outbox.retryAt(later.id, 1, 40_000);
+        expect(await body(2000)).toBe('later');
+      }),
+    );
+
+    it(
       'a transaction that rejects leaves nothing, with what was written from inside it through repos and a joined transaction',
       withBackend(async (b) => {
         await expect(

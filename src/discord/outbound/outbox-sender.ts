@@ -17,7 +17,7 @@
 import { DiscordAPIError, HTTPError, MessageFlags, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
-import type { GameStore, OutboxRow, Repos, TimerHost } from '../../store/index.js';
+import { heldBack, type GameStore, type OutboxRow, type Repos, type TimerHost } from '../../store/index.js';
 import { channelFault } from './holds.js';
 import { rateLimitWait, refused, type Lanes } from './lanes.js';
 
@@ -126,10 +126,12 @@ export class OutboxSender {
     let wake: number | null = null;
     for (const r of rows) {
       if (seen.has(r.target)) continue;
-      seen.add(r.target);
-      // The first row owed to a target decides: a later one never overtakes it.
       if (r.nextAt > now) wake = wake === null ? r.nextAt : Math.min(wake, r.nextAt);
-      else void this.o.lanes.kick(`to:${gameId}:${r.target}`, () => this.deliverTo(gameId, r.target));
+      // A row owed later on purpose lets the rows after it go.
+      if (heldBack(r, now)) continue;
+      seen.add(r.target);
+      // The first row owed to a target decides: a later one never overtakes it (one in back-off holds them).
+      if (r.nextAt <= now) void this.o.lanes.kick(`to:${gameId}:${r.target}`, () => this.deliverTo(gameId, r.target));
     }
     if (wake !== null) this.wakeAt(gameId, wake);
   }
@@ -149,7 +151,7 @@ export class OutboxSender {
     for (;;) {
       if (this.stopped) return;
       const now = this.o.timers.now();
-      const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target);
+      const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target, now);
       if (!row) return;
       if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
       const stale = this.stales.get(kindOf(row))?.(row) ?? false;

@@ -1,5 +1,5 @@
 // outbox.ts for PostgreSQL: the same methods, arguments and results, each a Promise.
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import { failedValues, OUTBOX_COLUMNS, owedValues, sentValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
 import type { Shard } from '../shard.js';
@@ -23,11 +23,11 @@ export function pgOutboxRepo(db: PgExec, shard?: Shard) {
         .orderBy(asc(outbox.id));
       return rows.map(toOutboxRow);
     },
-    async nextOwedTo(gameId: number, target: string): Promise<OutboxRow | null> {
+    async nextOwedTo(gameId: number, target: string, now: number): Promise<OutboxRow | null> {
       const [row] = await db
         .select(columns)
         .from(outbox)
-        .where(and(eq(outbox.gameId, gameId), eq(outbox.target, target), isNull(outbox.doneAt)))
+        .where(and(eq(outbox.gameId, gameId), eq(outbox.target, target), isNull(outbox.doneAt), or(gt(outbox.attempts, 0), lte(outbox.nextAt, now))))
         .orderBy(asc(outbox.id))
         .limit(1);
       return row ? toOutboxRow(row) : null;

@@ -1,5 +1,5 @@
 // SQLite's statements behind OutboxRepo (../outbox.ts), synchronous (../sqlite.ts makes them an OutboxRepo).
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
 import { failedValues, OUTBOX_COLUMNS, owedValues, toOutboxRow, type Owed, type OutboxRow } from '../outbox.js';
@@ -17,7 +17,7 @@ export function outboxStatements(db: Db, shard?: Shard) {
   const nextTo = db
     .select(columns)
     .from(outbox)
-    .where(and(eq(outbox.gameId, p('gameId')), eq(outbox.target, p('target')), isNull(outbox.doneAt)))
+    .where(and(eq(outbox.gameId, p('gameId')), eq(outbox.target, p('target')), isNull(outbox.doneAt), or(gt(outbox.attempts, 0), lte(outbox.nextAt, p('now')))))
     .orderBy(asc(outbox.id))
     .limit(1)
     .prepare();
@@ -41,8 +41,8 @@ export function outboxStatements(db: Db, shard?: Shard) {
       return owedOf.all({ gameId }).map(toOutboxRow);
     },
     /** The oldest message of the game still owed to `target`, or null. */
-    nextOwedTo(gameId: number, target: string): OutboxRow | null {
-      const row = nextTo.get({ gameId, target });
+    nextOwedTo(gameId: number, target: string, now: number): OutboxRow | null {
+      const row = nextTo.get({ gameId, target, now });
       return row ? toOutboxRow(row) : null;
     },
     /** This shard's games with messages still owed (at start-up: finished and aborted games too). */
