@@ -91,12 +91,13 @@ try {
     status: string;
     tableMessageId: string | null;
   }[];
-  const rows = db.prepare(`SELECT kind, nonce, outcome, done_at AS doneAt, purpose FROM outbox`).all() as {
+  const rows = db.prepare(`SELECT kind, nonce, outcome, done_at AS doneAt, purpose, message_id AS messageId FROM outbox`).all() as {
     kind: string;
     nonce: string;
     outcome: string | null;
     doneAt: number | null;
     purpose: string | null;
+    messageId: string | null;
   }[];
   const botMessages = [...world.messages.values()].filter((m) => m.authorId === world.bot.id);
   const dmsByNonce = new Map<string, number>();
@@ -117,7 +118,9 @@ try {
     botDeaths,
     dmsOwedAtKills,
     outboxNotSent: rows.filter((r) => r.doneAt === null || r.outcome !== 'sent').length,
-    dmsLost: dmRows.filter((r) => r.outcome === 'sent' && !dmsByNonce.has(r.nonce)).length,
+    // Settled without a message: dropped unsent on purpose (a first DM or secrets alone to a player who had opened their panel).
+    dmsDropped: dmRows.filter((r) => r.outcome === 'sent' && r.messageId === null).length,
+    dmsLost: dmRows.filter((r) => r.outcome === 'sent' && r.messageId !== null && !dmsByNonce.has(r.nonce)).length,
     dmsDoubled: [...dmsByNonce].filter(([nonce, n]) => n > 1 || !dmNonces.has(nonce)).length,
     gamesUnfinished: games.length - finished.length,
     finishedTablesLookingLive: finished.filter((g) => {
