@@ -10,12 +10,13 @@
 // - versionsLost: games whose committed version, read from the file at a kill, was lower after it;
 // - botDeaths: exits of the bot that were not our SIGKILLs;
 // - dmsOwedAtKills: DMs the outbox owed at the moments of the kills; outboxNotSent: rows given up or
-//   still owed at the end; dmsLost: rows marked sent whose DM is not at the stand-in; dmsDoubled: DMs the
+//   still owed at the end; dmsDropped: rows settled unsent on purpose (a first DM or secrets alone to a
+//   player who had opened their panel); dmsLost: rows marked sent whose DM is not at the stand-in; dmsDoubled: DMs the
 //   stand-in holds twice (by nonce) or that no outbox row accounts for;
 // - gamesUnfinished: games still in progress at the end; finishedTablesLookingLive: finished games
 //   whose table message does not say 游戏结束; pingsLeft: ping messages still in a finished game's
 //   channel; clicksFailed: clicks Discord's 3 s ran out on (most while the bot was down).
-// Exit 0 when every count but dmsOwedAtKills and clicksFailed is 0.
+// Exit 0 when every count but dmsOwedAtKills, dmsDropped and clicksFailed is 0.
 import Database from 'better-sqlite3';
 import { parseCommand } from '../../src/cli/args.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
