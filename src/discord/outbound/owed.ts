@@ -12,8 +12,8 @@ export const SECRET = 'secret';
 /** The purpose of a game's first DM: `welcome:<seat>`. */
 export const WELCOME = 'welcome';
 /**
- * A game's first DM waits this long: a player who opens their panel meanwhile (the channel's first
- * ping asks everyone to) has seen all it says there, and is not sent it (pings.ts).
+ * A game's first DM waits this long: a player who opens their panel meanwhile (with characters on,
+ * the channel's first ping asks everyone to choose there) has seen all it says, and is not sent it (pings.ts).
  */
 export const WELCOME_GRACE_MS = 30_000;
 
