@@ -147,17 +147,19 @@ export class Observer {
   }
 
   private request(method: string, path: string, status: number): void {
-    const route = `${method} ${path.replace(/\d{5,}/g, ':id')}`;
+    // A route with its ids written :id (built only for what is counted or refused: most requests are exempt clicks' answers).
+    const route = () => `${method} ${path.replace(/\d{5,}/g, ':id')}`;
     if (EXEMPT.test(path)) this.counts.exempt++;
     else {
       this.counts.global++;
-      this.routes.set(route, (this.routes.get(route) ?? 0) + 1);
+      const r = route();
+      this.routes.set(r, (this.routes.get(r) ?? 0) + 1);
       const channel = /^\/channels\/(\d+)/.exec(path)?.[1];
       if (channel) this.byChannel.set(channel, (this.byChannel.get(channel) ?? 0) + 1);
     }
     if (status === 401 || status === 403 || status === 429) {
       this.counts.invalid++;
-      const key = `${status} ${route.replace(/\/(webhooks|interactions)\/:id\/[^/]+/, '/$1/:id/:token')}`;
+      const key = `${status} ${route().replace(/\/(webhooks|interactions)\/:id\/[^/]+/, '/$1/:id/:token')}`;
       this.invalidRoutes.set(key, (this.invalidRoutes.get(key) ?? 0) + 1);
     }
     if (status === 429) {
