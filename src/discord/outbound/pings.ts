@@ -29,6 +29,9 @@ export const WATCHING_MS = 120_000;
  */
 export const PANEL_GRACE_MS = 5_000;
 
+/** The seat a DM marked `secret:<seat>` or `welcome:<seat>` (owed.ts) was owed to. */
+const seatOf = (row: OutboxRow): number => Number(row.purpose!.split(':')[1]);
+
 /** When the warning for a decision with this deadline comes: WARN_BEFORE_MS before it, or a quarter of a short timer. */
 const warnAt = (deadline: number, decisionMs: number): number => deadline - Math.min(WARN_BEFORE_MS, decisionMs / 4);
 
@@ -68,9 +71,9 @@ export class Pings {
     o.publisher.sender.dropWhen('dmping', (row) => this.stale(row));
     // A DM of secrets alone (what another player did to one's hand, an identity shown) to a player
     // looking at their panel is not sent: the panel shows it (handlers/game.ts panelBody's 你知道的).
-    o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, Number(row.purpose!.split(':')[1])));
+    o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, seatOf(row)));
     // Nor the first DM (where the game is, identity and hand or the characters to choose from) to one who opened their panel since.
-    o.publisher.sender.dropWhen(WELCOME, (row) => this.seenSince(row.gameId, Number(row.purpose!.split(':')[1]), row.createdAt));
+    o.publisher.sender.dropWhen(WELCOME, (row) => this.seenSince(row.gameId, seatOf(row), row.createdAt));
   }
 
   /** Whether the seat's player clicked their panel in the last WATCHING_MS (and it can still be refreshed). */
