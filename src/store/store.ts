@@ -323,6 +323,11 @@ export class GameStore {
     return this.backend.repos.games.newestIn(guildId, channelId);
   }
 
+  /** Runs `work` in the game's queue: no action of the game commits until it settles (keep it short: clicks wait). */
+  beforeNextAction<T>(gameId: number, work: () => Promise<T>): Promise<T> {
+    return this.queue.run(gameId, work);
+  }
+
   setTableMessage(gameId: number, messageId: string | null): Promise<void> {
     return this.queue.run(gameId, () => this.writeTableMessage(gameId, messageId));
   }

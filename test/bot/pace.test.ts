@@ -2,7 +2,8 @@
 // on a clock, automatic passes, pings that notify only the one whose decision it is, panels that
 // update themselves, and bot seats deciding together.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decider, isResponseWindow, waitingOn } from '../../src/engine/index.js';
+import { decider, defaultAction, isResponseWindow, waitingOn } from '../../src/engine/index.js';
+import { HOLD_COMMITS_MS } from '../../src/discord/outbound/outbox-sender.js';
 import { WELCOME_GRACE_MS } from '../../src/discord/outbound/owed.js';
 import { PANEL_GRACE_MS, WARN_BEFORE_MS, WATCHING_MS } from '../../src/discord/outbound/pings.js';
 import { TOKEN_LIFETIME_MS, type ManualClock, type UserRecord } from '../support/discord/index.js';
@@ -163,6 +164,60 @@ describe('response windows, pings and panels', () => {
     expect(since(before, owner!.id)[0].content).toMatch(/还剩|left/);
     expect(t.discord.world.messages.get(first.messageId)!.deleted).toBe(true);
     for (const u of t.users) if (u.id !== owner!.id) expect(since(before, u.id), u.username).toHaveLength(0);
+  }, 120_000);
+
+  it("a ping on its way to Discord holds the answer that ends its decision (so it never lands after it), for at most HOLD_COMMITS_MS", async () => {
+    t = await openBotTable(3);
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    const seats = await t.bot.store.seats(gameId);
+    // Steps on until a person's own decision waits on them, one no click of theirs led to (so they are pinged, and warned).
+    const awayOwner = async (k = 0): Promise<void> => {
+      const step = await stepPeople(t!, 'idle');
+      const own = decider((await t!.bot.store.state(gameId))!);
+      if (own !== null && seats[own].userId && step?.clicked?.id !== seats[own].userId) return;
+      if (k < 80) return awayOwner(k + 1);
+      throw new Error('no decision of a person who is away');
+    };
+    await awayOwner();
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+    };
+    const order: string[] = [];
+    const unsubscribe = t.bot.store.subscribe(() => order.push('commit'));
+    const answer = async () => {
+      const s = (await t!.bot.store.state(gameId))!;
+      const seat = decider(s)!;
+      return t!.bot.store.submit(gameId, defaultAction(s, seat)!);
+    };
+    // Its warning is on its way (Discord slow to take it) when the player answers.
+    const s = (await t.bot.store.state(gameId))!;
+    const slow = t.discord.holdNext({ method: 'POST', path: `/channels/${t.general.id}/messages` });
+    t.clock.runUntil(s.pending!.deadline! - WARN_BEFORE_MS);
+    await slow.arrived;
+    const answered = answer();
+    // Without the hold the answer commits within a few turns of the event loop (SQLite answers at once).
+    await turns(50);
+    order.push('warning posted');
+    slow.release();
+    expect((await answered).ok).toBe(true);
+    expect(order.slice(0, 2)).toEqual(['warning posted', 'commit']);
+    await t.bot.idle();
+
+    // A request Discord never answers holds the game's next answer no longer than HOLD_COMMITS_MS.
+    await awayOwner();
+    order.length = 0;
+    const stuck = t.discord.holdNext({ method: 'POST', path: `/channels/${t.general.id}/messages` });
+    t.clock.runUntil((await t.bot.store.state(gameId))!.pending!.deadline! - WARN_BEFORE_MS);
+    await stuck.arrived;
+    const next = answer();
+    await turns(50);
+    expect(order).toEqual([]);
+    t.clock.runUntil(t.clock.now() + HOLD_COMMITS_MS);
+    expect((await next).ok).toBe(true);
+    expect(order[0]).toBe('commit');
+    unsubscribe();
+    stuck.release();
   }, 120_000);
 
   it('a decision whose player clicked their panel lately pings nobody; the warning goes only to whoever has not clicked since the decision became theirs', async () => {

@@ -9,7 +9,9 @@
 // Each target (a channel, a player's DMs) has a lane of its own (lanes.ts): rows to one target go
 // out in the order they were owed, and a target Discord holds (a 429, a back-off) holds nobody else.
 // A rate limit is waited out in the lane on the wall clock, not counted as a failure; a row that
-// went stale meanwhile (a ping whose decision has ended) is dropped rather than sent late. But a
+// went stale meanwhile (a ping whose decision has ended) is dropped rather than sent late; and a ping
+// is checked and posted with its game's commits held (HOLD_COMMITS_MS at most), so the answer that
+// ends its decision cannot commit between the check and the post and find the ping after it. But a
 // stale post that may already have been made (an attempt whose answer was lost, or a row owed
 // before this process started: the last one may have died between the request and marking it sent)
 // is sent again with its nonce, silently: Discord answers with the message it made then (or makes a
@@ -27,6 +29,12 @@ const UNKNOWN_MESSAGE = 10008;
 const kindOf = (row: OutboxRow): string => row.purpose?.split(':')[0] ?? '';
 /** Attempts of one row before it is given up (each is up to four requests: discord.js retries a 5xx three times). */
 export const MAX_ATTEMPTS = 8;
+/**
+ * The longest a row dropped when a commit makes it stale (a ping: `dropWhen`'s `byCommits`) holds its
+ * game's next commit while it is checked and sent: so a ping never lands after the answer that ended
+ * its decision, while a request Discord is slow to answer holds the game's clicks no longer than this.
+ */
+export const HOLD_COMMITS_MS = 500;
 /** The wait after the n-th failed attempt: 1 s, doubling, at most a minute (about two minutes in all). */
 export const backoffMs = (attempts: number): number => Math.min(60_000, 1000 * 2 ** (attempts - 1));
 
@@ -55,6 +63,8 @@ class GiveUp extends Error {}
 export class OutboxSender {
   private readonly settles = new Map<string, Settle>();
   private readonly stales = new Map<string, Stale>();
+  /** Prefixes whose rows a commit of their game makes stale: checked and sent with its commits held (HOLD_COMMITS_MS). */
+  private readonly byCommits = new Set<string>();
   private readonly givenUps = new Map<string, GivenUp>();
   private readonly wakes = new Map<number, { at: number; handle: unknown }>();
   /** Games whose owed rows the database would not read or mark, in a row: their back-off. */
@@ -77,9 +87,13 @@ export class OutboxSender {
     this.givenUps.set(prefix, givenUp);
   }
 
-  /** Rows whose purpose is `prefix` (or starts with `prefix:`) are dropped, unsent, once `stale` says so. */
-  dropWhen(prefix: string, stale: Stale): void {
+  /**
+   * Rows whose purpose is `prefix` (or starts with `prefix:`) are dropped, unsent, once `stale` says so.
+   * `byCommits`: only a commit of the row's game can make it stale, so none may commit between the check and the request.
+   */
+  dropWhen(prefix: string, stale: Stale, byCommits = false): void {
     this.stales.set(prefix, stale);
+    if (byCommits) this.byCommits.add(prefix);
   }
 
   /** Delivers what the game owes, each target in its own lane; resolves when every lane with something due has started. */
@@ -154,18 +168,40 @@ export class OutboxSender {
       const row = await this.o.store.repos.outbox.nextOwedTo(gameId, target, now);
       if (!row) return;
       if (row.nextAt > now) return this.wakeAt(gameId, row.nextAt);
-      const stale = this.stales.get(kindOf(row))?.(row) ?? false;
-      const retract = stale && row.kind === 'post' && (row.attempts > 0 || row.createdAt <= this.startedAt);
-      if (stale && !retract) {
-        await this.settle(row, null);
-        continue;
-      }
-      const result = await this.deliver(row, retract);
+      const result = this.byCommits.has(kindOf(row)) ? await this.holdingCommits(gameId, () => this.attempt(row)) : await this.attempt(row);
       if (result === 'sent') continue;
       if (result === 'later') return;
       // Rate-limited: wait in this lane only, then look again (the row may have gone stale).
       if (!(await this.o.lanes.sleep(result.wait, true))) return;
     }
+  }
+
+  /** The row dropped if it went stale, else one attempt at it (deliver). */
+  private async attempt(row: OutboxRow): Promise<'sent' | 'later' | { wait: number }> {
+    const stale = this.stales.get(kindOf(row))?.(row) ?? false;
+    const retract = stale && row.kind === 'post' && (row.attempts > 0 || row.createdAt <= this.startedAt);
+    if (!stale || retract) return this.deliver(row, retract);
+    await this.settle(row, null);
+    return 'sent';
+  }
+
+  /** `work`'s result, with the game's commits held until it settles or HOLD_COMMITS_MS have passed. */
+  private holdingCommits<T>(gameId: number, work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      void this.o.store.beforeNextAction(
+        gameId,
+        () =>
+          new Promise<void>((release) => {
+            const handle = this.o.timers.setTimeout(release, HOLD_COMMITS_MS);
+            work()
+              .then(resolve, reject)
+              .finally(() => {
+                this.o.timers.clearTimeout(handle);
+                release();
+              });
+          }),
+      );
+    });
   }
 
   private wakeAt(gameId: number, at: number): void {

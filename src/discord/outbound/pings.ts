@@ -66,9 +66,10 @@ export class Pings {
   constructor(private readonly o: PingsOptions) {
     o.publisher.sender.onSettle('ping', (tx, row, id) => this.posted(tx, row, id));
     o.publisher.sender.onGiveUp('dmping', (tx, row) => this.dmFailed(tx, row));
-    // A ping still owed when its decision has ended (it waited out a rate limit, a retry, a restart) is not sent.
-    o.publisher.sender.dropWhen('ping', (row) => this.stale(row));
-    o.publisher.sender.dropWhen('dmping', (row) => this.stale(row));
+    // A ping still owed when its decision has ended (it waited out a rate limit, a retry, a restart) is not sent;
+    // nor does the answer that ends it commit while it is checked and posted (so it never lands after that answer).
+    o.publisher.sender.dropWhen('ping', (row) => this.stale(row), true);
+    o.publisher.sender.dropWhen('dmping', (row) => this.stale(row), true);
     // A DM of secrets alone (what another player did to one's hand, an identity shown) to a player
     // looking at their panel is not sent: the panel shows it (handlers/game.ts panelBody's 你知道的).
     o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, seatOf(row)));

@@ -82,8 +82,36 @@ export function faultAnswer(rule: FaultRule): FaultAnswer {
   }
 }
 
+/** A request the stand-in keeps before doing it (`standIn.holdNext`): Discord, or the way there, slow to take it. */
+export interface HeldRequest {
+  /** Resolves when the request has come and is being kept. */
+  arrived: Promise<void>;
+  /** The request goes on, as if it had only now reached Discord. */
+  release(): void;
+}
+
 export class Faults {
   private rules: Array<FaultRule & { count: number }> = [];
+  private holds: Array<{ method?: string; path?: string | RegExp; came: () => void; gone: Promise<void> }> = [];
+
+  /** The next request matching `method` and `path` is kept, undone, until the answer's `release`. */
+  hold(rule: Pick<FaultRule, 'method' | 'path'>): HeldRequest {
+    let came!: () => void;
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (came = r));
+    const gone = new Promise<void>((r) => (release = r));
+    this.holds.push({ ...rule, came, gone });
+    return { arrived, release };
+  }
+
+  /** Resolves when a request kept by `hold` may go on (at once for one nobody asked to keep). */
+  kept(method: string, path: string): Promise<void> | null {
+    const h = this.holds.find((r) => (r.method === undefined || r.method.toUpperCase() === method) && pathMatches(r.path, path));
+    if (!h) return null;
+    this.holds = this.holds.filter((r) => r !== h);
+    h.came();
+    return h.gone;
+  }
 
   add(rule: FaultRule): void {
     const status = rule.status ?? 429;
@@ -96,6 +124,7 @@ export class Faults {
 
   clear(): void {
     this.rules = [];
+    this.holds = [];
   }
 
   get pending(): number {

@@ -141,6 +141,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   }
 
   async function answerApi(req: IncomingMessage, url: URL, method: string, path: string): Promise<RestResponse> {
+    await faults.kept(method, path);
     const fault = faults.take(method, path);
     if (fault) {
       req.resume();

@@ -7,7 +7,7 @@ import type { Interactions } from './interactions.js';
 import type { StandInParts } from './messages.js';
 import type { ActivityLaunch, ChannelRecord, GuildRecord, InteractionRecord, MessageRecord, Notice, NotificationRecord, RoleRecord, UserRecord, World } from './model.js';
 import { choose, click, forgeClick, InteractionHandle, runCommand, type ButtonTarget, type SelectTarget } from './players.js';
-import type { FaultRule, Faults, RateLimitRule } from './faults.js';
+import type { FaultRule, Faults, HeldRequest, RateLimitRule } from './faults.js';
 import type { InvalidRequests } from './invalid-requests.js';
 import type { OAuth2 } from './oauth2.js';
 import type { RouteBuckets } from './route-buckets.js';
@@ -417,6 +417,14 @@ export class StandIn {
    */
   fault(rule: FaultRule): void {
     this.faults.add(rule);
+  }
+
+  /**
+   * The next REST request matching `method` and `path` is kept, before anything is done or counted for
+   * it, until the answer's `release` (its `arrived` resolves when it came): a request slow to reach Discord.
+   */
+  holdNext(rule: Pick<FaultRule, 'method' | 'path'>): HeldRequest {
+    return this.faults.hold(rule);
   }
 
   /** `fault` with status 429. */
