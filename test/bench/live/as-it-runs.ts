@@ -6,12 +6,14 @@
 // when the click acknowledgement's p99 is at most 100 ms and no table was ever more than 2 s behind.
 //
 // Two games of the first step have a destination held by a 429 with retry_after 40 s from their start
-// (a player's DM channel in one, the channel's pings in the other): how long their tables trail their
+// (a player's DM channel in one, hit by the first DM of a player away for its first 35 s; the
+// channel's pings in the other): how long their tables trail their
 // games while it is held, and whether pings come after their decision ended. The first step is held
 // until that is over; the held games count in no step's limits.
 //
 // Everything is measured from outside the bot: acknowledgements at the stand-in, tables against the
 // committed log (lag.ts), CPU and memory in /proc, requests in the stand-in's log.
+import { WELCOME_GRACE_MS } from '../../../src/discord/outbound/owed.js';
 import type { Figures } from '../../../src/sim/bench-engine.js';
 import { Fleet, type Slot } from './fleet.js';
 import { latePings, notices } from './notices.js';
@@ -19,6 +21,8 @@ import { complete, measure, pct, round, type Measured } from './windows.js';
 
 /** Discord's 429 for the held destinations, as the issue saw it. */
 const HELD_S = 40;
+/** How long after the first DM is due the held DM's player comes back. */
+const AWAY_AFTER_WELCOME_MS = 5000;
 /** After a held request's 429, how long its game is watched (the hold, and the retry's way through). */
 const HELD_WATCH_MS = HELD_S * 1000 + 3000;
 /** A step's limits: the click acknowledgement's p99, and the most any table may trail its game. */
@@ -59,10 +63,13 @@ interface Held {
 
 async function openHeld(fleet: Fleet): Promise<Held> {
   const held: Held = { dm: null, pings: null, dmPath: '', pingPath: '' };
-  // A player's DM channel: its next message (the first DMs come as the game begins) answers 429.
+  // A player's DM channel: its next message answers 429. The player is away for the game's first
+  // WELCOME_GRACE_MS (their character is chosen for them when its clock runs out), so the game's first
+  // DM, which waits that long and goes only to whoever has not opened their panel, goes to them.
   held.dm = await fleet.openOne((slot) => {
     held.dmPath = `/channels/${fleet.discord.dmChannel(slot.users[0]).id}/messages`;
     fleet.discord.rateLimit({ method: 'POST', path: held.dmPath, count: 1, retryAfter: HELD_S });
+    slot.table.people[0].awayUntil = Date.now() + WELCOME_GRACE_MS + AWAY_AFTER_WELCOME_MS;
   });
   // The channel's first message made as the bot: the first ping (everyone chooses a character). The
   // lobby and the table it becomes are interaction messages, which never take this route.

@@ -43,6 +43,8 @@ export class Person {
   private busy = false;
   private dirty = false;
   stopped = false;
+  /** Away until then (Date.now()): they look at nothing and click nothing. */
+  awayUntil = 0;
 
   constructor(
     readonly user: UserRecord,
@@ -52,6 +54,14 @@ export class Person {
   /** Something this person can see changed: look again. */
   poke(): void {
     if (this.stopped) return;
+    const away = this.awayUntil - Date.now();
+    if (away > 0) {
+      this.timer ??= setTimeout(() => {
+        this.timer = null;
+        this.poke();
+      }, away);
+      return;
+    }
     if (this.busy) {
       this.dirty = true;
       return;
