@@ -16,7 +16,7 @@ export function followCommit(ctx: Context, c: Committed): void {
   // A held game went on: its decision's ping and warning go again (those of the hold could not be posted).
   if (c.action?.kind === 'resume') ctx.pings.resumed(c.gameId);
   publisher.committed(c.gameId, c.state, c.events, c.owed);
-  ctx.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished);
+  ctx.panels.changed(c.gameId, c.state.pending?.opened ?? null, c.finished ? c.state : undefined);
   ctx.pings.committed(c.gameId, c.state, c.by ?? null);
   if (c.finished) {
     sessions.forget(c.gameId);

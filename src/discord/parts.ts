@@ -125,7 +125,8 @@ export function assemble(o: BotOptions): Parts {
   const panels = new Panels({
     log: o.log,
     now: () => o.store.now(),
-    render: (gameId, seat, l, focus) => (o.store.liveState(gameId) && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus) : null),
+    render: (gameId, seat, l, focus, state = o.store.liveState(gameId) ?? undefined) =>
+      state && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus, state) : null,
     rest: hooks,
     onRefresh: o.onPanelRefresh,
     closed: (gameId, l) => closedPanel(l, gameId),

@@ -15,6 +15,11 @@ afterEach(async () => {
 });
 
 const dmsOf = (t: BotTable, i: number) => t.discord.seenBy(t.users[i]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
+/** The words of the last panel (我的信息) the i-th user has. */
+const panelOf = (t: BotTable, i: number) => {
+  const panel = t.discord.seenBy(t.users[i]).filter((m) => m.ephemeral && /我的信息|My info/.test(m.embeds[0]?.title ?? '')).at(-1);
+  return panel ? allText(panel) : '';
+};
 
 describe('the language of each message', () => {
   it("on a server with no language setting the table reads its host's Discord language (English, else Chinese); DMs follow each player", async () => {
@@ -91,9 +96,9 @@ describe('the end of a game', () => {
     for (const p of state.players) expect(text).toContain(`${p.name}：`);
     for (const c of state.chars!.seats) expect(text).toContain(c.name!);
     expect(text).toMatch(/共\d+轮/);
-    // alice reads Chinese, bob English: each got their result.
-    expect(dmsOf(t, 0)).toMatch(/本局结束：你(赢了|输了)|本局结束：平局/);
-    expect(dmsOf(t, 1)).toMatch(/The game is over: (you won|you lost|a draw)/);
+    // alice reads Chinese, bob English: each got their result, by DM or (looking at it) in their panel.
+    expect(`${dmsOf(t, 0)}\n${panelOf(t, 0)}`).toMatch(/本局结束：你(赢了|输了)|本局结束：平局/);
+    expect(`${dmsOf(t, 1)}\n${panelOf(t, 1)}`).toMatch(/The game is over: (you won|you lost|a draw)/);
   }, 180_000);
 
   it('a game that reaches its round limit says how many rounds were played', async () => {

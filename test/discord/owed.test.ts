@@ -40,13 +40,13 @@ describe('what a commit owes', () => {
             owing++;
             expect(owes.any(c), `version ${c.version}: ${c.events.map((e) => e.type).join(' ')}`).toBe(true);
           }
-          // Secrets alone (neither the first DM nor the result) name their seat: pings.ts drops them for a player watching their panel.
-          // The first DM names its seat too and waits WELCOME_GRACE_MS: pings.ts drops it for a player who opened their panel meanwhile.
+          // Every DM but the first (secrets alone, or the result) names its seat: pings.ts drops it for a player watching their
+          // panel, which shows all it says. The first DM names its seat too and waits WELCOME_GRACE_MS: pings.ts drops it for a
+          // player who opened their panel meanwhile.
           const start = c.events.some((ev) => ev.type === 'gameStart');
-          const alone = !start && c.state.result === null;
           for (const o of owed) {
             const seat = users.indexOf(o.target);
-            expect(o.purpose).toBe(start ? `welcome:${seat}` : alone ? `secret:${seat}` : undefined);
+            expect(o.purpose).toBe(start ? `welcome:${seat}` : `secret:${seat}`);
             expect(o.delayMs).toBe(start ? WELCOME_GRACE_MS : undefined);
           }
         }

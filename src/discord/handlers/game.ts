@@ -166,7 +166,8 @@ async function onSeatClick(ctx: Context, i: Component, id: CustomId, seat: numbe
     return;
   }
   try {
-    await showPanel(ctx, i, id.game, seat, l);
+    // The click that ended the game: its panel says how the player did (the game is no longer live).
+    await showPanel(ctx, i, id.game, seat, l, undefined, r.finished ? r.state : undefined);
   } catch (err) {
     // The action is committed: the player must not read "this click did nothing, try again".
     ctx.log.warn({ gameId: id.game, seat, code: err instanceof DiscordAPIError ? err.code : undefined }, 'the panel could not be refreshed after a committed action');
@@ -209,16 +210,15 @@ async function onHand(ctx: Context, i: ChatInputCommandInteraction): Promise<voi
   }
 }
 
-/** Shows a seat its panel through the interaction of its own click or command. */
-async function showPanel(ctx: Context, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus): Promise<void> {
-  const body = panelBody(ctx, gameId, seat, l, focus);
+/** Shows a seat its panel through the interaction of its own click or command (`final`: the last state of the game the click ended). */
+async function showPanel(ctx: Context, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus, final?: GameState): Promise<void> {
+  const body = panelBody(ctx, gameId, seat, l, focus, final ?? ctx.store.liveState(gameId));
   await answer(i, body, () => ctx.panels.answer(gameId, seat, i, body));
   ctx.panels.shown(gameId, seat, body, focus, ctx.store.liveState(gameId)?.pending?.opened ?? -1);
 }
 
-/** What a seat's panel shows now; null when the game is not live here. */
-export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: number, seat: number, l: Locale, focus?: PanelFocus) {
-  const state = ctx.store.liveState(gameId);
+/** The seat's panel as the game stands (`state`: its last state, for a finished game no longer live). */
+export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: number, seat: number, l: Locale, focus?: PanelFocus, state = ctx.store.liveState(gameId)) {
   if (!state) throw new Error(`game ${gameId} is not live`);
   const v = view(state, seat);
   const names = state.players.map((p) => nameText(p.name));

@@ -1,13 +1,13 @@
 // What a commit owes Discord, worded from the commit and the stored rows alone: the store calls
 // `owes` inside the commit's transaction (src/store/commit.ts), and the outbox sender delivers it
 // after. Pure: it reads no cache of the bot and no database.
-import { printedName, view, type GameEvent, type GameState } from '../../engine/index.js';
+import { view, type GameEvent, type GameState } from '../../engine/index.js';
 import { pickLocale, t, type Locale } from '../../i18n/index.js';
 import type { Owed, Owes } from '../../store/index.js';
 import { clipGraphemes, nameText } from '../clip.js';
-import { identityText, secretLine } from '../render/words.js';
+import { resultText, secretLine } from '../render/words.js';
 
-/** The purpose of a DM of secrets alone: `secret:<seat>`. */
+/** The purpose of a DM whose every word the player's panel shows too (secrets alone, or the result): `secret:<seat>`. */
 export const SECRET = 'secret';
 /** The purpose of a game's first DM: `welcome:<seat>`. */
 export const WELCOME = 'welcome';
@@ -84,17 +84,10 @@ export function owedDms(
   }
   if (state.result) {
     const final = view(state, null);
-    const r = state.result;
     users.forEach((userId, seat) => {
       if (!userId) return;
       const ul = userLocale(userId);
-      const p = final.players[seat];
-      const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
-      const line = t(ul, key, {
-        identity: p.identity ? identityText(ul, p.identity) : '?',
-        character: p.character ? t(ul, 'result.character', { character: printedName(p.character) }) : '',
-      });
-      add(userId, line, t(ul, 'result.link', { link }));
+      add(userId, resultText(ul, final, seat), t(ul, 'result.link', { link }));
     });
   }
   return [...dms].map(([userId, lines]) => [userId, lines.join('\n')]);
@@ -114,11 +107,11 @@ export function owesAfter(welcomeMs: number): Owes {
       state.result !== null || events.some((ev) => ev.type === 'gameStart' || (ev.to !== 'all' && ev.to.some((seat) => tellsByDm(ev, seat)))),
     word: (c, rows) => {
       const dms = owedDms(rows, rows.users, c.state, c.events, (userId) => pickLocale(rows.language, rows.locales.get(userId) ?? null));
-      // Neither the first DM nor the result: secrets alone, which the player's panel shows too (pings.ts
-      // drops such a DM to a player looking at their panel), marked with their seat. The first DM waits
-      // `welcomeMs`, and goes only to whoever has not opened their panel by then.
+      // Not the first DM: secrets alone, or the result with them, which the player's panel shows too
+      // (pings.ts drops such a DM to a player looking at their panel), marked with their seat. The
+      // first DM waits `welcomeMs`, and goes only to whoever has not opened their panel by then.
       const start = c.events.some((ev) => ev.type === 'gameStart');
-      const alone = c.state.result === null && !start;
+      const alone = !start;
       return dms.map(([userId, content]) => {
         const seat = rows.users.indexOf(userId);
         const mark = start ? { purpose: `${WELCOME}:${seat}`, delayMs: welcomeMs } : alone ? { purpose: `${SECRET}:${seat}` } : {};

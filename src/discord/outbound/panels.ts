@@ -10,6 +10,7 @@
 // offers 我的信息, which opens a fresh one.
 import { hash } from 'node:crypto';
 import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import type { GameState } from '../../engine/index.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
@@ -75,8 +76,11 @@ interface OpenPanel {
   dirty: boolean;
   /** When the oldest change the panel does not show yet was committed (performance.now()). */
   dirtySince: number;
-  /** The game is over: after this refresh the panel is forgotten. */
-  last?: boolean;
+  /**
+   * The game is over: the panel's last words (rendered at the last commit, while the game's session is
+   * still kept: how the player did), shown by this refresh, after which the panel is forgotten.
+   */
+  final?: PanelBody | null;
   flushing: boolean;
   /** The panel's message id when known (a click on the panel, a posted follow-up): a newer token for it need not be stored at once. */
   where: string | null;
@@ -98,8 +102,8 @@ interface OpenPanel {
 export interface PanelsOptions {
   log: Logger;
   now: () => number;
-  /** The panel as it should read now; null when the seat has nothing to show (the game is gone). */
-  render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus) => PanelBody | null;
+  /** The panel as it should read now (or at `state`, the game's last); null when the seat has nothing to show (the game is gone). */
+  render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus, state?: GameState) => PanelBody | null;
   /** Where panel edits go: interaction webhooks, outside the bot's global request limit (client.ts). */
   rest: REST;
   onRefresh?: (ms: number) => void;
@@ -272,8 +276,8 @@ export class Panels {
     return p && tokenFresh(p.since, this.o.now()) ? p.since : null;
   }
 
-  /** A commit of this game: every open panel is brought up to date (a last time when it `finished`). */
-  changed(gameId: number, opened: number | null, finished = false): void {
+  /** A commit of this game: every open panel is brought up to date (a last time when it finished: `final`, its last state). */
+  changed(gameId: number, opened: number | null, final?: GameState): void {
     const now = performance.now();
     for (const k of this.byGame.get(gameId) ?? []) {
       const p = this.open.get(k)!;
@@ -281,7 +285,7 @@ export class Panels {
       p.changedOpened = opened;
       if (!p.dirty) p.dirtySince = now;
       p.dirty = true;
-      p.last = finished;
+      if (final) p.final = this.o.render(gameId, p.seat, p.locale, undefined, final);
       if (!p.busy) this.schedule(p);
     }
   }
@@ -313,11 +317,11 @@ export class Panels {
         // commits came meanwhile; most change nothing a panel shows.
         const opened = p.changedOpened;
         const due = Math.max(p.editedAt, since) + this.o.everyMs - performance.now();
-        if (!p.last && opened !== undefined && opened === p.shownOpened && due > 0) {
+        if (p.final === undefined && opened !== undefined && opened === p.shownOpened && due > 0) {
           p.dirty = true;
           return this.pace(p, due);
         }
-        const body = this.o.render(p.gameId, p.seat, p.locale, p.focus);
+        const body = p.final !== undefined ? p.final : this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
         const text = digest(body);
         if (text === p.shown) {
@@ -326,7 +330,7 @@ export class Panels {
         }
         // Words alone (another player passed, the log moved on) wait their turn; a decision's buttons come and go at once.
         const controls = decisionOf(body);
-        const wait = controls === p.shownControls && !p.last ? p.editedAt + this.o.everyMs - performance.now() : 0;
+        const wait = controls === p.shownControls && p.final === undefined ? p.editedAt + this.o.everyMs - performance.now() : 0;
         if (wait > 0) {
           p.dirty = true;
           return this.pace(p, wait);
@@ -348,7 +352,7 @@ export class Panels {
       }
     } finally {
       p.flushing = false;
-      if (p.last) this.drop(p);
+      if (p.final !== undefined) this.drop(p);
     }
   }
 

@@ -13,7 +13,7 @@ import { CHARACTERS, intelOwnerIn, printedName, type Action, type CharacterName,
 import { characterText } from '../../i18n/characters.js';
 import { hasKey, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { actionHash, encodeId } from '../custom-id.js';
-import { cardText, identityText, pendingText, stepText } from './words.js';
+import { cardText, identityText, pendingText, resultText, stepText } from './words.js';
 import { clipGraphemes, nameText } from '../clip.js';
 
 export interface PanelMessage {
@@ -186,7 +186,7 @@ function panelLines({ l, x, v, me, hand, pace }: Kit): string[] {
   const step = v.pending?.step;
   const ownPlay = waited && v.pending?.kind === 'window' && v.current === me && (step === 'play1' || step === 'play2') && v.stack.length === 0;
   const deadline = v.pending?.deadline;
-  if (v.result) lines.push(t(l, 'err.finished'));
+  if (v.result) lines.push(resultText(l, v, me));
   else if (ownPlay) lines.push(t(l, 'panel.ownPlay', { step: stepText(l, v), deadline: deadline !== undefined ? t(l, 'table.deadline', { at: Math.floor(deadline / 1000) }) : '' }));
   else if (waited) lines.push(t(l, 'panel.now', { what: pendingText(l, v) }));
   // Passed or not asked, one line: a window opening and closing (each card played) changes no one's words.

@@ -17,6 +17,17 @@ export function identityText(l: Locale, id: Identity): string {
   return t(l, `identity.${id}`);
 }
 
+/** How a finished game went for `seat`, with who they were: their panel's last words, and their result DM. */
+export function resultText(l: Locale, v: GameView, seat: number): string {
+  const r = v.result!;
+  const p = v.players[seat];
+  const key = r.draw ? 'result.draw' : r.winners.includes(seat) || r.alongside?.includes(seat) ? 'result.win' : 'result.lose';
+  return t(l, key, {
+    identity: p.identity ? identityText(l, p.identity) : '?',
+    character: p.character ? t(l, 'result.character', { character: printedName(p.character) }) : '',
+  });
+}
+
 /**
  * What the log remembers between events, to say more than one event says alone: the card just taken
  * (its 'intel' event needs no second line) and who used each card on the stack (whose card a 识破 undid).
