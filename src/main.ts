@@ -14,6 +14,7 @@ import type { LostTo } from './run/leases.js';
 import { pulseFile, startPulse } from './run/health.js';
 import { Metrics } from './run/metrics.js';
 import { answerManager, scrapeOf, serveMetrics } from './run/metrics-http.js';
+import { watchStrain } from './run/strain.js';
 import { GameStore, type GameStoreOptions } from './store/index.js';
 import { runShards } from './shards.js';
 
@@ -87,7 +88,9 @@ async function main(): Promise<void> {
         client.rest.options.globalRequestsPerSecond = perSecond;
       },
     );
-  const bot = new Bot({ client, store, log, activity: config.activityPort !== null, ...(leased && { mayAnswer: () => leased.leases.answering }) });
+  // While the event loop trails, table pictures come less often (the words of every table still follow each move).
+  const strain = watchStrain();
+  const bot = new Bot({ client, store, log, activity: config.activityPort !== null, pictureStretch: strain.stretch, ...(leased && { mayAnswer: () => leased.leases.answering }) });
   bot.start();
   // ACTIVITY_PORT: the live table inside Discord (src/activity), a second face of the same games.
   let activity: Activity | null = null;
@@ -105,7 +108,7 @@ async function main(): Promise<void> {
     });
   if (metrics) {
     metrics.watchClient(client);
-    metrics.watch({ liveGames: () => store.liveGames, lanes: () => bot.publisher.lanesLoad });
+    metrics.watch({ liveGames: () => store.liveGames, lanes: () => bot.publisher.lanesLoad, pictureStretch: strain.stretch });
     if (leased) metrics.leases(() => leased.leases.held.length);
     if (child) answerManager(metrics);
     else if (config.metricsPort !== null) await serveMetrics(config.metricsPort, config.metricsHost, scrapeOf(metrics.registry), log);
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'stopping');
     pulse.stop();
+    strain.stop();
     leased?.leases.stop();
     (activity?.close() ?? Promise.resolve())
       .then(() => bot.stop())

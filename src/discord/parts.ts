@@ -31,6 +31,8 @@ export interface BotOptions {
   editIntervalMs?: number;
   /** Least ms between two drawings of one table's picture; default PICTURE_EVERY_MS, 0 in tests. */
   pictureIntervalMs?: number;
+  /** How many times that interval is stretched now (src/run/strain.ts: the bot as it ships); default 1. */
+  pictureStretch?: () => number;
   /** Pause before a card, skill or other visible action of an AI seat is shown; default 1500. */
   aiDelayMs?: number;
   aiPolicy?: SeatPolicy;
@@ -111,6 +113,7 @@ export function assemble(o: BotOptions): Parts {
     locale: (gameId) => locales.table(gameId),
     editIntervalMs: o.editIntervalMs ?? 1000,
     pictureIntervalMs: o.pictureIntervalMs ?? PICTURE_EVERY_MS,
+    ...(o.pictureStretch && { pictureStretch: o.pictureStretch }),
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId), activity: o.activity ?? false }),
     hooks,

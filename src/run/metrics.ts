@@ -19,6 +19,8 @@ export interface Watched {
   /** The games this process drives (the store's live games). */
   liveGames: () => number;
   lanes: () => LaneLoad;
+  /** How many times the table pictures' interval is stretched now (src/run/strain.ts). */
+  pictureStretch: () => number;
 }
 
 type MakeRequest = RESTOptions['makeRequest'];
@@ -171,6 +173,14 @@ export class Metrics {
         const l = w.lanes();
         this.set({ state: 'working' }, l.working);
         this.set({ state: 'held' }, l.held);
+      },
+    });
+    new Gauge({
+      name: 'fengsheng_picture_stretch',
+      help: 'How many times the table pictures\' interval is stretched now, while the event loop trails (1: not at all)',
+      registers,
+      collect() {
+        this.set(w.pictureStretch());
       },
     });
   }

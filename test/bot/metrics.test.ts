@@ -54,13 +54,14 @@ describe('metrics in the bot', () => {
     t = await openBotTable(3, {}, { rest: metrics.rest(), openStore: (o) => GameStore.open({ path, ...o, onCommitTime: metrics.committed }) });
     const bot = () => t!.bot;
     metrics.watchClient(bot().client);
-    metrics.watch({ liveGames: () => bot().store.liveGames, lanes: () => bot().publisher.lanesLoad });
+    metrics.watch({ liveGames: () => bot().store.liveGames, lanes: () => bot().publisher.lanesLoad, pictureStretch: () => 1 });
     server = await serveMetrics(0, '127.0.0.1', scrapeOf(metrics.registry), pino({ level: 'silent' }));
     expect(server).not.toBeNull();
     const port = server!.port;
 
     const before = await scrape(port);
     expect(sample(before, 'fengsheng_live_games')).toBe(0);
+    expect(sample(before, 'fengsheng_picture_stretch')).toBe(1);
     expect(sample(before, 'fengsheng_commits_total')).toBe(0);
 
     await openLobbyAndBegin(t);

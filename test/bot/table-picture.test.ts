@@ -86,8 +86,9 @@ describe('the table picture on the table message', () => {
 });
 
 describe('a busy table', () => {
-  it('draws its picture at most once an interval: the words follow every move, the picture catches up', async () => {
-    const t = await openBotTable(3, { pictureIntervalMs: 2_000 });
+  it('draws its picture at most once an interval (stretched while the process trails): the words follow every move, the picture catches up', async () => {
+    // An interval of 500 ms, stretched four times (src/run/strain.ts: the event loop trailing): 2 s.
+    const t = await openBotTable(3, { pictureIntervalMs: 500, pictureStretch: () => 4 });
     try {
       await openLobbyAndBegin(t, 3, { timer: 30 });
       await t.bot.idle();
