@@ -111,10 +111,9 @@ export function owesAfter(welcomeMs: number): Owes {
       // (pings.ts drops such a DM to a player looking at their panel), marked with their seat. The
       // first DM waits `welcomeMs`, and goes only to whoever has not opened their panel by then.
       const start = c.events.some((ev) => ev.type === 'gameStart');
-      const alone = !start;
       return dms.map(([userId, content]) => {
         const seat = rows.users.indexOf(userId);
-        const mark = start ? { purpose: `${WELCOME}:${seat}`, delayMs: welcomeMs } : alone ? { purpose: `${SECRET}:${seat}` } : {};
+        const mark = start ? { purpose: `${WELCOME}:${seat}`, delayMs: welcomeMs } : { purpose: `${SECRET}:${seat}` };
         return { ...dmOwed(c.gameId, userId, content), ...mark };
       });
     },

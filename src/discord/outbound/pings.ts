@@ -70,8 +70,9 @@ export class Pings {
     // nor does the answer that ends it commit while it is checked and posted (so it never lands after that answer).
     o.publisher.sender.dropWhen('ping', (row) => this.stale(row), true);
     o.publisher.sender.dropWhen('dmping', (row) => this.stale(row), true);
-    // A DM of secrets alone (what another player did to one's hand, an identity shown) to a player
-    // looking at their panel is not sent: the panel shows it (handlers/game.ts panelBody's 你知道的).
+    // A DM of secrets alone (what another player did to one's hand, an identity shown), or of the
+    // result, to a player looking at their panel is not sent: the panel shows it (handlers/game.ts
+    // panelBody's 你知道的, and at the end how they did).
     o.publisher.sender.dropWhen(SECRET, (row) => this.watching(row.gameId, seatOf(row)));
     // Nor the first DM (where the game is, identity and hand or the characters to choose from) to one who opened their panel since.
     o.publisher.sender.dropWhen(WELCOME, (row) => this.seenSince(row.gameId, seatOf(row), row.createdAt));
