@@ -112,8 +112,8 @@ export function assemble(o: BotOptions): Parts {
     log: o.log,
     locale: (gameId) => locales.table(gameId),
     editIntervalMs: o.editIntervalMs ?? 1000,
-    pictureIntervalMs: o.pictureIntervalMs ?? PICTURE_EVERY_MS,
-    ...(o.pictureStretch && { pictureStretch: o.pictureStretch }),
+    // While the process trails, the bot as it ships sheds picture frames first: its pictures come less often.
+    pictureEveryMs: () => (o.pictureIntervalMs ?? PICTURE_EVERY_MS) * (o.pictureStretch?.() ?? 1),
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId), activity: o.activity ?? false }),
     hooks,

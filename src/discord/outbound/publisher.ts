@@ -75,10 +75,8 @@ export interface PublisherOptions {
   locale: (gameId: number) => Locale;
   /** Least time between two edits of one table message (Discord allows about one a second). */
   editIntervalMs: number;
-  /** Least time between two drawings of one table's picture (PICTURE_EVERY_MS). */
-  pictureIntervalMs: number;
-  /** How many times that interval is stretched now, while the process trails (src/run/strain.ts); default 1. */
-  pictureStretch?: () => number;
+  /** Least time between two drawings of one table's picture now: PICTURE_EVERY_MS, longer while the process trails (src/run/strain.ts). */
+  pictureEveryMs: () => number;
   /** Back-off of the outbox's retries. */
   timers: TimerHost;
   /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags; and whether it offers 打开牌桌 (the Activity is served). */
@@ -226,11 +224,6 @@ export class Publisher {
     void this.lanes.kick(`table:${gameId}`, () => this.pumpTable(gameId));
   }
 
-  /** The least time between two drawings of a table's picture now: longer while the process trails (it sheds picture frames first). */
-  private pictureEvery(): number {
-    return this.o.pictureIntervalMs * (this.o.pictureStretch?.() ?? 1);
-  }
-
   /**
    * The table's lane: while the table is behind its game, wait out the edit interval, then edit it
    * to the newest state (its picture drawn only when what it shows changed). A rate limit is waited
@@ -243,7 +236,7 @@ export class Publisher {
     const g = this.out(gameId);
     let shown = false;
     while (g.dirty || g.pictureBehind) {
-      const next = g.dirty ? g.lastEdit + this.o.editIntervalMs : Math.max(g.lastEdit + this.o.editIntervalMs * (1 + backlog()), g.pictureAt + this.pictureEvery());
+      const next = g.dirty ? g.lastEdit + this.o.editIntervalMs : Math.max(g.lastEdit + this.o.editIntervalMs * (1 + backlog()), g.pictureAt + this.o.pictureEveryMs());
       const wait = next - Date.now();
       // A wait for the picture alone ends early when the game moves on: its words go at the edit interval.
       if (wait > 0 && !(await this.lanes.sleep(wait, false, !g.dirty))) return;
@@ -385,7 +378,7 @@ export class Publisher {
     // words), and the lane comes back for the picture. Never is an edit held up by the drawings of
     // other games. A finished or stopped game's last picture is drawn at once.
     const last = !!this.stateOf(gameId)!.result || g.abortedBy !== undefined;
-    if (!last && (backlog() >= 1 || (onMessage && Date.now() - g.pictureAt < this.pictureEvery()))) {
+    if (!last && (backlog() >= 1 || (onMessage && Date.now() - g.pictureAt < this.o.pictureEveryMs()))) {
       g.pictureBehind = true;
       return onMessage ? { key: g.picture!.key, message: words() } : { key: null, message: words(false) };
     }

@@ -46,11 +46,12 @@ export class EventLog {
     this.games.set(gameId, log);
   }
 
-  /** Every event of a loaded game (load), oldest first. */
+  /**
+   * Every event of a loaded game (load), oldest first; none for a game not loaded (or forgotten, as a
+   * finished one is): asking keeps nothing, so a later load still reads the whole stored log.
+   */
   events(gameId: number): GameEvent[] {
-    let log = this.games.get(gameId);
-    if (!log) this.games.set(gameId, (log = { events: [], version: -1 }));
-    return log.events;
+    return this.games.get(gameId)?.events ?? [];
   }
 
   /** What only this seat was shown, oldest first. */

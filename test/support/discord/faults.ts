@@ -104,7 +104,7 @@ export class Faults {
     return { arrived, release };
   }
 
-  /** Resolves when a request kept by `hold` may go on (at once for one nobody asked to keep). */
+  /** For a request `hold` asked to keep: resolves when it may go on; null for any other (it goes on at once). */
   kept(method: string, path: string): Promise<void> | null {
     const h = this.holds.find((r) => (r.method === undefined || r.method.toUpperCase() === method) && pathMatches(r.path, path));
     if (!h) return null;
