@@ -10,7 +10,7 @@ import { TOKEN_LIFETIME_MS, type ManualClock, type UserRecord } from '../support
 import { advanceTo, allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { answerOwn, stepPeople } from './people.js';
-import { openPanel, peopleAsked, playToEnd } from './play.js';
+import { lastPanel, openPanel, peopleAsked, playToEnd } from './play.js';
 
 let t: BotTable | undefined;
 afterEach(async () => {
@@ -338,7 +338,7 @@ describe('response windows, pings and panels', () => {
       const dms = t.discord.seenBy(u).filter((m) => m.where === 'DM');
       expect(dms[0].content).toMatch(/风声|began/);
       // How they did: in a last DM, or (clicked lately) in the panel they are looking at, whose last refresh says it.
-      const panel = t.discord.seenBy(u).filter((m) => m.ephemeral && /我的信息|My info/.test(m.embeds[0]?.title ?? '')).at(-1);
+      const panel = lastPanel(t, u);
       const told = over.test(dms.at(-1)!.content);
       if (!told) {
         byPanel++;

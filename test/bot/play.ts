@@ -30,6 +30,11 @@ export async function openPanel(t: BotTable, u: UserRecord, table: SeenMessage):
   return t.discord.click(u, { customId: info.customId!, messageId: table.id }).response(WAIT);
 }
 
+/** The newest panel (我的信息) a user has, as its refreshes left it; undefined before they opened one. */
+export function lastPanel(t: BotTable, u: UserRecord): SeenMessage | undefined {
+  return t.discord.seenBy(u).filter((m) => m.ephemeral && /我的信息|My info/.test(m.embeds[0]?.title ?? '')).at(-1);
+}
+
 /** Clicks one thing the panel offers; passes more often than not so games move on. */
 export async function actOnPanel(t: BotTable, u: UserRecord, panel: SeenMessage, rng: RngState): Promise<boolean> {
   // 提示 makes no move (test/bot/coach.test.ts plays by it): a simulated player picks among the moves.

@@ -4,7 +4,7 @@ import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allText, gameOf, openBotTable, tableMessage, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
-import { openPanel, playToEnd } from './play.js';
+import { lastPanel, openPanel, playToEnd } from './play.js';
 import { stepPeople } from './people.js';
 import { decider } from '../../src/engine/index.js';
 
@@ -15,9 +15,9 @@ afterEach(async () => {
 });
 
 const dmsOf = (t: BotTable, i: number) => t.discord.seenBy(t.users[i]).filter((m) => m.where === 'DM').map((m) => m.content).join('\n');
-/** The words of the last panel (我的信息) the i-th user has. */
+/** The words of the newest panel (我的信息) the i-th user has. */
 const panelOf = (t: BotTable, i: number) => {
-  const panel = t.discord.seenBy(t.users[i]).filter((m) => m.ephemeral && /我的信息|My info/.test(m.embeds[0]?.title ?? '')).at(-1);
+  const panel = lastPanel(t, t.users[i]);
   return panel ? allText(panel) : '';
 };
 
