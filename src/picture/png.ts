@@ -38,45 +38,58 @@ const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 // Scratch tables reused by every call (encoding is synchronous).
 const HIST = new Uint32Array(32768);
 const INDEX = new Uint8Array(32768);
+let runs = new Uint32Array(1 << 16); // where each run of one colour ends, then its colour key
+let indexed = new Uint8Array(0);
 const expand = (v: number) => (v << 3) | (v >> 2);
 
 /** Encodes opaque RGBA pixels (alpha ignored) as an 8-bit indexed PNG. */
 export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number): Buffer {
   const n = width * height;
   if (rgba.length < n * 4) throw new Error(`expected ${n * 4} bytes of RGBA, got ${rgba.length}`);
-  // Pixels as 32-bit words; neighbouring pixels are mostly equal, so a run is keyed once.
+  // Pixels as 32-bit words; neighbouring pixels are mostly equal, so a run is keyed and counted once,
+  // and kept (where it ends, its colour) to be written at once below.
   const bytes = rgba.byteOffset % 4 === 0 ? rgba : Uint8Array.from(rgba);
   const px = new Uint32Array(bytes.buffer, bytes.byteOffset, n);
   const hist = HIST.fill(0);
-  let last = px[0], lastKey = keyOf(last), run = 0;
-  for (let i = 0; i < n; i++) {
-    const v = px[i];
-    if (v === last) {
-      run++;
-      continue;
+  let count = 0;
+  let last = px[0], lastKey = keyOf(last), from = 0;
+  for (let i = 1; i <= n; i++) {
+    const v = i < n ? px[i] : ~last;
+    if (v === last) continue;
+    hist[lastKey] += i - from;
+    if (count + 2 > runs.length) {
+      const more = new Uint32Array(runs.length * 2);
+      more.set(runs);
+      runs = more;
     }
-    hist[lastKey] += run;
+    runs[count++] = i;
+    runs[count++] = lastKey;
     last = v;
     lastKey = keyOf(v);
-    run = 1;
+    from = i;
   }
-  hist[lastKey] += run;
   const used: number[] = [];
   for (let k = 0; k < 32768; k++) if (hist[k]) used.push(k);
   // Most frequent first; ties by colour so the palette does not depend on anything else.
   used.sort((a, b) => hist[b] - hist[a] || a - b);
   const palette = used.slice(0, 256);
   const index = INDEX;
-  const pr = palette.map((k) => k >> 10);
-  const pg = palette.map((k) => (k >> 5) & 31);
-  const pb = palette.map((k) => k & 31);
-  for (let j = 0; j < palette.length; j++) index[palette[j]] = j;
-  for (let u = palette.length; u < used.length; u++) {
+  const kept = palette.length;
+  const pr = new Int32Array(kept), pg = new Int32Array(kept), pb = new Int32Array(kept);
+  for (let j = 0; j < kept; j++) {
+    const k = palette[j];
+    pr[j] = k >> 10;
+    pg[j] = (k >> 5) & 31;
+    pb[j] = k & 31;
+    index[k] = j;
+  }
+  for (let u = kept; u < used.length; u++) {
     const k = used[u];
     const r = k >> 10, g = (k >> 5) & 31, b = k & 31;
     let best = 0, bestD = Infinity;
-    for (let j = 0; j < palette.length; j++) {
-      const d = 3 * (r - pr[j]) ** 2 + 4 * (g - pg[j]) ** 2 + 2 * (b - pb[j]) ** 2;
+    for (let j = 0; j < kept; j++) {
+      const dr = r - pr[j], dg = g - pg[j], db = b - pb[j];
+      const d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
       if (d < bestD) {
         bestD = d;
         best = j;
@@ -84,19 +97,20 @@ export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number
     }
     index[k] = best;
   }
+  // The runs, each written at once, then the rows each behind its filter byte (0: none, the best for
+  // indexed pictures of flat colour).
+  if (indexed.length < n) indexed = new Uint8Array(n);
+  for (let r = 0, at = 0; r < count; r += 2) {
+    const end = runs[r];
+    const j = index[runs[r + 1]];
+    if (end - at > 8) indexed.fill(j, at, end);
+    else while (at < end) indexed[at++] = j;
+    at = end;
+  }
   const raw = Buffer.allocUnsafe((width + 1) * height); // every byte is written below
-  last = px[0];
-  let lastIndex = index[keyOf(last)];
-  for (let y = 0, i = 0, o = 0; y < height; y++) {
-    raw[o++] = 0; // filter: none (best for indexed pictures of flat colour)
-    for (const end = i + width; i < end; i++) {
-      const v = px[i];
-      if (v !== last) {
-        last = v;
-        lastIndex = index[keyOf(v)];
-      }
-      raw[o++] = lastIndex;
-    }
+  for (let y = 0; y < height; y++) {
+    raw[y * (width + 1)] = 0;
+    raw.set(indexed.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
   const plte = Buffer.alloc(palette.length * 3);
   palette.forEach((k, j) => {
