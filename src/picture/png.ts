@@ -1,7 +1,7 @@
 // A small PNG encoder for pictures drawn in a few flat colours: the pixels are quantized to at
 // most 256 colours (5 bits a channel, the most frequent ones kept, the rest mapped to the
 // nearest kept one) and written as an indexed PNG. Skia's own PNG encoder writes full RGBA,
-// which for a 1000×760 table with anti-aliased text is about three times as large and slower.
+// which for a 1000×800 table with anti-aliased text is about three times as large and slower.
 import zlib from 'node:zlib';
 
 const CRC_TABLE = (() => {
