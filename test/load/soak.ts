@@ -29,10 +29,14 @@ interface Minute {
   live: number;
   rssMiB: number;
   cpuMsPerAction: number;
+  /** The bench process's own CPU an action (the stand-in and the people), on the same 2 cores. */
+  benchCpuMsPerAction: number;
   actions: number;
   clicks: number;
   ackP99Ms: number;
   clicksPast3s: number;
+  /** The clicks past 3 s by what was clicked (the button's label). */
+  pastByLabel: Record<string, number>;
   invalidRequests: number;
   worstTableBehindMs: number;
 }
@@ -67,17 +71,22 @@ try {
     const waiting = fleet.observer.clicks.filter((c) => !isSettled(c));
     fleet.observer.clicks.splice(0, fleet.observer.clicks.length, ...waiting);
     const acks = settled.map((c) => (c.failed ? Infinity : (c.ackMs ?? Infinity)));
-    const past = acks.filter((a) => a > 3000).length;
+    const lateClicks = settled.filter((c) => c.failed || (c.ackMs ?? Infinity) > 3000);
+    const past = lateClicks.length;
+    const pastByLabel: Record<string, number> = {};
+    for (const c of lateClicks) pastByLabel[c.label] = (pastByLabel[c.label] ?? 0) + 1;
     clicksPast3s += past;
     const m: Minute = {
       minute: k,
       live: round(mean(live), 1),
       rssMiB: round(mean(rss) / 2 ** 20, 1),
       cpuMsPerAction: round((now.cpuMs - last.cpuMs) / Math.max(1, now.actions - last.actions), 2),
+      benchCpuMsPerAction: round((now.benchCpuMs - last.benchCpuMs) / Math.max(1, now.actions - last.actions), 2),
       actions: now.actions - last.actions,
       clicks: acks.length,
       ackP99Ms: round(pct(acks, 0.99), 1),
       clicksPast3s: past,
+      pastByLabel,
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
     };

@@ -19,6 +19,8 @@ export interface Click {
   ackMs: number | null;
   /** Discord's 3-second rule ran out first. */
   failed: boolean;
+  /** What was clicked: the button's label, or the menu's (InteractionRecord.label). */
+  label: string;
 }
 
 /** The table message of a channel as it was at one moment. */
@@ -172,7 +174,7 @@ export class Observer {
     const r = this.discord.world.interactions.get(id);
     if (r && r.type === 3) {
       if (state === 'pending') {
-        const click: Click = { at: Date.now(), ackMs: null, failed: false };
+        const click: Click = { at: Date.now(), ackMs: null, failed: false, label: r.label };
         this.clicks.push(click);
         this.pending.set(id, { click, t0: performance.now() });
       } else {
