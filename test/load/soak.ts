@@ -35,7 +35,7 @@ interface Minute {
   clicks: number;
   ackP99Ms: number;
   clicksPast3s: number;
-  /** The clicks past 3 s by what was clicked (the button's label). */
+  /** The clicks past 3 s by what was clicked (its custom id with the numbers written #). */
   pastByLabel: Record<string, number>;
   invalidRequests: number;
   worstTableBehindMs: number;
@@ -74,7 +74,10 @@ try {
     const lateClicks = settled.filter((c) => c.failed || (c.ackMs ?? Infinity) > 3000);
     const past = lateClicks.length;
     const pastByLabel: Record<string, number> = {};
-    for (const c of lateClicks) pastByLabel[c.label] = (pastByLabel[c.label] ?? 0) + 1;
+    for (const c of lateClicks) {
+      const what = c.label.replace(/\d+/g, '#');
+      pastByLabel[what] = (pastByLabel[what] ?? 0) + 1;
+    }
     clicksPast3s += past;
     const m: Minute = {
       minute: k,
