@@ -7,7 +7,7 @@ import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import type { Frame } from './protocol.js';
 import { characterText } from '../i18n/characters.js';
 import { actionLabel } from '../discord/render/panel.js';
-import { cardText, identityText, pendingText, secretLine, stepText } from '../discord/render/words.js';
+import { cardText, identityText, pendingText, resultText, secretLine, stepText } from '../discord/render/words.js';
 import type { GameEvent } from '../engine/index.js';
 
 export interface FrameInput {
@@ -100,7 +100,8 @@ export function frameOf(x: FrameInput): Frame {
     // As the panel (render/panel.ts answerButtons): for a seat in the game, all through the turns.
     quiet: seat !== null && v.players[seat].alive && !v.players[seat].out && !closed && ((v.pending && v.pending.kind !== 'chooseCharacter') || x.quiet) ? x.quiet : null,
     windowMs: isResponseWindow(state) && !closed ? x.windowMs : null,
-    result: closed ? resultText(l, v, names) : null,
+    result: closed ? publicResult(l, v, names) : null,
+    yours: closed && seat !== null ? resultText(l, v, seat) : null,
   };
 }
 
@@ -117,7 +118,7 @@ function statusOf(l: Locale, v: GameView, own: number | null, names: string[]): 
   return t(l, 'act.everyone', { what: pendingText(l, v) });
 }
 
-function resultText(l: Locale, v: GameView, names: string[]): string {
+function publicResult(l: Locale, v: GameView, names: string[]): string {
   const r = v.result!;
   return r.draw ? t(l, 'table.draw', { reason: t(l, `reason.${r.reason}` as 'reason.roundLimit') }) : t(l, 'table.winners', { names: r.winners.map((w) => names[w]).join('、') });
 }

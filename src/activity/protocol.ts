@@ -62,7 +62,10 @@ export interface Frame {
   quiet: boolean | null;
   /** The response clock, while a window is open. */
   windowMs: number | null;
+  /** The game's end for everyone: who won, or why it was a draw. */
   result: string | null;
+  /** The viewer's own end (你赢了！你的身份是…), as the panel says it; null for a spectator. */
+  yours: string | null;
 }
 
 /** What the server sends besides frames: no game in the channel yet, or a move refused (in words). */

@@ -76,6 +76,7 @@ function Table({ f, l, link, refused }: { f: Frame; l: Locale; link: Link | null
       {f.result && (
         <section class="result" aria-label={t(l, 'act.result')}>
           <h2>{t(l, 'act.result')}</h2>
+          {f.yours && <p class="yours">{f.yours}</p>}
           <p>{f.result}</p>
         </section>
       )}
