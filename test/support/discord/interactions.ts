@@ -141,7 +141,6 @@ export class Interactions {
       originalMessageId: null,
       revisionAtAcknowledgement: null,
       followUpIds: [],
-      payload,
     };
     world.interactions.set(id, record);
     this.timers.set(id, world.clock.at(record.createdAt + ANSWER_WINDOW_MS, () => this.expireIfUnanswered(record)));

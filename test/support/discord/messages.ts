@@ -5,6 +5,7 @@ import { MessageFlag, type AttachmentJson, type ChannelRecord, type MessageRecor
 import { messagePayload } from './payloads.js';
 import { assertNotEmpty, charLength, Limits, type MessageFields } from './rules/message-limits.js';
 import { notifiedBy, type AllowedMentions } from './rules/mentions.js';
+import { keepNonce } from './rules/nonces.js';
 
 /**
  * Creating, editing and deleting messages, with the gateway events the bot
@@ -64,6 +65,7 @@ export function createMessage({ world, gateway }: StandInParts, init: NewMessage
   };
   if (!init.loading) assertNotEmpty(message);
   world.messages.set(message.id, message);
+  keepNonce(world, message);
   message.notified = notifiedBy(world, init.channel, message.content, flags, init.allowedMentions, message.ephemeralFor !== null);
   for (const userId of message.notified) world.notifications.push({ userId, messageId: message.id, channelId: message.channelId, at: message.createdAt });
   if (!message.ephemeralFor) {

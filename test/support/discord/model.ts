@@ -68,6 +68,9 @@ export const ComponentType = {
   ChannelSelect: 8,
 } as const;
 
+/** How many of the latest requests the world's log keeps (World.requests). */
+const REQUEST_LOG = 2000;
+
 export const SELECT_TYPES: ReadonlySet<number> = new Set([3, 5, 6, 7, 8]);
 
 /** Discord's locale list (the values a user's client can send). */
@@ -211,8 +214,6 @@ export interface InteractionRecord {
   /** The original message's revision when answered; a deferred update shows once it moves. */
   revisionAtAcknowledgement: number | null;
   followUpIds: string[];
-  /** The raw INTERACTION_CREATE payload, for replay and inspection. */
-  payload: Record<string, unknown>;
 }
 
 export interface Notice {
@@ -265,7 +266,14 @@ export class World {
   /** The bytes of every uploaded attachment, by attachment id. */
   readonly uploads = new Map<string, Buffer>();
   readonly notifications: NotificationRecord[] = [];
-  readonly requests: RequestLogEntry[] = [];
+  /** The last REQUEST_LOG requests, oldest first (a ring: logging one never moves the others). */
+  get requests(): RequestLogEntry[] {
+    return [...this.requestRing.slice(this.requestNext), ...this.requestRing.slice(0, this.requestNext)];
+  }
+  private readonly requestRing: RequestLogEntry[] = [];
+  private requestNext = 0;
+  /** Messages created with a nonce, oldest first, by channel, author and nonce (rules/nonces.ts nonceKey). */
+  readonly nonced = new Map<string, MessageRecord[]>();
   /** 5xx answers to message creates the test asked for, first match first. */
   readonly messageFaults: MessageFault[] = [];
   readonly events = new EventEmitter();
@@ -300,8 +308,11 @@ export class World {
   }
 
   logRequest(entry: RequestLogEntry): void {
-    this.requests.push(entry);
-    if (this.requests.length > 2000) this.requests.splice(0, this.requests.length - 2000);
+    if (this.requestRing.length < REQUEST_LOG) this.requestRing.push(entry);
+    else {
+      this.requestRing[this.requestNext] = entry;
+      this.requestNext = (this.requestNext + 1) % REQUEST_LOG;
+    }
     this.changed({ kind: 'request', entry });
   }
 

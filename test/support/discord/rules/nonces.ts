@@ -29,14 +29,29 @@ export function readNonce(raw: unknown): NonceField {
   return { nonce, enforce };
 }
 
+const nonceKey = (channelId: string, authorId: string, nonce: string) => `${channelId} ${authorId} ${nonce}`;
+
 /** The message an enforced nonce already made, or undefined. */
 export function nonceHit(world: World, channel: ChannelRecord, authorId: string, n: NonceField): MessageRecord | undefined {
   if (!n.enforce || n.nonce === null) return undefined;
   const since = world.clock.now() - NONCE_WINDOW_MS;
-  for (const m of world.messages.values()) {
-    if (m.nonce === n.nonce && m.channelId === channel.id && m.authorId === authorId && m.createdAt >= since) return m;
+  return world.nonced.get(nonceKey(channel.id, authorId, n.nonce))?.find((m) => m.createdAt >= since && world.messages.get(m.id) === m);
+}
+
+/** Keeps a new message's nonce for nonceHit, for the window; what has left the window is let go now and then. */
+export function keepNonce(world: World, m: MessageRecord): void {
+  if (m.nonce === null) return;
+  const key = nonceKey(m.channelId, m.authorId, m.nonce);
+  const list = world.nonced.get(key);
+  if (list) return void list.push(m);
+  world.nonced.set(key, [m]);
+  if (world.nonced.size % 4096 !== 0) return;
+  const since = world.clock.now() - NONCE_WINDOW_MS;
+  for (const [k, ms] of world.nonced) {
+    const kept = ms.filter((x) => x.createdAt >= since && world.messages.get(x.id) === x);
+    if (kept.length) world.nonced.set(k, kept);
+    else world.nonced.delete(k);
   }
-  return undefined;
 }
 
 /** The fault this create meets, counted; undefined when none is set for it. */
