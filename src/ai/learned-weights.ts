@@ -225,20 +225,20 @@ export const BELIEF_FITS: readonly BeliefFit[] = [
   {
     players: 7,
     strategicPrior: 0.85,
-    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0, intercepted: 0, sentDirect: 1.35, lockedPassed: 0.9, tookOver: 4, skillOnIntel: 2.93, bloodRose: 0.9, burned: 0.9, negatedBurn: 1.35 },
-    fitted: '2000 games, seed 2, ridge 1, characters on, 134 of them read',
+    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0, intercepted: 0, sentDirect: 1.13, lockedPassed: 1.08, tookOver: 2, skillOnIntel: 2.66, bloodRose: 0.9, burned: 0.75, negatedBurn: 3 },
+    fitted: '2000 games, seed 2, ridge 1, characters on, 400 of them read',
   },
   {
     players: 8,
     strategicPrior: 0.85,
-    weights: { tookKnown: 0, refusedKnown: 1.34, tookBlind: 0, refusedBlind: 0, intercepted: 0, sentDirect: 1.35, lockedPassed: 0.56, tookOver: 4, skillOnIntel: 3.6, bloodRose: 0.61, burned: 0.74, negatedBurn: 4 },
-    fitted: '2000 games, seed 2, ridge 1, characters on, 77 of them read',
+    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0, intercepted: 0, sentDirect: 1.35, lockedPassed: 1.35, tookOver: 2.39, skillOnIntel: 2.39, bloodRose: 0.74, burned: 0.74, negatedBurn: 2.93 },
+    fitted: '2000 games, seed 2, ridge 1, characters on, 400 of them read',
   },
   {
     players: 9,
-    strategicPrior: 0.7,
-    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0, intercepted: 0.75, sentDirect: 1.8, lockedPassed: 1.8, tookOver: 4, skillOnIntel: 2.39, bloodRose: 4, burned: 1.1, negatedBurn: 2.2 },
-    fitted: '2000 games, seed 2, ridge 1, characters on, 29 of them read',
+    strategicPrior: 0.85,
+    weights: { tookKnown: 0, refusedKnown: 0, tookBlind: 0, refusedBlind: 0, intercepted: 0.23, sentDirect: 1.35, lockedPassed: 2, tookOver: 4, skillOnIntel: 2.2, bloodRose: 1.65, burned: 0.51, negatedBurn: 3.6 },
+    fitted: '2000 games, seed 2, ridge 1, characters on, 200 of them read',
   },
   {
     players: 5,
