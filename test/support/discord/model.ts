@@ -274,6 +274,8 @@ export class World {
   private requestNext = 0;
   /** Messages created with a nonce, oldest first, by channel, author and nonce (rules/nonces.ts nonceKey). */
   readonly nonced = new Map<string, MessageRecord[]>();
+  /** When `nonced` was last swept of what left the nonce window (rules/nonces.ts keepNonce). */
+  noncesSweptAt = 0;
   /** 5xx answers to message creates the test asked for, first match first. */
   readonly messageFaults: MessageFault[] = [];
   readonly events = new EventEmitter();

@@ -38,15 +38,17 @@ export function nonceHit(world: World, channel: ChannelRecord, authorId: string,
   return world.nonced.get(nonceKey(channel.id, authorId, n.nonce))?.find((m) => m.createdAt >= since && world.messages.get(m.id) === m);
 }
 
-/** Keeps a new message's nonce for nonceHit, for the window; what has left the window is let go now and then. */
+/** Keeps a new message's nonce for nonceHit; once a window, what has left it (or the world) is let go. */
 export function keepNonce(world: World, m: MessageRecord): void {
   if (m.nonce === null) return;
   const key = nonceKey(m.channelId, m.authorId, m.nonce);
   const list = world.nonced.get(key);
-  if (list) return void list.push(m);
-  world.nonced.set(key, [m]);
-  if (world.nonced.size % 4096 !== 0) return;
-  const since = world.clock.now() - NONCE_WINDOW_MS;
+  if (list) list.push(m);
+  else world.nonced.set(key, [m]);
+  const now = world.clock.now();
+  if (now - world.noncesSweptAt < NONCE_WINDOW_MS) return;
+  world.noncesSweptAt = now;
+  const since = now - NONCE_WINDOW_MS;
   for (const [k, ms] of world.nonced) {
     const kept = ms.filter((x) => x.createdAt >= since && world.messages.get(x.id) === x);
     if (kept.length) world.nonced.set(k, kept);
