@@ -1,5 +1,6 @@
 // Answering interactions: always acknowledged at once (deferred), then filled in.
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import { InteractionResponseType, MessageFlags, Routes, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import type { PanelBody } from './outbound/panels.js';
 
 export type Component = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -61,14 +62,26 @@ export function ackUnlessAnsweredIn(i: Component, ms: number): () => void {
 /**
  * Shows `body` as the answer to the interaction: the interaction's response when it has none yet,
  * else `edit` (through the interaction REST client, panels.ts: an edit of its original message, or
- * a private follow-up of a click on the table).
+ * a private follow-up of a click on the table). The body is sent as it is (API JSON, as panels are
+ * built): a click answered this way costs no discord.js message payload (its components rebuilt and
+ * snake-cased on every click).
  */
-export async function answer(i: Component | ChatInputCommandInteraction, body: InteractionEditReplyOptions, edit: () => Promise<unknown>): Promise<void> {
+export async function answer(i: Component | ChatInputCommandInteraction, body: PanelBody, edit: () => Promise<unknown>): Promise<void> {
   const first = i.isChatInputCommand() ? undefined : answered.get(i);
   if (first) await first;
   if (first || i.deferred || i.replied) return void (await edit());
   const c = i as Component;
-  const response = onPrivatePanel(c) ? c.update(body as Parameters<Component['update']>[0]) : c.reply({ ...(body as object), flags: MessageFlags.Ephemeral });
+  const update = onPrivatePanel(c);
+  const response = c.client.rest
+    .post(Routes.interactionCallback(c.id, c.token), {
+      body: update ? { type: InteractionResponseType.UpdateMessage, data: body } : { type: InteractionResponseType.ChannelMessageWithSource, data: { ...body, flags: MessageFlags.Ephemeral } },
+      auth: false,
+    })
+    .then(() => {
+      // As discord.js's own update() and reply() mark it: later follow-ups and edits check these.
+      c.replied = true;
+      if (!update) c.ephemeral = true;
+    });
   answered.set(c, response);
   // A response that failed (a 5xx) is no answer: an acknowledgement may still be tried after it.
   await response.catch((err: unknown) => {

@@ -9,12 +9,12 @@
 // restart keeps updating after it. Before its token runs out, a panel says it stops updating and
 // offers 我的信息, which opens a fresh one.
 import { hash } from 'node:crypto';
-import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, Routes, type REST, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { GameState } from '../../engine/index.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
-import { TOGGLES, type PanelFocus } from '../render/panel.js';
+import { TOGGLES, type PanelFocus, type PanelMessage } from '../render/panel.js';
 import { decodeId } from '../custom-id.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
@@ -49,7 +49,8 @@ function decisionOf(body: PanelBody): string {
 const digest = (body: unknown): string => hash('sha1', JSON.stringify(body), 'base64');
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
-export type PanelBody = InteractionEditReplyOptions;
+/** A panel as Discord reads it (API JSON: sent as it is, in a click's response and in the edits of its token). */
+export type PanelBody = Partial<PanelMessage> & { content?: string };
 
 interface OpenPanel {
   gameId: number;

@@ -429,7 +429,7 @@ export class Publisher {
     const via = g.token;
     if (via && via.messageId === messageId && tokenFresh(via.since, this.o.store.now())) {
       try {
-        await editOriginal(this.o.client, this.o.hooks, via, message);
+        await editOriginal(this.o.hooks, via, message);
         if (key !== null) g.picture = { key, messageId };
         return;
       } catch (err) {

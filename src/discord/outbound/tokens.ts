@@ -1,7 +1,7 @@
 // What a click's interaction token may do after the click: for 15 minutes it edits the message the
 // click was on through the interaction's webhook, a route outside the bot's global 50 requests a
 // second. Open panels (panels.ts) and the table (publisher.ts) are kept up to date that way.
-import { InteractionWebhook, MessagePayload, Routes, type Client, type MessageEditOptions, type REST } from 'discord.js';
+import { Routes, type APIActionRowComponent, type APIAllowedMentions, type APIComponentInMessageActionRow, type APIEmbed, type REST } from 'discord.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
@@ -21,9 +21,22 @@ export interface LentToken {
   since: number;
 }
 
-/** Edits the click's original message through its token (files included), with the interaction routes' REST. */
-export async function editOriginal(client: Client, hooks: REST, via: LentToken, message: MessageEditOptions): Promise<void> {
-  const target = new InteractionWebhook(client as Client<true>, via.applicationId, via.token);
-  const { body, files } = await MessagePayload.create(target, message).resolveBody().resolveFiles();
-  await hooks.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), { body: body ?? {}, files: files ?? undefined, auth: false });
+/** A message edit as the bot builds it (the table): API JSON, with the picture as a file when it changed. */
+export interface MessageEdit {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  allowedMentions?: APIAllowedMentions;
+  files?: { attachment: Buffer; name: string; description?: string }[];
+}
+
+/**
+ * Edits the click's original message through its token (files included), with the interaction routes'
+ * REST, sent as discord.js would (a file's attachment entry, the allowed mentions) without its message
+ * payload: the body is built as Discord reads it. Without files the message keeps its attachment.
+ */
+export async function editOriginal(hooks: REST, via: LentToken, message: MessageEdit): Promise<void> {
+  const { files, allowedMentions, ...rest } = message;
+  const body = { ...rest, allowed_mentions: allowedMentions, ...(files && { attachments: files.map((f, id) => ({ id: String(id), description: f.description })) }) };
+  await hooks.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), { body, files: files?.map((f) => ({ name: f.name, data: f.attachment })), auth: false });
 }
