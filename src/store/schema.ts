@@ -184,6 +184,8 @@ export const userPrefs = sqliteTable('user_prefs', {
   respond: text('respond', { enum: RESPOND_PREFS }).notNull().default('all'),
   /** The player's Discord language as their last interaction said (DMs have none): for what the bot DMs them. */
   locale: text('locale'),
+  /** The player's DM channel with the bot (Discord keeps it for good): a restart DMs them without opening it again. */
+  dmChannelId: text('dm_channel_id'),
   updatedAt: integer('updated_at').notNull(),
 });
 

@@ -30,6 +30,9 @@ export interface TablePrefs {
   locale(userId: string): Promise<string | null>;
   setLocale(userId: string, locale: string, now: number): Promise<void>;
   setRespond(userId: string, respond: RespondPref, now: number): Promise<void>;
+  /** The player's DM channel with the bot, once the bot has opened it (null: not known). */
+  dmChannel(userId: string): Promise<string | null>;
+  setDmChannel(userId: string, channelId: string | null, now: number): Promise<void>;
 }
 
 /**

@@ -15,7 +15,7 @@ export const HOLD_CHECK_MS = 60_000;
 
 const MISSING_ACCESS = 50001;
 const MISSING_PERMISSIONS = 50013;
-const UNKNOWN_CHANNEL = 10003;
+export const UNKNOWN_CHANNEL = 10003;
 
 /** What Discord's answer to a request in a game's channel says of the channel: deleted, closed to the bot, or neither. */
 export function channelFault(err: unknown): 'gone' | 'shut' | null {

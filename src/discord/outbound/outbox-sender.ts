@@ -16,11 +16,11 @@
 // before this process started: the last one may have died between the request and marking it sent)
 // is sent again with its nonce, silently: Discord answers with the message it made then (or makes a
 // silent one), and that message is deleted. So a kill never leaves a ping up.
-import { DiscordAPIError, HTTPError, MessageFlags, type Client, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import { DiscordAPIError, HTTPError, MessageFlags, Routes, type Client, type MessageCreateOptions, type RESTPostAPIChannelMessageJSONBody, type SendableChannels } from 'discord.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { heldBack, type GameStore, type OutboxRow, type Repos, type TimerHost } from '../../store/index.js';
-import { channelFault } from './holds.js';
+import { channelFault, UNKNOWN_CHANNEL } from './holds.js';
 import { rateLimitWait, refused, type Lanes } from './lanes.js';
 
 export const CANNOT_DM = 50007;
@@ -298,16 +298,35 @@ export class OutboxSender {
     const nonced: MessageCreateOptions = silent
       ? { content: body.content ?? '', allowedMentions: { parse: [] }, flags: MessageFlags.SuppressNotifications, nonce: row.nonce, enforceNonce: true }
       : { ...body, nonce: row.nonce, enforceNonce: true };
-    if (row.kind === 'dm') {
-      const user = await this.o.client.users.fetch(row.target);
-      return (await user.send(nonced)).id;
-    }
+    if (row.kind === 'dm') return this.dm(row.target, { content: body.content ?? '', nonce: row.nonce, enforce_nonce: true, ...(silent && { allowed_mentions: { parse: [] }, flags: MessageFlags.SuppressNotifications }) });
     const channel = await this.channel(row.target);
     if (!channel) throw new GiveUp(`channel ${row.target} cannot take messages`);
     if (row.kind === 'post') return (await channel.send(nonced)).id;
     if (row.kind === 'edit') await channel.messages.edit(row.messageId!, row.body as never);
     else await channel.messages.delete(row.messageId!);
     return null;
+  }
+
+  /**
+   * A DM (owed.ts: words alone), posted to the player's DM channel as stored: Discord keeps that
+   * channel for good, so after a restart a DM is one request, not three (the user fetched, the channel
+   * opened again, the message). The channel is opened, and stored, when none is known or Discord no
+   * longer knows the one stored.
+   */
+  private async dm(userId: string, body: RESTPostAPIChannelMessageJSONBody): Promise<string> {
+    const prefs = this.o.store.repos.prefs;
+    const post = async (channelId: string) => ((await this.o.client.rest.post(Routes.channelMessages(channelId), { body })) as { id: string }).id;
+    const stored = await prefs.dmChannel(userId);
+    if (stored) {
+      try {
+        return await post(stored);
+      } catch (err) {
+        if (!(err instanceof DiscordAPIError && err.code === UNKNOWN_CHANNEL)) throw err;
+      }
+    }
+    const channel = await this.o.client.users.createDM(userId);
+    if (channel.id !== stored) await prefs.setDmChannel(userId, channel.id, this.o.timers.now());
+    return post(channel.id);
   }
 
   /** The channel to send to (a 4xx fetching it, such as Unknown Channel, is the request's answer); null when it takes no messages. */

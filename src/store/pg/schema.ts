@@ -125,6 +125,7 @@ export const userPrefs = pgTable('user_prefs', {
   userId: text('user_id').primaryKey(),
   respond: text('respond', { enum: RESPOND_PREFS }).notNull().default('all'),
   locale: text('locale'),
+  dmChannelId: text('dm_channel_id'),
   updatedAt: ms('updated_at').notNull(),
 });
 

@@ -58,6 +58,13 @@ export function pgTablePrefs(db: PgExec) {
     async setRespond(userId: string, respond: RespondPref, now: number): Promise<void> {
       await db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } });
     },
+    async dmChannel(userId: string): Promise<string | null> {
+      const [row] = await db.select({ id: userPrefs.dmChannelId }).from(userPrefs).where(eq(userPrefs.userId, userId));
+      return row?.id ?? null;
+    },
+    async setDmChannel(userId: string, dmChannelId: string | null, now: number): Promise<void> {
+      await db.insert(userPrefs).values({ userId, dmChannelId, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { dmChannelId, updatedAt: now } });
+    },
   };
 }
 

@@ -68,5 +68,11 @@ export function tablePrefsStatements(db: Db) {
     setRespond(userId: string, respond: RespondPref, now: number): void {
       db.insert(userPrefs).values({ userId, respond, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { respond, updatedAt: now } }).run();
     },
+    dmChannel(userId: string): string | null {
+      return db.select({ id: userPrefs.dmChannelId }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.id ?? null;
+    },
+    setDmChannel(userId: string, dmChannelId: string | null, now: number): void {
+      db.insert(userPrefs).values({ userId, dmChannelId, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { dmChannelId, updatedAt: now } }).run();
+    },
   };
 }
