@@ -69,6 +69,14 @@ export const LOOK_STEP_COST = 20;
  * counts LOOK_STEP_COST_9.
  */
 export const LOOK_STEP_COST_9 = 50;
+/**
+ * From this many players on, a 潜伏战线 or 军情处 seat searches only response windows: its sends, takes
+ * and discards are the strong choice (on the fitted reading). At 7 players its search's departures
+ * there were worth nothing to its side (ai:forks, seed 702: sends −0.6, refusals turned to takes −0.7
+ * points a game, against +2.3 for the 打酱油的 seat's sends), and one seat among strong at 7 players
+ * measured +6.9 [+3.0, +10.7] so against +6.1 [+2.2, +10.0] (800 games, seed 5001; src/ai/README.md).
+ */
+export const FACTION_WINDOWS_FROM = 7;
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
 export const LOOK_MARGIN = 1;
 /**
@@ -102,6 +110,8 @@ export interface ExpertOptions {
   judge?: 'currency' | 'learned';
   /** Whether its own beliefs are read as fitted (learned.ts beliefFit) rather than as the strong policy reads them. */
   calibrated?: boolean;
+  /** From this many players on a faction seat searches only windows (default FACTION_WINDOWS_FROM; Infinity: everywhere every kind). */
+  factionWindowsFrom?: number;
 }
 
 /**
@@ -134,6 +144,7 @@ export class ExpertPolicy implements Policy {
   readonly prune: boolean;
   readonly judge: 'currency' | 'learned';
   readonly calibrated: boolean;
+  readonly factionWindowsFrom: number;
   private readonly strong = new StrongPolicy();
   private total = { playouts: 0, steps: 0, ms: 0, worlds: 0, rejected: 0, capped: 0, overruled: 0, failed: 0 };
 
@@ -146,6 +157,7 @@ export class ExpertPolicy implements Policy {
     this.prune = o.prune ?? true;
     this.judge = o.judge ?? 'learned';
     this.calibrated = o.calibrated ?? true;
+    this.factionWindowsFrom = o.factionWindowsFrom ?? FACTION_WINDOWS_FROM;
   }
 
   stats() {
@@ -160,6 +172,7 @@ export class ExpertPolicy implements Policy {
     const pick = this.strong.decide(v, legal, m);
     if (legal[0].kind === 'pickCharacter') return pickByWins(v, legal, pick);
     if (v.identity === undefined) return pick;
+    if (v.identity !== '打酱油的' && v.players.length >= this.factionWindowsFrom && !isWindow(legal)) return pick;
     const cands = this.candidates(v, legal, pick);
     if (cands.length <= 1) return pick;
     const t0 = performance.now();
@@ -283,6 +296,13 @@ export class ExpertPolicy implements Policy {
     const n = playOn(s, seedRng(seed));
     return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
+}
+
+/** Whether the decision is a response window (what candidates() searches as the strong choice against passing). */
+function isWindow(legal: readonly Action[]): boolean {
+  const k = legal[0].kind;
+  if (k === 'send' || k === 'choose' || k === 'take' || k === 'refuse' || k === 'decide' || k === 'pickCharacter') return false;
+  return legal.some((a) => a.kind === 'pass');
 }
 
 /** How far a candidate's mean must beat the strong choice's, in the share of games won, to overrule it. */

@@ -246,3 +246,37 @@ describe('worlds at a 试探 discard', () => {
     expect(checked).toBe(4);
   });
 });
+
+describe('a faction seat at 7 players and more searches only windows (FACTION_WINDOWS_FROM)', () => {
+  it('sends and takes as the strong policy on its fitted reading, without a world dealt; with the rule off it searches them', () => {
+    const expert = new ExpertPolicy({ steps: 200 });
+    const everywhere = new ExpertPolicy({ steps: 200, factionWindowsFrom: 99 });
+    const unsearched = new ExpertPolicy({ steps: 200, margin: 1e9 });
+    const strong = new StrongPolicy();
+    let faction = 0;
+    const start = newGame({ seed: 7001, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], options: { characters: true } });
+    let s = start.state;
+    let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
+    const rng = seedRng(7);
+    while (!s.result && faction < 12) {
+      const seats = waitingOn(s);
+      const seat = seats[randInt(rng, seats.length)];
+      const legal = legalActions(s, seat);
+      const v = view(s, seat);
+      const kind = s.pending?.kind;
+      if ((kind === 'send' || kind === 'receive') && legal.length > 1 && v.identity !== undefined && v.identity !== '打酱油的') {
+        faction++;
+        const before = expert.stats().worlds;
+        expect(expert.decide(v, legal, mems[seat])).toBe(unsearched.decide(v, legal, mems[seat]));
+        expect(expert.stats().worlds).toBe(before);
+        everywhere.decide(v, legal, mems[seat]);
+      }
+      const r = apply(s, strong.decide(v, legal, mems[seat]));
+      if (!r.ok) throw new Error(r.reason);
+      mems = mems.map((m) => observeAll(m, r.events));
+      s = r.state;
+    }
+    expect(faction).toBeGreaterThan(5);
+    expect(everywhere.stats().worlds).toBeGreaterThan(0);
+  });
+});
