@@ -1,7 +1,8 @@
 // The figures "as the bot runs" of shared/contracts.md §3: the bot as it ships (a process of its own,
 // table pictures on) against the stand-in with Discord's limits on, five scripted people a game
-// answering in 0.3–1.5 s, characters on (fleet.ts). A ramp of live games, in about three and a
-// half minutes: 50, 100, 200, 300, and 400 if 300 held (and there is time). Each step's games are opened as
+// answering in 0.3–1.5 s, characters on (fleet.ts). A ramp of live games, in about five minutes:
+// 50, 100, 150, 200, 250, 300 (steps of 50 from 100: a process that holds 190 games reads 150, not
+// 100), and 400 if 300 held (and there is time). Each step's games are opened as
 // fast as the bot lets lobbies through, then held; a finished game is replaced at once. A step holds
 // when the click acknowledgement's p99 is at most 100 ms and no table was ever more than 2 s behind.
 //
@@ -83,7 +84,7 @@ async function openHeld(fleet: Fleet): Promise<Held> {
 const hitAt = (fleet: Fleet, path: string) => fleet.observer.limited.find((l) => l.method === 'POST' && l.path === path)?.at ?? null;
 
 export async function liveBenchmarks(o: LiveOptions = {}): Promise<Figures> {
-  const ramp = o.steps ?? [50, 100, 200, 300, 400];
+  const ramp = o.steps ?? [50, 100, 150, 200, 250, 300, 400];
   const holdMs = o.holdMs ?? 20_000;
   const openMs = o.openMs ?? 30_000;
   const budgetMs = o.budgetMs ?? 120_000;
