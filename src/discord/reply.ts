@@ -1,6 +1,6 @@
 // Answering interactions: always acknowledged at once (deferred), then filled in.
 import { InteractionResponseType, MessageFlags, Routes, type ButtonInteraction, type ChatInputCommandInteraction, type InteractionEditReplyOptions, type StringSelectMenuInteraction } from 'discord.js';
-import type { PanelBody } from './outbound/panels.js';
+import type { PanelBody } from './render/panel.js';
 
 export type Component = ButtonInteraction | StringSelectMenuInteraction;
 

@@ -21,15 +21,21 @@ async function requestsDuring(t: BotTable, run: () => Promise<void>): Promise<st
   return seen;
 }
 
+/** A 3-player game begun, its first DMs sent (welcomeMs 0 here: at once). */
+async function begun(): Promise<{ t: BotTable; gameId: number }> {
+  const t = await openBotTable(3);
+  await openLobbyAndBegin(t, 3);
+  const gameId = await gameOf(t);
+  await t.bot.idle();
+  return { t, gameId };
+}
+
 describe("a player's DM channel", () => {
   it('is stored when first opened, and after a restart a DM is the message alone', async () => {
-    const t = await openBotTable(3);
+    const { t, gameId } = await begun();
     try {
-      await openLobbyAndBegin(t, 3);
-      const gameId = await gameOf(t);
-      await t.bot.idle();
       const bob = t.users[1];
-      // The game's first DMs opened each player's channel (welcomeMs 0 here: at once).
+      // The game's first DMs opened each player's channel.
       for (const u of t.users) expect(await t.bot.store.repos.prefs.dmChannel(u.id)).toBe(t.discord.world.dmChannelOf(u.id)!.id);
       await t.restart();
       const dms = () => t.discord.seenBy(bob).filter((m) => m.where === 'DM').map((m) => m.content);
@@ -49,11 +55,8 @@ describe("a player's DM channel", () => {
   }, 60_000);
 
   it('is opened again, and stored, when Discord no longer knows the one stored', async () => {
-    const t = await openBotTable(3);
+    const { t, gameId } = await begun();
     try {
-      await openLobbyAndBegin(t, 3);
-      const gameId = await gameOf(t);
-      await t.bot.idle();
       const carol = t.users[2];
       await t.bot.store.repos.prefs.setDmChannel(carol.id, '112233445566778899', t.clock.now());
       await t.restart();

@@ -14,7 +14,7 @@ import type { GameState } from '../../engine/index.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
-import { TOGGLES, type PanelFocus, type PanelMessage } from '../render/panel.js';
+import { TOGGLES, type PanelBody, type PanelFocus } from '../render/panel.js';
 import { decodeId } from '../custom-id.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
@@ -49,8 +49,6 @@ function decisionOf(body: PanelBody): string {
 const digest = (body: unknown): string => hash('sha1', JSON.stringify(body), 'base64');
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
-/** A panel as Discord reads it (API JSON: sent as it is, in a click's response and in the edits of its token). */
-export type PanelBody = Partial<PanelMessage> & { content?: string };
 
 interface OpenPanel {
   gameId: number;

@@ -21,6 +21,9 @@ export interface PanelMessage {
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
 }
 
+/** A panel as Discord reads it (API JSON: sent as it is, in a click's response and in the edits of its token). */
+export type PanelBody = Partial<PanelMessage> & { content?: string };
+
 /** What a card used as itself asks for its target, where "choose a target" says too little. */
 const TARGET_PROMPTS: Partial<Record<string, MessageKey>> = {
   烧毁: 'panel.pickIntel',
