@@ -172,7 +172,6 @@ export class ExpertPolicy implements Policy {
     const pick = this.strong.decide(v, legal, m);
     if (legal[0].kind === 'pickCharacter') return pickByWins(v, legal, pick);
     if (v.identity === undefined) return pick;
-    if (v.identity !== '打酱油的' && v.players.length >= this.factionWindowsFrom && !isWindow(legal)) return pick;
     const cands = this.candidates(v, legal, pick);
     if (cands.length <= 1) return pick;
     const t0 = performance.now();
@@ -251,10 +250,13 @@ export class ExpertPolicy implements Policy {
     return { ...m, beliefs: reread(m.beliefs, { ...m.beliefOptions, strategicPrior: fit.strategicPrior, weights: fit.weights }) };
   }
 
-  /** The actions worth searching: distinct sends, takes and discards; in a window, the strong choice against passing. */
+  /** The actions worth searching: distinct sends, takes and discards (not a faction seat's at FACTION_WINDOWS_FROM players); in a window, the strong choice against passing. */
   private candidates(v: GameView, legal: readonly Action[], pick: Action): Action[] {
     const k = legal[0].kind;
+    // From factionWindowsFrom players on, a 潜伏战线 or 军情处 seat searches windows alone.
+    const windowsOnly = v.identity !== '打酱油的' && v.players.length >= this.factionWindowsFrom;
     const hand = new Map((v.hand ?? []).map((c) => [c.id, c]));
+    if ((k === 'send' || k === 'choose' || k === 'take' || k === 'refuse') && windowsOnly) return [pick];
     if (k === 'send' || k === 'choose') {
       const seen = new Map<string, Action>();
       for (const a of legal) {
@@ -296,13 +298,6 @@ export class ExpertPolicy implements Policy {
     const n = playOn(s, seedRng(seed));
     return [n < 0 ? 0.5 : score(s, me), 1 + Math.abs(n)];
   }
-}
-
-/** Whether the decision is a response window (what candidates() searches as the strong choice against passing). */
-function isWindow(legal: readonly Action[]): boolean {
-  const k = legal[0].kind;
-  if (k === 'send' || k === 'choose' || k === 'take' || k === 'refuse' || k === 'decide' || k === 'pickCharacter') return false;
-  return legal.some((a) => a.kind === 'pass');
 }
 
 /** How far a candidate's mean must beat the strong choice's, in the share of games won, to overrule it. */
