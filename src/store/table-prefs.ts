@@ -32,7 +32,7 @@ export interface TablePrefs {
   setRespond(userId: string, respond: RespondPref, now: number): Promise<void>;
   /** The player's DM channel with the bot, once the bot has opened it (null: not known). */
   dmChannel(userId: string): Promise<string | null>;
-  setDmChannel(userId: string, channelId: string | null, now: number): Promise<void>;
+  setDmChannel(userId: string, channelId: string, now: number): Promise<void>;
 }
 
 /**

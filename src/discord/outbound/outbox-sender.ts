@@ -295,10 +295,10 @@ export class OutboxSender {
   /** The request itself; the id of the message made, for a dm or post. `silent`: its words only, notifying nobody. */
   private async send(row: OutboxRow, silent = false): Promise<string | null> {
     const body = row.body as MessageCreateOptions;
+    if (row.kind === 'dm') return this.dm(row.target, { content: body.content ?? '', nonce: row.nonce, enforce_nonce: true, ...(silent && { allowed_mentions: { parse: [] }, flags: MessageFlags.SuppressNotifications }) });
     const nonced: MessageCreateOptions = silent
       ? { content: body.content ?? '', allowedMentions: { parse: [] }, flags: MessageFlags.SuppressNotifications, nonce: row.nonce, enforceNonce: true }
       : { ...body, nonce: row.nonce, enforceNonce: true };
-    if (row.kind === 'dm') return this.dm(row.target, { content: body.content ?? '', nonce: row.nonce, enforce_nonce: true, ...(silent && { allowed_mentions: { parse: [] }, flags: MessageFlags.SuppressNotifications }) });
     const channel = await this.channel(row.target);
     if (!channel) throw new GiveUp(`channel ${row.target} cannot take messages`);
     if (row.kind === 'post') return (await channel.send(nonced)).id;

@@ -62,7 +62,7 @@ export function pgTablePrefs(db: PgExec) {
       const [row] = await db.select({ id: userPrefs.dmChannelId }).from(userPrefs).where(eq(userPrefs.userId, userId));
       return row?.id ?? null;
     },
-    async setDmChannel(userId: string, dmChannelId: string | null, now: number): Promise<void> {
+    async setDmChannel(userId: string, dmChannelId: string, now: number): Promise<void> {
       await db.insert(userPrefs).values({ userId, dmChannelId, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { dmChannelId, updatedAt: now } });
     },
   };

@@ -71,7 +71,7 @@ export function tablePrefsStatements(db: Db) {
     dmChannel(userId: string): string | null {
       return db.select({ id: userPrefs.dmChannelId }).from(userPrefs).where(eq(userPrefs.userId, userId)).get()?.id ?? null;
     },
-    setDmChannel(userId: string, dmChannelId: string | null, now: number): void {
+    setDmChannel(userId: string, dmChannelId: string, now: number): void {
       db.insert(userPrefs).values({ userId, dmChannelId, updatedAt: now }).onConflictDoUpdate({ target: userPrefs.userId, set: { dmChannelId, updatedAt: now } }).run();
     },
   };
