@@ -47,7 +47,7 @@ export async function resumeGames(ctx: Context): Promise<void> {
     const state = store.liveState(gameId);
     if (!state) continue;
     sessions.setLast(gameId, state);
-    if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), sessions.events.events(gameId), state);
+    if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), (await sessions.events.all(gameId)).events, state);
     publisher.tableChanged(gameId);
     ctx.pings.committed(gameId, state);
     // Panels opened before the restart go on updating (their tokens were stored), starting now.

@@ -185,7 +185,7 @@ export function assemble(o: BotOptions): Parts {
     },
     abandon: (gameId) => stopGame(ctx, gameId, 'channel closed to the bot', () => channelDms(gameId, 'dm.heldStopped')),
   });
-  const coach = makeCoach(ai, (gameId) => events.events(gameId));
+  const coach = makeCoach(ai, async (gameId) => (await events.all(gameId)).events);
   const ctx: Context = { client: o.client, store: o.store, lobbies, lobbyTurns: new KeyedQueue<string>(), sessions, publisher, drivers, coach, panels, pings, pauses, holds, log: o.log, locales, ...(o.seeds ? { seeds: o.seeds } : {}) };
   return { ctx, ai, timers };
 }

@@ -48,7 +48,7 @@ function moments(count: number, characters: boolean, every = 4, choices = true):
 
 
 const expert = new ExpertPolicy({ steps: 1500 });
-const coach = makeCoach({ advise: async (v, legal, memory) => expert.decide(v, legal, memory) }, (gameId) => logs.get(gameId) ?? []);
+const coach = makeCoach({ advise: async (v, legal, memory) => expert.decide(v, legal, memory) }, async (gameId) => logs.get(gameId) ?? []);
 const logs = new Map<number, GameEvent[]>();
 
 async function hintAt(s: GameState, seat: number, events: GameEvent[]) {

@@ -9,7 +9,7 @@ import { makeCoach } from '../../src/discord/seats/coach.js';
 
 const thread = new SearchThread(300);
 let events: GameEvent[] = [];
-const coach = makeCoach({ advise: async (v, legal, m) => (legal.length === 1 ? legal[0] : thread.decide(v, legal, m)) }, () => events);
+const coach = makeCoach({ advise: async (v, legal, m) => (legal.length === 1 ? legal[0] : thread.decide(v, legal, m)) }, async () => events);
 const strong = new StrongPolicy();
 // The thread's start (a worker loading the policy) is not a hint's time: one decision first.
 {

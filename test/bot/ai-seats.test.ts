@@ -31,18 +31,20 @@ function atSend(): { s: GameState; log: GameEvent[]; seat: number } {
 }
 
 describe('AI seats at the lobby level', () => {
-  it('简单 and 普通 decide at once as the baseline and the strong policy; 困难 answers from the search thread', async () => {
+  it('简单 decides at once as the baseline, 普通 as the strong policy (its first decision after reading the stored log), 困难 from the search thread', async () => {
     const { s, log, seat } = atSend();
     const levels = new Map<number, AiLevel>([
       [1, 'baseline'],
       [2, 'strong'],
       [3, 'expert'],
     ]);
-    seats = aiSeats({ events: () => log } as unknown as EventLog, (gameId) => levels.get(gameId)!, { budgetMs: 10, capMs: Infinity });
+    seats = aiSeats({ listen: () => undefined, all: async () => ({ events: log, version: s.version }) } as unknown as EventLog, (gameId) => levels.get(gameId)!, { budgetMs: 10, capMs: Infinity });
     const v = view(s, seat);
     const legal = legalActions(s, seat);
     const memory = observeAll(newMemory(v), log);
     expect(seats.decide(1, s, seat)).toEqual(makePolicy('baseline').decide(v, legal));
+    // A seat's first decision reads the game's stored log (a promise); after it, its memory is kept.
+    expect(await seats.decide(2, s, seat)).toEqual(makePolicy('strong').decide(v, legal, memory));
     expect(seats.decide(2, s, seat)).toEqual(makePolicy('strong').decide(v, legal, memory));
     const answer = seats.decide(3, s, seat);
     expect(answer).toBeInstanceOf(Promise);

@@ -12,7 +12,7 @@ async function linesOf(ctx: Context, gameId: number): Promise<string[]> {
   if (kept.length) return kept;
   const state = await ctx.store.state(gameId);
   if (!state) return [];
-  ctx.publisher.noteRecent(gameId, ctx.locales.table(gameId), ctx.sessions.events.events(gameId), state);
+  ctx.publisher.noteRecent(gameId, ctx.locales.table(gameId), (await ctx.sessions.events.all(gameId)).events, state);
   return ctx.publisher.logOf(gameId);
 }
 

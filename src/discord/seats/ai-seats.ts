@@ -3,12 +3,20 @@
 // legal actions and a memory folded from the events that seat saw (src/ai), never from the raw
 // state. The expert searches in a worker thread: its decisions are promises, and the event loop
 // never waits on them.
-import { legalActions, view, type Action, type GameState, type GameView } from '../../engine/index.js';
+import { legalActions, view, type Action, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from '../../ai/index.js';
 import { SearchThread } from '../../ai/worker/pool.js';
 import type { SeatPolicy } from './drivers.js';
 import type { EventLog } from '../session/event-log.js';
 import type { AiLevel } from '../../lobby/model.js';
+
+/** A seat's memory and the newest version it folded; while its stored log is read, `ready` and the commits noted meanwhile (`waiting`). */
+interface Remembered {
+  memory: SeatMemory;
+  version: number;
+  waiting?: { version: number; events: GameEvent[] }[];
+  ready?: Promise<SeatMemory>;
+}
 
 export interface AiSeats {
   decide: SeatPolicy;
@@ -31,29 +39,62 @@ export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel, o: 
     return p;
   };
   const thread = new SearchThread(o.budgetMs, o.capMs);
-  /** Per game and seat: the memory and how many of the game's events it has folded. */
-  const memories = new Map<string, { memory: SeatMemory; folded: number }>();
+  /**
+   * Per game and seat: the seat's memory and the version it has folded. Each commit's events are folded
+   * as they are noted; a seat first played part way (a restart, a person on autopilot) is given the
+   * game's stored log once, the commits noted while it was read kept until then.
+   */
+  const memories = new Map<number, Map<number, Remembered>>();
+  log.listen((gameId, version, events) => {
+    for (const m of memories.get(gameId)?.values() ?? []) {
+      if (m.waiting) m.waiting.push({ version, events });
+      else if (version > m.version) {
+        m.memory = observeAll(m.memory, events);
+        m.version = version;
+      }
+    }
+  });
+  /** The seat's memory of everything it was shown; a promise the first time (the stored log is read). */
+  const remembered = (gameId: number, seat: number, v: GameView): SeatMemory | Promise<SeatMemory> => {
+    let seats = memories.get(gameId);
+    if (!seats) memories.set(gameId, (seats = new Map()));
+    const m = seats.get(seat);
+    if (m) return m.ready ?? m.memory;
+    const fresh: Remembered = { memory: newMemory(v), version: -1, waiting: [] };
+    fresh.ready = log.all(gameId).then(
+      (stored) => {
+        let memory = observeAll(fresh.memory, stored.events);
+        let version = stored.version;
+        for (const c of fresh.waiting ?? []) if (c.version > version) (memory = observeAll(memory, c.events)), (version = c.version);
+        Object.assign(fresh, { memory, version, waiting: undefined, ready: undefined });
+        return memory;
+      },
+      (err: unknown) => {
+        // The store could not be read: the next decision reads it again.
+        if (seats.get(seat) === fresh) seats.delete(seat);
+        throw err;
+      },
+    );
+    seats.set(seat, fresh);
+    return fresh.ready;
+  };
   const decide: SeatPolicy = (gameId: number, state: GameState, seat: number) => {
     const level = levelOf(gameId);
     const p = policy(level);
     const v = view(state, seat);
     const legal = legalActions(state, seat);
     if (!p.usesMemory) return p.decide(v, legal);
-    const events = log.events(gameId);
-    const key = `${gameId}:${seat}`;
-    let m = memories.get(key);
-    if (!m) m = { memory: newMemory(v), folded: 0 };
-    m = { memory: observeAll(m.memory, events.slice(m.folded)), folded: events.length };
-    memories.set(key, m);
-    // A single choice needs no thought, and no thread.
-    if (level !== 'expert' || legal.length === 1) return p.decide(v, legal, m.memory);
-    return thread.decide(v, legal, m.memory);
+    const think = (memory: SeatMemory) =>
+      // A single choice needs no thought, and no thread.
+      level !== 'expert' || legal.length === 1 ? p.decide(v, legal, memory) : thread.decide(v, legal, memory);
+    const memory = remembered(gameId, seat, v);
+    return memory instanceof Promise ? memory.then(think) : think(memory);
   };
   return {
     decide,
     advise: async (v, legal, memory) => (legal.length === 1 ? legal[0] : thread.decide(v, legal, memory)),
     forget(gameId) {
-      for (const key of memories.keys()) if (key.startsWith(`${gameId}:`)) memories.delete(key);
+      memories.delete(gameId);
     },
     close: () => thread.close(),
   };

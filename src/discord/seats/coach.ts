@@ -11,14 +11,14 @@ import type { AiSeats } from './ai-seats.js';
 /** The coach's advice for a seat of a game, now. */
 export type Coach = (gameId: number, state: GameState, seat: number) => Promise<Advice>;
 
-/** A coach that asks `ai` (the bot's AI seats: their search thread) on the events `eventsOf` a game. */
-export function makeCoach(ai: Pick<AiSeats, 'advise'>, eventsOf: (gameId: number) => readonly GameEvent[]): Coach {
+/** A coach that asks `ai` (the bot's AI seats: their search thread) on the events `eventsOf` a game (its stored log). */
+export function makeCoach(ai: Pick<AiSeats, 'advise'>, eventsOf: (gameId: number) => Promise<readonly GameEvent[]>): Coach {
   return async (gameId, state, seat) => {
     const v = view(state, seat);
     const legal = legalActions(state, seat);
     if (!legal.length || state.result) return { view: v, move: null };
     // observeAll keeps only the events this seat may see (visibleTo).
-    const memory = rebuildMemory(v, eventsOf(gameId));
+    const memory = rebuildMemory(v, await eventsOf(gameId));
     const action = await ai.advise(v, legal, memory);
     return { view: v, move: { action, index: legal.indexOf(action), why: whyMove(v, legal, memory, action) } };
   };

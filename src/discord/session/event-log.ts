@@ -1,22 +1,41 @@
-// Every event of the games this process hosts, in order: what a seat privately learned (for
-// 我的信息) and what an AI seat remembers are folds over it. A game first seen after a restart
-// is rebuilt by replaying its stored log, so nothing lives only in memory.
+// The events of the games this process hosts, as far as the bot keeps them: what each seat privately
+// learned (for 我的信息), and each commit's events handed to whoever folds them as they come (an AI
+// seat's memory). The whole log of a game is read from the store when asked (the coach, the 日志, a seat
+// the bot begins to play), so a live game holds its secrets here, not its hundreds of public events.
+// A game first seen part way is rebuilt by replaying its stored log, so nothing lives only in memory.
 import type { GameEvent } from '../../engine/index.js';
 import type { GameStore } from '../../store/index.js';
 import { replay } from '../../store/replay.js';
 
 const PRIVATE_KINDS = new Set(['identity', 'peek', 'probeCard', 'sendCard', 'discardCards', 'characterOffer', 'character', 'identitySeen', 'handSeen', 'handTakenCards', 'cardGivenCards', 'handGivenCards']);
 
-/** A game's events, and the newest version they include. */
+const isSecret = (ev: GameEvent) => ev.to !== 'all' && PRIVATE_KINDS.has(ev.type);
+
+/** A game's private events, and the newest version noted. */
 interface Log {
+  secrets: GameEvent[];
+  version: number;
+}
+
+/** A game's whole log as stored: its events, oldest first, and the version they end at (-1: no game). */
+export interface StoredEvents {
   events: GameEvent[];
   version: number;
 }
 
+/** Told every commit's events once, in order, for each game this log follows. */
+export type EventListener = (gameId: number, version: number, events: GameEvent[]) => void;
+
 export class EventLog {
   private readonly games = new Map<number, Log>();
+  private readonly listeners: EventListener[] = [];
 
   constructor(private readonly store: GameStore) {}
+
+  /** `l` hears each commit's events noted from now on. */
+  listen(l: EventListener): void {
+    this.listeners.push(l);
+  }
 
   /**
    * A commit's events; a game first seen part way is left to be rebuilt from its log. A commit the
@@ -24,39 +43,38 @@ export class EventLog {
    * followed) is not noted twice.
    */
   note(gameId: number, version: number, events: GameEvent[]): void {
-    if (version === 0 && !this.games.has(gameId)) this.games.set(gameId, { events: [], version: -1 });
+    if (version === 0 && !this.games.has(gameId)) this.games.set(gameId, { secrets: [], version: -1 });
     const g = this.games.get(gameId);
     if (!g || version <= g.version) return;
-    g.events.push(...events);
+    for (const ev of events) if (isSecret(ev)) g.secrets.push(ev);
     g.version = version;
+    for (const l of this.listeners) l(gameId, version, events);
   }
 
   /** Rebuilds a game first seen part way from its stored log (Bot.prepare). */
   async load(gameId: number): Promise<void> {
     if (this.games.has(gameId)) return;
-    const head = await this.store.repos.games.head(gameId);
-    const stored = head?.setup ? await this.store.repos.games.log(gameId) : [];
+    const stored = await this.all(gameId);
     if (this.games.has(gameId)) return;
-    const log: Log = { events: [], version: -1 };
-    if (head?.setup)
-      replay({ ...head, setup: head.setup }, stored, (v, _at, evs) => {
-        log.events.push(...evs);
-        log.version = v;
-      });
-    this.games.set(gameId, log);
+    this.games.set(gameId, { secrets: stored.events.filter(isSecret), version: stored.version });
   }
 
-  /**
-   * Every event of a loaded game (load), oldest first; none for a game not loaded (or forgotten, as a
-   * finished one is): asking keeps nothing, so a later load still reads the whole stored log.
-   */
-  events(gameId: number): GameEvent[] {
-    return this.games.get(gameId)?.events ?? [];
+  /** Every event of a game as stored now, oldest first: read and replayed from the store, kept nowhere. */
+  async all(gameId: number): Promise<StoredEvents> {
+    const head = await this.store.repos.games.head(gameId);
+    if (!head?.setup) return { events: [], version: -1 };
+    const stored = await this.store.repos.games.log(gameId);
+    const out: StoredEvents = { events: [], version: -1 };
+    replay({ ...head, setup: head.setup }, stored, (v, _at, evs) => {
+      out.events.push(...evs);
+      out.version = v;
+    });
+    return out;
   }
 
   /** What only this seat was shown, oldest first. */
   secretsOf(gameId: number, seat: number): GameEvent[] {
-    return this.events(gameId).filter((ev) => ev.to !== 'all' && ev.to.includes(seat) && PRIVATE_KINDS.has(ev.type));
+    return (this.games.get(gameId)?.secrets ?? []).filter((ev) => ev.to !== 'all' && ev.to.includes(seat));
   }
 
   forget(gameId: number): void {
