@@ -46,11 +46,17 @@ export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel, o: 
    */
   const memories = new Map<number, Map<number, Remembered>>();
   log.listen((gameId, version, events) => {
-    for (const m of memories.get(gameId)?.values() ?? []) {
+    const seats = memories.get(gameId);
+    for (const [seat, m] of seats ?? []) {
       if (m.waiting) m.waiting.push({ version, events });
       else if (version > m.version) {
-        m.memory = observeAll(m.memory, events);
-        m.version = version;
+        try {
+          m.memory = observeAll(m.memory, events);
+          m.version = version;
+        } catch {
+          // Heard as part of a commit: a memory that cannot take it is read again from the store at the seat's next decision.
+          seats!.delete(seat);
+        }
       }
     }
   });
