@@ -12,7 +12,7 @@
 // difference; a variant's worth is the sum of its gains over the games (points per game: × 100 / games).
 import { apply, legalActions, newGame, view, waitingOn, type Action, type GameView } from '../engine/index.js';
 import { randInt, seedRng, shuffleInPlace, type RngState } from '../engine/rng.js';
-import type { GameState } from '../engine/types.js';
+import type { CharacterSet, Edition, GameState } from '../engine/types.js';
 import { gameSeed } from '../sim/random-play.js';
 import { actionKey } from './expert.js';
 import { newMemory, observeAll, type SeatMemory } from './memory.js';
@@ -28,6 +28,9 @@ export interface ForkJob {
   to: number;
   /** Continuations per action at a fork. */
   k: number;
+  /** The edition and the characters' set (standard where absent). */
+  edition?: Edition;
+  characterSet?: CharacterSet;
 }
 
 /** One variant's choice at one decision that some variant overruled. */
@@ -60,7 +63,9 @@ export function runForks(job: ForkJob, variants: readonly Policy[]): ForkResult 
   for (let g = job.from; g < job.to; g++) {
     const seed = gameSeed(job.seed, g);
     const measured = g % job.players;
-    const start = newGame({ seed, players: names, edition: 'standard', options: { characters: job.characters } });
+    const start = newGame({ seed, players: names, edition: job.edition ?? 'standard',
+      options: { characters: job.characters, ...(job.characterSet && job.characterSet !== 'standard' && { characterSet: job.characterSet }) },
+    });
     const mems = start.state.players.map((_, i) => observeAll(newMemory(view(start.state, i)), start.events));
     try {
       playStrong(start.state, mems, seedRng(seed ^ 0x5bd1e995), strong, 100_000, (state, mems, seat, legal, v, pick, n) => {

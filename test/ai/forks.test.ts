@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ExpertPolicy, StrongPolicy } from '../../src/ai/index.js';
 import { continuations, runForks } from '../../src/ai/forks.js';
-import { legalActions } from '../../src/engine/index.js';
+import type { SeatMemory } from '../../src/ai/memory.js';
+import { legalActions, type Action, type GameView } from '../../src/engine/index.js';
 import { playUntil } from './fixtures/strong-games.js';
 
 describe('forks', () => {
@@ -28,6 +29,30 @@ describe('forks', () => {
     // Deterministic: the same job gives the same forks.
     expect(runForks(job, [new ExpertPolicy({ steps: 4000, margin: 0, z: 0 })]).records).toEqual(r.records);
   }, 120_000);
+
+  it('plays the edition and the characters of its job (初版: the first-print characters)', () => {
+    const job = { players: 5, characters: true, seed: 4, from: 0, to: 1, k: 2 };
+    const picks = (characterSet?: 'classic') => {
+      const seen: string[] = [];
+      // The strong policy, noting the characters it is offered: no fork.
+      const strong = new StrongPolicy();
+      const spy = {
+        name: 'spy',
+        usesMemory: true,
+        decide: (v: GameView, legal: readonly Action[], m?: SeatMemory) => {
+          for (const a of legal) if (a.kind === 'pickCharacter') seen.push(a.character);
+          return strong.decide(v, legal, m);
+        },
+      };
+      const r = runForks({ ...job, characterSet }, [spy]);
+      expect(r.errors, r.firstError ?? '').toBe(0);
+      return seen;
+    };
+    const classic = picks('classic');
+    expect(classic.length).toBeGreaterThan(0);
+    expect(classic.every((c) => c.endsWith('·初版'))).toBe(true);
+    expect(picks().some((c) => c.endsWith('·初版'))).toBe(false);
+  });
 
   it('plays the same continuations for two choices (the pairing): the same action twice gives the same wins', () => {
     const at = playUntil(11, (s) => s.pending?.kind === 'send');
