@@ -71,12 +71,13 @@ export const LOOK_STEP_COST = 20;
 export const LOOK_STEP_COST_9 = 50;
 /**
  * From this many players on, a 潜伏战线 or 军情处 seat searches only response windows: its sends, takes
- * and discards are the strong choice (on the fitted reading). At 7 players its search's departures
- * there were worth nothing to its side (ai:forks, seed 702: sends −0.6, refusals turned to takes −0.7
- * points a game, against +2.3 for the 打酱油的 seat's sends), and one seat among strong at 7 players
- * measured +6.9 [+3.0, +10.7] so against +6.1 [+2.2, +10.0] (800 games, seed 5001; src/ai/README.md).
+ * and discards are the strong choice (on the fitted reading). At 9 players so, on 800 games (seed 5001,
+ * src/ai/README.md), one seat among strong measured +7.8 [+3.9, +11.6] (+6.0 searching every kind) and a
+ * 潜伏战线 faction +8.9 [+4.5, +13.2] (+6.4, on an older reading). From 7 players (2026-12-06 morning) it
+ * gave one seat +6.9 against +6.1 there but a faction of three +12.1 [+7.5, +16.7] against +18.0
+ * [+13.4, +22.5] searching every kind, so 7 and 8 players search every kind again.
  */
-export const FACTION_WINDOWS_FROM = 7;
+export const FACTION_WINDOWS_FROM = 9;
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
 export const LOOK_MARGIN = 1;
 /**
