@@ -1,23 +1,18 @@
 // An AI seat's memory (seats/ai-seats.ts) is folded from each commit's events as the event log notes
 // them; a seat first played part way (a restart, a person on autopilot) reads the game's stored log
 // once, and the commits noted while it is read are folded after it, none twice and none lost. The
-// policy is a stub that records the memory it is given; the memory must be the one observeAll folds
+// seats play a policy that records the memory it is given; the memory must be the one observeAll folds
 // over the whole log.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apply, legalActions, newGame, view, waitingOn, type GameState } from '../../src/engine/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState } from '../../src/engine/index.js';
 import type { GameEvent } from '../../src/engine/types.js';
-import { newMemory, observeAll, type SeatMemory } from '../../src/ai/index.js';
+import { makePolicy, newMemory, observeAll, type Policy, type SeatMemory } from '../../src/ai/index.js';
 import { aiSeats, type AiSeats } from '../../src/discord/seats/ai-seats.js';
 import type { EventLog, EventListener, StoredEvents } from '../../src/discord/session/event-log.js';
 
 const given: SeatMemory[] = [];
-vi.mock('../../src/ai/index.js', async (original) => {
-  const ai = await original<typeof import('../../src/ai/index.js')>();
-  return {
-    ...ai,
-    makePolicy: () => ({ usesMemory: true, decide: (_v: unknown, legal: unknown[], memory: SeatMemory) => (given.push(memory), legal[0]) }),
-  };
-});
+/** The policy the seats play with here: it records the memory it is given and plays the first legal action. */
+const recording = () => ({ name: 'recording', usesMemory: true, decide: (_v: unknown, legal: readonly Action[], memory?: SeatMemory) => (given.push(memory!), legal[0]) }) as unknown as Policy;
 
 let seats: AiSeats | undefined;
 afterEach(async () => {
@@ -27,10 +22,10 @@ afterEach(async () => {
 });
 
 /** A whole game's commits (at most 120), played by the strong policy itself. */
-async function commitsOf(): Promise< { version: number; events: GameEvent[]; state: GameState }[]> {
+function commitsOf():  { version: number; events: GameEvent[]; state: GameState }[] {
   const start = newGame({ seed: 11, players: ['A', 'B', 'C', 'D', 'E'], options: { characters: true } });
   const commits = [{ version: 0, events: start.events, state: start.state }];
-  const strong = (await vi.importActual<typeof import('../../src/ai/index.js')>('../../src/ai/index.js')).makePolicy('strong');
+  const strong = makePolicy('strong');
   const log = [...start.events];
   let s = start.state;
   while (!s.result && commits.length < 120) {
@@ -46,7 +41,7 @@ async function commitsOf(): Promise< { version: number; events: GameEvent[]; sta
 
 describe("an AI seat's memory", () => {
   it('is the stored log read once, then every commit noted meanwhile and after, each folded once', async () => {
-    const commits = await commitsOf();
+    const commits = commitsOf();
     const n = commits.length;
     let hear: EventListener = () => undefined;
     let read: (r: StoredEvents) => void = () => undefined;
@@ -55,7 +50,7 @@ describe("an AI seat's memory", () => {
       listen: (l: EventListener) => void (hear = l),
       all: () => (reads++, new Promise<StoredEvents>((ok) => (read = ok))),
     } as unknown as EventLog;
-    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity });
+    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity, policyOf: recording });
     // First asked at the fifth commit; the store is read when 30 commits were stored, and commits
     // 6–40 are noted before the read is back (those up to 30 it already holds), the rest after.
     const seat = 2;
@@ -77,10 +72,10 @@ describe("an AI seat's memory", () => {
   });
 
   it('is forgotten with its game: asked again, the seat reads the stored log again', async () => {
-    const commits = await commitsOf();
+    const commits = commitsOf();
     let reads = 0;
     const log = { listen: () => undefined, all: async () => (reads++, { events: commits[3].events, version: 3 }) } as unknown as EventLog;
-    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity });
+    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity, policyOf: recording });
     await seats.decide(7, commits[3].state, 0);
     seats.decide(7, commits[3].state, 0);
     seats.forget(7);
@@ -89,7 +84,7 @@ describe("an AI seat's memory", () => {
   });
 
   it('is read again at the next decision when the store could not be read', async () => {
-    const commits = await commitsOf();
+    const commits = commitsOf();
     let reads = 0;
     const log = {
       listen: () => undefined,
@@ -98,7 +93,7 @@ describe("an AI seat's memory", () => {
         return { events: commits[3].events, version: 3 };
       },
     } as unknown as EventLog;
-    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity });
+    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity, policyOf: recording });
     await expect(seats.decide(7, commits[3].state, 0)).rejects.toThrow('database is locked');
     await seats.decide(7, commits[3].state, 0);
     expect(reads).toBe(2);

@@ -31,11 +31,15 @@ export interface AiSeats {
   close(): Promise<void>;
 }
 
-export function aiSeats(log: EventLog, levelOf: (gameId: number) => AiLevel, o: { budgetMs?: number; capMs?: number } = {}): AiSeats {
+export function aiSeats(
+  log: EventLog,
+  levelOf: (gameId: number) => AiLevel,
+  o: { budgetMs?: number; capMs?: number; policyOf?: (level: AiLevel) => Policy } = {},
+): AiSeats {
   const policies = new Map<AiLevel, Policy>();
   const policy = (level: AiLevel) => {
     let p = policies.get(level);
-    if (!p) policies.set(level, (p = makePolicy(level)));
+    if (!p) policies.set(level, (p = (o.policyOf ?? makePolicy)(level)));
     return p;
   };
   const thread = new SearchThread(o.budgetMs, o.capMs);
