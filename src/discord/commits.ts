@@ -43,11 +43,14 @@ export async function resumeGames(ctx: Context): Promise<void> {
   // Games held when the last process stopped are held before their tables are drawn again.
   await ctx.holds.restore();
   for (const gameId of await store.activeGameIds()) {
+    // Its log is read once: the secrets kept from it, the table's recent lines written from it.
+    const stored = await sessions.events.all(gameId);
+    sessions.events.adopt(gameId, stored);
     await sessions.prepare(gameId);
     const state = store.liveState(gameId);
     if (!state) continue;
     sessions.setLast(gameId, state);
-    if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), (await sessions.events.all(gameId)).events, state);
+    if (store.known(gameId)) publisher.noteRecent(gameId, ctx.locales.table(gameId), stored.events, state);
     publisher.tableChanged(gameId);
     ctx.pings.committed(gameId, state);
     // Panels opened before the restart go on updating (their tokens were stored), starting now.

@@ -53,8 +53,14 @@ export class EventLog {
 
   /** Rebuilds a game first seen part way from its stored log (Bot.prepare). */
   async load(gameId: number): Promise<void> {
-    if (this.games.has(gameId)) return;
-    const stored = await this.all(gameId);
+    if (!this.games.has(gameId)) this.adopt(gameId, await this.all(gameId));
+  }
+
+  /**
+   * Rebuilds a game first seen part way from its log as its caller read it (`all`), before the game is
+   * prepared: start-up reads each live game's log once, for the table's lines and for this.
+   */
+  adopt(gameId: number, stored: StoredEvents): void {
     if (this.games.has(gameId)) return;
     this.games.set(gameId, { secrets: stored.events.filter(isSecret), version: stored.version });
   }
