@@ -99,4 +99,22 @@ describe("an AI seat's memory", () => {
     expect(reads).toBe(2);
     expect(given).toHaveLength(1);
   });
+
+  it('is read again at the next decision when the stored log could not be folded, and hears nothing meanwhile', async () => {
+    const commits = commitsOf();
+    let reads = 0;
+    let hear: EventListener = () => undefined;
+    const log = {
+      listen: (l: EventListener) => void (hear = l),
+      // The first read hands back an event the memory cannot take.
+      all: async () => (reads++ === 0 ? { events: [null], version: 3 } : { events: commits.slice(0, 4).flatMap((c) => c.events), version: commits[3].version }),
+    } as unknown as EventLog;
+    seats = aiSeats(log, () => 'strong', { budgetMs: 10, capMs: Infinity, policyOf: recording });
+    await expect(seats.decide(7, commits[3].state, 0)).rejects.toThrow();
+    // What is noted now is not kept for a read that failed.
+    hear(7, commits[4].version, commits[4].events);
+    await seats.decide(7, commits[4].state, 0);
+    expect(reads).toBe(2);
+    expect(given).toEqual([observeAll(newMemory(view(commits[3].state, 0)), commits.slice(0, 4).flatMap((c) => c.events))]);
+  });
 });

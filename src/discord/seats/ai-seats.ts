@@ -10,12 +10,11 @@ import type { SeatPolicy } from './drivers.js';
 import type { EventLog } from '../session/event-log.js';
 import type { AiLevel } from '../../lobby/model.js';
 
-/** A seat's memory and the newest version it folded; while its stored log is read, `ready` and the commits noted meanwhile (`waiting`). */
+/** A seat's memory and the newest version it folded; while its stored log is read, that read and the commits noted meanwhile. */
 interface Remembered {
   memory: SeatMemory;
   version: number;
-  waiting?: { version: number; events: GameEvent[] }[];
-  ready?: Promise<SeatMemory>;
+  reading?: { ready: Promise<SeatMemory>; noted: { version: number; events: GameEvent[] }[] };
 }
 
 export interface AiSeats {
@@ -52,7 +51,7 @@ export function aiSeats(
   log.listen((gameId, version, events) => {
     const seats = memories.get(gameId);
     for (const [seat, m] of seats ?? []) {
-      if (m.waiting) m.waiting.push({ version, events });
+      if (m.reading) m.reading.noted.push({ version, events });
       else if (version > m.version) {
         try {
           m.memory = observeAll(m.memory, events);
@@ -69,24 +68,26 @@ export function aiSeats(
     let seats = memories.get(gameId);
     if (!seats) memories.set(gameId, (seats = new Map()));
     const m = seats.get(seat);
-    if (m) return m.ready ?? m.memory;
-    const fresh: Remembered = { memory: newMemory(v), version: -1, waiting: [] };
-    fresh.ready = log.all(gameId).then(
-      (stored) => {
+    if (m) return m.reading?.ready ?? m.memory;
+    const fresh: Remembered = { memory: newMemory(v), version: -1 };
+    const noted: { version: number; events: GameEvent[] }[] = [];
+    const ready = log
+      .all(gameId)
+      .then((stored) => {
         let memory = observeAll(fresh.memory, stored.events);
         let version = stored.version;
-        for (const c of fresh.waiting ?? []) if (c.version > version) (memory = observeAll(memory, c.events)), (version = c.version);
-        Object.assign(fresh, { memory, version, waiting: undefined, ready: undefined });
+        for (const c of noted) if (c.version > version) (memory = observeAll(memory, c.events)), (version = c.version);
+        Object.assign(fresh, { memory, version, reading: undefined });
         return memory;
-      },
-      (err: unknown) => {
-        // The store could not be read: the next decision reads it again.
+      })
+      .catch((err: unknown) => {
+        // The store could not be read, or its log folded: the next decision reads it again.
         if (seats.get(seat) === fresh) seats.delete(seat);
         throw err;
-      },
-    );
+      });
+    fresh.reading = { ready, noted };
     seats.set(seat, fresh);
-    return fresh.ready;
+    return ready;
   };
   const decide: SeatPolicy = (gameId: number, state: GameState, seat: number) => {
     const level = levelOf(gameId);
