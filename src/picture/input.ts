@@ -154,9 +154,15 @@ export function openPictureInput(locale: Locale, s: GameState, o: { status: stri
 }
 
 /** A digest of what the picture shows: equal digests, equal pictures. */
-export function pictureKey(input: PictureInput): string {
-  return createHash('sha1').update(JSON.stringify(input)).digest('hex');
+export function pictureKey(input: PictureInput | string): string {
+  return createHash('sha1').update(typeof input === 'string' ? input : pictureText(input)).digest('hex');
 }
+
+/**
+ * The input as text: what its key digests and what a picture thread is handed (a string crosses to a
+ * thread as one copy; the object would be cloned field by field on the event loop, 2.7% of it at 150 games).
+ */
+export const pictureText = (input: PictureInput): string => JSON.stringify(input);
 
 /** The picture's title (and its alt text's first words): the round, or how the game ended. */
 export function pictureTitle(p: PictureInput): string {

@@ -82,19 +82,19 @@ export function backlog(): number {
   return queuedPictures() / POOL_SIZE;
 }
 
-/** Draws the table picture in the pool (in-process where no thread is available). */
-export async function drawInThread(input: PictureInput): Promise<Buffer> {
+/** Draws the table picture of `text` (pictureText) in the pool (in-process where no thread is available). */
+export async function drawInThread(text: string): Promise<Buffer> {
   const t = thread();
   if (t) {
     try {
       return await new Promise<Buffer>((resolve, reject) => {
         const id = next++;
         t.waiting.set(id, { resolve, reject });
-        t.worker.postMessage({ id, input });
+        t.worker.postMessage({ id, text });
       });
     } catch {
       // The thread went away with this drawing: draw it here.
     }
   }
-  return drawTablePicture(input).png;
+  return drawTablePicture(JSON.parse(text) as PictureInput).png;
 }

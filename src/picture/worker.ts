@@ -3,9 +3,9 @@ import { parentPort } from 'node:worker_threads';
 import type { PictureInput } from './input.js';
 import { drawTablePicture } from './table.js';
 
-parentPort!.on('message', (m: { id: number; input: PictureInput }) => {
+parentPort!.on('message', (m: { id: number; text: string }) => {
   try {
-    const { png } = drawTablePicture(m.input);
+    const { png } = drawTablePicture(JSON.parse(m.text) as PictureInput);
     parentPort!.postMessage({ id: m.id, png: new Uint8Array(png.buffer, png.byteOffset, png.length) });
   } catch (err) {
     parentPort!.postMessage({ id: m.id, error: (err as Error).message });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decider, newGame, view } from '../../src/engine/index.js';
 import { TABLE_IMAGE } from '../../src/discord/outbound/publisher.js';
 import { describeTable } from '../../src/picture/describe.js';
-import { pictureInput } from '../../src/picture/input.js';
+import { pictureInput, pictureText } from '../../src/picture/input.js';
 import { backlog, drawInThread } from '../../src/picture/renderer.js';
 import { drawTablePicture } from '../../src/picture/table.js';
 import { TEST_LIMITS } from '../support/discord/index.js';
@@ -141,7 +141,7 @@ describe('a busy table', () => {
       const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false }).response();
       for (const u of rest) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
       // Other games' drawings keep the picture threads busy (a burst of games beginning at once).
-      const busy = Array.from({ length: 200 }, (_, k) => drawInThread({ ...NINE, round: k + 1 }));
+      const busy = Array.from({ length: 200 }, (_, k) => drawInThread(pictureText({ ...NINE, round: k + 1 })));
       await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
       const live = await liveTable(t, host);
       // The table took over the lobby's message while the threads were still behind.

@@ -7,7 +7,7 @@ import { ApplicationCommandOptionType, ButtonStyle, ComponentType, type APIActio
 import type { GameEvent, GameState } from '../../engine/index.js';
 import { t, type Locale, type MessageKey } from '../../i18n/index.js';
 import { describeTable } from '../../picture/describe.js';
-import { openPictureInput, type EndedStatus } from '../../picture/input.js';
+import { openPictureInput, pictureText, type EndedStatus } from '../../picture/input.js';
 import { drawInThread } from '../../picture/renderer.js';
 import { replay, snapshotText, type GameOrigin, type GameStore, type StoredAction } from '../../store/index.js';
 import { desc } from '../command-options.js';
@@ -118,7 +118,7 @@ export const pageId = (gameId: number, page: number, dir: 0 | 1) => encodeId(gam
 async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
   const p = g.pages[page];
   const input = openPictureInput(l, p.state, { status: g.status, ai: g.ai });
-  const png = await drawInThread(input);
+  const png = await drawInThread(pictureText(input));
   const last = g.pages.length - 1;
   const row: APIActionRowComponent<APIButtonComponent> = {
     type: ComponentType.ActionRow,

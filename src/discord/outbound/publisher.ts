@@ -13,7 +13,7 @@ import { channelFault } from './holds.js';
 import { backoffMs, MAX_ATTEMPTS, OutboxSender } from './outbox-sender.js';
 import type { SeatUsers } from '../session/seat-users.js';
 import { describeTable } from '../../picture/describe.js';
-import { pictureInput, pictureKey, type PictureInput } from '../../picture/input.js';
+import { pictureInput, pictureKey, pictureText, type PictureInput } from '../../picture/input.js';
 import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
 import type { Component } from '../reply.js';
@@ -339,10 +339,9 @@ export class Publisher {
   tableMessage(gameId: number, o: { abortedBy?: string; picture?: boolean } = {}) {
     const state = this.stateOf(gameId)!;
     const abortedBy = o.abortedBy ?? this.out(gameId).abortedBy;
-    const tags = this.o.seatTags(gameId);
     return renderTable(this.o.locale(gameId), view(state, null), {
       gameId,
-      ...tags,
+      ...this.o.seatTags(gameId),
       users: this.o.users.of(gameId),
       decider: decider(state),
       recent: this.out(gameId).log.slice(-RECENT_LINES),
@@ -353,11 +352,11 @@ export class Publisher {
     });
   }
 
-  private pictureOf(gameId: number): { input: PictureInput; key: string } {
+  private pictureOf(gameId: number): { input: PictureInput; text: string } {
     const state = this.stateOf(gameId)!;
     const aborted = this.out(gameId).abortedBy !== undefined;
     const input = pictureInput(this.o.locale(gameId), view(state, null), { ...this.o.seatTags(gameId), decider: decider(state) }, aborted);
-    return { input, key: pictureKey(input) };
+    return { input, text: pictureText(input) };
   }
 
   /**
@@ -368,7 +367,8 @@ export class Publisher {
    */
   private async tableWithPicture(gameId: number, messageId: string | null) {
     const g = this.out(gameId);
-    const { input, key } = this.pictureOf(gameId);
+    const { input, text } = this.pictureOf(gameId);
+    const key = pictureKey(text);
     const onMessage = messageId !== null && g.picture?.messageId === messageId;
     // Rendered once, in whichever way this edit goes out.
     const words = (picture = true) => ({ ...this.tableMessage(gameId, { picture }), allowedMentions: NO_MENTIONS });
@@ -383,7 +383,7 @@ export class Publisher {
       return onMessage ? { key: g.picture!.key, message: words() } : { key: null, message: words(false) };
     }
     g.pictureAt = Date.now();
-    const png = await drawInThread(input);
+    const png = await drawInThread(text);
     // The words as they are once the picture is drawn: moves made meanwhile are not shown late.
     return { key, message: { ...words(), files: [{ attachment: png, name: TABLE_IMAGE, description: describeTable(input) }] } };
   }
