@@ -4,7 +4,7 @@ import 'dotenv/config';
 import { Events, Status } from 'discord.js';
 import { startActivity, type Activity } from './activity/server.js';
 import { Bot } from './discord/bot.js';
-import { createClient } from './discord/client.js';
+import { createClient, sendRequest } from './discord/client.js';
 import { owes } from './discord/outbound/owed.js';
 import { logger, type Logger } from './log.js';
 import { discordFailure, EXIT, exitWith, readConfigOrExit, startupFailure } from './run/exit.js';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     ...(metrics ? { onCommitTime: metrics.committed } : {}),
   });
   log.info({ recovered: store.recovery.recovered.length, broken: store.recovery.broken.length, store: store.backend.kind, ...(store.backend.kind === 'sqlite' && { path: config.databasePath }) }, 'database open');
-  const client = createClient(config.apiBase, metrics?.rest() ?? {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
+  const client = createClient(config.apiBase, metrics?.rest(sendRequest) ?? {}, !child && shard && leased ? { ids: shard.ids, count: shard.count, identify: sharedIdentify(leased.backend, log) } : undefined);
   // Processes on leases, each on its own machine maybe, share the bot token's global budget by their live games.
   if (leased && !child)
     leased.leases.budget(

@@ -1,15 +1,21 @@
 import { Client, GatewayIntentBits, Options, Partials, REST, type ClientOptions } from 'discord.js';
 import { Agent } from 'undici';
+import { httpThread } from './http/thread.js';
 import { rejectInLanes } from './outbound/lanes.js';
 
 /**
  * The sockets every REST request of the process shares (both clients, all routes), at most
  * REST_SOCKETS to Discord. Left unbounded, undici opened one more whenever every socket was busy
  * (337 to the stand-in at 90 live games, each with its buffers and HTTP parser; on Discord, a TLS
- * session each). A request waiting out a rate limit waits in discord.js, not on a socket.
+ * session each). A request waiting out a rate limit waits in discord.js, not on a socket. Of them,
+ * FILE_SOCKETS are the event loop's, for requests with files; the rest the HTTP thread's (http/thread.ts).
  */
 export const REST_SOCKETS = 32;
-const sockets = new Agent({ connections: REST_SOCKETS });
+const FILE_SOCKETS = 4;
+const sockets = new Agent({ connections: FILE_SOCKETS });
+
+/** How the process sends Discord's requests: from the HTTP thread, those with files from the event loop. */
+export const sendRequest = httpThread(REST_SOCKETS - FILE_SOCKETS);
 
 /**
  * Guild events, and the creation of messages (not their content: no privileged intent) so the
@@ -33,7 +39,7 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
     // evening). A handler is swept only when idle and not limited (it sends one request at a time, so
     // its bucket is learnt again from the next response); every 10 s keeps those of the last seconds.
-    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 10_000, agent: sockets, ...rest, ...(apiBase ? { api: apiBase } : {}) },
+    rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 10_000, agent: sockets, makeRequest: sendRequest, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
 }
 

@@ -1,6 +1,6 @@
 // The bot's REST clients share a bounded set of sockets: however many requests are in flight at
-// once (a burst of panel edits, table edits and DMs across games), at most REST_SOCKETS connections
-// are open to Discord, the rest wait for one.
+// once (a burst of panel edits, table edits, pictures and DMs across games), at most REST_SOCKETS
+// connections are open to Discord (the HTTP thread's and the event loop's), the rest wait for one.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REST } from 'discord.js';
@@ -39,8 +39,10 @@ describe('REST sockets', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     const rest = new REST({ ...clientOptions(api).rest, globalRequestsPerSecond: 10_000 }).setToken('x');
-    // One request per channel: each its own route and bucket, so discord.js sends them all at once.
-    const burst = Array.from({ length: REST_SOCKETS * 3 }, (_, k) => rest.get(`/channels/${100_000_000_000_000_000n + BigInt(k)}`));
+    // One request per channel: each its own route and bucket, so discord.js sends them all at once;
+    // some with a file (sent from the event loop's sockets), the rest from the HTTP thread's.
+    const channel = (k: number) => `/channels/${100_000_000_000_000_000n + BigInt(k)}` as const;
+    const burst = Array.from({ length: REST_SOCKETS * 3 }, (_, k) => (k % 3 ? rest.get(channel(k)) : rest.post(`${channel(k)}/messages`, { body: { content: 'x' }, files: [{ name: 'a.png', data: Buffer.from('x') }] })));
     await filled;
     slow = false;
     held.splice(0).forEach((answer) => answer());

@@ -1,0 +1,82 @@
+// Discord's requests sent from the HTTP thread (src/discord/http/thread.ts): what discord.js reads of
+// an answer arrives as sent (status, headers by any case, the body as JSON, text or bytes); a request
+// whose discord.js timeout runs out is aborted as an AbortError (which discord.js retries); a request
+// with files goes in-process.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DefaultRestOptions, REST } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { httpThread } from '../../src/discord/http/thread.js';
+
+let server: Server | null = null;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  server = null;
+});
+
+/** A server that answers each request with `answer`, and what it was sent. */
+async function serve(answer: (req: { method: string; url: string; headers: Record<string, unknown>; body: string }, res: import('node:http').ServerResponse) => void) {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => answer({ method: req.method!, url: req.url!, headers: req.headers, body }, res));
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('the HTTP thread', () => {
+  it('hands back the status, the headers and the body as the server sent them', async () => {
+    const seen: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
+    const base = await serve((req, res) => {
+      seen.push(req);
+      res.writeHead(429, { 'content-type': 'application/json', 'X-RateLimit-Scope': 'user', 'Retry-After': '2' }).end('{"message":"慢一点","retry_after":2}');
+    });
+    let inProcess = 0;
+    const send = httpThread(2, async (url, init) => (inProcess++, DefaultRestOptions.makeRequest(url, init)));
+    const res = await send(`${base}/api/x`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: 'Bot t' }, body: '{"content":"你好"}' });
+    expect(inProcess).toBe(0);
+    expect(seen).toMatchObject([{ method: 'PATCH', url: '/api/x', headers: { authorization: 'Bot t' }, body: '{"content":"你好"}' }]);
+    expect(res.status).toBe(429);
+    expect(res.ok).toBe(false);
+    expect(res.statusText).toBe('Too Many Requests');
+    expect(res.headers.get('X-RateLimit-Scope')).toBe('user');
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(res.headers.has('X-RateLimit-Global')).toBe(false);
+    expect(await res.json()).toEqual({ message: '慢一点', retry_after: 2 });
+    expect(res.bodyUsed).toBe(true);
+  });
+
+  it('is what discord.js sends through: a JSON answer, and a file from the event loop', async () => {
+    const base = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, type: req.headers['content-type'] })));
+    const ways: string[] = [];
+    const thread = httpThread(2);
+    const rest = new REST({ api: `${base}/api`, makeRequest: (url, init) => (ways.push(typeof init.body === 'string' ? 'thread' : 'in-process'), thread(url, init)) }).setToken('t');
+    expect(await rest.patch('/channels/1/messages/2', { body: { content: 'x' } })).toEqual({ method: 'PATCH', type: 'application/json' });
+    const withFile = (await rest.post('/channels/1/messages', { body: { content: 'x' }, files: [{ name: 'table.png', data: Buffer.from('png') }] })) as { type: string };
+    expect(withFile.type).toMatch(/^multipart\/form-data/);
+    expect(ways).toEqual(['thread', 'in-process']);
+  });
+
+  it('aborts a request whose timeout ran out, as an AbortError, and goes on with the next', async () => {
+    let arrived!: () => void;
+    const hanging = new Promise<void>((r) => (arrived = r));
+    let closed = false;
+    const base = await serve((req, res) => {
+      if (req.url !== '/hang') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      res.on('close', () => (closed = true));
+      arrived(); // never answered
+    });
+    const send = httpThread(1);
+    const controller = new AbortController();
+    const hung = send(`${base}/hang`, { method: 'GET', headers: {}, body: null, signal: controller.signal });
+    await hanging;
+    controller.abort();
+    await expect(hung).rejects.toMatchObject({ name: 'AbortError' });
+    // The thread aborted it too: its one socket is free for the next request.
+    const next = await send(`${base}/next`, { method: 'GET', headers: {}, body: null });
+    expect(await next.text()).toBe('ok');
+    expect(closed).toBe(true);
+  });
+});
