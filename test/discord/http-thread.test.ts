@@ -1,7 +1,7 @@
 // Discord's requests sent from the HTTP thread (src/discord/http/thread.ts): what discord.js reads of
 // an answer arrives as sent (status, headers by any case, the body as JSON, text or bytes); a request
 // whose discord.js timeout runs out is aborted as an AbortError (which discord.js retries); a request
-// with files goes in-process.
+// with files goes in-process, and every request when the thread cannot start.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DefaultRestOptions, REST } from 'discord.js';
@@ -78,5 +78,15 @@ describe('the HTTP thread', () => {
     const next = await send(`${base}/next`, { method: 'GET', headers: {}, body: null });
     expect(await next.text()).toBe('ok');
     expect(closed).toBe(true);
+  });
+
+  it('sends in-process when the thread cannot start, those it was handed meanwhile too', async () => {
+    const base = await serve((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url));
+    const ways: string[] = [];
+    const send = httpThread(1, async (url, init) => (ways.push(url), DefaultRestOptions.makeRequest(url, init)), new URL('./no-such-thread.mjs', import.meta.url));
+    const answers = await Promise.all([send(`${base}/a`, { method: 'GET', headers: {}, body: null }), send(`${base}/b`, { method: 'GET', headers: {}, body: null })]);
+    expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['/a', '/b']);
+    expect(await (await send(`${base}/c`, { method: 'GET', headers: {}, body: null })).text()).toBe('/c');
+    expect(ways).toEqual([`${base}/a`, `${base}/b`, `${base}/c`]);
   });
 });

@@ -4,7 +4,7 @@
 // socket, parses the answer and hands back its status, headers and body: at 150 live games undici's
 // work was about an eighth of the event loop, where every click's acknowledgement waits its turn.
 // A request with files (a multipart body: the table picture) is sent in-process, as is every request
-// once the thread cannot start or has died.
+// once the thread cannot start or has died (those it was handed before it started too: none was sent).
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -15,7 +15,7 @@ type Init = Parameters<MakeRequest>[1];
 type Answer =
   | { id: number; status: number; headers: Record<string, string | string[] | undefined>; body: ArrayBuffer }
   | { id: number; error: { name: string; message: string; code?: string } };
-type Waiting = { resolve: (r: ResponseLike) => void; reject: (err: Error) => void };
+type Waiting = { url: string; init: Init; resolve: (r: ResponseLike) => void; reject: (err: Error) => void };
 
 /** The headers of an answer: what discord.js reads of them (get, has), over the thread's lower-case names. */
 class AnswerHeaders {
@@ -70,6 +70,7 @@ class HttpThread {
   constructor(
     private readonly sockets: number,
     private readonly inProcess: MakeRequest,
+    private readonly script: URL,
   ) {}
 
   readonly request: MakeRequest = (url, init) => {
@@ -94,7 +95,7 @@ class HttpThread {
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => signal?.removeEventListener('abort', onAbort);
       if (this.waiting.size === 0) w.ref();
-      this.waiting.set(id, { resolve: (r) => (done(), resolve(r)), reject: (e) => (done(), reject(e)) });
+      this.waiting.set(id, { url, init, resolve: (r) => (done(), resolve(r)), reject: (e) => (done(), reject(e)) });
       w.postMessage({ id, url, method: init.method, headers: init.headers, body: body ?? null });
     });
   }
@@ -103,9 +104,10 @@ class HttpThread {
   private thread(): Worker | null {
     if (this.worker || this.broken) return this.worker;
     try {
-      const w = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { sockets: this.sockets } });
+      const w = new Worker(this.script, { workerData: { sockets: this.sockets } });
       w.unref();
-      w.on('message', (a: Answer) => {
+      w.on('message', (a: Answer | 'ready') => {
+        if (a === 'ready') return void (started = true);
         const waiting = this.waiting.get(a.id);
         if (!waiting) return;
         this.waiting.delete(a.id);
@@ -113,11 +115,13 @@ class HttpThread {
         if ('error' in a) waiting.reject(Object.assign(new Error(a.error.message), { name: a.error.name, code: a.error.code }));
         else waiting.resolve(responseOf(a.status, a.headers, a.body));
       });
+      let started = false;
       const fail = (err: Error) => {
-        // Requests on their way are lost with it (not retried: they may have reached Discord); the next go in-process.
+        // Requests on their way are lost with a thread that ran (not tried again: they may have reached
+        // Discord); a thread that never started sent none, so they go in-process, as every later one.
         this.broken = true;
         this.worker = null;
-        for (const x of this.waiting.values()) x.reject(err);
+        for (const x of this.waiting.values()) started ? x.reject(err) : this.inProcess(x.url, x.init).then(x.resolve, x.reject);
         this.waiting.clear();
       };
       w.on('error', fail);
@@ -135,6 +139,6 @@ class HttpThread {
 }
 
 /** The process's HTTP thread for Discord's requests; `sockets`: at most that many to Discord from it. */
-export function httpThread(sockets: number, inProcess: MakeRequest = DefaultRestOptions.makeRequest): MakeRequest {
-  return new HttpThread(sockets, inProcess).request;
+export function httpThread(sockets: number, inProcess: MakeRequest = DefaultRestOptions.makeRequest, script = new URL('./worker.mjs', import.meta.url)): MakeRequest {
+  return new HttpThread(sockets, inProcess, script).request;
 }

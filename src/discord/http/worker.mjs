@@ -22,3 +22,5 @@ parentPort.on('message', async (m) => {
     going.delete(m.id);
   }
 });
+// Requests are taken from now on (the event loop sends in-process what a thread that never got here was handed).
+parentPort.postMessage('ready');
