@@ -33,7 +33,7 @@ describe('command lines', () => {
   it('the bot runs with the same node options from npm start, npm run start:sharded and the Docker image', async () => {
     const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
     const start = pkg.scripts.start;
-    expect(start).toMatch(/^node .*--max-semi-space-size=\d+ .*src\/main\.ts$/);
+    expect(start).toMatch(/^node .*--heap-growing-percent=\d+ .*src\/main\.ts$/);
     expect(pkg.scripts['start:sharded']).toBe(`SHARDS=\${SHARDS:-auto} ${start}`);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
     expect((JSON.parse(cmd ?? '[]') as string[]).join(' ')).toBe(start);
