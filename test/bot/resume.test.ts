@@ -8,6 +8,7 @@ import { waitingOn } from '../../src/engine/index.js';
 import { seedRng } from '../../src/engine/rng.js';
 import { GameStore } from '../../src/store/index.js';
 import { gameOf, openBotTable, tableMessage } from './harness.js';
+import { openLobbyAndBegin } from './lobby.js';
 import { actOnPanel, openPanel } from './play.js';
 
 describe('a restart', () => {
@@ -26,11 +27,8 @@ describe('a restart', () => {
       },
     });
     try {
-      const [host, ...others] = t.users;
-      const lobby = await t.discord.runCommand(host, t.general, 'fengsheng start', { characters: false, timer: 3600 }).response();
-      for (const u of others) await t.discord.click(u, { label: '加入', messageId: lobby.id }).response();
-      await t.discord.click(host, { label: '开始', messageId: lobby.id }).response();
-      await t.bot.idle();
+      const host = t.users[0];
+      await openLobbyAndBegin(t, 3, { characters: false, timer: 3600 });
       const gameId = await gameOf(t);
       const state = () => t.bot.store.liveState(gameId)!;
       const rng = seedRng(3);
