@@ -298,3 +298,37 @@ describe('a faction seat at 9 players searches only windows (FACTION_WINDOWS_FRO
     expect(expert.stats().worlds).toBeGreaterThan(0);
   });
 });
+
+describe('where it reads as the strong policy does (READ_AS_STRONG)', () => {
+  // The first moment of a strong-played 千智风声 game at `players` where a seat with an identity has a choice.
+  const firstChoice = (players: number) => {
+    const strong = new StrongPolicy();
+    const start = newGame({ seed: 8101, players: 'ABCDEFGHI'.slice(0, players).split(''), edition: 'qianzhi', options: { characters: true } });
+    let s = start.state;
+    let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
+    const rng = seedRng(3);
+    for (let n = 0; !s.result && n < 2000; n++) {
+      const seats = waitingOn(s);
+      const seat = seats[randInt(rng, seats.length)];
+      const legal = legalActions(s, seat);
+      const v = view(s, seat);
+      if (legal.length > 1 && v.identity !== undefined && n > 40) return { v, m: mems[seat] };
+      const r = apply(s, strong.decide(v, legal, mems[seat]));
+      if (!r.ok) throw new Error(r.reason);
+      mems = mems.map((m) => observeAll(m, r.events));
+      s = r.state;
+    }
+    throw new Error('no choice found');
+  };
+  type Reading = { reading(v: GameView, m: SeatMemory): SeatMemory };
+
+  it('千智风声 at 6 players keeps the strong reading (its memory as it is); at 5 players it reads as fitted', () => {
+    const expert = new ExpertPolicy({ steps: 200 }) as unknown as Reading;
+    const six = firstChoice(6);
+    expect(expert.reading(six.v, six.m)).toBe(six.m);
+    const five = firstChoice(5);
+    const read = expert.reading(five.v, five.m);
+    expect(read).not.toBe(five.m);
+    expect(read.beliefs).not.toBe(five.m.beliefs);
+  });
+});
