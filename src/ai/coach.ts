@@ -5,7 +5,7 @@
 // Pure and wordless: src/discord/render/coach.ts puts the reason into the locale's words.
 import type { Action, CardName, Color, GameView, Identity } from '../engine/index.js';
 import { explainBeliefs, reread } from './beliefs.js';
-import { beliefFit, kindOfView } from './learned.js';
+import { expertFit } from './learned.js';
 import type { SeatMemory } from './memory.js';
 
 /** What the seat's beliefs say of another seat: its likeliest identity and how sure, in tenths (1–10). */
@@ -55,9 +55,9 @@ function sideColor(id: Identity | undefined): Color | null {
 /** A chance in tenths, 1 to 10 (约一成 … 十成). */
 const tenths = (p: number) => Math.max(1, Math.min(10, Math.round(p * 10)));
 
-/** Per seat, the likeliest identity and its chance as the expert reads the table (reread where fitted). */
+/** Per seat, the likeliest identity and its chance as the expert reads the table (learned.ts expertFit). */
 function reads(v: GameView, memory: SeatMemory): { read: (seat: number) => Read | undefined; ally: (seat: number) => number } {
-  const fit = v.identity !== undefined ? beliefFit(kindOfView(v)) : undefined;
+  const fit = expertFit(v);
   const b = fit ? reread(memory.beliefs, { ...memory.beliefOptions, strategicPrior: fit.strategicPrior, weights: fit.weights }) : memory.beliefs;
   const seats = v.identity !== undefined ? explainBeliefs(b) : [];
   return {

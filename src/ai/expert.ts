@@ -8,7 +8,7 @@
 // win, learned.ts, with the identities the world dealt); or, `leaf: 'playout'`, a playout of a fast
 // policy (rolloutAction) at every seat to the end of the game (the search until 2026-12-01,
 // measured no better than strong).
-// It reads the table as fitted (learned.ts beliefFit, where ai:fit fitted one: each kind of
+// It reads the table as fitted (learned.ts expertFit, where ai:fit fitted one: each kind of
 // evidence weighted by how much it told of the identities in games of strong players), for its own
 // choice and the worlds it deals; the other seats of a world read as the strong policy does.
 // The strong policy's choice is played unless another candidate beats it in the same worlds
@@ -29,7 +29,7 @@ import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
-import { beliefFit, characterWin, kindOfView } from './learned.js';
+import { characterWin, expertFit, kindOfView } from './learned.js';
 import { reread } from './beliefs.js';
 import { lookahead, worldMemories } from './lookahead.js';
 import { sampleWorld } from './sample.js';
@@ -78,14 +78,6 @@ export const LOOK_STEP_COST_9 = 50;
  * [+13.4, +22.5] searching every kind, so 7 and 8 players search every kind again.
  */
 export const FACTION_WINDOWS_FROM = 9;
-/**
- * Kinds of table where the expert reads its own beliefs as the strong policy does, though ai:fit fitted
- * a reading there. 千智风声 at 6 players: a 潜伏战线 faction among strong, 800 games (seed 5001,
- * src/ai/README.md), +15.3 [+11.1, +19.3] reading as strong against +13.0 [+8.7, +17.3] as fitted;
- * in ai:forks (seed 601, 78 games) +6.9 ± 4.3 points a game over the fitted reading, a 潜伏战线 seat's
- * windows most of it.
- */
-export const READ_AS_STRONG: readonly { players: number; edition: GameView['edition'] }[] = [{ players: 6, edition: 'qianzhi' }];
 /** The margin of an overrule for look-ahead values, in the strong policy's points (a faction's three of its colour is 100). */
 export const LOOK_MARGIN = 1;
 /**
@@ -117,7 +109,7 @@ export interface ExpertOptions {
    * default since 2026-12-02), or the strong policy's currency alone.
    */
   judge?: 'currency' | 'learned';
-  /** Whether its own beliefs are read as fitted (learned.ts beliefFit) rather than as the strong policy reads them. */
+  /** Whether its own beliefs are read as fitted (learned.ts expertFit) rather than as the strong policy reads them. */
   calibrated?: boolean;
   /** From this many players on a faction seat searches only windows (default FACTION_WINDOWS_FROM; Infinity: everywhere every kind). */
   factionWindowsFrom?: number;
@@ -250,13 +242,12 @@ export class ExpertPolicy implements Policy {
   }
 
   /**
-   * Our memory with the beliefs read as fitted for this table size (learned.ts beliefFit), where
+   * Our memory with the beliefs read as fitted for this table size (learned.ts expertFit), where
    * there is a fit and the kind is not one of READ_AS_STRONG; its options stay the table's, so the
    * other seats of a world read as they do.
    */
   private reading(v: GameView, m: SeatMemory): SeatMemory {
-    if (READ_AS_STRONG.some((k) => k.players === v.players.length && k.edition === v.edition)) return m;
-    const fit = this.calibrated && v.identity !== undefined ? beliefFit(kindOfView(v)) : undefined;
+    const fit = this.calibrated ? expertFit(v) : undefined;
     if (!fit) return m;
     return { ...m, beliefs: reread(m.beliefs, { ...m.beliefOptions, strategicPrior: fit.strategicPrior, weights: fit.weights }) };
   }

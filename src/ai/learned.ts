@@ -212,6 +212,25 @@ export function beliefFit(k: TableKind, fits: readonly BeliefFit[] = BELIEF_FITS
   return fittedFor(k, fits, true);
 }
 
+/**
+ * Kinds of table where the expert reads its own beliefs as the strong policy does, though ai:fit fitted
+ * a reading there. 千智风声 at 6 players: a 潜伏战线 faction among strong, 800 games (seed 5001,
+ * src/ai/README.md), +15.3 [+11.1, +19.3] reading as strong against +13.0 [+8.7, +17.3] as fitted;
+ * in ai:forks (seed 601, 78 games) +6.9 ± 4.3 points a game over the fitted reading, a 潜伏战线 seat's
+ * windows most of it.
+ */
+export const READ_AS_STRONG: readonly { players: number; edition: GameView['edition'] }[] = [{ players: 6, edition: 'qianzhi' }];
+
+/**
+ * How the expert reads a seat's beliefs at this view's table (its moves and 提示's one-line reason
+ * alike): the fit, or undefined where it reads as the strong policy does (no fit, no identity, or a
+ * kind of READ_AS_STRONG).
+ */
+export function expertFit(v: GameView): BeliefFit | undefined {
+  if (v.identity === undefined || READ_AS_STRONG.some((k) => k.players === v.players.length && k.edition === v.edition)) return undefined;
+  return beliefFit(kindOfView(v));
+}
+
 /** The chance of a win by a model's weights. */
 export function chance(w: readonly number[], x: Float64Array): number {
   let z = 0;

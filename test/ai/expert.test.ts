@@ -7,7 +7,7 @@ import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
 import { sampleWorld } from '../../src/ai/sample.js';
-import { characterWin } from '../../src/ai/learned.js';
+import { characterWin, expertFit } from '../../src/ai/learned.js';
 import { canOverrule, overrule } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
 import { redeal } from './fixtures/redeal.js';
@@ -330,5 +330,8 @@ describe('where it reads as the strong policy does (READ_AS_STRONG)', () => {
     const read = expert.reading(five.v, five.m);
     expect(read).not.toBe(five.m);
     expect(read.beliefs).not.toBe(five.m.beliefs);
+    // 提示's reason reads the table as the move does (the same function).
+    expect(expertFit(six.v)).toBeUndefined();
+    expect(expertFit(five.v)).toBeDefined();
   });
 });
