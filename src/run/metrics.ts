@@ -4,7 +4,7 @@
 // that times acknowledgements and counts 429s (its `rest.makeRequest`), and what is counted now (live
 // games, pictures, lanes) is read by functions handed to `watch`. With metrics off none of it is made.
 import { performance } from 'node:perf_hooks';
-import { DefaultRestOptions, type Client, type RESTOptions } from 'discord.js';
+import { DefaultRestOptions, SnowflakeUtil, type Client, type RESTOptions } from 'discord.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queuedPictures } from '../picture/renderer.js';
 
@@ -49,6 +49,7 @@ export class Metrics {
   private readonly commits: Counter;
   private readonly commitSeconds: Histogram;
   private readonly ackSeconds: Histogram;
+  private readonly arrivalAge: Histogram;
   private readonly tooMany: Counter<'method' | 'route' | 'scope'>;
   private readonly limited: Counter<'route' | 'global'>;
 
@@ -72,6 +73,15 @@ export class Metrics {
       name: 'fengsheng_interaction_ack_seconds',
       help: "An interaction's time from its gateway packet reaching the client to its acknowledgement (the callback request) leaving it",
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5],
+      registers: playing,
+    });
+    this.arrivalAge = new Histogram({
+      name: 'fengsheng_interaction_age_on_arrival_seconds',
+      help:
+        "An interaction's age when its gateway packet was read: from Discord making it (its id's time) to the client reading it, " +
+        "Discord's delivery and the packets waiting behind the event loop's other work; it grows when the process has more work " +
+        'than it can do, where the acknowledgement (fengsheng_interaction_ack_seconds) does not. Clock skew included',
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3],
       registers: playing,
     });
     this.tooMany = new Counter({
@@ -145,10 +155,14 @@ export class Metrics {
     };
   }
 
-  /** When each interaction reached the client (its gateway packet), and the limits discord.js waits on. */
-  watchClient(client: Client): void {
+  /**
+   * When each interaction reached the client (its gateway packet), how old it was by then (on
+   * `discordNow`, Discord's clock: the host's), and the limits discord.js waits on.
+   */
+  watchClient(client: Client, discordNow: () => number = Date.now): void {
     client.on('raw', (packet: { t?: string; d?: { id?: string } }) => {
       if (packet.t !== 'INTERACTION_CREATE' || !packet.d?.id) return;
+      this.arrivalAge.observe(Math.max(0, discordNow() - SnowflakeUtil.timestampFrom(packet.d.id)) / 1000);
       const now = performance.now();
       // Oldest first (a Map keeps its order): one never acknowledged (an autocomplete) is dropped in time.
       for (const [id, at] of this.arrived) {

@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Routes } from 'discord.js';
+import { EventEmitter } from 'node:events';
+import { Routes, SnowflakeUtil, type Client } from 'discord.js';
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
@@ -53,7 +54,7 @@ describe('metrics in the bot', () => {
     const path = join(dir, 'game.db');
     t = await openBotTable(3, {}, { rest: metrics.rest(), openStore: (o) => GameStore.open({ path, ...o, onCommitTime: metrics.committed }) });
     const bot = () => t!.bot;
-    metrics.watchClient(bot().client);
+    metrics.watchClient(bot().client, () => t!.discord.clock!.now());
     metrics.watch({ liveGames: () => bot().store.liveGames, lanes: () => bot().publisher.lanesLoad, pictureStretch: () => 1 });
     server = await serveMetrics(0, '127.0.0.1', scrapeOf(metrics.registry), pino({ level: 'silent' }));
     expect(server).not.toBeNull();
@@ -79,6 +80,9 @@ describe('metrics in the bot', () => {
     expect(callbacks).toBeGreaterThan(6);
     expect(sample(text, 'fengsheng_interaction_ack_seconds_count')).toBe(callbacks);
     expect(sample(text, 'fengsheng_interaction_ack_seconds_bucket{le="+Inf"}')).toBe(callbacks);
+    // Each one's age when its packet was read, on the stand-in's clock (which stands still here).
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_count')).toBe(callbacks);
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_bucket{le="0.025"}')).toBe(callbacks);
     expect(sample(text, 'fengsheng_live_games')).toBe(1);
     expect(sample(text, 'fengsheng_pictures_queued')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'fengsheng_outbound_lanes{state="held"}')).toBe(0);
@@ -249,6 +253,26 @@ describe('Metrics', () => {
     expect(sample(await metrics.registry.metrics(), 'fengsheng_leases_held')).toBe(2);
     held = 1;
     expect(sample(await metrics.registry.metrics(), 'fengsheng_leases_held')).toBe(1);
+  });
+});
+
+describe("an interaction's age on arrival", () => {
+  it("is read from its id's time on Discord's clock, when its packet reaches the client", async () => {
+    const metrics = new Metrics();
+    const client = Object.assign(new EventEmitter(), { rest: new EventEmitter() });
+    const made = 1_765_000_000_000;
+    let now = made + 1_500;
+    metrics.watchClient(client as unknown as Client, () => now);
+    const id = SnowflakeUtil.generate({ timestamp: made }).toString();
+    client.emit('raw', { t: 'INTERACTION_CREATE', d: { id } });
+    client.emit('raw', { t: 'MESSAGE_CREATE', d: { id } });
+    now = made - 50; // a host clock behind Discord's: no negative age
+    client.emit('raw', { t: 'INTERACTION_CREATE', d: { id } });
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_count')).toBe(2);
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_sum')).toBe(1.5);
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_bucket{le="1"}')).toBe(1);
+    expect(sample(text, 'fengsheng_interaction_age_on_arrival_seconds_bucket{le="2"}')).toBe(2);
   });
 });
 
