@@ -38,5 +38,6 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["node", "--import", "tsx", "src/cli/health.ts"]
 # Token and application id come from the environment (docker run --env-file .env). node runs the bot
 # itself (not npm), so docker stop's SIGTERM reaches it and it stops cleanly; with npm start's node
-# options (package.json: a young generation of 64 MB, test/cli.test.ts keeps the two alike).
+# options (package.json: the old generation growing by a fifth, docs/operations.md; test/cli.test.ts
+# keeps the two alike).
 CMD ["node", "--heap-growing-percent=20", "--import", "tsx", "src/main.ts"]
