@@ -302,23 +302,9 @@ describe('a faction seat at 9 players searches only windows (FACTION_WINDOWS_FRO
 describe('where it reads as the strong policy does (READ_AS_STRONG)', () => {
   // The first moment of a strong-played 千智风声 game at `players` where a seat with an identity has a choice.
   const firstChoice = (players: number) => {
-    const strong = new StrongPolicy();
-    const start = newGame({ seed: 8101, players: 'ABCDEFGHI'.slice(0, players).split(''), edition: 'qianzhi', options: { characters: true } });
-    let s = start.state;
-    let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
-    const rng = seedRng(3);
-    for (let n = 0; !s.result && n < 2000; n++) {
-      const seats = waitingOn(s);
-      const seat = seats[randInt(rng, seats.length)];
-      const legal = legalActions(s, seat);
-      const v = view(s, seat);
-      if (legal.length > 1 && v.identity !== undefined && n > 40) return { v, m: mems[seat] };
-      const r = apply(s, strong.decide(v, legal, mems[seat]));
-      if (!r.ok) throw new Error(r.reason);
-      mems = mems.map((m) => observeAll(m, r.events));
-      s = r.state;
-    }
-    throw new Error('no choice found');
+    const at = playUntil(8101, (s, seat) => s.version > 40 && legalActions(s, seat).length > 1 && view(s, seat).identity !== undefined, true, { players, edition: 'qianzhi' });
+    if (!at) throw new Error('no choice found');
+    return { v: view(at.s, at.seat), m: at.mems[at.seat] };
   };
   type Reading = { reading(v: GameView, m: SeatMemory): SeatMemory };
 
