@@ -7,7 +7,7 @@ import { DeadlineScheduler, KeyedQueue, realHost, type GameStore, type LobbiesRe
 import { interactionRest } from './client.js';
 import { channelGone, playerDms, stopGame } from './commits.js';
 import type { Context } from './context.js';
-import { panelBody } from './handlers/game.js';
+import { panelBody, panelKey } from './handlers/game.js';
 import { closedPanel } from './render/panel.js';
 import { Locales } from './locales.js';
 import { Panels } from './outbound/panels.js';
@@ -130,6 +130,7 @@ export function assemble(o: BotOptions): Parts {
     now: () => o.store.now(),
     render: (gameId, seat, l, focus, state = o.store.liveState(gameId) ?? undefined) =>
       state && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus, state) : null,
+    keyOf: (gameId, seat, l, focus) => (o.store.known(gameId) ? panelKey({ store: o.store, sessions }, gameId, seat, l, focus) : null),
     rest: hooks,
     onRefresh: o.onPanelRefresh,
     closed: (gameId, l) => closedPanel(l, gameId),

@@ -29,6 +29,7 @@ describe('panels', () => {
       log: logger.child({}, { level: 'silent' }),
       now: () => 1_000_000,
       render: () => ({ content: 'x' }),
+      keyOf: () => null,
       rest: {} as REST,
       closed: () => ({ content: 'closed' }),
       persist: (_g, _s, p) => void stored.push(p),
@@ -71,6 +72,7 @@ describe('panels', () => {
       log: logger.child({}, { level: 'silent' }),
       now: () => 1_000_000,
       render: () => ({ content: `v${version}`, components: [{ type: 1, components: [{ type: 2, custom_id: buttons, label: buttons, style: 2 }] }] }),
+      keyOf: () => null,
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
       closed: () => ({ content: 'closed' }),
       persist: () => undefined,
@@ -134,6 +136,7 @@ describe('panels', () => {
       log: logger.child({}, { level: 'silent' }),
       now: () => 1_000_000,
       render: () => (renders++, { content: `v${version}` }),
+      keyOf: () => null,
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
       closed: () => ({ content: 'closed' }),
       persist: () => undefined,
@@ -159,5 +162,63 @@ describe('panels', () => {
     await commit(8);
     expect(renders).toBe(2);
     vi.useRealTimers();
+  });
+
+  it('renders a panel whose key (what it shows, where cheaply known) is the one shown only when the key changes', async () => {
+    let key: string | null = 'a';
+    let words = 'w0';
+    let renders = 0;
+    const edits: string[] = [];
+    const panels = new Panels({
+      log: logger.child({}, { level: 'silent' }),
+      now: () => 1_000_000,
+      render: () => (renders++, { content: words }),
+      keyOf: () => key,
+      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      closed: () => ({ content: 'closed' }),
+      persist: () => undefined,
+      timers: { now: () => 1_000_000, setTimeout: () => 1, clearTimeout: () => undefined },
+      everyMs: 0,
+    });
+    let opened = 0;
+    const commit = async () => {
+      panels.changed(7, ++opened);
+      await settle();
+    };
+    panels.claim(7, 2, { applicationId: 'app', token: 't', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
+    panels.shown(7, 2, { content: 'w0' }, undefined, 0);
+    panels.release(7, 2);
+    // What the handler showed has no key: the first refresh renders it, finds it unchanged, and learns its key.
+    await commit();
+    expect([renders, edits]).toEqual([1, []]);
+    await commit();
+    await commit();
+    expect([renders, edits]).toEqual([1, []]);
+    // A new key: rendered and edited; then kept again.
+    key = 'b';
+    words = 'w1';
+    await commit();
+    await commit();
+    expect([renders, edits]).toEqual([2, ['w1']]);
+    // No key (the seat is asked something): rendered every time, edited only when it changed.
+    key = null;
+    await commit();
+    await commit();
+    expect([renders, edits]).toEqual([4, ['w1']]);
+    // Shown by a click again, keyed by its handler: not rendered while the key stays.
+    key = 'b';
+    panels.claim(7, 2, { applicationId: 'app', token: 't2', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
+    panels.shown(7, 2, { content: 'w1' }, undefined, opened, 'b');
+    panels.release(7, 2);
+    await commit();
+    await commit();
+    expect([renders, edits]).toEqual([4, ['w1']]);
+    // Shown without a key (the handler did not know it): the next refresh renders it once.
+    panels.claim(7, 2, { applicationId: 'app', token: 't3', isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction, 'zh-CN');
+    panels.shown(7, 2, { content: 'w1' }, undefined, opened);
+    panels.release(7, 2);
+    await commit();
+    await commit();
+    expect([renders, edits]).toEqual([5, ['w1']]);
   });
 });

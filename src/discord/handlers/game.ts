@@ -2,7 +2,7 @@
 // it was made for, committed by the store, and answered with the player's refreshed panel. And
 // /fengsheng hand (我的信息): the same panel, opened by a command.
 import { DiscordAPIError, MessageFlags, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
-import { isResponseWindow, legalActions, view, type Action, type GameState } from '../../engine/index.js';
+import { isResponseWindow, legalActions, view, waitingOn, type Action, type GameState } from '../../engine/index.js';
 import { hasKey, t, type Locale } from '../../i18n/index.js';
 import { runner, type Context, type Handler } from '../context.js';
 import { actionHash, type CustomId } from '../custom-id.js';
@@ -212,9 +212,12 @@ async function onHand(ctx: Context, i: ChatInputCommandInteraction): Promise<voi
 
 /** Shows a seat its panel through the interaction of its own click or command (`final`: the last state of the game the click ended). */
 async function showPanel(ctx: Context, i: PanelInteraction, gameId: number, seat: number, l: Locale, focus?: PanelFocus, final?: GameState): Promise<void> {
-  const body = panelBody(ctx, gameId, seat, l, focus, final ?? ctx.store.liveState(gameId));
+  const state = final ?? ctx.store.liveState(gameId);
+  const body = panelBody(ctx, gameId, seat, l, focus, state);
+  // Keyed as the refresher keys it, so the next commit need not render it again to know it unchanged.
+  const key = final ? null : panelKey(ctx, gameId, seat, l, focus, state);
   await answer(i, body, () => ctx.panels.answer(gameId, seat, i, body));
-  ctx.panels.shown(gameId, seat, body, focus, ctx.store.liveState(gameId)?.pending?.opened ?? -1);
+  ctx.panels.shown(gameId, seat, body, focus, ctx.store.liveState(gameId)?.pending?.opened ?? -1, key);
 }
 
 /** The seat's panel as the game stands (`state`: its last state, for a finished game no longer live). */
@@ -237,6 +240,36 @@ export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: numb
   };
   const coach = ctx.sessions.hints(gameId);
   return { content: '', ...renderPanel(l, { gameId, view: v, legal: legalActions(state, seat), secrets, focus, pace, coach }) };
+}
+
+/**
+ * What the seat's panel shows while the game asks nothing of it (no decision of its own, so no legal
+ * action; no card picked; the game on), as a short key: the panel reads the same while its key does
+ * (test/bot/panel-key.test.ts holds it to that over whole games). Null where the panel shows more (the
+ * seat's own decision, a focus, the result): those are rendered. The refresher renders a panel only when
+ * its key changed: most commits (others' moves) change nothing a waiting player's panel shows.
+ */
+export function panelKey(ctx: Pick<Context, 'store' | 'sessions'>, gameId: number, seat: number, l: Locale, focus?: PanelFocus, state = ctx.store.liveState(gameId)): string | null {
+  if (!state || focus || state.result || waitingOn(state).includes(seat)) return null;
+  const me = state.players[seat];
+  const char = state.chars?.seats[seat];
+  const choosing = state.pending?.kind === 'chooseCharacter';
+  const userId = ctx.sessions.users.of(gameId)[seat];
+  return JSON.stringify([
+    l,
+    me.name,
+    // Not shown while characters are chosen (nor 本回合不再响应, which this tells apart too).
+    choosing ? null : me.identity,
+    char?.name ?? null,
+    char?.faceUp ?? null,
+    me.alive,
+    me.out,
+    me.hand,
+    ctx.sessions.events.secretsOf(gameId, seat).length,
+    ctx.sessions.flags.quietTurns(gameId)[seat] === turnKey(state),
+    userId ? ctx.sessions.flags.respondOf(userId) : 'all',
+    ctx.sessions.hints(gameId),
+  ]);
 }
 
 export const game: Handler = {

@@ -1,6 +1,7 @@
 // Open 我的信息 panels that update themselves: the newest interaction that showed a player their
 // panel lets the bot edit it through its token (Discord keeps a token 15 minutes). After a commit
-// every open panel of the game is rendered again and edited only where it changed, one edit in
+// every open panel of the game is rendered again (unless its key says it shows what it showed: a
+// player asked nothing, handlers/game.ts panelKey) and edited only where it changed, one edit in
 // flight per player. An edit that brings or takes away a decision's buttons goes out after the
 // commit's table edit has been handed to discord.js (next turn of the event loop), but never waits
 // for the table edit to finish: a panel must not sit behind the table's once-a-second pace. An edit
@@ -70,6 +71,8 @@ interface OpenPanel {
   focusOpened?: number;
   /** What the panel shows now (digest), to skip edits that change nothing. */
   shown: string | null;
+  /** The key (`keyOf`) of what it shows, when it was known as it was shown: an unchanged key is not rendered again. */
+  shownKey: string | null;
   /** A click of the owner's is being answered through this panel: its handler edits it. */
   busy: boolean;
   dirty: boolean;
@@ -103,6 +106,8 @@ export interface PanelsOptions {
   now: () => number;
   /** The panel as it should read now (or at `state`, the game's last); null when the seat has nothing to show (the game is gone). */
   render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus, state?: GameState) => PanelBody | null;
+  /** A short key of what the panel would show now, where one is cheaply known (handlers/game.ts panelKey); null: render it. */
+  keyOf: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus) => string | null;
   /** Where panel edits go: interaction webhooks, outside the bot's global request limit (client.ts). */
   rest: REST;
   onRefresh?: (ms: number) => void;
@@ -122,7 +127,7 @@ export interface PanelsOptions {
 const key = (gameId: number, seat: number) => `${gameId}:${seat}`;
 
 /** A panel's state before the bot has shown it. */
-const FRESH = { shown: null, shownControls: null, editedAt: Number.NEGATIVE_INFINITY, dirty: false, dirtySince: 0, flushing: false } as const;
+const FRESH = { shown: null, shownKey: null, shownControls: null, editedAt: Number.NEGATIVE_INFINITY, dirty: false, dirtySince: 0, flushing: false } as const;
 
 export class Panels {
   private readonly open = new Map<string, OpenPanel>();
@@ -167,12 +172,13 @@ export class Panels {
     mine.replaces = undefined;
   }
 
-  /** The owner's handler showed `body` (with `focus`, made for the decision `opened`). */
-  shown(gameId: number, seat: number, body: PanelBody, focus: PanelFocus | undefined, opened: number): void {
+  /** The owner's handler showed `body` (with `focus`, made for the decision `opened`; its `keyOf` key, or null). */
+  shown(gameId: number, seat: number, body: PanelBody, focus: PanelFocus | undefined, opened: number, shownKey: string | null = null): void {
     const p = this.open.get(key(gameId, seat));
     if (!p) return;
     this.keep(p);
     p.shown = digest(body);
+    p.shownKey = shownKey;
     p.shownControls = decisionOf(body);
     p.shownOpened = opened;
     p.editedAt = performance.now();
@@ -320,10 +326,17 @@ export class Panels {
           p.dirty = true;
           return this.pace(p, due);
         }
+        // Most commits change nothing a panel that asks nothing shows: its key says so without rendering it.
+        const key = p.final === undefined ? this.o.keyOf(p.gameId, p.seat, p.locale, p.focus) : null;
+        if (key !== null && key === p.shownKey) {
+          p.shownOpened = opened;
+          continue;
+        }
         const body = p.final !== undefined ? p.final : this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
         const text = digest(body);
         if (text === p.shown) {
+          p.shownKey = key;
           p.shownOpened = opened;
           continue;
         }
@@ -340,6 +353,7 @@ export class Panels {
           p.editedAt = performance.now();
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
+          p.shownKey = key;
           p.shownControls = controls;
           p.shownOpened = opened;
           this.o.onRefresh?.(performance.now() - since);
