@@ -2,6 +2,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { PictureInput } from './input.js';
 import { drawTablePicture } from './table.js';
+import { batchThread, ownThreadId } from '../threads.js';
+
+// A drawing (10 ms or more) handed to this thread must not preempt the event loop (src/threads.ts).
+void batchThread(ownThreadId());
 
 parentPort!.on('message', (m: { id: number; text: string }) => {
   try {

@@ -1,12 +1,14 @@
 // Discord's requests sent from the HTTP thread (src/discord/http/thread.ts): what discord.js reads of
 // an answer arrives as sent (status, headers by any case, the body as JSON, text or bytes); a request
 // whose discord.js timeout runs out is aborted as an AbortError (which discord.js retries); a request
-// with files goes in-process, and every request when the thread cannot start.
+// with files goes in-process, and every request when the thread cannot start. The thread runs under
+// SCHED_BATCH (src/threads.ts): its waking never preempts the event loop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DefaultRestOptions, REST } from 'discord.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpThread } from '../../src/discord/http/thread.js';
+import { batchThreadIds } from '../support/threads.js';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -46,6 +48,14 @@ describe('the HTTP thread', () => {
     expect(res.headers.has('X-RateLimit-Global')).toBe(false);
     expect(await res.json()).toEqual({ message: '慢一点', retry_after: 2 });
     expect(res.bodyUsed).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('runs under SCHED_BATCH once started', async () => {
+    const base = await serve((_req, res) => res.writeHead(204).end());
+    const before = new Set(batchThreadIds());
+    const send = httpThread(1);
+    expect((await send(`${base}/api/x`, { method: 'GET', headers: {} })).status).toBe(204);
+    await vi.waitFor(() => expect(batchThreadIds().filter((t) => !before.has(t)).length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
   });
 
   it('is what discord.js sends through: a JSON answer, and a file from the event loop', async () => {

@@ -1,16 +1,18 @@
 // The bot draws table pictures in a pool of threads: the same bytes as in-process, and a backlog
-// the publisher stretches its tables' intervals by.
+// the publisher stretches its tables' intervals by. Its threads run under SCHED_BATCH (src/threads.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pictureText, type PictureInput } from '../../src/picture/input.js';
 import { backlog, drawInThread, drawingInThread, POOL_SIZE } from '../../src/picture/renderer.js';
 import { drawTablePicture } from '../../src/picture/table.js';
+import { batchThreadIds } from '../support/threads.js';
 
 describe('the picture thread', () => {
   it('draws the same bytes as in-process drawing, several at once', async () => {
     const dir = path.join(import.meta.dirname, 'golden');
     const inputs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as PictureInput);
+    const before = new Set(batchThreadIds());
     const asked = inputs.map((p) => drawInThread(pictureText(p)));
     // Asked all at once: the pool is behind by that many drawings, spread over its threads.
     expect(backlog()).toBe(inputs.length / POOL_SIZE);
@@ -18,5 +20,7 @@ describe('the picture thread', () => {
     expect(drawingInThread()).toBe(true);
     expect(backlog()).toBe(0);
     inputs.forEach((p, k) => expect(drawn[k].equals(drawTablePicture(p).png)).toBe(true));
+    // Each thread of the pool put itself under SCHED_BATCH (Linux): a drawing never preempts the event loop.
+    if (process.platform === 'linux') await vi.waitFor(() => expect(batchThreadIds().filter((t) => !before.has(t)).length).toBeGreaterThanOrEqual(POOL_SIZE), { timeout: 10_000 });
   }, 30_000);
 });

@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { DefaultRestOptions, type RESTOptions, type ResponseLike } from 'discord.js';
+import { batchThread } from '../../threads.js';
 
 type MakeRequest = RESTOptions['makeRequest'];
 type Init = Parameters<MakeRequest>[1];
@@ -107,8 +108,12 @@ class HttpThread {
       const w = new Worker(this.script, { workerData: { sockets: this.sockets } });
       w.unref();
       let started = false;
-      w.on('message', (a: Answer | 'ready') => {
-        if (a === 'ready') return void (started = true);
+      w.on('message', (a: Answer | { ready: number | null }) => {
+        if ('ready' in a) {
+          started = true;
+          // Its waking must not preempt the event loop (src/threads.ts).
+          return void batchThread(a.ready);
+        }
         const waiting = this.waiting.get(a.id);
         if (!waiting) return;
         this.waiting.delete(a.id);

@@ -1,6 +1,7 @@
 // The HTTP thread (thread.ts): sends each of Discord's requests it is handed and reads the answer, so
 // undici's sockets, parsing and buffers cost the bot's event loop nothing. Plain JavaScript: a worker
 // thread does not inherit tsx's loader.
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 
@@ -22,5 +23,10 @@ parentPort.on('message', async (m) => {
     going.delete(m.id);
   }
 });
-// Requests are taken from now on (the event loop sends in-process what a thread that never got here was handed).
-parentPort.postMessage('ready');
+// Requests are taken from now on (the event loop sends in-process what a thread that never got here was
+// handed); with the thread's id in the kernel, which the event loop puts under SCHED_BATCH (src/threads.ts).
+let tid = null;
+try {
+  tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+} catch {}
+parentPort.postMessage({ ready: tid });
