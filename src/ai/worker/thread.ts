@@ -4,6 +4,10 @@
 import { parentPort } from 'node:worker_threads';
 import { ExpertPolicy } from '../expert.js';
 import type { SearchRequest, SearchAnswer } from './pool.js';
+import { batchThread, ownThreadId } from '../../threads.js';
+
+// A search (up to 300 ms) handed to this thread must not preempt the bot's event loop (src/threads.ts).
+void batchThread(ownThreadId());
 
 const policies = new Map<string, ExpertPolicy>();
 
