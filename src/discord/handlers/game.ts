@@ -245,7 +245,7 @@ export function panelBody(ctx: Pick<Context, 'store' | 'sessions'>, gameId: numb
 /**
  * What the seat's panel shows while the game asks nothing of it (no decision of its own, so no legal
  * action; no card picked; the game on), as a short key: the panel reads the same while its key does
- * (test/bot/panel-key.test.ts holds it to that over whole games). Null where the panel shows more (the
+ * (test/discord/panel-key.test.ts holds it to that over whole games). Null where the panel shows more (the
  * seat's own decision, a focus, the result): those are rendered. The refresher renders a panel only when
  * its key changed: most commits (others' moves) change nothing a waiting player's panel shows.
  */

@@ -327,8 +327,8 @@ export class Panels {
           return this.pace(p, due);
         }
         // Most commits change nothing a panel that asks nothing shows: its key says so without rendering it.
-        const key = p.final === undefined ? this.o.keyOf(p.gameId, p.seat, p.locale, p.focus) : null;
-        if (key !== null && key === p.shownKey) {
+        const keyNow = p.final === undefined ? this.o.keyOf(p.gameId, p.seat, p.locale, p.focus) : null;
+        if (keyNow !== null && keyNow === p.shownKey) {
           p.shownOpened = opened;
           continue;
         }
@@ -336,7 +336,7 @@ export class Panels {
         if (!body) return this.drop(p);
         const text = digest(body);
         if (text === p.shown) {
-          p.shownKey = key;
+          p.shownKey = keyNow;
           p.shownOpened = opened;
           continue;
         }
@@ -353,7 +353,7 @@ export class Panels {
           p.editedAt = performance.now();
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
           p.shown = text;
-          p.shownKey = key;
+          p.shownKey = keyNow;
           p.shownControls = controls;
           p.shownOpened = opened;
           this.o.onRefresh?.(performance.now() - since);
