@@ -1,9 +1,10 @@
-// The bot's helper threads (the HTTP thread, the pictures' threads) run under Linux's SCHED_BATCH: a
-// thread's full share of the CPU, but its waking never takes the CPU from the event loop, where every
-// click waits its turn. Under the default policy each request handed to the HTTP thread woke it onto the
-// event loop's core and preempted the event loop until the thread slept again: at 150 live games, 29,742
-// involuntary switches of the event loop for 31,931 requests, and 11–12 s of a 25 s hold spent inside
-// postMessage; under SCHED_BATCH 7,253–12,652 switches and 0.6–2.2 s (docs/performance.md, 2026-12-06).
+// The bot's helper threads (the HTTP thread, the pictures' threads, the expert's search thread) run under
+// Linux's SCHED_BATCH: a thread's full share of the CPU, but its waking never takes the CPU from the
+// event loop, where every click waits its turn. Under the default policy each request handed to the HTTP
+// thread woke it onto the event loop's core and preempted the event loop until the thread slept again: at
+// 150 live games, 28,589–29,742 involuntary switches of the event loop for about 31,500 requests, and
+// 10.7–12.2 s of a run (its openings and a 25 s hold) spent inside postMessage; with the HTTP thread under
+// SCHED_BATCH 7,253–12,652 switches and 0.6–2.2 s (docs/performance.md, 2026-12-06 18:40–20:11).
 // Elsewhere than Linux, or without util-linux's chrt, the threads keep the default policy.
 import { execFile } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
