@@ -3,14 +3,12 @@
 // every size and edition, both languages, with the player's toggles on and off, two moments with one
 // key must render one panel, body for body.
 import { describe, expect, it } from 'vitest';
-import { newMemory, observeAll, StrongPolicy } from '../../src/ai/index.js';
 import { panelBody, panelKey } from '../../src/discord/handlers/game.js';
 import { turnKey } from '../../src/discord/seats/pace.js';
-import { apply, legalActions, newGame, view, waitingOn, type CharacterName, type Edition, type GameEvent, type GameState } from '../../src/engine/index.js';
+import type { CharacterName, Edition, GameEvent, GameState } from '../../src/engine/index.js';
 import { randInt, seedRng } from '../../src/engine/rng.js';
 import type { Locale } from '../../src/i18n/index.js';
-
-const strong = new StrongPolicy();
+import { playUntil } from '../ai/fixtures/strong-games.js';
 
 interface Table {
   players: number;
@@ -45,63 +43,58 @@ function twinOf(s: GameState, seat: number, k: number): GameState {
 
 /** Every moment of one game, each seat's panel keyed and rendered as the refresher would see it. */
 function keyedPanels(seed: number, table: Table, seen: Map<string, string>): { keyed: number; again: number } {
-  const names = '甲乙丙丁戊己庚辛壬'.slice(0, table.players).split('');
-  const start = newGame({ seed, players: names, ...(table.edition && { edition: table.edition }), options: { characters: table.characters, ...(table.classic && { characterSet: 'classic' as const }) } });
-  let s: GameState = start.state;
-  const secrets: GameEvent[] = start.events.filter((ev) => ev.to !== 'all');
-  let mems = s.players.map((_, i) => observeAll(newMemory(view(s, i)), start.events));
-  const rng = seedRng(seed);
+  let s: GameState | null = null;
+  const secrets: GameEvent[] = [];
+  const rng = seedRng(seed + 1);
   // Each seat's toggles as its player may set them: 本回合不再响应 for the turn it was pressed in, 只在与我有关时询问.
-  const quiet: (string | null)[] = names.map(() => null);
-  const respond = names.map((_, i) => ((seed + i) % 3 === 0 ? 'concerned' : 'all') as 'concerned' | 'all');
+  const quiet: (string | null)[] = Array(table.players).fill(null);
+  const respond = quiet.map((_, i) => ((seed + i) % 3 === 0 ? 'concerned' : 'all') as 'concerned' | 'all');
   let hints = false;
   const ctx = {
     store: { liveState: () => s, known: () => ({ windowMs: 8000 }) },
     sessions: {
       events: { secretsOf: (_g: number, seat: number) => secrets.filter((ev) => ev.to !== 'all' && ev.to.includes(seat)) },
-      users: { of: () => names.map((_, i) => `user${i}`) },
+      users: { of: () => quiet.map((_, i) => `user${i}`) },
       flags: { quietTurns: () => quiet, respondOf: (user: string) => respond[Number(user.slice(4))] },
       hints: () => hints,
     },
   } as unknown as Parameters<typeof panelKey>[0];
   let keyed = 0;
   let again = 0;
-  while (!s.result) {
-    for (let seat = 0; seat < names.length; seat++) {
-      // The moment as it is, and a twin told apart from it by one thing the panel shows (in turn: the
-      // lobby's 提示, the seat's identity, its character, whether it is alive or out, its name, its player's
-      // 只在与我有关时询问): two panels with one key must read the same.
-      const moment = s;
-      for (const twin of [-1, (s.version + seat) % TWINS]) {
-        s = twin === -1 ? moment : twinOf(moment, seat, twin);
-        hints = twin === 0;
-        const saved = respond[seat];
-        if (twin === 6) respond[seat] = saved === 'all' ? 'concerned' : 'all';
-        for (const l of ['zh-CN', 'en'] as Locale[]) {
-          const key = panelKey(ctx, 1, seat, l);
-          if (key === null) continue;
-          keyed++;
-          const body = JSON.stringify(panelBody(ctx, 1, seat, l));
-          const before = seen.get(key);
-          if (before === undefined) seen.set(key, body);
-          else {
-            again++;
-            expect(body, `seed ${seed}, seat ${seat}, version ${s.version}, twin ${twin}`).toBe(before);
+  playUntil(
+    seed,
+    (moment, acting, events) => {
+      secrets.push(...events.filter((ev) => ev.to !== 'all'));
+      for (let seat = 0; seat < table.players; seat++) {
+        // The moment as it is, and a twin told apart from it by one thing the panel shows (in turn: the
+        // lobby's 提示, the seat's identity, its character, whether it is alive or out, its name, its player's
+        // 只在与我有关时询问): two panels with one key must read the same.
+        for (const twin of [-1, (moment.version + seat) % TWINS]) {
+          s = twin === -1 ? moment : twinOf(moment, seat, twin);
+          hints = twin === 0;
+          const saved = respond[seat];
+          if (twin === 6) respond[seat] = saved === 'all' ? 'concerned' : 'all';
+          for (const l of ['zh-CN', 'en'] as Locale[]) {
+            const key = panelKey(ctx, 1, seat, l);
+            if (key === null) continue;
+            keyed++;
+            const body = JSON.stringify(panelBody(ctx, 1, seat, l));
+            const before = seen.get(key);
+            if (before === undefined) seen.set(key, body);
+            else {
+              again++;
+              expect(body, `seed ${seed}, seat ${seat}, version ${moment.version}, twin ${twin}`).toBe(before);
+            }
           }
+          respond[seat] = saved;
         }
-        respond[seat] = saved;
       }
-      s = moment;
-    }
-    const seats = waitingOn(s);
-    const seat = seats[randInt(rng, seats.length)];
-    if (randInt(rng, 10) === 0) quiet[seat] = quiet[seat] === null ? turnKey(s) : null;
-    const r = apply(s, strong.decide(view(s, seat), legalActions(s, seat), mems[seat]));
-    if (!r.ok) throw new Error(r.reason);
-    mems = mems.map((m) => observeAll(m, r.events));
-    secrets.push(...r.events.filter((ev) => ev.to !== 'all'));
-    s = r.state;
-  }
+      if (acting >= 0 && randInt(rng, 10) === 0) quiet[acting] = quiet[acting] === null ? turnKey(moment) : null;
+      return false;
+    },
+    table.characters,
+    { players: table.players, edition: table.edition, characterSet: table.classic ? 'classic' : undefined },
+  );
   return { keyed, again };
 }
 
