@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatInputCommandInteraction, REST } from 'discord.js';
 import { encodeId } from '../../src/discord/custom-id.js';
-import { Panels } from '../../src/discord/outbound/panels.js';
+import { Panels, type PanelsOptions } from '../../src/discord/outbound/panels.js';
 import { logger } from '../../src/log.js';
 import type { StoredPanel } from '../../src/store/index.js';
 
@@ -20,25 +20,33 @@ const settle = async () => {
   for (let k = 0; k < 3; k++) await new Promise((r) => setImmediate(r));
 };
 
+/** Panels on a still clock that render nothing keyed, store nothing and send nothing, but for `o`. */
+const panelsWith = (o: Partial<PanelsOptions>) =>
+  new Panels({
+    log: logger.child({}, { level: 'silent' }),
+    now: () => 1_000_000,
+    render: () => ({ content: 'x' }),
+    keyOf: () => null,
+    rest: {} as REST,
+    closed: () => ({ content: 'closed' }),
+    persist: () => undefined,
+    timers: { now: () => 1_000_000, setTimeout: () => 1, clearTimeout: () => undefined },
+    everyMs: 1000,
+    ...o,
+  });
+
 describe('panels', () => {
   it("a player's new panel stops the closing timer of the one it replaces", () => {
     const live = new Set<number>();
     let next = 0;
     const stored: (StoredPanel | null)[] = [];
-    const panels = new Panels({
-      log: logger.child({}, { level: 'silent' }),
-      now: () => 1_000_000,
-      render: () => ({ content: 'x' }),
-      keyOf: () => null,
-      rest: {} as REST,
-      closed: () => ({ content: 'closed' }),
+    const panels = panelsWith({
       persist: (_g, _s, p) => void stored.push(p),
       timers: {
         now: () => 1_000_000,
         setTimeout: () => (live.add(++next), next),
         clearTimeout: (h) => void live.delete(h as number),
       },
-      everyMs: 1000,
     });
     for (let click = 0; click < 20; click++) {
       const i = { applicationId: 'app', token: `token-${click}`, isChatInputCommand: () => true } as unknown as ChatInputCommandInteraction;
@@ -68,16 +76,10 @@ describe('panels', () => {
     const PICK = encodeId(7, 0, 'act', 1, 5);
     let buttons = PASS;
     const edits: string[] = [];
-    const panels = new Panels({
-      log: logger.child({}, { level: 'silent' }),
-      now: () => 1_000_000,
+    const panels = panelsWith({
       render: () => ({ content: `v${version}`, components: [{ type: 1, components: [{ type: 2, custom_id: buttons, label: buttons, style: 2 }] }] }),
-      keyOf: () => null,
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
-      closed: () => ({ content: 'closed' }),
-      persist: () => undefined,
       timers: { now: () => 1_000_000, setTimeout: (fn) => (closing.set(++next, fn), next), clearTimeout: (h) => void closing.delete(h as number) },
-      everyMs: 1000,
     });
     const advance = async (ms: number) => {
       await vi.advanceTimersByTimeAsync(ms);
@@ -132,16 +134,9 @@ describe('panels', () => {
     let version = 0;
     let renders = 0;
     const edits: string[] = [];
-    const panels = new Panels({
-      log: logger.child({}, { level: 'silent' }),
-      now: () => 1_000_000,
+    const panels = panelsWith({
       render: () => (renders++, { content: `v${version}` }),
-      keyOf: () => null,
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
-      closed: () => ({ content: 'closed' }),
-      persist: () => undefined,
-      timers: { now: () => 1_000_000, setTimeout: () => 1, clearTimeout: () => undefined },
-      everyMs: 1000,
     });
     const commit = async (opened: number) => {
       version++;
@@ -169,15 +164,10 @@ describe('panels', () => {
     let words = 'w0';
     let renders = 0;
     const edits: string[] = [];
-    const panels = new Panels({
-      log: logger.child({}, { level: 'silent' }),
-      now: () => 1_000_000,
+    const panels = panelsWith({
       render: () => (renders++, { content: words }),
       keyOf: () => key,
       rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
-      closed: () => ({ content: 'closed' }),
-      persist: () => undefined,
-      timers: { now: () => 1_000_000, setTimeout: () => 1, clearTimeout: () => undefined },
       everyMs: 0,
     });
     let opened = 0;
