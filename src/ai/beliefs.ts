@@ -43,6 +43,8 @@ export interface Beliefs {
   readonly acc: readonly Float64Array[];
   /** Per seat, per assignment: P(strategic | assignment, that seat's behaviour). */
   readonly pStrat: readonly Float64Array[];
+  /** Per seat, per assignment: mixLog(q, acc) (the account's term of logw, kept so a reading does not make it again). */
+  readonly mix: readonly Float64Array[];
   /** Per assignment: log prior + hard facts + Σ_i log(q·e^{acc_i} + 1 − q) (unnormalised). */
   readonly logw: Float64Array;
   /** What was learnt, newest first (a shared list: adding a note copies nothing). */
@@ -162,6 +164,7 @@ export function initialBeliefs(n: number, me: number, myIdentity: string, o: Bel
     weights: o.weights ?? NO_WEIGHTS,
     hard: new Float64Array(table.count),
     acc: Array.from({ length: n }, () => new Float64Array(table.count)),
+    mix: Array.from({ length: n }, () => new Float64Array(table.count)),
     pStrat: Array.from({ length: n }, (_, i) => new Float64Array(table.count).fill(i === me ? 1 : q)),
     logw: table.logPrior.slice(),
     notes: null,
@@ -246,20 +249,26 @@ function withEvidence(b: Beliefs, actor: number, other: number, lr: Float64Array
   const ps = b.pStrat[actor].slice();
   const logw = b.logw.slice();
   const q = b.q;
+  // mixLog(q, mine[a]) as the reading that made the account left it.
+  const mix = b.mix.slice();
+  const mixed = b.mix[actor].slice();
+  const { n, ids } = t;
   for (let a = 0; a < t.count; a++) {
-    const ia = t.ids[a * t.n + actor];
-    const io = t.ids[a * t.n + other];
-    if (lr[ia * 3 + io] === 0) continue;
-    const before = mine[a];
-    const after = before + scale * lr[ia * 3 + io];
+    const x = lr[ids[a * n + actor] * 3 + ids[a * n + other]];
+    if (x === 0) continue;
+    const after = mine[a] + scale * x;
     mine[a] = after;
     const e = q * Math.exp(Math.min(after, 60));
     ps[a] = e / (e + 1 - q);
-    if (logw[a] !== -Infinity) logw[a] += Math.log(e + 1 - q) - mixLog(q, before);
+    const l = Math.log(e + 1 - q);
+    if (logw[a] !== -Infinity) logw[a] += l - mixed[a];
+    // mixLog(q, after): the same expression, 0 where the account is back at 0.
+    mixed[a] = after === 0 ? 0 : l;
   }
   acc[actor] = mine;
+  mix[actor] = mixed;
   pStrat[actor] = ps;
-  return { ...b, acc, pStrat, logw, seen, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
+  return { ...b, acc, mix, pStrat, logw, seen, notes: withNote(b.notes, other === actor ? { seat: actor, what } : { seat: actor, what, other }) };
 }
 
 const REPLAYED = new WeakMap<object, Map<string, Beliefs>>();
@@ -275,9 +284,16 @@ export function beliefsFrom(seen: SeenList, n: number, seat: number, myIdentity:
   const cache = seen ? REPLAYED.get(seen) ?? new Map<string, Beliefs>() : undefined;
   const hit = cache?.get(key);
   if (hit) return hit;
+  // Read on from the newest older list this seat's beliefs were made from (an earlier decision's):
+  // the same reading in the same order as from the start, so the same beliefs.
   const list: Seen[] = [];
-  for (let l = seen; l; l = l.prev) list.push(l.seen);
-  let b = initialBeliefs(n, seat, myIdentity, o);
+  let from: Beliefs | undefined;
+  for (let l = seen; l; l = l.prev) {
+    from = l === seen ? undefined : REPLAYED.get(l)?.get(key);
+    if (from) break;
+    list.push(l.seen);
+  }
+  let b = from ?? initialBeliefs(n, seat, myIdentity, o);
   for (let i = list.length - 1; i >= 0; i--) {
     const x = list[i];
     b = 'k' in x ? shownToAll(b, x.actor, x.k, x.what) : withEvidence(b, x.actor, x.other, x.lr, x.kind, x.what);
@@ -346,13 +362,15 @@ export function marginals(b: Beliefs): Marginals {
   const w = weights(b);
   const id = new Float64Array(t.n * 3);
   const strategic = new Float64Array(t.n);
-  for (let a = 0; a < t.count; a++) {
+  const { n, ids, count } = t;
+  const ps = b.pStrat;
+  for (let a = 0; a < count; a++) {
     const wa = w[a];
     if (wa === 0) continue;
-    const row = a * t.n;
-    for (let i = 0; i < t.n; i++) {
-      id[i * 3 + t.ids[row + i]] += wa;
-      strategic[i] += wa * b.pStrat[i][a];
+    const row = a * n;
+    for (let i = 0; i < n; i++) {
+      id[i * 3 + ids[row + i]] += wa;
+      strategic[i] += wa * ps[i][a];
     }
   }
   strategic[t.me] = 1;
