@@ -7,6 +7,7 @@ import { t, type Locale, type MessageKey } from '../i18n/index.js';
 import type { Frame } from './protocol.js';
 import { characterText } from '../i18n/characters.js';
 import { actionLabel } from '../discord/render/panel.js';
+import { KEPT_LINES } from '../discord/outbound/publisher.js';
 import { cardText, identityText, pendingText, resultText, secretLine, stepText } from '../discord/render/words.js';
 import type { GameEvent } from '../engine/index.js';
 
@@ -92,7 +93,7 @@ export function frameOf(x: FrameInput): Frame {
           })
         : null,
     stack: closed ? [] : v.stack.map((s) => `${names[s.user]}：${s.card ? cardText(l, s.card) : s.as}${s.target !== undefined ? ` → ${names[s.target]}` : ''}`),
-    log: x.log.slice(-30),
+    log: x.log.slice(-KEPT_LINES),
     secrets: x.secrets
       .map((ev) => (seat === null ? null : secretLine(l, ev, seat, names, state.cards)))
       .filter((s): s is string => s !== null)

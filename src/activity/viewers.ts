@@ -109,7 +109,7 @@ export class Viewers {
         seat,
         l: w.l,
         now: store.now(),
-        log: this.ctx.publisher.logOf(game),
+        log: this.ctx.publisher.recentLog(game),
         secrets: seat === null ? [] : sessions.events.secretsOf(game, seat),
         ai: [...drivers.aiSeats(game)],
         autopilot: [...drivers.autopilotSeats(game)],

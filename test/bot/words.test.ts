@@ -188,6 +188,31 @@ describe('the log', () => {
     expect(log.embeds[0].description).toMatch(/游戏开始|获得|情报/);
   }, 180_000);
 
+  it('a live game keeps only its last lines in memory; its 日志 reads the whole log from the store, as the table wrote it', async () => {
+    const { KEPT_LINES } = await import('../../src/discord/outbound/publisher.js');
+    const { logLines } = await import('../../src/discord/render/words.js');
+    t = await openBotTable(3);
+    const [alice] = t.users;
+    await openLobbyAndBegin(t, 3, { characters: false });
+    const gameId = await gameOf(t);
+    // Played on until the log is longer than what is kept (the game still on: its table has a 日志 button).
+    await playToEnd(t, 5, { maxSteps: 35 });
+    await t.bot.idle();
+    const state = t.bot.store.liveState(gameId)!;
+    expect(state.result).toBeNull();
+    const { events } = await t.bot.sessions.events.all(gameId);
+    const whole = logLines('zh-CN', events, state.players.map((p) => p.name), state.cards);
+    expect(whole.length).toBeGreaterThan(KEPT_LINES);
+    // Kept: the end of the log only, as written commit by commit.
+    expect(t.bot.publisher.recentLog(gameId)).toEqual(whole.slice(-KEPT_LINES));
+    // The 日志: every line (within the embed's 4,000 characters), the newest last.
+    const table = tableMessage(t, alice)!;
+    const log = await t.discord.click(alice, { label: '日志', messageId: table.id }).response();
+    const shown = log.embeds[0].description!.split('\n');
+    expect(shown.length).toBeGreaterThan(KEPT_LINES);
+    expect(shown).toEqual(whole.slice(-shown.length));
+  }, 120_000);
+
   it('the table has a 日志 button while the game runs', async () => {
     t = await openBotTable(3);
     const stranger = t.discord.createUser({ username: 'mallory', locale: 'en-US' });

@@ -4,16 +4,19 @@ import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuIn
 import { t, type Locale } from '../../i18n/index.js';
 import { runner, type Context, type Handler } from '../context.js';
 import { clip } from '../render/table.js';
+import { logLines } from '../render/words.js';
+import { nameText } from '../clip.js';
 
-/** The public log of a game in words: kept by the publisher while it runs, else rebuilt from the stored log. */
+/**
+ * The public log of a game in words, read from the store each time (a live game keeps only its last
+ * lines in memory, for its table), in the table's language.
+ */
 async function linesOf(ctx: Context, gameId: number): Promise<string[]> {
   await ctx.sessions.prepare(gameId);
-  const kept = ctx.publisher.logOf(gameId);
-  if (kept.length) return kept;
-  const state = await ctx.store.state(gameId);
+  const state = ctx.store.liveState(gameId) ?? (await ctx.store.state(gameId));
   if (!state) return [];
-  ctx.publisher.noteRecent(gameId, ctx.locales.table(gameId), (await ctx.sessions.events.all(gameId)).events, state);
-  return ctx.publisher.logOf(gameId);
+  const { events } = await ctx.sessions.events.all(gameId);
+  return logLines(ctx.locales.table(gameId), events, state.players.map((p) => nameText(p.name)), state.cards);
 }
 
 /** The channel's game in play, else the last one it played. */

@@ -15,7 +15,7 @@ import { canView, runner, type Context, type Handler } from '../context.js';
 import { encodeId, type CustomId } from '../custom-id.js';
 import { explain, onPrivatePanel, panelOwner, type Component } from '../reply.js';
 import { clipGraphemes, nameText } from '../clip.js';
-import { eventLine, newLogMemory } from '../render/words.js';
+import { logLines } from '../render/words.js';
 
 /** The picture's file name on a replay message. */
 export const REPLAY_IMAGE = 'replay.png';
@@ -129,8 +129,7 @@ async function pageMessage(l: Locale, gameId: number, g: Loaded, page: number) {
   };
   // That turn's log, as the table wrote it while the game was played.
   const names = p.state.players.map((x) => nameText(x.name));
-  const memo = newLogMemory();
-  const lines = p.events.map((ev) => eventLine(l, ev, names, p.state.cards, memo)).filter((x): x is string => !!x);
+  const lines = logLines(l, p.events, names, p.state.cards);
   return {
     content: t(l, 'replay.caption', { game: gameId, page: page + 1, pages: g.pages.length, moment: momentText(l, p) }),
     embeds: lines.length ? [{ description: clipGraphemes(lines.join('\n'), 4096), color: 0x7f8c8d }] : [],

@@ -18,13 +18,17 @@ import { backlog, drawInThread } from '../../picture/renderer.js';
 import { renderTable } from '../render/table.js';
 import type { Component } from '../reply.js';
 import { editOriginal, TOKEN_GONE, tokenFresh, type LentToken } from './tokens.js';
-import { eventLine, newLogMemory, type LogMemory } from '../render/words.js';
+import { logLines, newLogMemory, type LogMemory } from '../render/words.js';
 import { nameText } from '../clip.js';
 
 const UNKNOWN_MESSAGE = 10008;
-/** Lines of the log the table shows; the whole log (up to LOG_LINES) is one click away. */
+/** Lines of the log the table shows; the whole log is one click away (日志: handlers/log.ts reads it from the store). */
 const RECENT_LINES = 10;
-const LOG_LINES = 1000;
+/**
+ * Lines of a game's log kept in memory: the table's and an Activity's frame's (activity/frame.ts). A
+ * long evening's game writes a thousand lines; the rest are read from the store when someone asks.
+ */
+export const KEPT_LINES = 30;
 const noticeBody = (content: string) => ({ content, allowedMentions: { parse: ['users'] as 'users'[] } });
 /** The table names players but never notifies them: pings do that (pings.ts). */
 const NO_MENTIONS = { parse: [] as never[] };
@@ -45,7 +49,7 @@ interface GameOut {
   dirty: boolean;
   /** When the table was last edited (wall clock): edits keep editIntervalMs apart. */
   lastEdit: number;
-  /** The public log of the game in words, oldest first (the table shows its end). */
+  /** The end of the game's public log in words (KEPT_LINES), oldest first. */
   log: string[];
   memo: LogMemory;
   /** Messages in the channel since the table was posted. */
@@ -168,20 +172,16 @@ export class Publisher {
     );
   }
 
-  /** Writes the public events in words into the game's log (the table shows its end). */
+  /** Writes the public events in words at the end of the game's kept log (the table shows its end). */
   noteRecent(gameId: number, l: Locale, events: GameEvent[], state: GameState): void {
     const names = state.players.map((p) => nameText(p.name));
     const g = this.out(gameId);
-    for (const ev of events) {
-      if (ev.to !== 'all') continue;
-      const line = eventLine(l, ev, names, state.cards, g.memo);
-      if (line) g.log.push(line);
-    }
-    if (g.log.length > LOG_LINES) g.log.splice(0, g.log.length - LOG_LINES);
+    g.log.push(...logLines(l, events, names, state.cards, g.memo));
+    if (g.log.length > KEPT_LINES) g.log.splice(0, g.log.length - KEPT_LINES);
   }
 
-  /** The game's public log in words, oldest first. */
-  logOf(gameId: number): string[] {
+  /** The end of the game's public log in words (its last KEPT_LINES lines), oldest first. */
+  recentLog(gameId: number): string[] {
     return this.out(gameId).log;
   }
 

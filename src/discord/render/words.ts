@@ -48,6 +48,17 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
   return line;
 }
 
+/** The lines of the table's log for these events (the public ones), oldest first; `memo` carries on from earlier events. */
+export function logLines(l: Locale, events: GameEvent[], names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string[] {
+  const lines: string[] = [];
+  for (const ev of events) {
+    if (ev.to !== 'all') continue;
+    const line = eventLine(l, ev, names, cards, memo);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
 function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory): string | null {
   const name = (seat: unknown) => (typeof seat === 'number' ? (names[seat] ?? `#${seat}`) : '?');
   const card = (id: unknown) => (typeof id === 'number' && cards[id] ? cardText(l, cards[id]) : t(l, 'card.secret'));
