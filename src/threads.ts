@@ -8,6 +8,22 @@
 // Elsewhere than Linux, or without util-linux's chrt, the threads keep the default policy.
 import { execFile } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * A helper thread's young generation (V8's space for new objects), at most this many MB. What the HTTP
+ * thread, a picture thread and the checkpointer make lives one request, one drawing or one check; under
+ * V8's default each thread's young generation grew to 32 MB of pages as the games grew (up to 48 MB
+ * allowed) and kept them. With 8 MB the bot held 318–319 MiB at 50 live games and 349–352 MiB at 162,
+ * against 336–341 and 368–372 (docs/performance.md, 2026-12-06 21:57–22:10), its CPU an action the same.
+ * The expert's search thread keeps V8's default: its worlds are many objects that live a decision.
+ */
+export const HELPER_YOUNG_MB = 8;
+
+/** A helper thread: a Worker whose young generation is held to HELPER_YOUNG_MB. */
+export function helperThread(script: string | URL, options: WorkerOptions = {}): Worker {
+  return new Worker(script, { ...options, resourceLimits: { ...options.resourceLimits, maxYoungGenerationSizeMb: HELPER_YOUNG_MB } });
+}
 
 /** The calling thread's id in the kernel (Linux's /proc/thread-self), or null. */
 export function ownThreadId(): number | null {

@@ -6,7 +6,8 @@
 // the number of live games, and `backlog()` tells them how far behind the pool is. If a thread
 // cannot start or dies, its drawings are made in-process instead (the same code, the same bytes).
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { helperThread } from '../threads.js';
 import type { PictureInput } from './input.js';
 import { drawTablePicture } from './table.js';
 
@@ -26,7 +27,7 @@ let next = 1;
 
 function start(slot: number): Thread | null {
   try {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+    const worker = helperThread(new URL('./worker.mjs', import.meta.url));
     worker.unref();
     const t: Thread = { worker, waiting: new Map() };
     const fail = (err: Error) => {

@@ -9,7 +9,8 @@
 // the bot runs (a disk fault, a file copied over the live one) is found within the hour, not at the
 // next start.
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { helperThread } from '../threads.js';
 import type { Logger } from '../log.js';
 import { BUSY_TIMEOUT_MS } from './config.js';
 import { oneLine } from './guard.js';
@@ -79,7 +80,7 @@ export class Checkpointer {
   static start(file: string, log: Logger, o: { intervalMs?: number; checkMs?: number; onDamaged?: (report: string) => void } = {}): Checkpointer {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     const workerData = { file, driver, busyMs: BUSY_TIMEOUT_MS, intervalMs: o.intervalMs ?? 100, checkMs: o.checkMs ?? QUICK_CHECK_EVERY_MS };
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
+    const worker = helperThread(WORKER_SOURCE, { eval: true, workerData });
     // An exiting bot must not wait for this thread.
     worker.unref();
     const ready = new Promise<boolean>((resolve) => {

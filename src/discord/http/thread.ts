@@ -7,9 +7,9 @@
 // once the thread cannot start or has died (those it was handed before it started too: none was sent).
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DefaultRestOptions, type RESTOptions, type ResponseLike } from 'discord.js';
-import { batchThread } from '../../threads.js';
+import { batchThread, helperThread } from '../../threads.js';
 
 type MakeRequest = RESTOptions['makeRequest'];
 type Init = Parameters<MakeRequest>[1];
@@ -105,7 +105,7 @@ class HttpThread {
   private thread(): Worker | null {
     if (this.worker || this.broken) return this.worker;
     try {
-      const w = new Worker(this.script, { workerData: { sockets: this.sockets } });
+      const w = helperThread(this.script, { workerData: { sockets: this.sockets } });
       w.unref();
       let started = false;
       w.on('message', (a: Answer | { ready: number | null }) => {
