@@ -3,12 +3,13 @@
 // connections are open to Discord (the HTTP thread's and the event loop's), the rest wait for one.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REST } from 'discord.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { clientOptions, REST_SOCKETS } from '../../src/discord/client.js';
+import { REST, Routes, type Client } from 'discord.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientOptions, interactionRest, REST_SOCKETS } from '../../src/discord/client.js';
 
 let server: Server | null = null;
 afterEach(async () => {
+  vi.useRealTimers();
   server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
   server = null;
@@ -49,5 +50,29 @@ describe('REST sockets', () => {
     await Promise.all(burst);
     expect(most).toBe(REST_SOCKETS);
     expect(sockets).toBe(REST_SOCKETS);
+  });
+});
+
+describe("the interaction tokens' REST client", () => {
+  it("drops the handler of each token once idle within a second (the bot's own client keeps its channels' ten)", async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}'));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    // Only the sweeps' intervals are faked: the requests go over real sockets.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const hooks = interactionRest({ options: clientOptions(api) } as Client);
+    const own = new REST(clientOptions(api).rest).setToken('x');
+    const token = (k: number) => `aW50ZXJhY3Rpb24${k}`.padEnd(64, 'x');
+    // One handler a token (each player's panel), one a channel.
+    await Promise.all(Array.from({ length: 20 }, (_, k) => hooks.patch(Routes.webhookMessage('100000000000000000', token(k), '@original'), { body: { content: 'x' }, auth: false })));
+    await Promise.all(Array.from({ length: 20 }, (_, k) => own.get(`/channels/${100_000_000_000_000_000n + BigInt(k)}`)));
+    expect(hooks.handlers.size).toBe(20);
+    expect(own.handlers.size).toBe(20);
+    vi.advanceTimersByTime(1_000);
+    expect(hooks.handlers.size).toBe(0);
+    expect(own.handlers.size).toBe(20);
+    vi.advanceTimersByTime(9_000);
+    expect(own.handlers.size).toBe(0);
+    vi.clearAllTimers();
   });
 });
