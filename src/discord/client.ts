@@ -17,6 +17,10 @@ const sockets = new Agent({ connections: FILE_SOCKETS });
 /** How the process sends Discord's requests: from the HTTP thread, those with files from the event loop. */
 export const sendRequest = httpThread(REST_SOCKETS - FILE_SOCKETS);
 
+/** Users discord.js keeps (players seen lately), and members a guild keeps: beyond them, the oldest are dropped. */
+export const USERS_CACHED = 5_000;
+export const MEMBERS_CACHED = 500;
+
 /**
  * Guild events, and the creation of messages (not their content: no privileged intent) so the
  * bot knows when its table has scrolled up. The API base points discord.js at the stand-in in tests.
@@ -34,7 +38,15 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     // players' DMs: table edits, pings, notices, DMs, some KB each). The bot addresses messages by id
     // and hears of a deletion (the table scrolled back up) from the gateway's packet (bot.ts): it keeps
     // none, and so an edit (MESSAGE_UPDATE, one for each table edit) costs discord.js nothing.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    // discord.js also keeps every user and guild member an interaction brought, for the process's life:
+    // every player it ever saw. The bot reads them from each interaction, never from the cache, so the
+    // caches are bounded (the oldest dropped first; the bot's own user kept).
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      UserManager: { maxSize: USERS_CACHED, keepOverLimit: (u) => u.id === u.client.user?.id },
+      GuildMemberManager: { maxSize: MEMBERS_CACHED, keepOverLimit: (m) => m.id === m.client.user?.id },
+    }),
     // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
     // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
     // evening). A handler is swept only when idle and not limited (it sends one request at a time, so

@@ -3,15 +3,16 @@
 // connections are open to Discord (the HTTP thread's and the event loop's), the rest wait for one.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REST, Routes, type Client } from 'discord.js';
+import { Client, REST, Routes, type Guild } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientOptions, interactionRest, REST_SOCKETS } from '../../src/discord/client.js';
+import { clientOptions, interactionRest, MEMBERS_CACHED, REST_SOCKETS, USERS_CACHED } from '../../src/discord/client.js';
 
 let server: Server | null = null;
 afterEach(async () => {
   vi.useRealTimers();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((r) => server!.close(r));
   server = null;
 });
 
@@ -74,5 +75,25 @@ describe("the interaction tokens' REST client", () => {
     vi.advanceTimersByTime(9_000);
     expect(own.handlers.size).toBe(0);
     vi.clearAllTimers();
+  });
+});
+
+describe('the caches of users and members', () => {
+  it('keep at most USERS_CACHED users and MEMBERS_CACHED members a guild, the newest, and always the bot itself', async () => {
+    const client = new Client(clientOptions(null));
+    // What discord.js does with the user and member of every interaction it reads.
+    const add = <T>(manager: unknown, data: unknown) => (manager as { _add(d: unknown): T })._add(data);
+    const id = (k: number) => String(100_000_000_000_000_000n + BigInt(k));
+    const user = (k: number) => ({ id: id(k), username: `p${k}`, discriminator: '0', global_name: null, avatar: null });
+    (client as { user: unknown }).user = add(client.users, { ...user(0), bot: true });
+    for (let k = 1; k <= USERS_CACHED + 100; k++) add(client.users, user(k));
+    expect(client.users.cache.size).toBe(USERS_CACHED);
+    expect(client.users.cache.has(id(0))).toBe(true);
+    expect(client.users.cache.has(id(USERS_CACHED + 100))).toBe(true);
+    expect(client.users.cache.has(id(1))).toBe(false);
+    const guild = add<Guild>(client.guilds, { id: id(9_000_000), name: 'g', owner_id: id(1), roles: [], emojis: [], features: [] });
+    for (let k = 1; k <= MEMBERS_CACHED + 50; k++) add(guild.members, { user: user(k), roles: [], joined_at: null, deaf: false, mute: false, flags: 0 });
+    expect(guild.members.cache.size).toBe(MEMBERS_CACHED);
+    await client.destroy();
   });
 });
