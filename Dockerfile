@@ -20,6 +20,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 COPY tsconfig.json ./
 COPY src ./src
+# The bot compiled into lib/ (npm run build: what npm start runs; the command-line tools run src/ through tsx).
+RUN npm run build
 COPY migrations ./migrations
 # The built page alone: the bot serves it when ACTIVITY_PORT is set.
 COPY --from=page /app/web/activity/dist ./web/activity/dist
@@ -35,9 +37,9 @@ USER node
 VOLUME ["/data"]
 # Healthy: the gateway connected (the pulse the bot writes in /data every 15 s) and the database answers.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-  CMD ["node", "--import", "tsx", "src/cli/health.ts"]
+  CMD ["node", "lib/cli/health.js"]
 # Token and application id come from the environment (docker run --env-file .env). node runs the bot
 # itself (not npm), so docker stop's SIGTERM reaches it and it stops cleanly; with npm start's node
-# options (package.json: the old generation growing by a fifth, docs/operations.md; test/cli.test.ts
-# keeps the two alike).
-CMD ["node", "--heap-growing-percent=20", "--import", "tsx", "src/main.ts"]
+# options and its build (package.json: the old generation growing by a fifth, docs/operations.md;
+# test/cli.test.ts keeps the two alike).
+CMD ["node", "--heap-growing-percent=20", "lib/main.js"]

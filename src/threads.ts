@@ -25,6 +25,16 @@ export function helperThread(script: string | URL, options: WorkerOptions = {}):
   return new Worker(script, { ...options, resourceLimits: { ...options.resourceLimits, maxYoungGenerationSizeMb: HELPER_YOUNG_MB } });
 }
 
+/**
+ * A thread's script beside the module at `moduleUrl` (its import.meta.url): `<name>.js` when the bot runs
+ * built (lib/, `npm start`: npm run build compiled it there from `<name>.ts` or copied `<name>.mjs`), else
+ * `<name>.mjs` (from src/ through tsx, the tests and the command-line tools): plain JavaScript, or the
+ * boot that registers tsx in the new thread and imports `<name>.ts`.
+ */
+export function threadScript(moduleUrl: string, name: string): URL {
+  return new URL(`./${name}.${moduleUrl.endsWith('.ts') ? 'mjs' : 'js'}`, moduleUrl);
+}
+
 /** The calling thread's id in the kernel (Linux's /proc/thread-self), or null. */
 export function ownThreadId(): number | null {
   try {

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, string> = {
   'render-table': 'src/cli/render-table.ts',
   backup: 'src/cli/backup.ts',
   health: 'src/cli/health.ts',
+  build: 'src/cli/build.ts',
   'discord:local': 'test/support/discord/cli.ts',
 };
 
@@ -33,7 +34,11 @@ describe('command lines', () => {
   it('the bot runs with the same node options from npm start, npm run start:sharded and the Docker image', async () => {
     const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
     const start = pkg.scripts.start;
-    expect(start).toMatch(/^node .*--heap-growing-percent=\d+ .*src\/main\.ts$/);
+    expect(start).toMatch(/^node .*--heap-growing-percent=\d+ lib\/main\.js$/);
+    // Built first, each way (lib/ is compiled from src/ by npm run build; the Docker image builds it once).
+    expect(pkg.scripts.prestart).toBe('npm run --silent build');
+    expect(pkg.scripts['prestart:sharded']).toBe('npm run --silent build');
+    expect(readFileSync('Dockerfile', 'utf8')).toMatch(/^RUN npm run build$/m);
     expect(pkg.scripts['start:sharded']).toBe(`SHARDS=\${SHARDS:-auto} ${start}`);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
     expect((JSON.parse(cmd ?? '[]') as string[]).join(' ')).toBe(start);

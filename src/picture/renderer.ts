@@ -7,7 +7,7 @@
 // cannot start or dies, its drawings are made in-process instead (the same code, the same bytes).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { helperThread } from '../threads.js';
+import { helperThread, threadScript } from '../threads.js';
 import type { PictureInput } from './input.js';
 import { drawTablePicture } from './table.js';
 
@@ -27,7 +27,7 @@ let next = 1;
 
 function start(slot: number): Thread | null {
   try {
-    const worker = helperThread(new URL('./worker.mjs', import.meta.url));
+    const worker = helperThread(threadScript(import.meta.url, 'worker'));
     worker.unref();
     const t: Thread = { worker, waiting: new Map() };
     const fail = (err: Error) => {

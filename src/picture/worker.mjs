@@ -1,4 +1,6 @@
-// Worker threads do not inherit tsx's loader: register it, then load the TypeScript worker.
+// The picture thread's entry from src/ (tsx: the tests, the tools): a thread does not inherit tsx's loader,
+// so this registers it and loads worker.ts. Built (lib/, npm start), the thread runs worker.js itself
+// (src/threads.ts, threadScript).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -14,10 +14,13 @@ const fleet = await Fleet.start(1, values['no-prof'] ? [] : ['--cpu-prof', `--cp
 try {
   fleet.keep = games;
   await fleet.open(games, 16, Date.now() + 30_000);
+  const before = { ...fleet.observer.counts, clicks: fleet.observer.clicks.length };
   const m = await measure(fleet, (elapsed) => elapsed >= Number(values.hold) * 1000);
   await fleet.settle();
   complete(fleet, m);
-  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, ackP99Ms: Math.round(pct(m.acks, 0.99)), worstTableMs: Math.round(Math.max(0, ...m.stalls)), cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, countedRequests: m.globalRequests, dir: values.dir }));
+  const c = fleet.observer.counts;
+  const perAction = (n: number) => Math.round((n / Math.max(1, m.actions)) * 100) / 100;
+  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, ackP99Ms: Math.round(pct(m.acks, 0.99)), worstTableMs: Math.round(Math.max(0, ...m.stalls)), cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, rssMiB: Math.round(m.rssBytes / 1048576), countedRequests: m.globalRequests, exemptRequestsPerAction: perAction(c.exempt - before.exempt), clicksPerAction: perAction(fleet.observer.clicks.length - before.clicks), dir: values.dir }));
 } finally {
   await fleet.close();
 }

@@ -2,6 +2,7 @@
 // (src/discord/ai-seats.ts). One thread, started on first use; requests queue in it.
 import { Worker } from 'node:worker_threads';
 import type { Action, GameView } from '../../engine/index.js';
+import { threadScript } from '../../threads.js';
 import { CAP_FACTOR } from '../expert.js';
 import type { SeatMemory } from '../memory.js';
 
@@ -33,7 +34,7 @@ export class SearchThread {
   ) {}
 
   private start(): Worker {
-    const w = new Worker(new URL('./boot.mjs', import.meta.url));
+    const w = new Worker(threadScript(import.meta.url, 'thread'));
     w.unref();
     w.on('message', (a: SearchAnswer) => {
       const q = this.waiting.get(a.id);

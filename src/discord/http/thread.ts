@@ -9,7 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { DefaultRestOptions, type RESTOptions, type ResponseLike } from 'discord.js';
-import { batchThread, helperThread } from '../../threads.js';
+import { batchThread, helperThread, threadScript } from '../../threads.js';
 
 type MakeRequest = RESTOptions['makeRequest'];
 type Init = Parameters<MakeRequest>[1];
@@ -144,6 +144,6 @@ class HttpThread {
 }
 
 /** The process's HTTP thread for Discord's requests; `sockets`: at most that many to Discord from it. */
-export function httpThread(sockets: number, inProcess: MakeRequest = DefaultRestOptions.makeRequest, script = new URL('./worker.mjs', import.meta.url)): MakeRequest {
+export function httpThread(sockets: number, inProcess: MakeRequest = DefaultRestOptions.makeRequest, script = threadScript(import.meta.url, 'worker')): MakeRequest {
   return new HttpThread(sockets, inProcess, script).request;
 }

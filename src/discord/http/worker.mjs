@@ -1,6 +1,6 @@
 // The HTTP thread (thread.ts): sends each of Discord's requests it is handed and reads the answer, so
 // undici's sockets, parsing and buffers cost the bot's event loop nothing. Plain JavaScript: a worker
-// thread does not inherit tsx's loader.
+// thread does not inherit tsx's loader (npm run build copies it into lib/ as worker.js).
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Agent, request } from 'undici';

@@ -195,7 +195,7 @@ function figures(fleet: Fleet, steps: Step[], held: Held, heldChannels: Set<stri
   return {
     gamesPerProcessAtAckP99_100ms: {
       value: best,
-      unit: `live 5-player games (characters on, people answering in 0.3–1.5 s) one bot process holds with the click acknowledgement p99 ≤ ${ACK_P99_MS} ms (INTERACTION_CREATE leaving the stand-in → the callback arriving there) and no table more than ${STALL_MS / 1000} s behind its committed state (showing a state the game had left longer ago); the bot as it ships (src/main.ts, pictures on) against the stand-in with Discord's rate limits; ramp, each step held after its games were opened: ${perStep}; ${clicks.filter((c) => c.failed).length} of ${clicks.length} clicks failed Discord's 3 s in all; ${diag} (target ≥ 300)`,
+      unit: `live 5-player games (characters on, people answering in 0.3–1.5 s) one bot process holds with the click acknowledgement p99 ≤ ${ACK_P99_MS} ms (INTERACTION_CREATE leaving the stand-in → the callback arriving there) and no table more than ${STALL_MS / 1000} s behind its committed state (showing a state the game had left longer ago); the bot as it ships (npm start: lib/main.js, built, pictures on) against the stand-in with Discord's rate limits; ramp, each step held after its games were opened: ${perStep}; ${clicks.filter((c) => c.failed).length} of ${clicks.length} clicks failed Discord's 3 s in all; ${diag} (target ≥ 300)`,
     },
     botTokenRequestsPerGameSecond: {
       value: round(requests / Math.max(1, gameSeconds), 3),

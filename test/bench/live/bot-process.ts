@@ -1,20 +1,31 @@
-// The bot as it ships, in a process of its own: src/main.ts through tsx with npm start's node options
-// (package.json's `start`, read here, so the bench runs what an admin runs),
+// The bot as it ships, in a process of its own: lib/main.js, built by npm run build as npm start builds it,
+// with npm start's node options (package.json's `start`, read here, so the bench runs what an admin runs),
 // configured only by its environment (README, .env.example) against the local stand-in, on a fresh
 // SQLite file. The bench reads its CPU time and resident memory from /proc, so the figures are the
 // bot's alone: the stand-in, the scripted players and the measuring live in the bench's process.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-/** The node options `npm start` gives the bot (package.json: `node <options> src/main.ts`). */
+/** The node options `npm start` gives the bot (package.json: `node <options> lib/main.js`). */
 export function startOptions(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const words = pkg.scripts.start.split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts') throw new Error(`npm start is not "node … src/main.ts": ${pkg.scripts.start}`);
+  if (words[0] !== 'node' || words.at(-1) !== MAIN) throw new Error(`npm start is not "node … ${MAIN}": ${pkg.scripts.start}`);
   return words.slice(1, -1);
+}
+
+const MAIN = 'lib/main.js';
+let built = false;
+
+/** npm start's prestart (npm run build: src/ compiled into lib/), once a process: every bot it starts runs this code. */
+function buildOnce(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/build.ts'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run build failed (${r.status}): ${r.stderr}`);
+  built = true;
 }
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -43,7 +54,7 @@ export class BotProcess {
   }
 
   /**
-   * Starts the bot: node with npm start's options (tsx's loader among them) on src/main.ts (the very process, so its pid is the bot's),
+   * Starts the bot: npm start's build once, then node with its options on lib/main.js (the very process, so its pid is the bot's),
    * DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE from the stand-in, DATABASE_PATH a new
    * file in `dir`, LOG_LEVEL as .env.example ships it; `nodeArgs` go to node before all (test/load/memory.ts).
    * Resolves once it logged "logged in".
@@ -51,7 +62,8 @@ export class BotProcess {
   static async start(env: Record<string, string>, dir: string, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<BotProcess> {
     const dbPath = join(dir, 'bot.db');
     const logPath = join(dir, 'bot.log');
-    const child = spawn(process.execPath, [...nodeArgs, ...startOptions(), 'src/main.ts'], {
+    buildOnce();
+    const child = spawn(process.execPath, [...nodeArgs, ...startOptions(), MAIN], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
