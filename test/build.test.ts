@@ -4,7 +4,7 @@
 // not through their in-process fallbacks, which would hide a script that failed to load; and lib/main.js,
 // with npm start's options, logs in to the stand-in and begins a game whose table shows its picture.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,15 @@ describe('npm run build', () => {
     expect(files.filter((f) => !f.endsWith('.js'))).toEqual([]);
     for (const f of files) expect(readFileSync(join(ROOT, 'lib', f), 'utf8'), f).not.toMatch(/from ["']tsx|import\(["']tsx/);
   });
+
+  it('writes nothing when src/ has not changed since lib/ was built (a restart starts at once)', () => {
+    const main = join(ROOT, 'lib', 'main.js');
+    const before = statSync(main).mtimeMs;
+    const again = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/build.ts'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toBe('npm run build: lib/ is up to date with src/\n');
+    expect(statSync(main).mtimeMs).toBe(before);
+  }, 130_000);
 
   it("the picture pool draws in its threads from lib/: the same bytes as src/'s drawing in-process", async () => {
     const renderer = await fromLib<typeof import('../src/picture/renderer.js')>('picture/renderer.js');

@@ -5,9 +5,13 @@
 // thread that registers it (about 45 MB each at start, their heaps growing with the load), and the name
 // each function is given again each time it is made (tsx's keepNames: about 2.5% of the event loop at
 // 150 live games; docs/performance.md, 2026-12-07). The tests and the command-line tools run src/.
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+// lib/ keeps the hash of what it was built from: when src/ has not changed, nothing is written (a
+// restart starts at once, and a bot run by a user who may not write the folder starts from the lib/
+// its owner built).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, version } from 'esbuild';
 import { parseCommand } from './args.js';
 
 parseCommand({
@@ -28,6 +32,17 @@ const entries = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((f) => !SOURCE_ONLY.has(f))
   .sort();
 
+/** What lib/ is built from: every entry's path and bytes, and esbuild's version. */
+const hash = createHash('sha256').update(version);
+for (const f of entries) hash.update(`\0${f}\0`).update(readFileSync(join(SRC, f)));
+const source = hash.digest('hex');
+const lib = join(ROOT, 'lib');
+const STAMP = '.built-from';
+if (existsSync(join(lib, STAMP)) && readFileSync(join(lib, STAMP), 'utf8') === source) {
+  console.log('npm run build: lib/ is up to date with src/');
+  process.exit(0);
+}
+
 const next = join(ROOT, 'lib.next');
 rmSync(next, { recursive: true, force: true });
 await build({
@@ -40,8 +55,8 @@ await build({
   charset: 'utf8',
   logLevel: 'warning',
 });
+writeFileSync(join(next, STAMP), source);
 // Swapped in whole: a process started meanwhile finds the old lib/ or the new one, never half of one.
-const lib = join(ROOT, 'lib');
 const old = join(ROOT, 'lib.old');
 rmSync(old, { recursive: true, force: true });
 if (existsSync(lib)) renameSync(lib, old);
