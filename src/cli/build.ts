@@ -20,7 +20,8 @@ parseCommand({
   options: {},
 });
 
-const ROOT = resolve(import.meta.dirname, '../..');
+/** The project's folder, where npm runs its scripts (not this file's real path: src/ may be a link). */
+const ROOT = resolve(process.cwd());
 const SRC = join(ROOT, 'src');
 /** Run from src/ only: the bench measures the bot with what test/ holds (the stand-in, the players). */
 const SOURCE_ONLY = new Set(['cli/bench.ts']);

@@ -35,6 +35,14 @@ const panelsWith = (o: Partial<PanelsOptions>) =>
     ...o,
   });
 
+
+/** A refresh as the REST client is handed it: the JSON text its digest was taken of, sent as it is. */
+type Sent = { body: string; passThroughBody?: boolean; headers?: Record<string, string> };
+const sent = (o: Sent): string => {
+  expect(o.passThroughBody).toBe(true);
+  expect(o.headers?.['Content-Type']).toBe('application/json');
+  return (JSON.parse(o.body) as { content: string }).content;
+};
 describe('panels', () => {
   it("a player's new panel stops the closing timer of the one it replaces", () => {
     const live = new Set<number>();
@@ -78,7 +86,7 @@ describe('panels', () => {
     const edits: string[] = [];
     const panels = panelsWith({
       render: () => ({ content: `v${version}`, components: [{ type: 1, components: [{ type: 2, custom_id: buttons, label: buttons, style: 2 }] }] }),
-      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      rest: { patch: async (_route: string, o: Sent) => void edits.push(sent(o)) } as unknown as REST,
       timers: { now: () => 1_000_000, setTimeout: (fn) => (closing.set(++next, fn), next), clearTimeout: (h) => void closing.delete(h as number) },
     });
     const advance = async (ms: number) => {
@@ -136,7 +144,7 @@ describe('panels', () => {
     const edits: string[] = [];
     const panels = panelsWith({
       render: () => (renders++, { content: `v${version}` }),
-      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      rest: { patch: async (_route: string, o: Sent) => void edits.push(sent(o)) } as unknown as REST,
     });
     const commit = async (opened: number) => {
       version++;
@@ -167,7 +175,7 @@ describe('panels', () => {
     const panels = panelsWith({
       render: () => (renders++, { content: words }),
       keyOf: () => key,
-      rest: { patch: async (_route: string, o: { body: { content: string } }) => void edits.push(o.body.content) } as unknown as REST,
+      rest: { patch: async (_route: string, o: Sent) => void edits.push(sent(o)) } as unknown as REST,
       everyMs: 0,
     });
     let opened = 0;

@@ -47,7 +47,10 @@ function decisionOf(body: PanelBody): string {
 }
 
 /** What a panel shows, as a digest of its JSON: an open panel keeps 28 bytes of it, not 2–4 KB. */
-const digest = (body: unknown): string => hash('sha1', JSON.stringify(body), 'base64');
+const digestOf = (json: string): string => hash('sha1', json, 'base64');
+const digest = (body: unknown): string => digestOf(JSON.stringify(body));
+/** A refresh sends the JSON its digest was taken of (discord.js would write it again). */
+const JSON_BODY = { 'Content-Type': 'application/json' };
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 
@@ -365,7 +368,8 @@ export class Panels {
         }
         const body = p.final !== undefined ? p.final : this.o.render(p.gameId, p.seat, p.locale, p.focus);
         if (!body) return this.drop(p);
-        const text = digest(body);
+        const json = JSON.stringify(body);
+        const text = digestOf(json);
         if (text === p.shown) {
           p.shownKey = keyNow;
           p.shownOpened = opened;
@@ -382,7 +386,7 @@ export class Panels {
         try {
           if (p.message === null) return;
           p.editedAt = performance.now();
-          await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body, auth: false });
+          await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body: json, passThroughBody: true, headers: JSON_BODY, auth: false });
           p.shown = text;
           p.shownKey = keyNow;
           p.shownControls = controls;
