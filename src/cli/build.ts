@@ -2,7 +2,7 @@
 // that what a module finds from its own place (migrations/, web/activity/dist, its threads' scripts) is
 // found the same from either. esbuild strips the types as tsx does when it runs src/ itself, without what
 // running through tsx costs the bot: a module-loader thread in the process and one more in each helper
-// thread that registers it (about 45 MB each at start, their heaps growing with the load), and the name
+// thread that registers it (tsx adds 45 MiB to a Node process that does nothing), and the name
 // each function is given again each time it is made (tsx's keepNames: about 2.5% of the event loop at
 // 150 live games; docs/performance.md, 2026-12-07). The tests and the command-line tools run src/.
 // lib/ keeps the hash of what it was built from: when src/ has not changed, nothing is written (a
@@ -33,8 +33,8 @@ const entries = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((f) => !SOURCE_ONLY.has(f))
   .sort();
 
-/** What lib/ is built from: every entry's path and bytes, and esbuild's version. */
-const hash = createHash('sha256').update(version);
+/** What lib/ is built from: every entry's path and bytes, tsconfig.json (which esbuild reads) and esbuild's version. */
+const hash = createHash('sha256').update(version).update(readFileSync(join(ROOT, 'tsconfig.json')));
 for (const f of entries) hash.update(`\0${f}\0`).update(readFileSync(join(SRC, f)));
 const source = hash.digest('hex');
 const lib = join(ROOT, 'lib');
