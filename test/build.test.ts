@@ -3,20 +3,20 @@
 // bot's threads start from lib/'s own scripts (the HTTP thread, the pictures' pool, the expert's search),
 // not through their in-process fallbacks, which would hide a script that failed to load; and lib/main.js,
 // with npm start's options, logs in to the stand-in and begins a game whose table shows its picture.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newMemory, observeAll } from '../src/ai/index.js';
 import { registerCommands } from '../src/discord/register.js';
 import { legalActions, newGame, view, waitingOn } from '../src/engine/index.js';
 import { pictureText, type PictureInput } from '../src/picture/input.js';
 import { drawTablePicture } from '../src/picture/table.js';
+import { BotProcess } from './bench/live/bot-process.js';
 import { ManualClock, startStandIn, TEST_LIMITS, type StandIn } from './support/discord/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -91,10 +91,10 @@ describe('npm run build', () => {
 
 describe('npm start from lib/', () => {
   let discord: StandIn | undefined;
-  let child: ChildProcess | undefined;
+  let bot: BotProcess | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'fengsheng-built-'));
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await bot?.kill();
     await discord?.close();
     rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
@@ -107,41 +107,15 @@ describe('npm start from lib/', () => {
     const guild = discord.createGuild({ name: 'g', members: users });
     const env = discord.env();
     await registerCommands({ token: env.DISCORD_TOKEN, applicationId: env.DISCORD_APPLICATION_ID, guildId: guild.id, apiBase: env.DISCORD_API_BASE });
-
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    const [node, ...args] = pkg.scripts.start.split(/\s+/);
-    expect(node).toBe('node');
-    child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, DATABASE_PATH: join(dir, 'bot.db'), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const msgs: string[] = [];
-    const waiters = new Set<() => void>();
-    createInterface({ input: child.stdout! }).on('line', (l) => {
-      try {
-        msgs.push((JSON.parse(l) as { msg: string }).msg);
-      } catch {
-        return;
-      }
-      for (const w of waiters) w();
-    });
-    const logged = (msg: string) =>
-      new Promise<void>((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no "${msg}" within 60 s; logged: ${msgs.join(' | ')}`)), 60_000);
-        const check = () => {
-          if (!msgs.includes(msg)) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          ok();
-        };
-        waiters.add(check);
-        check();
-      });
-    await logged('logged in');
+    // npm start's command (`node <options> lib/main.js`, read from package.json), as the bench runs it; resolves once it logged in.
+    bot = await BotProcess.start(env, dir);
 
     const wait = { timeoutMs: 60_000 };
     const channel = discord.channel(guild, 'general');
     const lobby = await discord.runCommand(users[0], channel, 'fengsheng start', { characters: false }).response(wait);
     for (const u of users.slice(1)) await discord.click(u, { label: '加入', messageId: lobby.id }).response(wait);
     await discord.click(users[0], { label: '开始', messageId: lobby.id }).response(wait);
-    await logged('game created');
+    await vi.waitFor(() => expect(readFileSync(bot!.logPath, 'utf8')).toContain('"msg":"game created"'), { timeout: 60_000 });
     const table = await discord.waitFor(() => discord!.seenBy(users[1]).find((m) => m.id === lobby.id && m.attachments.length > 0), wait);
     expect(table.attachments[0].filename).toMatch(/\.png$/);
     const panel = await discord.runCommand(users[2], channel, 'fengsheng hand').response(wait);

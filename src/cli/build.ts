@@ -10,7 +10,7 @@
 // its owner built).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build, version } from 'esbuild';
 import { parseCommand } from './args.js';
 
@@ -21,7 +21,7 @@ parseCommand({
 });
 
 /** The project's folder, where npm runs its scripts (not this file's real path: src/ may be a link). */
-const ROOT = resolve(process.cwd());
+const ROOT = process.cwd();
 const SRC = join(ROOT, 'src');
 /** Run from src/ only: the bench measures the bot with what test/ holds (the stand-in, the players). */
 const SOURCE_ONLY = new Set(['cli/bench.ts']);

@@ -8,6 +8,8 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+/** What npm start runs: the bot built into lib/ (npm run build, its prestart). */
+const MAIN = 'lib/main.js';
 
 /** The node options `npm start` gives the bot (package.json: `node <options> lib/main.js`). */
 export function startOptions(): string[] {
@@ -17,7 +19,6 @@ export function startOptions(): string[] {
   return words.slice(1, -1);
 }
 
-const MAIN = 'lib/main.js';
 let built = false;
 
 /** npm start's prestart (npm run build: src/ compiled into lib/), once a process: every bot it starts runs this code. */
@@ -27,6 +28,7 @@ function buildOnce(): void {
   if (r.status !== 0) throw new Error(`npm run build failed (${r.status}): ${r.stderr}`);
   built = true;
 }
+
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
