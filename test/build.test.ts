@@ -65,7 +65,7 @@ describe('npm run build', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const { httpThread } = await fromLib<typeof import('../src/discord/http/thread.js')>('discord/http/thread.js');
-      const send = httpThread(1, () => Promise.reject(new Error('sent in-process: the thread did not start')));
+      const send = httpThread(1, () => Promise.reject(new Error('sent in-process: the thread did not start'))).request;
       const res = await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/x`, { method: 'GET', headers: {} });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });

@@ -1,5 +1,6 @@
-import { Client, GatewayIntentBits, Options, Partials, REST, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, Partials, type ClientOptions } from 'discord.js';
 import { Agent } from 'undici';
+import { BotREST } from './http/rest.js';
 import { httpThread } from './http/thread.js';
 import { rejectInLanes } from './outbound/lanes.js';
 
@@ -14,8 +15,10 @@ export const REST_SOCKETS = 32;
 const FILE_SOCKETS = 4;
 const sockets = new Agent({ connections: FILE_SOCKETS });
 
+/** The process's HTTP thread: it sends Discord's requests (those with files from the event loop), and those through a token whole (http/rest.ts). */
+export const http = httpThread(REST_SOCKETS - FILE_SOCKETS);
 /** How the process sends Discord's requests: from the HTTP thread, those with files from the event loop. */
-export const sendRequest = httpThread(REST_SOCKETS - FILE_SOCKETS);
+export const sendRequest = http.request;
 
 /** Users discord.js keeps (players seen lately), and members a guild keeps: beyond them, the oldest are dropped. */
 export const USERS_CACHED = 5_000;
@@ -47,24 +50,12 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
       UserManager: { maxSize: USERS_CACHED, keepOverLimit: (u) => u.id === u.client.user?.id },
       GuildMemberManager: { maxSize: MEMBERS_CACHED, keepOverLimit: (m) => m.id === m.client.user?.id },
     }),
-    // discord.js keeps a rate-limit handler per route and major parameter, and a webhook's is its token:
-    // every interaction's answer leaves one, kept an hour by default (tens of thousands on a busy
-    // evening). A handler is swept only when idle and not limited (it sends one request at a time, so
-    // its bucket is learnt again from the next response); every 10 s keeps those of the last seconds.
+    // discord.js keeps a rate-limit handler per route and major parameter, kept an hour by default. A
+    // handler is swept only when idle and not limited (it sends one request at a time, so its bucket is
+    // learnt again from the next response); every 10 s keeps those of the last seconds. Those of the
+    // requests through a token (one a token: every click's answer) are the HTTP thread's (http/rest.ts).
     rest: { rejectOnRateLimit: rejectInLanes, handlerSweepInterval: 10_000, agent: sockets, makeRequest: sendRequest, ...rest, ...(apiBase ? { api: apiBase } : {}) },
   };
-}
-
-/**
- * A REST client for interaction webhooks only (editing a panel through its token). Discord does not
- * count interaction endpoints against the bot's global 50 requests a second, but discord.js's own
- * limiter counts every request of a client; a panel must not wait behind table edits for it. Per-
- * route limits (per webhook token) are still kept by this client. Its handlers, one a token (each
- * player's panel, each table's lent token), are swept every second when idle and not limited: at 90 live
- * games the 10 s sweep had kept 488 of them, with their queues about 16 KB a game (docs/performance.md).
- */
-export function interactionRest(client: Client): REST {
-  return new REST({ ...client.options.rest, globalRequestsPerSecond: 10_000, handlerSweepInterval: 1_000 });
 }
 
 /** The gateway shards a client connects: these ids of that count. */
@@ -75,6 +66,11 @@ export interface Shards {
   identify?: ClientOptions['ws'];
 }
 
+/** A client whose REST client is the bot's (http/rest.ts): requests through a token go whole to the HTTP thread. */
 export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): Client {
-  return new Client(clientOptions(apiBase, rest, shards));
+  const client = new Client(clientOptions(apiBase, rest, shards));
+  client.rest.clearHandlerSweeper();
+  client.rest.clearHashSweeper();
+  client.rest = new BotREST(client.options.rest!, http, rejectInLanes);
+  return client;
 }

@@ -4,7 +4,6 @@ import { PermissionFlagsBits, type Client } from 'discord.js';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { DeadlineScheduler, KeyedQueue, realHost, type GameStore, type LobbiesRepo, type Owed, type TimerHost } from '../store/index.js';
-import { interactionRest } from './client.js';
 import { channelGone, playerDms, stopGame } from './commits.js';
 import type { Context } from './context.js';
 import { panelBody, panelKey } from './handlers/game.js';
@@ -103,8 +102,6 @@ export function assemble(o: BotOptions): Parts {
     aiPolicy: o.aiPolicy ?? ai.decide,
     autopilotPolicy: o.autopilotPolicy ?? ai.decide,
   });
-  // Interaction routes (panels, table edits through a click's token): outside the global limit.
-  const hooks = interactionRest(o.client);
   const publisher: Publisher = new Publisher({
     client: o.client,
     store: o.store,
@@ -116,7 +113,6 @@ export function assemble(o: BotOptions): Parts {
     pictureEveryMs: () => (o.pictureIntervalMs ?? PICTURE_EVERY_MS) * (o.pictureStretch?.() ?? 1),
     timers: host,
     seatTags: (gameId) => ({ ai: drivers.aiSeats(gameId), autopilot: drivers.autopilotSeats(gameId), activity: o.activity ?? false }),
-    hooks,
     channelLost: (gameId, fault) => {
       const info = o.store.known(gameId);
       if (!info) return;
@@ -131,7 +127,7 @@ export function assemble(o: BotOptions): Parts {
     render: (gameId, seat, l, focus, state = o.store.liveState(gameId) ?? undefined) =>
       state && o.store.known(gameId) ? panelBody({ store: o.store, sessions }, gameId, seat, l, focus, state) : null,
     keyOf: (gameId, seat, l, focus) => (o.store.known(gameId) ? panelKey({ store: o.store, sessions }, gameId, seat, l, focus) : null),
-    rest: hooks,
+    rest: o.client.rest,
     onRefresh: o.onPanelRefresh,
     closed: (gameId, l) => closedPanel(l, gameId),
     persist: (gameId, seat, panel) =>

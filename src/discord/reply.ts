@@ -61,7 +61,7 @@ export function ackUnlessAnsweredIn(i: Component, ms: number): () => void {
 
 /**
  * Shows `body` as the answer to the interaction: the interaction's response when it has none yet,
- * else `edit` (through the interaction REST client, panels.ts: an edit of its original message, or
+ * else `edit` (through the interaction's token, panels.ts: an edit of its original message, or
  * a private follow-up of a click on the table). The body is sent as it is (API JSON, as panels are
  * built): a click answered this way costs no discord.js message payload (its components rebuilt and
  * snake-cased on every click).

@@ -1,11 +1,13 @@
 // Prometheus metrics (METRICS_PORT; off when unset, docs/operations.md, Metrics): one registry per
 // process, read at each scrape. Nothing below the running layer imports this file: the store is given
 // a function for each commit's time (GameStoreOptions.onCommitTime), discord.js a request function
-// that times acknowledgements and counts 429s (its `rest.makeRequest`), and what is counted now (live
+// that times acknowledgements and counts 429s (its `rest.makeRequest`; the HTTP thread tells of those
+// through a token: watchClient), and what is counted now (live
 // games, pictures, lanes) is read by functions handed to `watch`. With metrics off none of it is made.
 import { performance } from 'node:perf_hooks';
 import { DefaultRestOptions, SnowflakeUtil, type Client, type RESTOptions } from 'discord.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { BotREST } from '../discord/http/rest.js';
 import { queuedPictures } from '../picture/renderer.js';
 
 /** What the outbound lanes are doing (src/discord/outbound/lanes.ts): destinations sending, and held by a 429. */
@@ -135,24 +137,32 @@ export class Metrics {
   };
 
   /**
-   * discord.js's REST options (the client's, and so its interaction REST client's; the REST proxy's):
-   * every request goes through `next` as before; an interaction's callback leaving is its
-   * acknowledgement, and a 429 is counted by its route.
+   * discord.js's REST options (the client's, the REST proxy's): every request goes through `next` as
+   * before; an interaction's callback leaving is its acknowledgement, and a 429 is counted by its route.
+   * (The client's requests through a token are the HTTP thread's: watchClient hears of them.)
    */
   rest(next: MakeRequest = DefaultRestOptions.makeRequest): { makeRequest: MakeRequest } {
     return {
       makeRequest: async (url, init) => {
-        const callback = CALLBACK.exec(url);
-        const at = callback && this.arrived.get(callback[1]);
-        if (callback && at !== undefined && at !== null) {
-          this.arrived.delete(callback[1]);
-          this.ackSeconds.observe((performance.now() - at) / 1000);
-        }
+        this.sent(url);
         const res = await next(url, init);
-        if (res.status === 429) this.tooMany.inc({ method: init.method ?? 'GET', route: routeOf(url), scope: res.headers.get('x-ratelimit-scope') ?? 'none' });
+        if (res.status === 429) this.answered429(init.method ?? 'GET', url, res.headers.get('x-ratelimit-scope') ?? 'none');
         return res;
       },
     };
+  }
+
+  /** A request leaving: an interaction's callback is its acknowledgement. */
+  private sent(url: string): void {
+    const callback = CALLBACK.exec(url);
+    const at = callback && this.arrived.get(callback[1]);
+    if (!callback || at === undefined || at === null) return;
+    this.arrived.delete(callback[1]);
+    this.ackSeconds.observe((performance.now() - at) / 1000);
+  }
+
+  private answered429(method: string, url: string, scope: string): void {
+    this.tooMany.inc({ method, route: routeOf(url), scope });
   }
 
   /**
@@ -171,7 +181,10 @@ export class Metrics {
       }
       this.arrived.set(packet.d.id, now);
     });
-    client.rest.on('rateLimited', (r) => this.limited.inc({ route: r.route, global: String(r.global) }));
+    const limited = (r: { route: string; global: boolean }) => this.limited.inc({ route: r.route, global: String(r.global) });
+    client.rest.on('rateLimited', limited);
+    // Requests through a token go whole to the HTTP thread (src/discord/http/rest.ts), which tells of them.
+    if (client.rest instanceof BotREST) client.rest.watch({ sent: (url) => this.sent(url), tooMany: (method, url, scope) => this.answered429(method, url, scope), rateLimited: limited });
   }
 
   /** What a bot process counts now, read at each scrape. */

@@ -1,15 +1,17 @@
 // The bot's REST clients share a bounded set of sockets: however many requests are in flight at
 // once (a burst of panel edits, table edits, pictures and DMs across games), at most REST_SOCKETS
 // connections are open to Discord (the HTTP thread's and the event loop's), the rest wait for one.
+// Requests through a token go whole to the HTTP thread (src/discord/http/rest.ts), their 429s as in-process.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, REST, Routes, type Guild } from 'discord.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientOptions, interactionRest, MEMBERS_CACHED, REST_SOCKETS, USERS_CACHED } from '../../src/discord/client.js';
+import { Client, RateLimitError, REST, Routes, type Guild } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientOptions, createClient, MEMBERS_CACHED, REST_SOCKETS, USERS_CACHED } from '../../src/discord/client.js';
+import { unread } from '../../src/discord/http/rest.js';
+import { Lanes, rateLimitWait } from '../../src/discord/outbound/lanes.js';
 
 let server: Server | null = null;
 afterEach(async () => {
-  vi.useRealTimers();
   if (!server) return;
   server.closeAllConnections();
   await new Promise((r) => server!.close(r));
@@ -54,27 +56,56 @@ describe('REST sockets', () => {
   });
 });
 
-describe("the interaction tokens' REST client", () => {
-  it("drops the handler of each token once idle within a second (the bot's own client keeps its channels' ten)", async () => {
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}'));
+describe("the bot's REST client", () => {
+  it('sends requests through a token whole from the HTTP thread (no handler of them on the event loop), the others from its own', async () => {
+    const seen: string[] = [];
+    server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (req.method === 'POST') return void res.writeHead(204).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '1', url: req.url }));
+    });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-    // Only the sweeps' intervals are faked: the requests go over real sockets.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const hooks = interactionRest({ options: clientOptions(api) } as Client);
-    const own = new REST(clientOptions(api).rest).setToken('x');
+    const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+    client.rest.setToken('x');
     const token = (k: number) => `aW50ZXJhY3Rpb24${k}`.padEnd(64, 'x');
-    // One handler a token (each player's panel), one a channel.
-    await Promise.all(Array.from({ length: 20 }, (_, k) => hooks.patch(Routes.webhookMessage('100000000000000000', token(k), '@original'), { body: { content: 'x' }, auth: false })));
-    await Promise.all(Array.from({ length: 20 }, (_, k) => own.get(`/channels/${100_000_000_000_000_000n + BigInt(k)}`)));
-    expect(hooks.handlers.size).toBe(20);
-    expect(own.handlers.size).toBe(20);
-    vi.advanceTimersByTime(1_000);
-    expect(hooks.handlers.size).toBe(0);
-    expect(own.handlers.size).toBe(20);
-    vi.advanceTimersByTime(9_000);
-    expect(own.handlers.size).toBe(0);
-    vi.clearAllTimers();
+    const edit = (k: number) => Routes.webhookMessage('100000000000000000', token(k), '@original');
+    // A panel's edit (its answer never read), a click's answer (204), an edit whose answer is read, and a channel's.
+    const [notRead, callback, read, channel] = await Promise.all([
+      client.rest.patch(edit(1), unread({ body: { content: 'x' }, auth: false })),
+      client.rest.post(Routes.interactionCallback('100000000000000001', token(2)), { body: { type: 6 }, auth: false }),
+      client.rest.patch(edit(3), { body: { content: 'y' }, auth: false }),
+      client.rest.get(Routes.channel('100000000000000002')),
+    ]);
+    expect(notRead).toBeNull();
+    expect(callback).toBeInstanceOf(ArrayBuffer);
+    expect(read).toEqual({ id: '1', url: `/api/v10${edit(3)}` });
+    expect(channel).toEqual({ id: '1', url: '/api/v10/channels/100000000000000002' });
+    expect(seen.sort()).toEqual([`GET /api/v10/channels/100000000000000002`, `PATCH /api/v10${edit(1)}`, `PATCH /api/v10${edit(3)}`, `POST /api/v10/interactions/100000000000000001/${token(2)}/callback`].sort());
+    // Only the channel's route has a handler (and its bucket) on the event loop: the tokens' are the thread's.
+    expect([...client.rest.handlers.keys()]).toEqual([expect.stringContaining(':100000000000000002')]);
+    await client.destroy();
+  });
+
+  it("a token's 429 comes back to a lane as a RateLimitError, as discord.js's own, and is waited out elsewhere", async () => {
+    let refuse = 2;
+    server = createServer((_req, res) => {
+      if (refuse-- > 0) return void res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0.2', 'x-ratelimit-scope': 'user' }).end('{"message":"You are being rate limited.","retry_after":0.2,"global":false}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+    const lanes = new Lanes(() => undefined);
+    const edit = Routes.webhookMessage('100000000000000000', 'aW50ZXJhY3Rpb24'.padEnd(64, 'x'), '@original');
+    let inLane: unknown;
+    await lanes.kick('table:1', async () => {
+      inLane = await client.rest.patch(edit, { body: { content: 'x' }, auth: false }).catch((err: unknown) => err);
+    });
+    expect(inLane).toBeInstanceOf(RateLimitError);
+    expect(rateLimitWait(inLane)).toBeGreaterThan(0);
+    // Outside a lane discord.js waits the 429 out (the second) and sends again.
+    expect(await client.rest.patch(edit, { body: { content: 'x' }, auth: false })).toEqual({ id: '1' });
+    expect(refuse).toBe(-1);
+    await client.destroy();
   });
 });
 

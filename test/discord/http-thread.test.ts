@@ -36,7 +36,7 @@ describe('the HTTP thread', () => {
       res.writeHead(429, { 'content-type': 'application/json', 'X-RateLimit-Scope': 'user', 'Retry-After': '2' }).end('{"message":"慢一点","retry_after":2}');
     });
     let inProcess = 0;
-    const send = httpThread(2, async (url, init) => (inProcess++, DefaultRestOptions.makeRequest(url, init)));
+    const send = httpThread(2, async (url, init) => (inProcess++, DefaultRestOptions.makeRequest(url, init))).request;
     const res = await send(`${base}/api/x`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: 'Bot t' }, body: '{"content":"你好"}' });
     expect(inProcess).toBe(0);
     expect(seen).toMatchObject([{ method: 'PATCH', url: '/api/x', headers: { authorization: 'Bot t' }, body: '{"content":"你好"}' }]);
@@ -53,7 +53,7 @@ describe('the HTTP thread', () => {
   it.runIf(process.platform === 'linux')('runs under SCHED_BATCH once started', async () => {
     const base = await serve((_req, res) => res.writeHead(204).end());
     const before = new Set(batchThreadIds());
-    const send = httpThread(1);
+    const send = httpThread(1).request;
     expect((await send(`${base}/api/x`, { method: 'GET', headers: {} })).status).toBe(204);
     await vi.waitFor(() => expect(batchThreadIds().filter((t) => !before.has(t)).length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
   });
@@ -61,7 +61,7 @@ describe('the HTTP thread', () => {
   it('is what discord.js sends through: a JSON answer, and a file from the event loop', async () => {
     const base = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, type: req.headers['content-type'] })));
     const ways: string[] = [];
-    const thread = httpThread(2);
+    const thread = httpThread(2).request;
     const rest = new REST({ api: `${base}/api`, makeRequest: (url, init) => (ways.push(typeof init.body === 'string' ? 'thread' : 'in-process'), thread(url, init)) }).setToken('t');
     expect(await rest.patch('/channels/1/messages/2', { body: { content: 'x' } })).toEqual({ method: 'PATCH', type: 'application/json' });
     const withFile = (await rest.post('/channels/1/messages', { body: { content: 'x' }, files: [{ name: 'table.png', data: Buffer.from('png') }] })) as { type: string };
@@ -78,7 +78,7 @@ describe('the HTTP thread', () => {
       res.on('close', () => (closed = true));
       arrived(); // never answered
     });
-    const send = httpThread(1);
+    const send = httpThread(1).request;
     const controller = new AbortController();
     const hung = send(`${base}/hang`, { method: 'GET', headers: {}, body: null, signal: controller.signal });
     await hanging;
@@ -93,7 +93,7 @@ describe('the HTTP thread', () => {
   it('sends in-process when the thread cannot start, those it was handed meanwhile too', async () => {
     const base = await serve((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url));
     const ways: string[] = [];
-    const send = httpThread(1, async (url, init) => (ways.push(url), DefaultRestOptions.makeRequest(url, init)), new URL('./no-such-thread.mjs', import.meta.url));
+    const send = httpThread(1, async (url, init) => (ways.push(url), DefaultRestOptions.makeRequest(url, init)), new URL('./no-such-thread.mjs', import.meta.url)).request;
     const answers = await Promise.all([send(`${base}/a`, { method: 'GET', headers: {}, body: null }), send(`${base}/b`, { method: 'GET', headers: {}, body: null })]);
     expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['/a', '/b']);
     expect(await (await send(`${base}/c`, { method: 'GET', headers: {}, body: null })).text()).toBe('/c');

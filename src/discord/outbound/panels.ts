@@ -17,6 +17,7 @@ import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
 import { TOGGLES, type PanelBody, type PanelFocus } from '../render/panel.js';
 import { decodeId } from '../custom-id.js';
+import { unread } from '../http/rest.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 
@@ -111,7 +112,7 @@ export interface PanelsOptions {
   render: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus, state?: GameState) => PanelBody | null;
   /** A short key of what the panel would show now, where one is cheaply known (handlers/game.ts panelKey); null: render it. */
   keyOf: (gameId: number, seat: number, locale: Locale, focus?: PanelFocus) => string | null;
-  /** Where panel edits go: interaction webhooks, outside the bot's global request limit (client.ts). */
+  /** Where panel edits go: interaction webhooks, outside the bot's global request limit, sent whole by the HTTP thread (http/rest.ts). */
   rest: REST;
   onRefresh?: (ms: number) => void;
   /** The panel that says it stops updating, with 我的信息 to open a new one. */
@@ -184,15 +185,15 @@ export class Panels {
   }
 
   /**
-   * Shows the clicker their own panel through their interaction's token, on the interaction REST
-   * client: it goes out at once, not behind DMs in the bot's global 50 requests a second
-   * (client.ts). A click on the table gets its panel as a private follow-up, edited from then on.
+   * Shows the clicker their own panel through their interaction's token: it goes out at once, not
+   * behind DMs in the bot's global 50 requests a second (sent whole by the HTTP thread: http/rest.ts).
+   * A click on the table gets its panel as a private follow-up, edited from then on.
    */
   async answer(gameId: number, seat: number, i: PanelInteraction, body: PanelBody): Promise<void> {
     const p = this.open.get(key(gameId, seat));
     const mine = p?.hook.token === i.token ? p : undefined;
     const message = mine ? mine.message : panelMessage(i);
-    if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), { body, auth: false }));
+    if (message !== null) return void (await this.o.rest.patch(Routes.webhookMessage(i.applicationId, i.token, message), unread({ body, auth: false })));
     const posted = (await this.o.rest.post(Routes.webhook(i.applicationId, i.token), {
       body: { ...body, flags: MessageFlags.Ephemeral },
       // Without wait, Discord answers 204 and the follow-up's id is unknown.
@@ -386,7 +387,7 @@ export class Panels {
         try {
           if (p.message === null) return;
           p.editedAt = performance.now();
-          await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), { body: json, passThroughBody: true, headers: JSON_BODY, auth: false });
+          await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), unread({ body: json, passThroughBody: true, headers: JSON_BODY, auth: false }));
           p.shown = text;
           p.shownKey = keyNow;
           p.shownControls = controls;

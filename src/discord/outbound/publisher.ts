@@ -3,7 +3,7 @@
 // Each destination has a lane of its own (lanes.ts): the table's lane edits it to the game's newest
 // state, never more than one edit queued or in flight, and waits only on its own rate limit; what
 // the game owes a channel or a player goes out in order in that target's lane (outbox-sender.ts).
-import { DiscordAPIError, type Client, type REST, type SendableChannels } from 'discord.js';
+import { DiscordAPIError, type Client, type SendableChannels } from 'discord.js';
 import { decider, view, type GameEvent, type GameState } from '../../engine/index.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
@@ -85,8 +85,6 @@ export interface PublisherOptions {
   timers: TimerHost;
   /** Seats the bot plays (AI) or plays for an absent owner, for the table's tags; and whether it offers 打开牌桌 (the Activity is served). */
   seatTags: (gameId: number) => { ai: number[]; autopilot: number[]; activity?: boolean };
-  /** The REST client for interaction routes (client.ts): table edits through a click's token. */
-  hooks: REST;
   /** Discord said a game's channel was deleted (gone: commits.ts channelGone) or closed to the bot (shut: holds.ts). */
   channelLost: (gameId: number, fault: 'gone' | 'shut') => void;
   /** Whether the game is held (holds.ts). */
@@ -429,7 +427,7 @@ export class Publisher {
     const via = g.token;
     if (via && via.messageId === messageId && tokenFresh(via.since, this.o.store.now())) {
       try {
-        await editOriginal(this.o.hooks, via, message);
+        await editOriginal(this.o.client.rest, via, message);
         if (key !== null) g.picture = { key, messageId };
         return;
       } catch (err) {

@@ -1,7 +1,9 @@
 // What a click's interaction token may do after the click: for 15 minutes it edits the message the
 // click was on through the interaction's webhook, a route outside the bot's global 50 requests a
-// second. Open panels (panels.ts) and the table (publisher.ts) are kept up to date that way.
+// second. Open panels (panels.ts) and the table (publisher.ts) are kept up to date that way, each edit
+// sent whole by the HTTP thread (http/rest.ts), which does not hand back Discord's answer (never read).
 import { Routes, type APIActionRowComponent, type APIAllowedMentions, type APIComponentInMessageActionRow, type APIEmbed, type REST } from 'discord.js';
+import { unread } from '../http/rest.js';
 
 /** Discord's interaction tokens last 15 minutes; the bot stops using one a little before. */
 export const TOKEN_MS = 15 * 60_000;
@@ -31,12 +33,11 @@ export interface MessageEdit {
 }
 
 /**
- * Edits the click's original message through its token (files included), with the interaction routes'
- * REST, sent as discord.js would (a file's attachment entry, the allowed mentions) without its message
+ * Edits the click's original message through its token (files included), sent as discord.js would (a file's attachment entry, the allowed mentions) without its message
  * payload: the body is built as Discord reads it. Without files the message keeps its attachment.
  */
-export async function editOriginal(hooks: REST, via: LentToken, message: MessageEdit): Promise<void> {
-  const { files, allowedMentions, ...rest } = message;
-  const body = { ...rest, allowed_mentions: allowedMentions, ...(files && { attachments: files.map((f, id) => ({ id: String(id), description: f.description })) }) };
-  await hooks.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), { body, files: files?.map((f) => ({ name: f.name, data: f.attachment })), auth: false });
+export async function editOriginal(rest: REST, via: LentToken, message: MessageEdit): Promise<void> {
+  const { files, allowedMentions, ...fields } = message;
+  const body = { ...fields, allowed_mentions: allowedMentions, ...(files && { attachments: files.map((f, id) => ({ id: String(id), description: f.description })) }) };
+  await rest.patch(Routes.webhookMessage(via.applicationId, via.token, '@original'), unread({ body, files: files?.map((f) => ({ name: f.name, data: f.attachment })), auth: false }));
 }

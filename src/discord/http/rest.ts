@@ -1,0 +1,77 @@
+// The bot's REST client (client.ts makes every client with it). Requests through an interaction's token
+// (a click's answer, a panel or a table edited through the token) go whole to the HTTP thread, whose own
+// discord.js REST client queues, limits and sends them: Discord does not count them toward the bot's
+// global 50 a second, they are most of the bot's requests (1.8 an action at 150 live games), and
+// discord.js's work for each (its queue, the token's bucket, an AbortController and a timer, the
+// answer's JSON) was a fifth of the event loop, where every click's acknowledgement waits its turn
+// (docs/performance.md, 2026-12-07). The others count toward the global limit and keep the event loop's
+// limiter (one budget a process, which leases share out: main.ts), sent from the same thread (thread.ts).
+import { REST, type InternalRequest, type RateLimitData, type RequestData, type RESTOptions } from 'discord.js';
+import type { HttpThread, ThreadRestOptions } from './thread.js';
+
+/** A callback (`/interactions/:id/:token/callback`) or a webhook through its token (`/webhooks/:id/:token/...`). */
+const THROUGH_TOKEN = /^\/(?:interactions\/\d+\/[^/]+\/callback|webhooks\/\d+\/[^/]+)(?:\/|$)/;
+
+const UNREAD = Symbol('unread');
+
+/** A request whose answer its caller never reads (a panel's or a table's edit): the thread does not hand it back. */
+export function unread<T extends RequestData>(data: T): T {
+  return { ...data, [UNREAD]: true };
+}
+
+/** Who hears of the requests through a token: handed to the thread, answered 429, waiting on a rate limit (the metrics). */
+export interface TokenWatch {
+  sent(url: string): void;
+  tooMany(method: string, url: string, scope: string): void;
+  rateLimited(data: RateLimitData): void;
+}
+
+export class BotREST extends REST {
+  /** Requests through a token sent in-process (the thread could not take them): discord.js's client as the thread has it. */
+  private local: REST | null = null;
+  private readonly threadOptions: ThreadRestOptions;
+  private watcher: TokenWatch | null = null;
+
+  /** `rejectHere`: whether a rate limit of the request being made now comes back as an error (a lane's: lanes.ts). */
+  constructor(
+    options: Partial<RESTOptions>,
+    private readonly thread: HttpThread,
+    private readonly rejectHere: () => boolean,
+  ) {
+    super(options);
+    const { api, version, timeout, retries, userAgentAppendix } = this.options;
+    this.threadOptions = { api, version, timeout, retries, userAgentAppendix };
+  }
+
+  override request(options: InternalRequest): Promise<unknown> {
+    if (options.auth !== false || !THROUGH_TOKEN.test(options.fullRoute)) return super.request(options);
+    this.watcher?.sent(`${this.options.api}/v${this.options.version}${options.fullRoute}`);
+    const notRead = (options as { [UNREAD]?: boolean })[UNREAD] === true;
+    return this.thread.call(this.threadOptions, options, this.rejectHere(), notRead, () => this.inProcess(options)) ?? this.inProcess(options);
+  }
+
+  /** Tells `w` of the requests through a token (one watcher: the process's metrics). */
+  watch(w: TokenWatch): void {
+    this.watcher = w;
+    const mine = (url: string) => url.startsWith(this.options.api);
+    this.thread.watchers.add({
+      tooMany: (method, url, scope) => mine(url) && w.tooMany(method, url, scope),
+      rateLimited: (data) => mine(data.url) && w.rateLimited(data),
+    });
+  }
+
+  private inProcess(options: InternalRequest): Promise<unknown> {
+    this.local ??= new REST({ ...this.options, globalRequestsPerSecond: 10_000, handlerSweepInterval: 1_000 });
+    return this.local.request(options);
+  }
+
+  override clearHandlerSweeper(): void {
+    super.clearHandlerSweeper();
+    this.local?.clearHandlerSweeper();
+  }
+
+  override clearHashSweeper(): void {
+    super.clearHashSweeper();
+    this.local?.clearHashSweeper();
+  }
+}
