@@ -29,7 +29,7 @@ import { randInt, seedRng, type RngState } from '../engine/rng.js';
 import type { GameState } from '../engine/types.js';
 import { newMemory, type SeatMemory } from './memory.js';
 import { viewSeed, type Policy } from './policy.js';
-import { characterWin, expertFit, kindOfView } from './learned.js';
+import { characterWin, expertFit, kindName, kindOfView } from './learned.js';
 import { reread } from './beliefs.js';
 import { lookahead, worldMemories } from './lookahead.js';
 import { sampleWorld } from './sample.js';
@@ -86,6 +86,13 @@ export const LOOK_MARGIN = 1;
  * +0.5 [−4.4, +5.4] at these, one seat among strong, the same 400 games (seed 11, 2026-12-01).
  */
 export const LOOK_Z = 2;
+/**
+ * Kinds of table (learned.ts kindName) where an overrule needs other than LOOK_Z standard errors.
+ * 初版 at 5 players (three intel) at 1.5: on 800 games (seed 5001, src/ai/README.md) one seat among
+ * strong +8.6 [+4.5, +12.7] against +7.9 [+3.8, +11.9] at 2; a 潜伏战线 faction +14.3 [+9.7, +18.7],
+ * as at 2 (436 wins of 800 at both).
+ */
+export const LOOK_Z_AT: Readonly<Record<string, number>> = { '5 classic': 1.5 };
 
 /** An action without its version: the same choice in the real game and in any world (ai:forks keys its continuations by it too). */
 export const actionKey = (a: Action): string => JSON.stringify({ ...a, version: undefined });
@@ -100,7 +107,7 @@ export interface ExpertOptions {
   leaf?: 'playout' | 'turn';
   /** How far a candidate must beat the strong choice on average to overrule it (default LOOK_MARGIN, or OVERRULE_MARGIN for playouts). */
   margin?: number;
-  /** And by how many standard errors of the paired differences (default LOOK_Z, or OVERRULE_Z for playouts). */
+  /** And by how many standard errors of the paired differences (default the kind's LOOK_Z_AT or LOOK_Z, or OVERRULE_Z for playouts). */
   z?: number;
   /** Whether candidates that cannot overrule any more stop being played (their worlds go to the others). */
   prune?: boolean;
@@ -141,7 +148,8 @@ export class ExpertPolicy implements Policy {
   readonly capMs: number;
   readonly leaf: 'playout' | 'turn';
   readonly margin: number;
-  readonly z: number;
+  /** The options' z, at every kind of table; undefined: the kind's (zAt). */
+  readonly z: number | undefined;
   readonly prune: boolean;
   readonly judge: 'currency' | 'learned';
   readonly calibrated: boolean;
@@ -154,7 +162,7 @@ export class ExpertPolicy implements Policy {
     this.capMs = o.capMs ?? Infinity;
     this.leaf = o.leaf ?? 'turn';
     this.margin = o.margin ?? (this.leaf === 'turn' ? LOOK_MARGIN : OVERRULE_MARGIN);
-    this.z = o.z ?? (this.leaf === 'turn' ? LOOK_Z : OVERRULE_Z);
+    this.z = o.z;
     this.prune = o.prune ?? true;
     this.judge = o.judge ?? 'learned';
     this.calibrated = o.calibrated ?? true;
@@ -236,9 +244,16 @@ export class ExpertPolicy implements Policy {
     this.total.steps += steps;
     this.total.ms += performance.now() - t0;
     if (dealt === 0) return pick;
-    const best = overrule(values, strongAt, this.margin, this.z);
+    const best = overrule(values, strongAt, this.margin, this.zAt(v));
     if (best !== strongAt) this.total.overruled++;
     return cands[best];
+  }
+
+  /** By how many standard errors an overrule must win at this view's table: the options', the kind's (LOOK_Z_AT), or LOOK_Z (OVERRULE_Z for playouts). */
+  zAt(v: GameView): number {
+    if (this.z !== undefined) return this.z;
+    if (this.leaf === 'playout') return OVERRULE_Z;
+    return LOOK_Z_AT[kindName(kindOfView(v))] ?? LOOK_Z;
   }
 
   /**

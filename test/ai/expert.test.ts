@@ -8,7 +8,7 @@ import type { GameState } from '../../src/engine/types.js';
 import { ExpertPolicy, newMemory, observeAll, StrongPolicy, type SeatMemory } from '../../src/ai/index.js';
 import { sampleWorld } from '../../src/ai/sample.js';
 import { characterWin, expertFit } from '../../src/ai/learned.js';
-import { canOverrule, overrule } from '../../src/ai/expert.js';
+import { canOverrule, LOOK_Z, overrule, OVERRULE_Z } from '../../src/ai/expert.js';
 import { checkInvariants } from '../../src/sim/invariants.js';
 import { redeal } from './fixtures/redeal.js';
 import { playUntil } from './fixtures/strong-games.js';
@@ -319,5 +319,24 @@ describe('where it reads as the strong policy does (READ_AS_STRONG)', () => {
     // 提示's reason reads the table as the move does (the same function).
     expect(expertFit(six.v)).toBeUndefined();
     expect(expertFit(five.v)).toBeDefined();
+  });
+});
+
+describe('how many standard errors an overrule needs (LOOK_Z_AT)', () => {
+  // A moment of a strong-played game of this kind where a seat with an identity has a choice, its characters picked.
+  const at = (table: { players: number; edition?: 'qianzhi'; characterSet?: 'classic' }) => {
+    const m = playUntil(8201, (s, seat) => s.version > 40 && legalActions(s, seat).length > 1 && view(s, seat).identity !== undefined, true, table);
+    if (!m) throw new Error('no choice found');
+    return view(m.s, m.seat);
+  };
+
+  it('初版 at 5 players overrules at 1.5; the standard and 千智风声 5, 初版 7 and 9 at LOOK_Z (2); the options\' z everywhere', () => {
+    expect(LOOK_Z).toBe(2);
+    const expert = new ExpertPolicy({ steps: 200 });
+    expect(expert.zAt(at({ players: 5, characterSet: 'classic' }))).toBe(1.5);
+    for (const table of [{ players: 5 }, { players: 7 }, { players: 5, edition: 'qianzhi' as const }, { players: 7, characterSet: 'classic' as const }, { players: 9, characterSet: 'classic' as const }])
+      expect(expert.zAt(at(table))).toBe(LOOK_Z);
+    expect(new ExpertPolicy({ steps: 200, z: 3 }).zAt(at({ players: 5, characterSet: 'classic' }))).toBe(3);
+    expect(new ExpertPolicy({ steps: 200, leaf: 'playout' }).zAt(at({ players: 5, characterSet: 'classic' }))).toBe(OVERRULE_Z);
   });
 });
