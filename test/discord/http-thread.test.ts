@@ -1,12 +1,14 @@
 // Discord's requests sent from the HTTP thread (src/discord/http/thread.ts): what discord.js reads of
 // an answer arrives as sent (status, headers by any case, the body as JSON, text or bytes); a request
 // whose discord.js timeout runs out is aborted as an AbortError (which discord.js retries); a request
-// with files goes in-process, and every request when the thread cannot start. The thread runs under
+// with files goes in-process, and every request when the thread cannot start (a request through a
+// token, which the thread's own REST client sends whole, too). The thread runs under
 // SCHED_BATCH (src/threads.ts): its waking never preempts the event loop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DefaultRestOptions, REST } from 'discord.js';
+import { DefaultRestOptions, REST, Routes } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BotREST } from '../../src/discord/http/rest.js';
 import { httpThread } from '../../src/discord/http/thread.js';
 import { batchThreadIds } from '../support/threads.js';
 
@@ -98,5 +100,17 @@ describe('the HTTP thread', () => {
     expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['/a', '/b']);
     expect(await (await send(`${base}/c`, { method: 'GET', headers: {}, body: null })).text()).toBe('/c');
     expect(ways).toEqual([`${base}/a`, `${base}/b`, `${base}/c`]);
+  });
+
+  it("sends a request through a token in-process when the thread cannot start (the bot's REST client's own fallback)", async () => {
+    const base = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url })));
+    const thread = httpThread(1, DefaultRestOptions.makeRequest, new URL('./no-such-thread.mjs', import.meta.url));
+    const rest = new BotREST({ api: `${base}/api` }, thread, () => false);
+    const edit = Routes.webhookMessage('100000000000000000', 'aW50ZXJhY3Rpb24'.padEnd(64, 'x'), '@original');
+    // Handed while the thread is starting (and failing), then once it is known not to start.
+    expect(await rest.patch(edit, { body: { content: 'x' }, auth: false })).toEqual({ url: `/api/v10${edit}` });
+    expect(await rest.patch(edit, { body: { content: 'y' }, auth: false })).toEqual({ url: `/api/v10${edit}` });
+    rest.clearHandlerSweeper();
+    rest.clearHashSweeper();
   });
 });

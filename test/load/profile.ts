@@ -20,7 +20,7 @@ try {
   complete(fleet, m);
   const c = fleet.observer.counts;
   const perAction = (n: number) => Math.round((n / Math.max(1, m.actions)) * 100) / 100;
-  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, ackP99Ms: Math.round(pct(m.acks, 0.99)), worstTableMs: Math.round(Math.max(0, ...m.stalls)), cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, rssMiB: Math.round(m.rssBytes / 1048576), clicksPast3s: m.acks.filter((a) => a > 3000).length, countedRequests: m.globalRequests, exemptRequestsPerAction: perAction(c.exempt - before.exempt), clicksPerAction: perAction(fleet.observer.clicks.length - before.clicks), dir: values.dir }));
+  console.log(JSON.stringify({ live: Math.round(m.live), holdS: (m.to - m.from) / 1000, actions: m.actions, ackP99Ms: Math.round(pct(m.acks, 0.99)), worstTableMs: Math.round(Math.max(0, ...m.stalls)), cpuMsPerAction: Math.round((m.cpuMs / Math.max(1, m.actions)) * 100) / 100, mainCpuMsPerAction: Math.round((m.mainCpuMs / Math.max(1, m.actions)) * 100) / 100, benchCpuMsPerAction: Math.round((m.benchCpuMs / Math.max(1, m.actions)) * 100) / 100, rssMiB: Math.round(m.rssBytes / 1048576), clicksPast3s: m.acks.filter((a) => a > 3000).length, countedRequests: m.globalRequests, answers429: c.status429 - before.status429, exemptRequestsPerAction: perAction(c.exempt - before.exempt), clicksPerAction: perAction(fleet.observer.clicks.length - before.clicks), dir: values.dir }));
 } finally {
   await fleet.close();
 }

@@ -35,6 +35,8 @@ const TICKS_PER_SECOND = 100;
 export interface BotUsage {
   /** CPU time (user + system) since the process started, ms. */
   cpuMs: number;
+  /** Of it, the main thread's (the event loop's, where every click waits its turn), ms. */
+  mainCpuMs: number;
   /** Resident memory now (VmRSS), bytes. */
   rssBytes: number;
 }
@@ -43,7 +45,7 @@ export class BotProcess {
   private exited = false;
   /** How the process ended (null while it runs). */
   ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  private last: BotUsage = { cpuMs: 0, rssBytes: 0 };
+  private last: BotUsage = { cpuMs: 0, mainCpuMs: 0, rssBytes: 0 };
   private constructor(
     private readonly child: ChildProcess,
     readonly dbPath: string,
@@ -112,16 +114,18 @@ export class BotProcess {
     return !this.exited;
   }
 
-  /** utime + stime of /proc/<pid>/stat and VmRSS of /proc/<pid>/status (the last reading once the process is gone). */
+  /** utime + stime of /proc/<pid>/stat (and of its main thread's), VmRSS of /proc/<pid>/status (the last reading once the process is gone). */
   usage(): BotUsage {
     if (this.exited) return this.last;
     try {
-      const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-      // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
+      const ms = (path: string) => {
+        const stat = readFileSync(path, 'utf8');
+        // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      };
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-      this.last = { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, rssBytes: Number(rss?.[1] ?? 0) * 1024 };
+      this.last = { cpuMs: ms(`/proc/${this.pid}/stat`), mainCpuMs: ms(`/proc/${this.pid}/task/${this.pid}/stat`), rssBytes: Number(rss?.[1] ?? 0) * 1024 };
     } catch {
       // Gone between the check and the read.
     }

@@ -6,6 +6,7 @@ import type { Fleet } from './fleet.js';
 export interface Snapshot {
   at: number;
   cpuMs: number;
+  mainCpuMs: number;
   /** The bench process's own CPU (stand-in, people, measuring). */
   benchCpuMs: number;
   actions: number;
@@ -25,6 +26,8 @@ export interface Measured {
   globalRequests: number;
   invalidRequests: number;
   cpuMs: number;
+  /** Of it, the bot's main thread's. */
+  mainCpuMs: number;
   benchCpuMs: number;
   actions: number;
   /** Mean resident memory over the second half of the stretch. */
@@ -36,7 +39,7 @@ export interface Measured {
 export function snapshot(fleet: Fleet): Snapshot {
   const u = fleet.bot.usage();
   const own = process.cpuUsage();
-  return { at: Date.now(), cpuMs: u.cpuMs, benchCpuMs: (own.user + own.system) / 1000, actions: fleet.states.committed, global: fleet.observer.counts.global, invalid: fleet.observer.counts.invalid };
+  return { at: Date.now(), cpuMs: u.cpuMs, mainCpuMs: u.mainCpuMs, benchCpuMs: (own.user + own.system) / 1000, actions: fleet.states.committed, global: fleet.observer.counts.global, invalid: fleet.observer.counts.invalid };
 }
 
 /** Samples a stretch until `until()` says it is over (checked each second). */
@@ -65,6 +68,7 @@ export async function measure(fleet: Fleet, until: (elapsedMs: number) => boolea
     globalRequests: end.global - start.global,
     invalidRequests: end.invalid - start.invalid,
     cpuMs: end.cpuMs - start.cpuMs,
+    mainCpuMs: end.mainCpuMs - start.mainCpuMs,
     benchCpuMs: end.benchCpuMs - start.benchCpuMs,
     actions: end.actions - start.actions,
     rssBytes: half.reduce((a, b) => a + b, 0) / Math.max(1, half.length),
