@@ -59,8 +59,14 @@ function faultOf(err) {
 async function call(m) {
   try {
     const options = { ...m.call, ...(m.call.query !== undefined && { query: new URLSearchParams(m.call.query) }) };
-    const result = await rejecting.run(m.reject, () => tokensFor(m.rest).request(options));
-    if (m.unread || result === undefined) return parentPort.postMessage({ id: m.id, result: null });
+    const rest = tokensFor(m.rest);
+    // An answer nobody reads is drained, not parsed (its socket goes back to the pool).
+    if (m.unread) {
+      await (await rejecting.run(m.reject, () => rest.queueRequest(options))).arrayBuffer();
+      return parentPort.postMessage({ id: m.id, result: null });
+    }
+    const result = await rejecting.run(m.reject, () => rest.request(options));
+    if (result === undefined) return parentPort.postMessage({ id: m.id, result: null });
     parentPort.postMessage({ id: m.id, result }, result instanceof ArrayBuffer ? [result] : []);
   } catch (err) {
     parentPort.postMessage({ id: m.id, fault: faultOf(err) });
