@@ -1,14 +1,14 @@
 // The bot alone in a thread of its own, as in production: the stand-in and the simulated
 // players run in the parent, so their work does not count against the bot's figures.
 // An acknowledgement is timed from the interaction reaching the client (the gateway packet)
-// to the moment its callback request leaves (handed to the HTTP client).
+// to the moment its callback request leaves (handed to the HTTP thread, which sends it).
 //
 // The bot's timers run on a game clock the parent moves on (`advance`), and the parent may ask
 // what a game waits on (`asked`): a scripted person only needs to know whether something is asked
 // of them, which a real one reads in their own panel.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { DefaultRestOptions } from 'discord.js';
+import type { BotREST } from '../../src/discord/http/rest.js';
 import { decider, isResponseWindow, legalActions, waitingOn, type GameState } from '../../src/engine/index.js';
 import { GameClock, startBot } from '../bot/harness.js';
 
@@ -16,16 +16,18 @@ const { apiBase, token, dbPath, aiDelayMs } = workerData as { apiBase: string; t
 const arrived = new Map<string, number>();
 const clock = new GameClock();
 const panelRefresh: number[] = [];
-const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 1000, aiDelayMs, onPanelRefresh: (ms) => panelRefresh.push(ms) }, {
-  makeRequest: (url, init) => {
+const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 1000, aiDelayMs, onPanelRefresh: (ms) => panelRefresh.push(ms) });
+// A callback goes through the interaction's token: handed whole to the HTTP thread (src/discord/http/rest.ts), which is when it leaves.
+(bot.client.rest as BotREST).watch({
+  sent: (url) => {
     const m = /\/interactions\/(\d+)\/[^/]+\/callback/.exec(url);
     const t0 = m && arrived.get(m[1]);
-    if (m && t0 !== undefined && t0 !== null) {
-      arrived.delete(m[1]);
-      parentPort!.postMessage({ ack: performance.now() - t0 });
-    }
-    return DefaultRestOptions.makeRequest(url, init);
+    if (!m || t0 === undefined || t0 === null) return;
+    arrived.delete(m[1]);
+    parentPort!.postMessage({ ack: performance.now() - t0 });
   },
+  tooMany: () => undefined,
+  rateLimited: () => undefined,
 });
 bot.client.on('raw', (packet: { t?: string; d?: { id?: string; token?: string; data?: { custom_id?: string } } }) => {
   if (packet.t === 'INTERACTION_CREATE' && packet.d?.id) arrived.set(packet.d.id, performance.now());
