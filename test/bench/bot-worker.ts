@@ -26,8 +26,6 @@ const bot = await startBot({ apiBase, token }, dbPath, clock, { editIntervalMs: 
     arrived.delete(m[1]);
     parentPort!.postMessage({ ack: performance.now() - t0 });
   },
-  tooMany: () => undefined,
-  rateLimited: () => undefined,
 });
 bot.client.on('raw', (packet: { t?: string; d?: { id?: string; token?: string; data?: { custom_id?: string } } }) => {
   if (packet.t === 'INTERACTION_CREATE' && packet.d?.id) arrived.set(packet.d.id, performance.now());

@@ -22,14 +22,15 @@ export function unread<T extends RequestData>(data: T): T {
 /** Who hears of the requests through a token: handed to the thread, answered 429, waiting on a rate limit (the metrics). */
 export interface TokenWatch {
   sent(url: string): void;
-  tooMany(method: string, url: string, scope: string): void;
-  rateLimited(data: RateLimitData): void;
+  tooMany?(method: string, url: string, scope: string): void;
+  rateLimited?(data: RateLimitData): void;
 }
 
 export class BotREST extends REST {
   /** Requests through a token sent in-process (the thread could not take them): discord.js's client as the thread has it. */
   private local: REST | null = null;
-  private readonly threadOptions: ThreadRestOptions;
+  /** The options the thread's REST client is made with, as JSON: made once, handed with each request (the thread keys its clients by it). */
+  private readonly threadOptions: string;
   private watcher: TokenWatch | null = null;
 
   /** `rejectHere`: whether a rate limit of the request being made now comes back as an error (a lane's: lanes.ts). */
@@ -40,7 +41,7 @@ export class BotREST extends REST {
   ) {
     super(options);
     const { api, version, timeout, retries, userAgentAppendix } = this.options;
-    this.threadOptions = { api, version, timeout, retries, userAgentAppendix };
+    this.threadOptions = JSON.stringify({ api, version, timeout, retries, userAgentAppendix } satisfies ThreadRestOptions);
   }
 
   override request(options: InternalRequest): Promise<unknown> {
@@ -55,8 +56,8 @@ export class BotREST extends REST {
     this.watcher = w;
     const mine = (url: string) => url.startsWith(this.options.api);
     this.thread.watchers.add({
-      tooMany: (method, url, scope) => mine(url) && w.tooMany(method, url, scope),
-      rateLimited: (data) => mine(data.url) && w.rateLimited(data),
+      tooMany: (method, url, scope) => mine(url) && w.tooMany?.(method, url, scope),
+      rateLimited: (data) => mine(data.url) && w.rateLimited?.(data),
     });
   }
 

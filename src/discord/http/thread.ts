@@ -112,9 +112,10 @@ export class HttpThread {
    * `unread`: the caller never reads it). `reject`: a rate limit comes back as a RateLimitError (a
    * lane's request) instead of being waited out. Null when the thread cannot take it (it cannot start,
    * or the request holds what cannot cross to a thread): the caller sends it in-process; `fallback` does
-   * for one handed before the thread failed to start.
+   * for one handed before the thread failed to start. `rest`: the JSON of the thread's client's options
+   * (ThreadRestOptions), one client a distinct text.
    */
-  call(rest: ThreadRestOptions, options: InternalRequest, reject: boolean, unread: boolean, fallback: () => Promise<unknown>): Promise<unknown> | null {
+  call(rest: string, options: InternalRequest, reject: boolean, unread: boolean, fallback: () => Promise<unknown>): Promise<unknown> | null {
     if (options.signal || options.dispatcher) return null;
     const w = this.thread();
     if (!w) return null;
@@ -125,14 +126,13 @@ export class HttpThread {
     } catch {
       return null;
     }
-    return new Promise<unknown>((resolve, fail) => {
-      if (this.waiting.size === 0) w.ref();
-      this.waiting.set(id, {
+    return new Promise<unknown>((resolve, fail) =>
+      this.wait(w, id, {
         answer: (a) => ('fault' in a ? fail(errorOf(a.fault)) : resolve('result' in a ? a.result : undefined)),
         fail,
         fallback: () => void fallback().then(resolve, fail),
-      });
-    });
+      }),
+    );
   }
 
   readonly request: MakeRequest = (url, init) => {
@@ -156,14 +156,19 @@ export class HttpThread {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => signal?.removeEventListener('abort', onAbort);
-      if (this.waiting.size === 0) w.ref();
-      this.waiting.set(id, {
+      this.wait(w, id, {
         answer: (a) => (done(), 'error' in a ? reject(Object.assign(new Error(a.error.message), { name: a.error.name, code: a.error.code })) : 'status' in a ? resolve(responseOf(a.status, a.headers, a.body)) : reject(new Error('not an answer to a request'))),
         fail: (e) => (done(), reject(e)),
         fallback: () => void this.inProcess(url, init).then((r) => (done(), resolve(r)), (e: Error) => (done(), reject(e))),
       });
       w.postMessage({ id, url, method: init.method, headers: init.headers, body: body ?? null });
     });
+  }
+
+  /** Request `id` handed to `w` waits for its answer; the thread keeps the process alive while any does. */
+  private wait(w: Worker, id: number, waiting: Waiting): void {
+    if (this.waiting.size === 0) w.ref();
+    this.waiting.set(id, waiting);
   }
 
   /** The thread, started on first use (null once it failed). It keeps the process alive only while it has requests. */

@@ -18,16 +18,16 @@ const going = new Map();
 /** Whether the token request running in this async context hands a rate limit back (a lane's: rest.ts). */
 const rejecting = new AsyncLocalStorage();
 /**
- * The tokens' REST client for the options the event loop's client has (its API base: one in the bot, one
- * a stand-in in tests): per-token buckets as discord.js keeps them, no global limit (Discord exempts them).
+ * The tokens' REST client for the options the event loop's client has, by their JSON (rest.ts; one API
+ * base in the bot, one a stand-in in tests): per-token buckets as discord.js keeps them, no global limit
+ * (Discord exempts them).
  */
 const clients = new Map();
-function tokensFor(options) {
-  const key = JSON.stringify(options);
+function tokensFor(key) {
   let rest = clients.get(key);
   if (rest) return rest;
   rest = new REST({
-    ...options,
+    ...JSON.parse(key),
     globalRequestsPerSecond: 10_000,
     // A handler a token (each player's panel, each table's lent token), dropped once idle a second.
     handlerSweepInterval: 1_000,

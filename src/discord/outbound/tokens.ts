@@ -33,8 +33,9 @@ export interface MessageEdit {
 }
 
 /**
- * Edits the click's original message through its token (files included), sent as discord.js would (a file's attachment entry, the allowed mentions) without its message
- * payload: the body is built as Discord reads it. Without files the message keeps its attachment.
+ * Edits the click's original message through its token (files included), sent as discord.js would
+ * (a file's attachment entry, the allowed mentions) without its message payload: the body is built as
+ * Discord reads it. Without files the message keeps its attachment.
  */
 export async function editOriginal(rest: REST, via: LentToken, message: MessageEdit): Promise<void> {
   const { files, allowedMentions, ...fields } = message;
