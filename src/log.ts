@@ -1,4 +1,5 @@
 import pino from 'pino';
+import sonicBoom from 'sonic-boom';
 
 // Tests run silent unless LOG_LEVEL asks otherwise, so a failing test's output is not buried. A level
 // pino does not know is left to the configuration's check (config.ts), which refuses it in a sentence.
@@ -36,5 +37,32 @@ export function safeErr(err: unknown): unknown {
 
 export const logOptions: pino.LoggerOptions = { serializers: { err: safeErr } };
 
-export const logger = pino({ level, ...logOptions });
+/** How long an exit may wait for a log reader that does not read (the pipe full) before it gives up the lines left. */
+const EXIT_FLUSH_MS = 2_000;
+let exitBy = Number.POSITIVE_INFINITY;
+
+/**
+ * Standard output, written without holding the event loop: while the process runs a full pipe is
+ * waited out (a line beyond 16 MB unwritten is dropped, never the memory); at exit what is left is
+ * written for at most EXIT_FLUSH_MS; a reader gone (EPIPE) ends the logging, never the process. An exit
+ * never hangs on its log (pino's own writer, sonic-boom 4, retried a broken pipe for ever at exit).
+ */
+function stdout(): sonicBoom.SonicBoom {
+  const out = new sonicBoom.SonicBoom({ fd: 1, sync: false, maxLength: 16 * 1024 * 1024, retryEAGAIN: () => Date.now() < exitBy });
+  out.on('error', () => {
+    out.write = () => true;
+    out.flushSync = () => {};
+  });
+  process.on('exit', () => {
+    exitBy = Date.now() + EXIT_FLUSH_MS;
+    try {
+      out.flushSync();
+    } catch {
+      // The reader is gone or did not read in time: the lines left are lost, the exit code is kept.
+    }
+  });
+  return out;
+}
+
+export const logger = pino({ level, ...logOptions }, level === 'silent' ? undefined : stdout());
 export type Logger = pino.Logger;

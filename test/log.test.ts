@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { DiscordAPIError } from 'discord.js';
 import { DrizzleQueryError } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { logOptions } from '../src/log.js';
 
 describe('logs', () => {
@@ -42,4 +44,30 @@ describe('logs', () => {
     expect(line).not.toContain('潜伏战线');
     expect(line).not.toContain('params');
   });
+
+  it.each([
+    ['is gone (its pipe broken)', true],
+    ['does not read (its pipe full: the exit waits for it two seconds at most)', false],
+  ])('a process whose log reader %s, lines still unwritten, exits with its own exit code', async (_, gone) => {
+    // Lines past what the pipe holds (nobody reads it), then the reader closes it and the process exits:
+    // what is left cannot be written (EPIPE), and the exit must not wait for it.
+    const script = [
+      "const { logger } = await import('./src/log.ts');",
+      "for (let i = 0; i < 20000; i++) logger.info({ i, pad: 'x'.repeat(200) }, 'a line nobody reads');",
+      "process.stdin.once('data', () => process.exit(3));",
+      "process.send?.('written');",
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+      env: { ...process.env, VITEST: '', LOG_LEVEL: 'info' },
+      stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
+    });
+    const exited = once(child, 'exit');
+    onTestFinished(() => void child.kill('SIGKILL'));
+    await once(child, 'message');
+    if (gone) child.stdout!.destroy(); // the reader goes away with the pipe full
+    child.stdin!.write('exit now\n');
+    const [code] = await exited;
+    expect(code).toBe(3);
+  }, 60_000);
 });

@@ -129,6 +129,7 @@ function listeningPorts(pid: number): number[] {
 
 interface LogLine {
   msg: string;
+  level?: number;
   pid: number;
   shard?: number;
   port?: number;
@@ -153,7 +154,7 @@ function startMain(env: Record<string, string>): { child: ChildProcess; line(ok:
   });
   const line = (ok: (l: LogLine) => boolean) =>
     new Promise<LogLine>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no such log line in 60 s; seen: ${lines.map((l) => l.msg).join(' | ')}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no such log line in 60 s; seen: ${lines.map((l) => l.msg).join(' | ')}; warnings and errors: ${JSON.stringify(lines.filter((l) => (l.level ?? 0) >= 40))}`)), 60_000);
       const check = () => {
         const hit = lines.find(ok);
         if (!hit) return;
