@@ -1,6 +1,7 @@
 // Commit before talking: one action against one stored game, as a single transaction of the backend.
-// The caller hears of an action (and so can tell anyone) only after its log row and snapshot are
-// committed together; a refused action leaves the database exactly as it was.
+// The caller hears of an action (and so can tell anyone) only after its log row and the game's row
+// (its version, deadline, status, and every SNAPSHOT_EVERY actions its snapshot) are committed
+// together; a refused action leaves the database exactly as it was.
 import { apply, type Action, type GameEvent, type GameState } from '../engine/index.js';
 import type { Logger } from '../log.js';
 import type { Repos, StoreBackend } from './backend.js';
@@ -8,10 +9,19 @@ import type { GameHead } from './games-repo.js';
 import { NOT_OWNER, type Fence } from './leases.js';
 import type { LiveGame } from './live-game.js';
 import type { Owed } from './outbox.js';
-import { clockAt } from './replay.js';
-import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { clockAt, storedState } from './replay.js';
+import { encodeSnapshot } from './snapshot.js';
 
 export type { LiveGame };
+
+/**
+ * A game's snapshot is written with every this many actions and when it ends, not with each: the
+ * state's JSON (about 1.1 KB) written, bound and committed every action was a tenth of the event loop
+ * at 150 live games. What reads a game's state from the store applies the log's rows after the
+ * snapshot (replay.ts storedState: 31 actions at most, tens of microseconds); recovery replays every
+ * log anyway and checks the snapshot against the replay where it was written.
+ */
+export const SNAPSHOT_EVERY = 32;
 
 export interface Committed {
   ok: true;
@@ -132,7 +142,8 @@ function normalize(action: unknown): Action | null {
   }
 }
 
-type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: GameHead; reason: string } | null };
+/** `snapshotAt`: the version whose snapshot the commit wrote, null when it wrote none. */
+type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: GameHead; reason: string } | null; snapshotAt: number | null };
 
 /**
  * The body of the commit transaction: load, apply, write. Runs inside the backend's write
@@ -140,7 +151,7 @@ type Attempt = { result: SubmitResult; live: LiveGame | null; broken: { head: Ga
  * the game, and nothing else of this process runs in between on the same backend.
  */
 async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Action, now: number): Promise<Attempt> {
-  const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null });
+  const none = (result: SubmitResult): Attempt => ({ result, live: null, broken: null, snapshotAt: null });
   const row = await tx.games.statusOf(gameId);
   if (!row) return none(refused(gameId, 'noSuchGame', `There is no game ${gameId}.`));
   // Fencing: a process whose lease of the game's shard was taken over commits nothing more to it.
@@ -156,19 +167,13 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
     // Not in memory, or another writer moved it on: the stored snapshot is the truth.
     const head = (await tx.games.head(gameId))!;
     try {
-      if (!head.setup) throw new Error('stored setup is not valid JSON');
-      let state: GameState;
-      try {
-        state = decodeSnapshot((await tx.games.snapshot(gameId))!, head.setup);
-      } catch (err) {
-        throw new Error(`stored snapshot cannot be decoded: ${(err as Error).message}`);
-      }
-      if (state.version !== version) throw new Error(`stored snapshot is at version ${state.version}, the game row says ${version}`);
-      live = { head, state };
+      const setup = head.setup;
+      if (!setup) throw new Error('stored setup is not valid JSON');
+      live = { head, state: await storedState(tx.games, gameId, { ...head, setup }) };
     } catch (err) {
       const reason = (err as Error).message;
       await tx.games.markBroken(gameId, reason, now);
-      return { result: refused(gameId, 'broken', reason), live: null, broken: { head, reason } };
+      return { result: refused(gameId, 'broken', reason), live: null, broken: { head, reason }, snapshotAt: null };
     }
   }
   const state = live.state;
@@ -192,11 +197,13 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
   const finished = next.result !== null;
   const seat = (action as { seat?: number }).seat ?? null;
   await tx.games.appendAction(gameId, { version: next.version, seat, action: JSON.stringify(action), at: now });
+  // The snapshot every SNAPSHOT_EVERY actions and at the end; in between the log's rows carry the state.
+  const snapshot = finished || next.version - live.head.snapshotVersion >= SNAPSHOT_EVERY ? encodeSnapshot(next) : null;
   await tx.games.updateSnapshot({
     id: gameId,
     fromVersion: version,
     version: next.version,
-    snapshot: encodeSnapshot(next),
+    snapshot,
     deadline: finished ? null : (next.pending?.deadline ?? null),
     status: finished ? 'finished' : 'active',
     updatedAt: now,
@@ -205,7 +212,7 @@ async function attempt(ctx: CommitContext, tx: Repos, gameId: number, action: Ac
   if (finished) await tx.stats.recordFinish(gameId, next, now);
   const result: Committed = { ok: true, gameId, version: next.version, action, state: next, events: r.events, finished, at: now };
   await oweEffects(ctx, tx, result, live.head);
-  return { result, live, broken: null };
+  return { result, live, broken: null, snapshotAt: snapshot ? next.version : null };
 }
 
 /**
@@ -222,7 +229,7 @@ export async function applyAndCommit(ctx: CommitContext, gameId: number, input: 
   // never aborts and had the same p50. A refusal wrote nothing, so its transaction commits nothing;
   // only a throw rolls back (and the whole attempt runs again while SQLite's write lock is held by
   // another process: backend.ts).
-  const { result, live, broken } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now)).catch((err: unknown) => {
+  const { result, live, broken, snapshotAt } = await ctx.backend.transaction((tx) => attempt(ctx, tx, gameId, action, now)).catch((err: unknown) => {
     // Its answer may be what was lost, the commit made all the same (resync asks before the next).
     ctx.unsure?.add(gameId);
     throw err;
@@ -239,6 +246,7 @@ export async function applyAndCommit(ctx: CommitContext, gameId: number, input: 
       ctx.log.info({ gameId, version: result.version, result: result.state.result }, 'game finished');
     } else {
       live.head.version = result.version;
+      if (snapshotAt !== null) live.head.snapshotVersion = snapshotAt;
       live.state = result.state;
       ctx.live.set(gameId, live);
       ctx.log.debug({ gameId, version: result.version, kind: action.kind }, 'action committed');
@@ -260,9 +268,7 @@ export async function resync(ctx: CommitContext, gameId: number, now: number): P
   const head = await ctx.backend.repos.games.head(gameId);
   ctx.unsure.delete(gameId);
   if (!live || !head?.setup || head.version === live.state.version) return [];
-  const blob = await ctx.backend.repos.games.snapshot(gameId);
-  if (!blob) return [];
-  const state = decodeSnapshot(blob, head.setup);
+  const state = await storedState(ctx.backend.repos.games, gameId, { ...head, setup: head.setup });
   const finished = state.result !== null;
   if (finished) ctx.live.delete(gameId);
   else ctx.live.set(gameId, { head, state });

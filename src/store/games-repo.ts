@@ -12,7 +12,7 @@ type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof seats.$inferSelect;
 
 /** What the commit path and recovery read of a game. */
-export const HEAD_COLUMNS = ['status', 'version', 'decisionMs', 'windowMs', 'createdAt', 'setup', 'guildId', 'channelId'] as const;
+export const HEAD_COLUMNS = ['status', 'version', 'snapshotVersion', 'decisionMs', 'windowMs', 'createdAt', 'setup', 'guildId', 'channelId'] as const;
 /** What the Discord layer and export read of a game: its head and the rest of its row but the snapshot. */
 export const INFO_COLUMNS = [...HEAD_COLUMNS, 'id', 'options', 'deadline', 'tableMessageId', 'brokenReason', 'updatedAt', 'finishedAt'] as const;
 /** A seat as the Discord layer and export read it. */
@@ -56,7 +56,8 @@ export interface SnapshotUpdate {
   id: number;
   fromVersion: number;
   version: number;
-  snapshot: Buffer;
+  /** The state at `version`, or null: the stored snapshot stays (of an earlier version; the log has the rest). */
+  snapshot: Buffer | null;
   deadline: number | null;
   status: GameStatus;
   updatedAt: number;
@@ -84,7 +85,8 @@ export interface GamesRepo {
   held(): Promise<{ id: number; since: number }[]>;
   info(id: number): Promise<GameInfo | undefined>;
   seats(id: number): Promise<SeatInfo[]>;
-  log(id: number): Promise<StoredAction[]>;
+  /** The game's log in order; `after`: only the rows after that version. */
+  log(id: number, after?: number): Promise<StoredAction[]>;
   /** Games a channel is playing now: the bot allows one per channel. */
   activeIn(guildId: string, channelId: string): Promise<number[]>;
   /** The channel's newest game, whatever its status, or null. */
@@ -124,7 +126,15 @@ export const newSeatValues = (gameId: number, row: NewGameRow) =>
 
 /** What a committed action changes in its game's row (SQLite's statement binds the same names): a commit ends a hold. */
 export const snapshotValues = (u: SnapshotUpdate) =>
-  ({ version: u.version, snapshot: u.snapshot, deadline: u.deadline, status: u.status, updatedAt: u.updatedAt, finishedAt: u.finishedAt, heldSince: null }) satisfies Partial<GameRow>;
+  ({
+    version: u.version,
+    ...(u.snapshot && { snapshot: u.snapshot, snapshotVersion: u.version }),
+    deadline: u.deadline,
+    status: u.status,
+    updatedAt: u.updatedAt,
+    finishedAt: u.finishedAt,
+    heldSince: null,
+  }) satisfies Partial<GameRow>;
 
 export const snapshotConflict = (u: SnapshotUpdate) => new Error(`game ${u.id} is no longer at version ${u.fromVersion}`);
 

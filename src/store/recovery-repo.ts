@@ -14,6 +14,8 @@ export type UnfinishedGame = [
   /** The log as one JSON text: [[version, seat, at, action], ...] in version order (an action that is not valid JSON as a JSON string); null for none. */
   log: string | null,
   engineVersion: number | null,
+  /** The version the snapshot is of (at most `version`: commit.ts SNAPSHOT_EVERY). */
+  snapshotVersion: number,
 ];
 
 /** Recovery's reads. */

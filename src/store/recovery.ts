@@ -1,5 +1,6 @@
 // Start-up: every unfinished game is rebuilt from its setup and its log and must come out exactly as
-// its stored snapshot: the same values (the order of keys in the JSON text does not matter). A game
+// its stored snapshot where the snapshot was written (every SNAPSHOT_EVERY actions: commit.ts): the
+// same values (the order of keys in the JSON text does not matter). A game
 // that does not is marked broken with the reason, never resumed from a state nobody can vouch for;
 // the other games go on. The reason tells a rules change (the game was stored by another
 // ENGINE_VERSION, which replays it differently) from damage (same engine, other snapshot). A snapshot
@@ -50,6 +51,8 @@ export function verifyGame(
   snapshot: Uint8Array,
   log: LoggedAction[],
   engineVersion?: number | null,
+  /** The version the snapshot is of: the state the log replays to there must be it. */
+  snapshotVersion = version,
 ): { ok: true; state: GameState } | { ok: false; reason: string } {
   let stored: string;
   try {
@@ -57,11 +60,15 @@ export function verifyGame(
   } catch (err) {
     return { ok: false, reason: `stored snapshot cannot be decoded: ${(err as Error).message}` };
   }
-  const r = replay(origin, log);
+  let atSnapshot = null as GameState | null;
+  const r = replay(origin, log, (v, _at, _events, state) => {
+    if (v === snapshotVersion) atSnapshot = state;
+  });
   if (!r.ok) return { ok: false, reason: r.reason };
   if (r.state.version !== version)
     return { ok: false, reason: `the log replays to version ${r.state.version}, the game row says ${version}` };
-  const replayed = snapshotText(r.state);
+  if (!atSnapshot) return { ok: false, reason: `the snapshot is said to be of version ${snapshotVersion}, the log replays to ${version}` };
+  const replayed = snapshotText(atSnapshot);
   // Equal text is the common case and costs no parsing; otherwise the values decide.
   if (replayed === stored) return { ok: true, state: r.state };
   let storedValue: unknown;
@@ -78,10 +85,10 @@ export function verifyGame(
     const then = engineVersion === null ? 'an engine before versions were kept' : `engine version ${engineVersion}`;
     return {
       ok: false,
-      reason: `replays differently: stored by ${then}, this is engine version ${ENGINE_VERSION}, whose rules replay its ${log.length} actions to another state (${where})`,
+      reason: `replays differently: stored by ${then}, this is engine version ${ENGINE_VERSION}, whose rules replay its ${snapshotVersion} actions to another state (${where})`,
     };
   }
-  return { ok: false, reason: `stored differently: replaying ${log.length} actions with the engine that stored it does not give the stored snapshot (${where})` };
+  return { ok: false, reason: `stored differently: replaying ${snapshotVersion} actions with the engine that stored it does not give the stored snapshot (${where})` };
 }
 
 /** Rebuilds and checks every unfinished game of the store's shard; the broken ones are marked so, in one transaction. */
@@ -94,7 +101,7 @@ export async function recoverGames(backend: StoreBackend, log: Logger, now: numb
   const broken: BrokenGame[] = [];
   let actionsReplayed = 0;
 
-  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText, engineVersion] of rows) {
+  for (const [id, guildId, channelId, setupText, decisionMs, windowMs, createdAt, version, snapshot, logText, engineVersion, snapshotVersion] of rows) {
     const fail = (reason: string) => broken.push({ gameId: id, guildId, channelId, reason });
     let setup: Setup;
     try {
@@ -114,13 +121,13 @@ export async function recoverGames(backend: StoreBackend, log: Logger, now: numb
     // group_concat keeps the order the index gives; should a future SQLite choose another, sort here.
     if (!sorted) actions.sort((a, b) => a.version - b.version);
 
-    const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions, engineVersion);
+    const v = verifyGame({ setup, decisionMs, windowMs, createdAt }, version, snapshot, actions, engineVersion, snapshotVersion);
     if (!v.ok) {
       fail(v.reason);
       continue;
     }
     actionsReplayed += actions.length;
-    const head: GameHead = { status: 'active', version, decisionMs, windowMs, createdAt, setup, guildId, channelId };
+    const head: GameHead = { status: 'active', version, snapshotVersion, decisionMs, windowMs, createdAt, setup, guildId, channelId };
     live.set(id, { head, state: v.state });
     recovered.push({ gameId: id, guildId, channelId, version, deadline: v.state.pending?.deadline ?? null });
   }

@@ -1,5 +1,6 @@
 // Rebuilding a game from its setup and its log: what recovery checks and what an export reproduces.
 import { apply, newGame, type Action, type Clock, type GameEvent, type GameState, type Setup } from '../engine/index.js';
+import { decodeSnapshot } from './snapshot.js';
 
 export interface LoggedAction {
   version: number;
@@ -57,6 +58,17 @@ export function replay(
   } catch (err) {
     return { ok: false, state: null, reason: `setup cannot start a game: ${(err as Error).message}` };
   }
+  return replayFrom(origin, state, log, onEvents);
+}
+
+/** Applies the log's rows after `from`'s version to it, in order, as replay does from the start. */
+export function replayFrom(
+  origin: GameOrigin,
+  from: GameState,
+  log: Iterable<LoggedAction>,
+  onEvents?: (version: number, at: number, events: GameEvent[], state: GameState) => void,
+): ReplayResult {
+  let state = from;
   for (const row of log) {
     if (row.version !== state.version + 1)
       return { ok: false, state, reason: `log row ${row.version} follows version ${state.version}: the log has a gap or a duplicate` };
@@ -79,6 +91,32 @@ export function replay(
     onEvents?.(row.version, row.at, r.events, state);
   }
   return { ok: true, state };
+}
+
+/**
+ * A game's state at its row's version, from what is stored: the snapshot (of `snapshotVersion`, written
+ * every SNAPSHOT_EVERY actions: commit.ts) with the log's rows after it applied. Throws with the reason
+ * when they do not make that version.
+ */
+export async function storedState(
+  repo: { snapshot(id: number): Promise<Buffer | undefined>; log(id: number, after?: number): Promise<LoggedAction[]> },
+  gameId: number,
+  head: GameOrigin & { version: number; snapshotVersion: number },
+): Promise<GameState> {
+  const blob = await repo.snapshot(gameId);
+  if (!blob) throw new Error('the game has no stored snapshot');
+  let state: GameState;
+  try {
+    state = decodeSnapshot(blob, head.setup);
+  } catch (err) {
+    throw new Error(`stored snapshot cannot be decoded: ${(err as Error).message}`);
+  }
+  if (state.version !== head.snapshotVersion) throw new Error(`stored snapshot is at version ${state.version}, the game row says ${head.snapshotVersion}`);
+  if (head.snapshotVersion === head.version) return state;
+  const r = replayFrom(head, state, await repo.log(gameId, head.snapshotVersion));
+  if (!r.ok) throw new Error(r.reason);
+  if (r.state.version !== head.version) throw new Error(`the log replays to version ${r.state.version}, the game row says ${head.version}`);
+  return r.state;
 }
 
 /** A short pointer to where two JSON values first differ, for the broken-game reason. */

@@ -69,9 +69,15 @@ export const games = sqliteTable(
      * stored before it was kept. Recovery names it when a replay differs from the snapshot.
      */
     engineVersion: integer('engine_version'),
-    /** Engine state after `version` actions, compact encoding (see snapshot.ts). */
+    /**
+     * Engine state after `snapshotVersion` actions, compact encoding (see snapshot.ts): written every
+     * SNAPSHOT_EVERY actions and when the game ends (store/commit.ts); the state at `version` is it
+     * with the log's rows after it applied (store/stored-state.ts).
+     */
     snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
     version: integer('version').notNull().default(0),
+    /** The version the snapshot is of: at most `version`. */
+    snapshotVersion: integer('snapshot_version').notNull().default(0),
     /** Absolute time of the pending decision's deadline, copied out of the snapshot so timers can be found by query. */
     deadline: integer('deadline'),
     tableMessageId: text('table_message_id'),

@@ -14,9 +14,9 @@ import { KeyedQueue } from './queue.js';
 import { LeaseLostError, type Fence } from './leases.js';
 import { recoverGames, type BrokenGame, type RecoveryReport } from './recovery.js';
 import type { Shard } from './shard.js';
-import { startGame } from './replay.js';
+import { startGame, storedState } from './replay.js';
 import type { GuildSettings } from './settings.js';
-import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { encodeSnapshot } from './snapshot.js';
 import { SqliteBackend } from './sqlite.js';
 import { PgBackend } from './pg/backend.js';
 import { redactUrl, type PgOpenOptions } from './pg/connection.js';
@@ -184,7 +184,7 @@ export class GameStore {
       await oweEffects(this.ctx, tx, c, input);
       return c.gameId;
     });
-    const head: GameHead = { status: 'active', version: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
+    const head: GameHead = { status: 'active', version: 0, snapshotVersion: 0, decisionMs, windowMs, createdAt: now, setup, guildId: input.guildId, channelId: input.channelId };
     this.ctx.live.set(id, { head, state });
     this.infos.set(id, { ...head, id, options: state.options, deadline, tableMessageId: input.tableMessageId ?? null, brokenReason: null, updatedAt: now, finishedAt: null });
     this.log.info({ gameId: id, guildId: input.guildId, channelId: input.channelId, players: setup.players.length, decisionMs }, 'game created');
@@ -269,13 +269,13 @@ export class GameStore {
     return this.ctx.live.get(gameId)?.state ?? null;
   }
 
-  /** The current state of a game: from memory when active, else decoded from its stored snapshot. */
+  /** The current state of a game: from memory when active, else from its stored snapshot and the log's rows after it. */
   async state(gameId: number): Promise<GameState | null> {
     const live = this.ctx.live.get(gameId);
     if (live) return live.state;
-    const head = await this.backend.repos.games.head(gameId);
-    const blob = head && (await this.backend.repos.games.snapshot(gameId));
-    return head?.setup && blob ? decodeSnapshot(blob, head.setup) : null;
+    const repo = this.backend.repos.games;
+    const head = await repo.head(gameId);
+    return head?.setup ? storedState(repo, gameId, { ...head, setup: head.setup }) : null;
   }
 
   /** The game's row (read once, then followed through every change this store makes). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalActions, waitingOn, type Action } from '../../src/engine/index.js';
+import { SNAPSHOT_EVERY } from '../../src/store/commit.js';
 import { snapshotText, decodeSnapshot } from '../../src/store/snapshot.js';
 import { GameStore } from '../../src/store/store.js';
 import { manualClock, PLAYERS5, randomAction, rng, tempDir } from './helpers.js';
@@ -40,19 +41,37 @@ describe('applying and committing actions', () => {
     expect(await store.activeGameIn('g1', 'c1')).toBe(g.gameId);
   });
 
-  it('writes the log row and the new snapshot together, and resolves only after the commit', async () => {
+  it('writes the log row with the game row, the snapshot every SNAPSHOT_EVERY actions and at the end, and resolves only after the commit', async () => {
     const store = await open();
+    const file = sqliteConnection(store.backend).sqlite.name;
     const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 1 });
-    const action = randomAction(g.state, rng(1))!;
-    const r = await store.submit(g.gameId, action);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.version).toBe(1);
-    const row = sqliteConnection(store.backend).sqlite.prepare('SELECT * FROM actions WHERE game_id = ?').get(g.gameId) as Record<string, unknown>;
-    expect(row).toMatchObject({ version: 1, seat: (action as { seat: number }).seat, action: JSON.stringify(action) });
-    const stored = sqliteConnection(store.backend).sqlite.prepare('SELECT version, snapshot FROM games WHERE id = ?').get(g.gameId) as { version: number; snapshot: Buffer };
-    expect(stored.version).toBe(1);
-    expect(snapshotText(decodeSnapshot(stored.snapshot, (await store.game(g.gameId))!.setup!))).toBe(snapshotText(r.state));
+    const sqlite = sqliteConnection(store.backend).sqlite;
+    const stored = () => sqlite.prepare('SELECT version, snapshot_version AS snapshotVersion, snapshot FROM games WHERE id = ?').get(g.gameId) as { version: number; snapshotVersion: number; snapshot: Buffer };
+    const setup = (await store.game(g.gameId))!.setup!;
+    const next = rng(1);
+    let state = g.state;
+    for (;;) {
+      const action = randomAction(state, next)!;
+      const r = await store.submit(g.gameId, action);
+      if (!r.ok) throw new Error(r.reason);
+      const row = sqlite.prepare('SELECT * FROM actions WHERE game_id = ? AND version = ?').get(g.gameId, r.version) as Record<string, unknown>;
+      expect(row).toMatchObject({ seat: (action as { seat?: number }).seat ?? null, action: JSON.stringify(action) });
+      const s = stored();
+      expect(s.version).toBe(r.version);
+      // The snapshot is of the last multiple of SNAPSHOT_EVERY, or of the end.
+      expect(s.snapshotVersion).toBe(r.finished ? r.version : r.version - (r.version % SNAPSHOT_EVERY));
+      expect(decodeSnapshot(s.snapshot, setup).version).toBe(s.snapshotVersion);
+      if (s.snapshotVersion === r.version) expect(snapshotText(decodeSnapshot(s.snapshot, setup))).toBe(snapshotText(r.state));
+      // Another process reads the state from the snapshot and the log's rows after it.
+      if (r.version % 7 === 0 || r.finished) {
+        const other = await GameStore.open({ path: file, clock: manualClock(), recover: false });
+        expect(snapshotText((await other.state(g.gameId))!)).toBe(snapshotText(r.state));
+        await other.close();
+      }
+      state = r.state;
+      if (r.finished) break;
+    }
+    expect(state.version).toBeGreaterThan(SNAPSHOT_EVERY);
   });
 
   it('a refused action writes nothing', async () => {

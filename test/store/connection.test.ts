@@ -190,3 +190,27 @@ describe('migration 0014 (the last ping of a game beside the game)', () => {
     raw.close();
   });
 });
+
+describe('migration 0017 (the version a snapshot is of)', () => {
+  it('takes every snapshot stored before it as of its row\'s version', () => {
+    const old = dir();
+    fs.mkdirSync(path.join(old, 'meta'));
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0017')));
+    expect(before.at(-1)?.tag).toMatch(/^0016/);
+    fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
+    for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
+    const raw = new Database(path.join(dir(), 'old.db'));
+    runMigrations(drizzle(raw), old);
+    const required = (raw.prepare(`PRAGMA table_info(games)`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]).filter((c) => c.notnull && c.dflt_value === null && !c.pk);
+    const value = (type: string, n: number) => (type.toLowerCase() === 'blob' ? Buffer.from('x') : type.toLowerCase() === 'integer' ? n : `x${n}`);
+    for (const [id, version] of [[7, 41], [8, 0]])
+      raw.prepare(`INSERT INTO games (id, version, ${required.map((c) => c.name).join(', ')}) VALUES (?, ?, ${required.map(() => '?').join(', ')})`).run(id, version, ...required.map((c) => value(c.type, id)));
+    runMigrations(drizzle(raw), MIGRATIONS_FOLDER);
+    expect(raw.prepare('SELECT id, version, snapshot_version AS snapshotVersion FROM games ORDER BY id').all()).toEqual([
+      { id: 7, version: 41, snapshotVersion: 41 },
+      { id: 8, version: 0, snapshotVersion: 0 },
+    ]);
+    raw.close();
+  });
+});

@@ -17,7 +17,7 @@ import { rng, tempDir } from './helpers.js';
 const CHILD_SOURCE = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 // The child is bundled once: through tsx's loader every start pays ~1 s resolving drizzle's hundreds
 // of modules, and this test starts the child more than fifty times. Kept under node_modules so the
-// bundle's external imports (the native better-sqlite3, pino, and pg, CommonJS that requires Node's
+// bundle's external imports (the native better-sqlite3, pino, sonic-boom and pg, CommonJS that requires Node's
 // own modules) resolve as they do for the sources.
 const CHILD = fileURLToPath(new URL('../../node_modules/.cache/fengsheng-test/crash-child.mjs', import.meta.url));
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3', 'pino', 'pg'],
+    external: ['better-sqlite3', 'pino', 'sonic-boom', 'pg'],
     logLevel: 'error',
   });
 });
@@ -66,7 +66,7 @@ function checkDatabase(): { games: number; finished: number } {
       expect(created.size, 'games were announced but the schema is missing').toBe(0);
       return { games: 0, finished: 0 };
     }
-    const games = db.prepare('SELECT id, status, version, setup, decision_ms, window_ms, created_at, snapshot FROM games').all() as {
+    const games = db.prepare('SELECT id, status, version, setup, decision_ms, window_ms, created_at, snapshot, snapshot_version FROM games').all() as {
       id: number;
       status: string;
       version: number;
@@ -75,6 +75,7 @@ function checkDatabase(): { games: number; finished: number } {
       window_ms: number | null;
       created_at: number;
       snapshot: Buffer;
+      snapshot_version: number;
     }[];
     const byId = new Map(games.map((g) => [g.id, g]));
     for (const id of created) expect(byId.has(id), `announced game ${id} is missing`).toBe(true);
@@ -87,7 +88,7 @@ function checkDatabase(): { games: number; finished: number } {
     for (const g of games) {
       expect(g.status).not.toBe('broken');
       const log = logOf.all(g.id) as LoggedAction[];
-      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, windowMs: g.window_ms, createdAt: g.created_at }, g.version, g.snapshot, log);
+      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, windowMs: g.window_ms, createdAt: g.created_at }, g.version, g.snapshot, log, undefined, g.snapshot_version);
       expect(v.ok ? 'ok' : v.reason, `game ${g.id}`).toBe('ok');
       if (v.ok) expect(v.state.result !== null).toBe(g.status === 'finished');
     }

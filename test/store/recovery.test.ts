@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalActions, waitingOn, type GameState, type Setup } from '../../src/engine/index.js';
 import { replay, type LoggedAction } from '../../src/store/replay.js';
-import { snapshotText } from '../../src/store/snapshot.js';
+import { SNAPSHOT_EVERY } from '../../src/store/commit.js';
+import { decodeSnapshot, encodeSnapshot, snapshotText } from '../../src/store/snapshot.js';
 import { GameStore } from '../../src/store/store.js';
 import { DeadlineScheduler, type TimerHost } from '../../src/store/timers.js';
 import type { BrokenGame } from '../../src/store/recovery.js';
@@ -125,7 +126,9 @@ describe('recovery at start-up', () => {
     const [tampered, corruptRow, corruptSnap, gap, badSetup] = ids;
 
     const raw = new Database(file);
-    // The last action swapped for another one that was just as legal then: every row replays, but to another state.
+    // The game's snapshot written at its last action (as every SNAPSHOT_EVERY actions), then that action
+    // swapped for another one that was just as legal then: every row replays, but to another state.
+    raw.prepare('UPDATE games SET snapshot = ?, snapshot_version = version WHERE id = ?').run(encodeSnapshot(states.get(tampered)!), tampered);
     const info = JSON.parse((raw.prepare('SELECT setup FROM games WHERE id = ?').get(tampered) as { setup: string }).setup) as Setup;
     const created = (raw.prepare('SELECT created_at AS c FROM games WHERE id = ?').get(tampered) as { c: number }).c;
     const log = raw.prepare('SELECT version, seat, action, at FROM actions WHERE game_id = ? ORDER BY version').all(tampered) as LoggedAction[];
@@ -175,17 +178,49 @@ describe('recovery at start-up', () => {
     const states = await playSome(store, clock, 1, 3);
     const [id] = [...states.keys()];
     // Write a valid snapshot of a different state (as a buggy writer might).
-    const { encodeSnapshot } = await import('../../src/store/snapshot.js');
     const other = structuredClone(states.get(id)!);
     other.players[0].hand.reverse();
     other.players[0].hand.push(other.deck.pop()!);
-    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ?, snapshot_version = version WHERE id = ?').run(encodeSnapshot(other), id);
     await store.close();
     const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toHaveLength(1);
     expect(again.recovery.broken[0].reason).toMatch(/\$\.(players|deck)/);
     expect(snapshotText(states.get(id)!)).not.toBe(snapshotText(other));
     await again.close();
+  });
+
+  it('checks a snapshot of an earlier version (written every SNAPSHOT_EVERY actions) against the replay there, and recovers the game from the log after it', async () => {
+    const file = dbFile();
+    const clock = manualClock();
+    const store = await GameStore.open({ path: file, clock });
+    const g = await store.createGame({ guildId: 'g', channelId: 'c', seats: PLAYERS5, seed: 11, decisionMs: 45_000 });
+    const next = rng(11);
+    let state = g.state;
+    while (state.version < SNAPSHOT_EVERY + 5) {
+      const r = await store.submit(g.gameId, randomAction(state, next)!);
+      if (!r.ok || r.finished) throw new Error('the game must go on past the snapshot');
+      state = r.state;
+    }
+    const sqlite = sqliteConnection(store.backend).sqlite;
+    const row = sqlite.prepare('SELECT snapshot, snapshot_version AS at FROM games WHERE id = ?').get(g.gameId) as { snapshot: Buffer; at: number };
+    expect(row.at).toBe(SNAPSHOT_EVERY);
+    await store.close();
+    const again = await GameStore.open({ path: file, clock });
+    expect(again.recovery.broken).toEqual([]);
+    expect(snapshotText((await again.state(g.gameId))!)).toBe(snapshotText(state));
+    await again.close();
+
+    // The snapshot at its version changed: caught, though the log after it replays.
+    const raw = new Database(file);
+    const setup = JSON.parse((raw.prepare('SELECT setup FROM games WHERE id = ?').get(g.gameId) as { setup: string }).setup) as Setup;
+    const other = decodeSnapshot(row.snapshot, setup);
+    other.players[0].hand.push(other.deck.pop()!);
+    raw.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), g.gameId);
+    raw.close();
+    const third = await GameStore.open({ path: file, clock });
+    expect(third.recovery.broken.map((b) => b.reason)).toEqual([expect.stringMatching(new RegExp(`^stored differently: replaying ${SNAPSHOT_EVERY} actions.*\\$\\.(players|deck)`))]);
+    await third.close();
   });
 
   it('compares values, not text: a snapshot stored with its keys in another order still recovers', async () => {
@@ -199,7 +234,7 @@ describe('recovery at start-up', () => {
       Array.isArray(x) ? x.map(reorder) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reorder(v)])) : x;
     const text = JSON.stringify(reorder(JSON.parse(snapshotText(states.get(id)!))));
     expect(text).not.toBe(snapshotText(states.get(id)!));
-    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
+    sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ?, snapshot_version = version WHERE id = ?').run(Buffer.concat([Buffer.from([1]), Buffer.from(text)]), id);
     await store.close();
     const again = await GameStore.open({ path: file, clock });
     expect(again.recovery.broken).toEqual([]);
@@ -209,7 +244,6 @@ describe('recovery at start-up', () => {
 
   it('stores the engine version with each game and tells a rules change from damage', async () => {
     const { ENGINE_VERSION } = await import('../../src/engine/index.js');
-    const { encodeSnapshot } = await import('../../src/store/snapshot.js');
     const file = dbFile();
     const clock = manualClock();
     const store = await GameStore.open({ path: file, clock });
@@ -220,7 +254,7 @@ describe('recovery at start-up', () => {
     for (const id of [damaged, older, unversioned]) {
       const other = structuredClone(states.get(id)!);
       other.players[0].hand.push(other.deck.pop()!);
-      sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ? WHERE id = ?').run(encodeSnapshot(other), id);
+      sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET snapshot = ?, snapshot_version = version WHERE id = ?').run(encodeSnapshot(other), id);
     }
     sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET engine_version = ? WHERE id = ?').run(ENGINE_VERSION - 1, older);
     sqliteConnection(store.backend).sqlite.prepare('UPDATE games SET engine_version = NULL WHERE id = ?').run(unversioned);

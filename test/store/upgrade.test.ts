@@ -96,7 +96,7 @@ describe('games stored by engine version 1', () => {
     // As engine version 1 left them: its snapshot, its version.
     const raw = await GameStore.open({ path: file, clock });
     fixture.games.forEach((g, i) =>
-      sqliteConnection(raw.backend).sqlite.prepare('UPDATE games SET snapshot = ?, engine_version = 1 WHERE id = ?').run(blob(g.snapshot), ids[i]),
+      sqliteConnection(raw.backend).sqlite.prepare('UPDATE games SET snapshot = ?, snapshot_version = version, engine_version = 1 WHERE id = ?').run(blob(g.snapshot), ids[i]),
     );
     await raw.close();
 

@@ -1,6 +1,6 @@
 // games-repo.ts for PostgreSQL: the same methods, arguments and results, each a Promise. `db` is the
 // pool (each call its own transaction) or the transaction it runs in.
-import { and, asc, desc, eq, isNotNull, isNull, lte, min } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, min } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import {
   brokenValues,
@@ -102,8 +102,12 @@ export function pgGamesRepo(db: PgExec, shard?: Shard) {
       return db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat));
     },
 
-    log(id: number): Promise<StoredAction[]> {
-      return db.select(pick(actions, LOG_COLUMNS)).from(actions).where(eq(actions.gameId, id)).orderBy(asc(actions.version));
+    log(id: number, after = 0): Promise<StoredAction[]> {
+      return db
+        .select(pick(actions, LOG_COLUMNS))
+        .from(actions)
+        .where(and(eq(actions.gameId, id), gt(actions.version, after)))
+        .orderBy(asc(actions.version));
     },
 
     /** Games a channel is playing now: the bot allows one per channel. */

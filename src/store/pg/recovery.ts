@@ -19,7 +19,7 @@ export function pgRecoveryRepo(pool: Pool, shard?: Shard) {
                       (SELECT '[' || string_agg('[' || a.version || ',' || coalesce(a.seat::text, 'null') || ',' || a.at || ',' ||
                                                 to_json(a.action)::text || ']', ',' ORDER BY a.version) || ']'
                          FROM actions a WHERE a.game_id = g.id),
-                      g.engine_version
+                      g.engine_version, g.snapshot_version
                  FROM games g WHERE g.status = 'active' AND ${ownedSql(shard)} ORDER BY g.id`,
         rowMode: 'array',
       });

@@ -47,6 +47,7 @@ export const games = pgTable(
     engineVersion: integer('engine_version'),
     snapshot: bytea('snapshot').notNull(),
     version: integer('version').notNull().default(0),
+    snapshotVersion: integer('snapshot_version').notNull().default(0),
     deadline: ms('deadline'),
     tableMessageId: text('table_message_id'),
     tableFinalAt: ms('table_final_at'),

@@ -1,6 +1,6 @@
 // SQLite's statements behind GamesRepo (../games-repo.ts), synchronous (../sqlite.ts makes them a
 // GamesRepo). Statements are prepared once per connection; the commit path runs them inside its transaction.
-import { and, asc, eq, isNotNull, isNull, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, max, min, sql } from 'drizzle-orm';
 import { pick } from '../columns.js';
 import type { Db } from '../connection.js';
 import {
@@ -43,12 +43,18 @@ export function gamesStatements(db: Db, shard?: Shard) {
   );
   // The names of snapshotValues.
   const update = sqlite.prepare<[SnapshotUpdate]>(
-    `UPDATE games SET version = @version, snapshot = @snapshot, deadline = @deadline, status = @status,
+    `UPDATE games SET version = @version, snapshot = COALESCE(@snapshot, snapshot),
+            snapshot_version = CASE WHEN @snapshot IS NULL THEN snapshot_version ELSE @version END, deadline = @deadline, status = @status,
             updated_at = @updatedAt, finished_at = @finishedAt, held_since = NULL
       WHERE id = @id AND version = @fromVersion`,
   );
   const seatsOf = db.select(pick(seats, SEAT_COLUMNS)).from(seats).where(eq(seats.gameId, p('id'))).orderBy(asc(seats.seat)).prepare();
-  const logOf = db.select(pick(actions, LOG_COLUMNS)).from(actions).where(eq(actions.gameId, p('id'))).orderBy(asc(actions.version)).prepare();
+  const logOf = db
+    .select(pick(actions, LOG_COLUMNS))
+    .from(actions)
+    .where(and(eq(actions.gameId, p('id')), gt(actions.version, p('after'))))
+    .orderBy(asc(actions.version))
+    .prepare();
   const nextDeadline = db
     .select({ at: min(games.deadline) })
     .from(games)
@@ -121,7 +127,7 @@ export function gamesStatements(db: Db, shard?: Shard) {
 
     seats: (id: number): SeatInfo[] => seatsOf.all({ id }),
 
-    log: (id: number): StoredAction[] => logOf.all({ id }),
+    log: (id: number, after = 0): StoredAction[] => logOf.all({ id, after }),
 
     /** Games a channel is playing now: the bot allows one per channel. */
     activeIn(guildId: string, channelId: string): number[] {

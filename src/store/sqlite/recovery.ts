@@ -20,7 +20,7 @@ export function recoveryStatements(sqlite: Database.Database, shard?: Shard) {
                   (SELECT '[' || group_concat('[' || a.version || ',' || ifnull(a.seat, 'null') || ',' || a.at || ',' ||
                                               iif(json_valid(a.action), a.action, json_quote(a.action)) || ']') || ']'
                      FROM actions a WHERE a.game_id = g.id),
-                  g.engine_version
+                  g.engine_version, g.snapshot_version
              FROM games g WHERE g.status = 'active' AND ${ownedByRaw(shard, 'g.guild_id')} ORDER BY g.id`,
         )
         .raw()

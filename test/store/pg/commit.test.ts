@@ -5,7 +5,8 @@ import { apply, legalActions, waitingOn, type Action } from '../../../src/engine
 import { applyAndCommitAsync } from '../../../src/store/commit-async.js';
 import { pgGamesRepo } from '../../../src/store/pg/games-repo.js';
 import { decodeSnapshot, snapshotText } from '../../../src/store/snapshot.js';
-import { clockAt } from '../../../src/store/replay.js';
+import { clockAt, storedState } from '../../../src/store/replay.js';
+import { SNAPSHOT_EVERY } from '../../../src/store/commit.js';
 import { PLAYERS5, randomAction, rng } from '../helpers.js';
 import { BACKENDS, closeAllPg, commitContext, createGameOn, createPgGame, openBackend, openPg } from './helpers.js';
 
@@ -44,8 +45,11 @@ describe.each(BACKENDS)('committing actions, asynchronously, to %s', (kind) => {
       state = r.state;
       n++;
       if (n % 50 === 0) {
+        // The snapshot is of the last multiple of SNAPSHOT_EVERY; with the log's rows after it, the state.
         const head = (await repo.head(g.gameId))!;
-        expect(snapshotText(decodeSnapshot((await repo.snapshot(g.gameId))!, head.setup!))).toBe(snapshotText(state));
+        expect(head.snapshotVersion).toBe(n - (n % SNAPSHOT_EVERY));
+        expect(decodeSnapshot((await repo.snapshot(g.gameId))!, head.setup!).version).toBe(head.snapshotVersion);
+        expect(snapshotText(await storedState(repo, g.gameId, { ...head, setup: head.setup! }))).toBe(snapshotText(state));
       }
     }
     expect(state.result).not.toBeNull();
@@ -111,7 +115,7 @@ describe('committing to PostgreSQL from several processes', () => {
     // legal anew. Without the lock both would write version v+1 and one would fail on the key.
     for (let round = 0; round < 40; round++) {
       const head = (await pgGamesRepo(a.db).head(g.gameId))!;
-      const current = decodeSnapshot((await pgGamesRepo(a.db).snapshot(g.gameId))!, head.setup!);
+      const current = await storedState(pgGamesRepo(a.db), g.gameId, { ...head, setup: head.setup! });
       const action = randomAction(current, next);
       if (!action) break;
       const [ra, rb] = await Promise.all([applyAndCommitAsync(ca, g.gameId, action, T0 + round), applyAndCommitAsync(cb, g.gameId, action, T0 + round)]);

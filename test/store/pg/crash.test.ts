@@ -19,7 +19,7 @@ const CHILD = fileURLToPath(new URL('../../../node_modules/.cache/fengsheng-test
 let url = '';
 beforeAll(async () => {
   url = await pgDatabase('crash');
-  await build({ entryPoints: [CHILD_SOURCE], outfile: CHILD, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3', 'pino', 'pg'], logLevel: 'error' });
+  await build({ entryPoints: [CHILD_SOURCE], outfile: CHILD, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3', 'pino', 'sonic-boom', 'pg'], logLevel: 'error' });
 });
 const KILLS = 30;
 const SEED = 20261201;
@@ -46,8 +46,8 @@ async function checkDatabase(): Promise<{ games: number; finished: number }> {
       expect(created.size, 'games were announced but the schema is missing').toBe(0);
       return { games: 0, finished: 0 };
     }
-    const games = (await c.query('SELECT id, status, version, setup, decision_ms, window_ms, created_at, snapshot FROM games')).rows as {
-      id: number; status: string; version: number; setup: string; decision_ms: number | null; window_ms: number | null; created_at: string; snapshot: Buffer;
+    const games = (await c.query('SELECT id, status, version, setup, decision_ms, window_ms, created_at, snapshot, snapshot_version FROM games')).rows as {
+      id: number; status: string; version: number; setup: string; decision_ms: number | null; window_ms: number | null; created_at: string; snapshot: Buffer; snapshot_version: number;
     }[];
     const byId = new Map(games.map((g) => [g.id, g]));
     for (const id of created) expect(byId.has(id), `announced game ${id} is missing`).toBe(true);
@@ -60,7 +60,7 @@ async function checkDatabase(): Promise<{ games: number; finished: number }> {
       expect(g.status).not.toBe('broken');
       const log = (await c.query('SELECT version, seat, action, at::float8 AS at FROM actions WHERE game_id = $1 ORDER BY version', [g.id])).rows as LoggedAction[];
       expect(log.length).toBe(g.version);
-      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, windowMs: g.window_ms, createdAt: Number(g.created_at) }, g.version, g.snapshot, log);
+      const v = verifyGame({ setup: JSON.parse(g.setup) as Setup, decisionMs: g.decision_ms, windowMs: g.window_ms, createdAt: Number(g.created_at) }, g.version, g.snapshot, log, undefined, g.snapshot_version);
       expect(v.ok ? 'ok' : v.reason, `game ${g.id}`).toBe('ok');
       if (v.ok) expect(v.state.result !== null).toBe(g.status === 'finished');
     }
