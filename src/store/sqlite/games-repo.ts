@@ -60,6 +60,12 @@ export function gamesStatements(db: Db, shard?: Shard) {
     .from(games)
     .where(and(eq(games.status, 'active'), isNotNull(games.deadline), mine))
     .prepare();
+  // Asked by every /fengsheng in a channel and every game begun.
+  const activeIn = db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.guildId, p('guildId')), eq(games.channelId, p('channelId')), eq(games.status, 'active')))
+    .prepare();
   const due = db
     .select({ id: games.id })
     .from(games)
@@ -130,14 +136,7 @@ export function gamesStatements(db: Db, shard?: Shard) {
     log: (id: number, after = 0): StoredAction[] => logOf.all({ id, after }),
 
     /** Games a channel is playing now: the bot allows one per channel. */
-    activeIn(guildId: string, channelId: string): number[] {
-      return db
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.guildId, guildId), eq(games.channelId, channelId), eq(games.status, 'active')))
-        .all()
-        .map((r) => r.id);
-    },
+    activeIn: (guildId: string, channelId: string): number[] => activeIn.all({ guildId, channelId }).map((r) => r.id),
 
     newestIn(guildId: string, channelId: string): number | null {
       return db.select({ id: max(games.id) }).from(games).where(and(eq(games.guildId, guildId), eq(games.channelId, channelId))).get()?.id ?? null;
