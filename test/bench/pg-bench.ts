@@ -61,7 +61,7 @@ async function recovery(conn: PgConnection, url: string, games: number, actions:
     await conn.db.transaction(async (tx) => {
       const [{ id }] = await tx
         .insert(gamesTable)
-        .values({ guildId: 'bench', channelId: `c${seed}`, setup: JSON.stringify(setup), options: JSON.stringify(state.options), ...timers, engineVersion: ENGINE_VERSION, snapshot: encodeSnapshot(state), version: state.version, deadline: state.pending?.deadline ?? null, createdAt: t0, updatedAt: t0 })
+        .values({ guildId: 'bench', channelId: `c${seed}`, setup: JSON.stringify(setup), options: JSON.stringify(state.options), ...timers, engineVersion: ENGINE_VERSION, snapshot: encodeSnapshot(state), version: state.version, snapshotVersion: state.version, deadline: state.pending?.deadline ?? null, createdAt: t0, updatedAt: t0 })
         .returning({ id: gamesTable.id });
       await tx.insert(seatsTable).values(PLAYERS.map((p, seat) => ({ gameId: id, seat, userId: p.userId, name: p.name })));
       await tx.insert(actionsTable).values(rows.map((r) => ({ gameId: id, ...r })));

@@ -164,27 +164,38 @@ describe('opening the database', () => {
   });
 });
 
+/**
+ * A database made before migration `tag`: the migrations before it applied, and a way to add game rows
+ * (every required column given a value of its type, `extra` columns as given), then every migration run.
+ */
+function madeBefore(tag: string) {
+  const old = dir();
+  fs.mkdirSync(path.join(old, 'meta'));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith(tag)));
+  expect(before.length).toBeGreaterThan(0);
+  fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
+  for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
+  const raw = new Database(path.join(dir(), 'old.db'));
+  runMigrations(drizzle(raw), old);
+  const required = (raw.prepare(`PRAGMA table_info(games)`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]).filter((c) => c.notnull && c.dflt_value === null && !c.pk);
+  const value = (type: string, n: number) => (type.toLowerCase() === 'blob' ? Buffer.from('x') : type.toLowerCase() === 'integer' ? n : `x${n}`);
+  return {
+    raw,
+    addGame(id: number, extra: Record<string, string | number> = {}): void {
+      const names = [...required.map((c) => c.name), ...Object.keys(extra)];
+      raw.prepare(`INSERT INTO games (id, ${names.join(', ')}) VALUES (?, ${names.map(() => '?').join(', ')})`).run(id, ...required.map((c) => value(c.type, id)), ...Object.values(extra));
+    },
+    migrate: () => runMigrations(drizzle(raw), MIGRATIONS_FOLDER),
+  };
+}
+
 describe('migration 0014 (the last ping of a game beside the game)', () => {
   it('keeps the last ping of a game stored before it', async () => {
-    // The migrations up to 0013, as a database made before 0014 had them.
-    const old = dir();
-    fs.mkdirSync(path.join(old, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0014')));
-    expect(before.at(-1)?.tag).toMatch(/^0013/);
-    fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
-    for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
-    const file = path.join(dir(), 'old.db');
-    const raw = new Database(file);
-    runMigrations(drizzle(raw), old);
-    // A game row with a ping: every required column given a value of its type.
-    const required = (raw.prepare(`PRAGMA table_info(games)`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]).filter((c) => c.notnull && c.dflt_value === null && !c.pk);
-    const value = (type: string, n: number) => (type.toLowerCase() === 'blob' ? Buffer.from('x') : type.toLowerCase() === 'integer' ? n : `x${n}`);
-    raw
-      .prepare(`INSERT INTO games (id, ${required.map((c) => c.name).join(', ')}, ping_message_id, ping_key) VALUES (7, ${required.map(() => '?').join(', ')}, '123456789012345678', '41:turn')`)
-      .run(...required.map((c) => value(c.type, 7)));
-    raw.prepare(`INSERT INTO games (id, ${required.map((c) => c.name).join(', ')}) VALUES (8, ${required.map(() => '?').join(', ')})`).run(...required.map((c) => value(c.type, 8)));
-    runMigrations(drizzle(raw), MIGRATIONS_FOLDER);
+    const { raw, addGame, migrate } = madeBefore('0014');
+    addGame(7, { ping_message_id: '123456789012345678', ping_key: '41:turn' });
+    addGame(8);
+    migrate();
     expect(raw.prepare('SELECT game_id AS gameId, message_id AS messageId, ping_key AS key FROM game_pings').all()).toEqual([{ gameId: 7, messageId: '123456789012345678', key: '41:turn' }]);
     expect((raw.prepare(`PRAGMA table_info(games)`).all() as { name: string }[]).map((c) => c.name)).not.toContain('ping_key');
     raw.close();
@@ -192,21 +203,11 @@ describe('migration 0014 (the last ping of a game beside the game)', () => {
 });
 
 describe('migration 0017 (the version a snapshot is of)', () => {
-  it('takes every snapshot stored before it as of its row\'s version', () => {
-    const old = dir();
-    fs.mkdirSync(path.join(old, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const before = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0017')));
-    expect(before.at(-1)?.tag).toMatch(/^0016/);
-    fs.writeFileSync(path.join(old, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: before }));
-    for (const e of before) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(old, `${e.tag}.sql`));
-    const raw = new Database(path.join(dir(), 'old.db'));
-    runMigrations(drizzle(raw), old);
-    const required = (raw.prepare(`PRAGMA table_info(games)`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]).filter((c) => c.notnull && c.dflt_value === null && !c.pk);
-    const value = (type: string, n: number) => (type.toLowerCase() === 'blob' ? Buffer.from('x') : type.toLowerCase() === 'integer' ? n : `x${n}`);
-    for (const [id, version] of [[7, 41], [8, 0]])
-      raw.prepare(`INSERT INTO games (id, version, ${required.map((c) => c.name).join(', ')}) VALUES (?, ?, ${required.map(() => '?').join(', ')})`).run(id, version, ...required.map((c) => value(c.type, id)));
-    runMigrations(drizzle(raw), MIGRATIONS_FOLDER);
+  it("takes every snapshot stored before it as of its row's version", () => {
+    const { raw, addGame, migrate } = madeBefore('0017');
+    addGame(7, { version: 41 });
+    addGame(8, { version: 0 });
+    migrate();
     expect(raw.prepare('SELECT id, version, snapshot_version AS snapshotVersion FROM games ORDER BY id').all()).toEqual([
       { id: 7, version: 41, snapshotVersion: 41 },
       { id: 8, version: 0, snapshotVersion: 0 },
