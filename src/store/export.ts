@@ -21,7 +21,7 @@ export interface RecordedAction {
 export interface GameRecord {
   format: typeof RECORD_FORMAT;
   formatVersion: typeof RECORD_FORMAT_VERSION;
-  game: Omit<GameInfo, 'setup' | 'options'>;
+  game: Omit<GameInfo, 'setup' | 'options' | 'snapshotVersion'>;
   setup: Setup;
   options: Options;
   seats: SeatInfo[];
@@ -40,7 +40,8 @@ export function exportGame(backend: StoreBackend, gameId: number): Promise<GameR
   return backend.transaction(async ({ games: repo }) => {
     const info = await repo.info(gameId);
     if (!info) throw new Error(`There is no game ${gameId}.`);
-    const { setup, options, ...game } = info;
+    // Which version the stored snapshot is of is the store's own business, not the record's.
+    const { setup, options, snapshotVersion: _snapshotVersion, ...game } = info;
     if (!setup || !options) throw new Error(`Game ${gameId} has a damaged setup; it cannot be exported.`);
     const log = await repo.log(gameId);
     const stored = decodeSnapshot((await repo.snapshot(gameId))!, setup);
