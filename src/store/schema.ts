@@ -72,7 +72,7 @@ export const games = sqliteTable(
     /**
      * Engine state after `snapshotVersion` actions, compact encoding (see snapshot.ts): written every
      * SNAPSHOT_EVERY actions and when the game ends (store/commit.ts); the state at `version` is it
-     * with the log's rows after it applied (store/stored-state.ts).
+     * with the log's rows after it applied (store/replay.ts storedState).
      */
     snapshot: blob('snapshot', { mode: 'buffer' }).notNull(),
     version: integer('version').notNull().default(0),

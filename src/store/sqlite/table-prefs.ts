@@ -7,8 +7,6 @@ import { DEFAULT_RESPOND, NO_PING, panelOf, type PingRecord, type RespondPref, t
 export type TablePrefsStatements = ReturnType<typeof tablePrefsStatements>;
 
 export function tablePrefsStatements(db: Db) {
-  // Read inside every commit that owes a DM (the language of each player it is worded for).
-  const localeOf = db.select({ locale: userPrefs.locale }).from(userPrefs).where(eq(userPrefs.userId, sql.placeholder('userId'))).prepare();
   // Written after most decisions and panel clicks: prepared once (drizzle built and better-sqlite3
   // compiled them anew per call: 240 ms of the bot's 15 s busy in 30 s of 60 games).
   const sqlite = db.$client;
@@ -27,7 +25,12 @@ export function tablePrefsStatements(db: Db) {
     .where(eq(seats.gameId, p('gameId')))
     .orderBy(seats.seat)
     .prepare();
-  const prefOf = db.select({ respond: userPrefs.respond, dmChannelId: userPrefs.dmChannelId }).from(userPrefs).where(eq(userPrefs.userId, p('userId'))).prepare();
+  // A user's row: read inside every commit that owes a DM too (the language of each player it is worded for).
+  const prefOf = db
+    .select({ respond: userPrefs.respond, locale: userPrefs.locale, dmChannelId: userPrefs.dmChannelId })
+    .from(userPrefs)
+    .where(eq(userPrefs.userId, p('userId')))
+    .prepare();
   const upsert = (column: 'locale' | 'respond' | 'dm_channel_id') =>
     sqlite.prepare<[string, string, number]>(
       `INSERT INTO user_prefs (user_id, ${column}, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ${column} = excluded.${column}, updated_at = excluded.updated_at`,
@@ -79,7 +82,7 @@ export function tablePrefsStatements(db: Db) {
       return prefOf.get({ userId })?.respond ?? DEFAULT_RESPOND;
     },
     locale(userId: string): string | null {
-      return localeOf.get({ userId })?.locale ?? null;
+      return prefOf.get({ userId })?.locale ?? null;
     },
     setLocale(userId: string, locale: string, now: number): void {
       writeLocale.run(userId, locale, now);
