@@ -59,10 +59,16 @@ describe('REST sockets', () => {
 describe("the bot's REST client", () => {
   it('sends requests through a token whole from the HTTP thread (no handler of them on the event loop), the others from its own', async () => {
     const seen: string[] = [];
+    const bodies: Record<string, { type?: string; body: string }> = {};
     server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
-      if (req.method === 'POST') return void res.writeHead(204).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '1', url: req.url }));
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies[req.url!] = { type: req.headers['content-type'], body };
+        if (req.method === 'POST') return void res.writeHead(204).end();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '1', url: req.url }));
+      });
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
@@ -81,8 +87,15 @@ describe("the bot's REST client", () => {
     expect(read).toEqual({ id: '1', url: `/api/v10${edit(3)}` });
     expect(channel).toEqual({ id: '1', url: '/api/v10/channels/100000000000000002' });
     expect(seen.sort()).toEqual([`GET /api/v10/channels/100000000000000002`, `PATCH /api/v10${edit(1)}`, `PATCH /api/v10${edit(3)}`, `POST /api/v10/interactions/100000000000000001/${token(2)}/callback`].sort());
+    // Their bodies are the JSON discord.js would send (handed to the thread as its text).
+    expect(bodies[`/api/v10${edit(1)}`]).toEqual({ type: 'application/json', body: '{"content":"x"}' });
+    expect(bodies[`/api/v10/interactions/100000000000000001/${token(2)}/callback`]).toEqual({ type: 'application/json', body: '{"type":6}' });
     // Only the channel's route has a handler (and its bucket) on the event loop: the tokens' are the thread's.
     expect([...client.rest.handlers.keys()]).toEqual([expect.stringContaining(':100000000000000002')]);
+    // A token's edit with a file keeps its multipart body, the JSON in its payload_json part.
+    await client.rest.patch(edit(4), { body: { content: 'z' }, files: [{ name: 'table.png', data: Buffer.from('png') }], auth: false });
+    expect(bodies[`/api/v10${edit(4)}`]?.type).toMatch(/^multipart\/form-data/);
+    expect(bodies[`/api/v10${edit(4)}`]?.body).toContain('{"content":"z"}');
     await client.destroy();
   });
 
