@@ -30,8 +30,18 @@ export const Limits = {
   textDisplayTotal: 4000,
 } as const;
 
-/** Discord counts characters, not UTF-16 units; 风声's Chinese text is where this matters. */
-export const charLength = (s: string): number => [...s].length;
+/** Discord counts characters, not UTF-16 units; 风声's Chinese text is where this matters. A pair of surrogates is one. */
+export function charLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) (n--, i++);
+    }
+  }
+  return n;
+}
 
 export interface MessageFields {
   content?: string;
@@ -218,27 +228,30 @@ function validateV2Components(components: ComponentJson[], errors: FormErrors): 
   }
 }
 
+function collectIds(c: ComponentJson, used: Set<number>): void {
+  if (typeof c.id === 'number') used.add(c.id);
+  if (c.components) for (const child of c.components) collectIds(child, used);
+  if (c.accessory) collectIds(c.accessory, used);
+}
+
+/** A copy of `c` and its children, each without an id given the next one `used` does not hold. */
+function assignIds(c: ComponentJson, used: Set<number>, next: { n: number }): ComponentJson {
+  const copy: ComponentJson = { ...c };
+  if (typeof copy.id !== 'number') {
+    while (used.has(next.n)) next.n++;
+    copy.id = next.n++;
+  }
+  if (copy.components) copy.components = copy.components.map((child) => assignIds(child, used, next));
+  if (copy.accessory) copy.accessory = assignIds(copy.accessory, used, next);
+  return copy;
+}
+
 /** Discord numbers components in each message; discord.js keeps the ids. */
 function numberComponents(components: ComponentJson[]): ComponentJson[] {
-  let next = 1;
   const used = new Set<number>();
-  const collect = (c: ComponentJson): void => {
-    if (typeof c.id === 'number') used.add(c.id);
-    c.components?.forEach(collect);
-    if (c.accessory) collect(c.accessory);
-  };
-  components.forEach(collect);
-  const assign = (c: ComponentJson): ComponentJson => {
-    const copy: ComponentJson = { ...c };
-    if (typeof copy.id !== 'number') {
-      while (used.has(next)) next++;
-      copy.id = next++;
-    }
-    if (copy.components) copy.components = copy.components.map(assign);
-    if (copy.accessory) copy.accessory = assign(copy.accessory);
-    return copy;
-  };
-  return components.map(assign);
+  for (const c of components) collectIds(c, used);
+  const next = { n: 1 };
+  return components.map((c) => assignIds(c, used, next));
 }
 
 /**
