@@ -52,22 +52,28 @@ export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number
   const px = new Uint32Array(bytes.buffer, bytes.byteOffset, n);
   const hist = HIST.fill(0);
   let count = 0;
-  let last = px[0], lastKey = keyOf(last), from = 0;
-  for (let i = 1; i <= n; i++) {
-    const v = i < n ? px[i] : ~last;
-    if (v === last) continue;
-    hist[lastKey] += i - from;
-    if (count + 2 > runs.length) {
-      const more = new Uint32Array(runs.length * 2);
-      more.set(runs);
-      runs = more;
+  let rs = runs; // a local: the module's binding read and written once, not at each pixel
+  /** The run of `key` that ends before pixel `end`: counted, and kept. */
+  const endRun = (end: number, key: number, from: number) => {
+    hist[key] += end - from;
+    if (count + 2 > rs.length) {
+      const more = new Uint32Array(rs.length * 2);
+      more.set(rs);
+      rs = more;
     }
-    runs[count++] = i;
-    runs[count++] = lastKey;
+    rs[count++] = end;
+    rs[count++] = key;
+  };
+  let last = px[0], from = 0;
+  for (let i = 1; i < n; i++) {
+    const v = px[i];
+    if (v === last) continue;
+    endRun(i, keyOf(last), from);
     last = v;
-    lastKey = keyOf(v);
     from = i;
   }
+  endRun(n, keyOf(last), from);
+  runs = rs;
   const used: number[] = [];
   for (let k = 0; k < 32768; k++) if (hist[k]) used.push(k);
   // Most frequent first; ties by colour so the palette does not depend on anything else.
