@@ -1,6 +1,7 @@
 // The bot's REST client (client.ts makes every client with it). Requests through an interaction's token
 // (a click's answer, a panel or a table edited through the token) go whole to the HTTP thread, whose own
-// discord.js REST client queues, limits and sends them: Discord does not count them toward the bot's
+// client (worker.mjs: discord.js's rate-limit rules without its machinery) queues, limits and sends them,
+// their JSON bodies crossing as text: Discord does not count them toward the bot's
 // global 50 a second, they are most of the bot's requests (1.8 an action at 150 live games), and
 // discord.js's work for each (its queue, the token's bucket, an AbortController and a timer, the
 // answer's JSON) was a fifth of the event loop, where every click's acknowledgement waits its turn

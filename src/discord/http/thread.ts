@@ -6,7 +6,7 @@
 // A request with files (a multipart body: the table picture) is sent in-process, as is every request
 // once the thread cannot start or has died (those it was handed before it started too: none was sent).
 // Requests through an interaction's token are handed over whole (`call`, rest.ts): the thread queues,
-// limits and sends them with discord.js's own REST client, and hands back what it answered.
+// limits and sends them with its own client (discord.js's rate-limit rules: worker.mjs), and hands back what it answered.
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
