@@ -69,11 +69,27 @@ export function before(i: number, n: number, gap: number, boxH = BOX_H): { x: nu
 }
 
 export function fit(g: Ctx, text: string, max: number): string {
-  if (g.measureText(text).width <= max) return text;
-  let s = text;
-  while (s.length > 1 && g.measureText(s + '…').width > max) s = s.slice(0, -1);
-  return s + '…';
+  const key = `${g.font}\u0000${max}\u0000${text}`;
+  let out = FITTED.get(key);
+  if (out !== undefined) return out;
+  if (g.measureText(text).width <= max) out = text;
+  else {
+    let s = text;
+    while (s.length > 1 && g.measureText(s + '…').width > max) s = s.slice(0, -1);
+    out = s + '…';
+  }
+  if (FITTED.size >= FITTED_MAX) FITTED.clear();
+  FITTED.set(key, out);
+  return out;
 }
+
+/**
+ * What fit() made of a text in a font and a width: the same seats' names are fitted in every picture of
+ * a game, and measuring a name (in the fallback font, which any character may need) was an eighth of a
+ * drawing. At most FITTED_MAX kept, all forgotten at once when full.
+ */
+const FITTED = new Map<string, string>();
+const FITTED_MAX = 10_000;
 
 /** Sets the largest font size (down to 8 px) at which the text fits, and returns the text, cut if even that is too wide. */
 export function shrink(g: Ctx, text: string, max: number, size: number, bold = false): string {
