@@ -31,9 +31,9 @@ const JSON_BODY = { 'Content-Type': 'application/json' };
 
 /**
  * A request whose JSON body is sent as its text (what discord.js would send): a text crosses to the
- * thread as one copy, where the body's objects were copied one by one by the structured clone and made
- * again in the thread for discord.js to turn into the same text (a click's panel, about 4 KB of JSON:
- * the thread's cost of a message halved). A request with files keeps its body (the files' part).
+ * thread as one copy, where the structured clone copied the body's objects one by one and the thread
+ * made them again only to turn them into the same text (a click's panel, about 4 KB of JSON: 61–68 µs
+ * in the thread against 1.5). A request with files keeps its body (the files' part).
  */
 function asText(options: InternalRequest): InternalRequest {
   if (options.body == null || options.passThroughBody || options.files?.length) return options;

@@ -3,8 +3,8 @@
 // interaction's token (rest.ts: a click's answer, a panel or table edited through its token), which
 // Discord does not count toward the bot's global 50 a second, are queued, limited and sent here whole
 // by the thread's own client (below, discord.js's rules without its machinery): their buckets, waits and
-// retries, their multipart bodies and their answers' JSON cost the event loop nothing either. Plain JavaScript: a worker thread does not inherit
-// tsx's loader (npm run build copies it into lib/ as worker.js).
+// retries, their multipart bodies and their answers' JSON cost the event loop nothing either. Plain
+// JavaScript: a worker thread does not inherit tsx's loader (npm run build copies it into lib/ as worker.js).
 import { readlinkSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
