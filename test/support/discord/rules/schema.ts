@@ -79,20 +79,28 @@ interface Node {
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
 
-/** The schema node of the branch a value takes: wrappers and lazies opened, the least-failing union option. */
-function resolve(node: Node, value: unknown): Node {
+/** The node under a node's wrappers, lazies and pipes. */
+function unwrap(node: Node): Node {
   for (;;) {
     const def = node._zod.def;
     if (WRAPPERS.has(def.type) && def.innerType) node = def.innerType;
     else if (def.type === 'lazy' && def.getter) node = def.getter();
     else if (def.type === 'pipe' && def.in) node = def.in;
-    else if (def.type === 'union' && def.options?.length) {
-      const scored = def.options.map((o) => {
-        const r = (o as unknown as BodySchema).safeParse(value);
-        return { o, w: r.success ? -1 : weight(r.error.issues as Issue[]) };
-      });
-      node = scored.reduce((a, b) => (b.w < a.w ? b : a)).o;
-    } else return node;
+    else return node;
+  }
+}
+
+/** The schema node of the branch a value takes: wrappers and lazies opened, the least-failing union option. */
+function resolve(node: Node, value: unknown): Node {
+  for (;;) {
+    node = unwrap(node);
+    const def = node._zod.def;
+    if (def.type !== 'union' || !def.options?.length) return node;
+    const scored = def.options.map((o) => {
+      const r = (o as unknown as BodySchema).safeParse(value);
+      return { o, w: r.success ? -1 : weight(r.error.issues as Issue[]) };
+    });
+    node = scored.reduce((a, b) => (b.w < a.w ? b : a)).o;
   }
 }
 
@@ -238,18 +246,9 @@ const tried = new WeakMap<BodySchema, { option: BodySchema; types: unknown[] | n
 
 /** The values an object schema's `type` literal allows, or null (no literal `type`). */
 function typesOf(option: Node): unknown[] | null {
-  const type = resolveWrappers(option)._zod.def.shape?.type;
-  const def = type ? resolveWrappers(type)._zod.def : undefined;
+  const type = unwrap(option)._zod.def.shape?.type;
+  const def = type ? unwrap(type)._zod.def : undefined;
   return def?.type === 'literal' ? ((def as { values?: unknown[] }).values ?? null) : null;
-}
-
-function resolveWrappers(node: Node): Node {
-  for (;;) {
-    const def = node._zod.def;
-    if (WRAPPERS.has(def.type) && def.innerType) node = def.innerType;
-    else if (def.type === 'lazy' && def.getter) node = def.getter();
-    else return node;
-  }
 }
 
 function optionTakes(schema: BodySchema, body: unknown): boolean {
