@@ -27,7 +27,8 @@ export interface TokenWatch {
   rateLimited?(data: RateLimitData): void;
 }
 
-const JSON_BODY = { 'Content-Type': 'application/json' };
+/** The header of a body sent as its JSON text (passThroughBody). */
+export const JSON_BODY = { 'Content-Type': 'application/json' };
 
 /**
  * A request whose JSON body is sent as its text (what discord.js would send): a text crosses to the

@@ -17,7 +17,7 @@ import type { Logger } from '../../log.js';
 import type { StoredPanel, TimerHost } from '../../store/index.js';
 import { TOGGLES, type PanelBody, type PanelFocus } from '../render/panel.js';
 import { decodeId } from '../custom-id.js';
-import { unread } from '../http/rest.js';
+import { JSON_BODY, unread } from '../http/rest.js';
 import { updatedPublic } from '../reply.js';
 import { TOKEN_GONE, TOKEN_MARGIN_MS, TOKEN_MS, tokenFresh } from './tokens.js';
 
@@ -50,8 +50,6 @@ function decisionOf(body: PanelBody): string {
 /** What a panel shows, as a digest of its JSON: an open panel keeps 28 bytes of it, not 2–4 KB. */
 const digestOf = (json: string): string => hash('sha1', json, 'base64');
 const digest = (body: unknown): string => digestOf(JSON.stringify(body));
-/** A refresh sends the JSON its digest was taken of (discord.js would write it again). */
-const JSON_BODY = { 'Content-Type': 'application/json' };
 
 export type PanelInteraction = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 
@@ -387,6 +385,7 @@ export class Panels {
         try {
           if (p.message === null) return;
           p.editedAt = performance.now();
+          // The JSON its digest was taken of is what is sent (not written again).
           await this.o.rest.patch(Routes.webhookMessage(p.hook.applicationId, p.hook.token, p.message), unread({ body: json, passThroughBody: true, headers: JSON_BODY, auth: false }));
           p.shown = text;
           p.shownKey = keyNow;
