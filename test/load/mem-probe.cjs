@@ -1,6 +1,6 @@
 // Preloaded into the bot by test/load/memory.ts (node --expose-gc --require): on SIGUSR2 it reads the
-// command file /tmp/mem-probe-<pid>.json ({ out, snapshot }), collects garbage, and writes the
-// process's memory (process.memoryUsage, V8's heap spaces, /proc/self/status) to `out`, with a heap
+// command file /tmp/mem-probe-<pid>.json ({ out, snapshot, gc }), collects garbage (unless gc is false:
+// the memory as it stands under load), and writes the process's memory (process.memoryUsage, V8's heap spaces, /proc/self/status) to `out`, with a heap
 // snapshot beside it when asked. Never loaded by the bot as it ships.
 const fs = require('node:fs');
 const v8 = require('node:v8');
@@ -29,7 +29,7 @@ process.on('SIGUSR2', () => {
   } catch {
     return;
   }
-  for (let i = 0; i < 3; i++) globalThis.gc?.();
+  if (cmd.gc !== false) for (let i = 0; i < 3; i++) globalThis.gc?.();
   const status = fs.readFileSync('/proc/self/status', 'utf8');
   const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   const report = {

@@ -2,7 +2,8 @@
 // with test/load/mem-probe.cjs preloaded, against the stand-in with Discord's limits (fleet.ts). It
 // holds each number of live games of `--steps` in turn (a finished game is replaced at once) and, at
 // the end of each hold, has the bot collect garbage and report process.memoryUsage() and its RSS
-// (with a V8 heap snapshot at the steps of --snapshots). Not part of `npm test` nor of `npm run bench`:
+// (with a V8 heap snapshot at the steps of --snapshots; with --no-gc, the memory as it stands under
+// load, which is what the bench's rssBytesPerLiveGame reads, with V8's spaces). Not part of `npm test` nor of `npm run bench`:
 //
 //   npx tsx test/load/memory.ts --steps 0,20,60 --hold 60 --snapshots 60
 //
@@ -19,6 +20,7 @@ const { values } = parseCommand({
   options: {
     steps: { type: 'string', help: 'live games of each step, comma-separated', value: 'N,N,…', default: '0,20,60' },
     hold: { type: 'string', help: 'seconds each step is held after its games are open', value: 'S', default: '60', int: [1, 3600] },
+    'no-gc': { type: 'boolean', help: 'read the memory as it stands under load (no collection first)' },
     snapshots: { type: 'string', help: 'the steps to write a V8 heap snapshot at (after reading the memory; a snapshot grows the RSS of the steps after it)', value: 'N,N,…', default: '' },
   } as const,
 });
@@ -33,6 +35,7 @@ interface Probe {
   rssAnon: number;
   threads: number;
   mappings: Record<string, number>;
+  spaces: Record<string, { used: number; size: number }>;
   snapshot: string | null;
 }
 
@@ -41,7 +44,7 @@ const snapshotAt = new Set(values.snapshots.split(',').filter(Boolean).map(Numbe
 async function read(name: string, snapshot: boolean): Promise<Probe> {
   const out = `/tmp/fengsheng-mem-${process.pid}-${name}.json`;
   rmSync(out, { force: true });
-  writeFileSync(`/tmp/mem-probe-${fleet.bot.pid}.json`, JSON.stringify({ out, snapshot }));
+  writeFileSync(`/tmp/mem-probe-${fleet.bot.pid}.json`, JSON.stringify({ out, snapshot, gc: !values['no-gc'] }));
   process.kill(fleet.bot.pid, 'SIGUSR2');
   const until = Date.now() + 120_000;
   while (!existsSync(out) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
@@ -64,7 +67,7 @@ try {
     const r = await read(String(target), snapshotAt.has(target));
     const mean = live.reduce((a, b) => a + b, 0) / Math.max(1, live.length);
     rows.push({ games: target, live: fleet.live(), r });
-    process.stderr.write(`${JSON.stringify({ games: target, liveNow: fleet.live(), liveMean: Math.round(mean), rss: r.usage.rss, heapTotal: r.usage.heapTotal, heapUsed: r.usage.heapUsed, external: r.usage.external, arrayBuffers: r.usage.arrayBuffers, rssAnon: r.rssAnon, threads: r.threads, mappings: r.mappings, snapshot: r.snapshot })}\n`);
+    process.stderr.write(`${JSON.stringify({ games: target, liveNow: fleet.live(), liveMean: Math.round(mean), rss: r.usage.rss, heapTotal: r.usage.heapTotal, heapUsed: r.usage.heapUsed, external: r.usage.external, arrayBuffers: r.usage.arrayBuffers, rssAnon: r.rssAnon, threads: r.threads, mappings: r.mappings, spaces: values['no-gc'] ? r.spaces : undefined, snapshot: r.snapshot })}\n`);
   }
 } finally {
   await fleet.close();
