@@ -1,19 +1,11 @@
 // Card faces by id, and the small colour helpers the AI shares. Card ids index the edition's
-// deck as buildDeck() lays it out (the engine's `state.cards`); the deck list is public
+// deck as deckOf() lays it out (the engine's `state.cards`); the deck list is public
 // knowledge, so using it is not reading the hidden state.
-import { buildDeck } from '../engine/index.js';
+import { deckOf } from '../engine/index.js';
 import type { Card, Color, Edition, Identity, Mode } from '../engine/types.js';
 
-const TABLES = new Map<Edition, readonly Card[]>();
-
-export function cardTable(edition: Edition): readonly Card[] {
-  let t = TABLES.get(edition);
-  if (!t) {
-    t = buildDeck(edition);
-    TABLES.set(edition, t);
-  }
-  return t;
-}
+/** The edition's cards by id: the engine's own deck (deckOf). */
+export const cardTable = (edition: Edition): readonly Card[] => deckOf(edition);
 
 /** Identities as small integers: 0 潜伏战线 (red), 1 军情处 (blue), 2 打酱油的. */
 export const ID_LIST: readonly Identity[] = ['潜伏战线', '军情处', '打酱油的'];

@@ -3,7 +3,7 @@
 import './content.js';
 export { apply, check } from './apply.js';
 export { nthSend, playoutListed, playoutPass, playoutStep, sendCount, workingCopy } from './playout.js';
-export { buildDeck, cardLabel, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
+export { buildDeck, cardLabel, deckOf, CARD_NAMES, COLORS, IDENTITIES, MODES } from './deck.js';
 export { decider, deadlineAt, isResponseWindow } from './clock.js';
 export { EDITION_NAMES, EDITIONS, editionCards, tableSizeRefusal, type EditionDef } from './editions.js';
 export { defaultAction } from './defaults.js';

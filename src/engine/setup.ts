@@ -1,6 +1,6 @@
 // A new game (docs/rules.md §1–§3): identities by table size, the shuffled deck, three cards each,
 // a random first player.
-import { buildDeck } from './deck.js';
+import { deckOf } from './deck.js';
 import { deadlineAt } from './clock.js';
 import { tableSizeRefusal } from './editions.js';
 import { openWindow, setPending } from './pending.js';
@@ -78,7 +78,7 @@ export function initialState(setup: Setup): { state: GameState; ev: GameEvent[];
   const rng = seedRng(setup.seed);
   const identities = identitiesFor(setup.players.length, options.altSplit);
   shuffleInPlace(rng, identities);
-  const cards = buildDeck(edition);
+  const cards = deckOf(edition);
   const deck = cards.map((_, i) => i);
   shuffleInPlace(rng, deck);
   const players = setup.players.map((name, i) => ({

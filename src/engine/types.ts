@@ -240,7 +240,8 @@ export interface GameState {
   options: Options;
   /** Seeded generator state (sfc32). */
   rng: [number, number, number, number];
-  cards: Card[];
+  /** The edition's deck by card id (deck.ts's deckOf): one array for every game of the edition, never changed. */
+  cards: readonly Card[];
   players: Player[];
   /** Draw pile, top of the deck = last element. */
   deck: number[];

@@ -2,7 +2,7 @@
 // and are rebuilt from the setup, so this cuts a snapshot from about 4.9 KB to about 1.1 KB.
 // (Deflate would halve it again but costs 50-100 µs per commit on this machine, which is most of the
 // commit's CPU time, for about 500 bytes per game: only one snapshot per game is kept.)
-import { newGame, type GameState, type Setup } from '../engine/index.js';
+import { deckOf, type GameState, type Setup } from '../engine/index.js';
 import { upgradeSnapshot } from './upgrade.js';
 
 /** First byte of every snapshot; a later encoding gets a new number so old rows stay readable. */
@@ -31,20 +31,6 @@ export function snapshotTextOf(blob: Uint8Array): string {
   return Buffer.from(blob.buffer, blob.byteOffset + 1, blob.length - 1).toString('utf8');
 }
 
-// Keyed by edition: the engine builds the deck from the edition alone (setup.ts), and decodeSnapshot
-// checks that every card the state refers to exists.
-const decks = new Map<string, GameState['cards']>();
-
-function cardsFor(setup: Setup): GameState['cards'] {
-  const key = setup.edition ?? 'standard';
-  let cards = decks.get(key);
-  if (!cards) {
-    cards = newGame(setup).state.cards;
-    decks.set(key, cards);
-  }
-  return cards;
-}
-
 /**
  * The state a stored snapshot holds, in this engine's shape: a snapshot written by an older engine is
  * upgraded (upgrade.ts; each step leaves a snapshot already in the new shape as it is, so the engine
@@ -55,7 +41,8 @@ export function decodeSnapshot(blob: Uint8Array, setup: Setup): GameState {
   if (typeof state !== 'object' || state === null || !Array.isArray(state.players) || typeof state.version !== 'number')
     throw new Error('snapshot is not an engine state');
   upgradeSnapshot(state, null);
-  state.cards = cardsFor(setup);
+  // The engine's deck of the edition (its ids are what the state refers to): checked below.
+  state.cards = deckOf(setup.edition ?? 'standard');
   const ids = [...state.deck, ...state.discard, ...state.removed, ...state.players.flatMap((p) => [...p.hand, ...p.intel])];
   if (ids.some((id) => !Number.isInteger(id) || id < 0 || id >= state.cards.length))
     throw new Error('snapshot refers to a card the deck does not have');

@@ -40,7 +40,7 @@ export interface LogMemory {
 export const newLogMemory = (): LogMemory => ({ users: new Map() });
 
 /** One line of the table's log for a public event, or null for events not worth a line. */
-export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string | null {
+export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: readonly Card[], memo: LogMemory = newLogMemory()): string | null {
   const line = lineOf(l, ev, names, cards, memo);
   if (ev.type === 'take' || ev.type === 'intelTransferred') memo.taken = ev.card;
   else if (ev.type !== 'intel') memo.taken = undefined;
@@ -49,7 +49,7 @@ export function eventLine(l: Locale, ev: GameEvent, names: string[], cards: Card
 }
 
 /** The lines of the table's log for these events (the public ones), oldest first; `memo` carries on from earlier events. */
-export function logLines(l: Locale, events: GameEvent[], names: string[], cards: Card[], memo: LogMemory = newLogMemory()): string[] {
+export function logLines(l: Locale, events: GameEvent[], names: string[], cards: readonly Card[], memo: LogMemory = newLogMemory()): string[] {
   const lines: string[] = [];
   for (const ev of events) {
     if (ev.to !== 'all') continue;
@@ -59,7 +59,7 @@ export function logLines(l: Locale, events: GameEvent[], names: string[], cards:
   return lines;
 }
 
-function lineOf(l: Locale, ev: GameEvent, names: string[], cards: Card[], memo: LogMemory): string | null {
+function lineOf(l: Locale, ev: GameEvent, names: string[], cards: readonly Card[], memo: LogMemory): string | null {
   const name = (seat: unknown) => (typeof seat === 'number' ? (names[seat] ?? `#${seat}`) : '?');
   const card = (id: unknown) => (typeof id === 'number' && cards[id] ? cardText(l, cards[id]) : t(l, 'card.secret'));
   let key = `ev.${ev.type}`;
@@ -272,7 +272,7 @@ export function pendingText(l: Locale, v: GameView): string {
 }
 
 /** A private event for its owner, in words (DMs and the 我的信息 panel), or null. */
-export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[], cards: Card[]): string | null {
+export function secretLine(l: Locale, ev: GameEvent, me: number, names: string[], cards: readonly Card[]): string | null {
   const card = (id: unknown) => cardText(l, cards[id as number], true);
   const list = (ids: unknown) => (ids as number[]).map((id) => cardText(l, cards[id], true)).join('、');
   switch (ev.type) {
