@@ -1,7 +1,8 @@
 // Preloaded into the bot by test/load/memory.ts (node --expose-gc --require): on SIGUSR2 it reads the
-// command file /tmp/mem-probe-<pid>.json ({ out, snapshot, gc }), collects garbage (unless gc is false:
-// the memory as it stands under load), and writes the process's memory (process.memoryUsage, V8's heap spaces, /proc/self/status) to `out`, with a heap
-// snapshot beside it when asked. Never loaded by the bot as it ships.
+// command file /tmp/mem-probe-<pid>.json ({ out, snapshot, gc }), collects garbage (unless gc is
+// false: the memory as it stands under load), and writes the process's memory (process.memoryUsage,
+// V8's heap spaces, /proc/self/status) to `out`, with a heap snapshot beside it when asked. Never
+// loaded by the bot as it ships.
 const fs = require('node:fs');
 const v8 = require('node:v8');
 

@@ -7,7 +7,6 @@
 // first, then V8's helpers (its collector's), then the workers as the bot starts them (the store's
 // checkpointer, the HTTP thread, the pictures'), libuv's pool when it is used. Not in npm test.
 //   npx tsx test/load/profile.ts [--games 80] [--hold 30] [--dir /tmp/fengsheng-prof] [--no-prof: CPU per action alone]
-import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Fleet } from '../bench/live/fleet.js';
 import { complete, measure, pct } from '../bench/live/windows.js';
@@ -19,9 +18,9 @@ try {
   fleet.keep = games;
   await fleet.open(games, 16, Date.now() + 30_000);
   const before = { ...fleet.observer.counts, clicks: fleet.observer.clicks.length };
-  const threadsBefore = threadTicks(fleet.bot.pid);
+  const threadsBefore = fleet.bot.threadsCpuMs();
   const m = await measure(fleet, (elapsed) => elapsed >= Number(values.hold) * 1000);
-  const threadsAfter = threadTicks(fleet.bot.pid);
+  const threadsAfter = fleet.bot.threadsCpuMs();
   await fleet.settle();
   complete(fleet, m);
   const c = fleet.observer.counts;
@@ -31,27 +30,12 @@ try {
   await fleet.close();
 }
 
-/** utime + stime in clock ticks (USER_HZ, 100 a second) of each thread of the process, by thread id. */
-function threadTicks(pid: number): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), Number(f[11]) + Number(f[12]));
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return out;
-}
-
 /** CPU ms an action of each thread busy over the hold (≥ 0.01 ms), by thread id: "tid": ms. */
 function threadSplit(a: Map<number, number>, b: Map<number, number>, actions: number): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [tid, ticks] of [...b].sort((x, y) => x[0] - y[0])) {
-    const ms = ((ticks - (a.get(tid) ?? 0)) * 10) / Math.max(1, actions);
-    if (ms >= 0.01) out[String(tid)] = Math.round(ms * 100) / 100;
+  for (const [tid, ms] of [...b].sort((x, y) => x[0] - y[0])) {
+    const perAction = (ms - (a.get(tid) ?? 0)) / Math.max(1, actions);
+    if (perAction >= 0.01) out[String(tid)] = Math.round(perAction * 100) / 100;
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // SQLite file. The bench reads its CPU time and resident memory from /proc, so the figures are the
 // bot's alone: the stand-in, the scripted players and the measuring live in the bench's process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -31,6 +31,14 @@ function buildOnce(): void {
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a /proc stat file (a process's or a thread's), ms. */
+function cpuMsOf(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
 
 export interface BotUsage {
   /** CPU time (user + system) since the process started, ms. */
@@ -118,18 +126,30 @@ export class BotProcess {
   usage(): BotUsage {
     if (this.exited) return this.last;
     try {
-      const ms = (path: string) => {
-        const stat = readFileSync(path, 'utf8');
-        // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-      };
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-      this.last = { cpuMs: ms(`/proc/${this.pid}/stat`), mainCpuMs: ms(`/proc/${this.pid}/task/${this.pid}/stat`), rssBytes: Number(rss?.[1] ?? 0) * 1024 };
+      this.last = { cpuMs: cpuMsOf(`/proc/${this.pid}/stat`), mainCpuMs: cpuMsOf(`/proc/${this.pid}/task/${this.pid}/stat`), rssBytes: Number(rss?.[1] ?? 0) * 1024 };
     } catch {
       // Gone between the check and the read.
     }
     return this.last;
+  }
+
+  /** CPU time (user + system) of each of the process's threads, ms, by thread id (empty once it is gone). */
+  threadsCpuMs(): Map<number, number> {
+    const out = new Map<number, number>();
+    if (this.exited) return out;
+    try {
+      for (const tid of readdirSync(`/proc/${this.pid}/task`)) {
+        try {
+          out.set(Number(tid), cpuMsOf(`/proc/${this.pid}/task/${tid}/stat`));
+        } catch {
+          // The thread ended between the listing and the read.
+        }
+      }
+    } catch {
+      // Gone between the check and the listing.
+    }
+    return out;
   }
 
   /** SIGKILL: no chance to finish anything; resolves once the process is gone. */
