@@ -1,11 +1,7 @@
 // Card faces by id, and the small colour helpers the AI shares. Card ids index the edition's
-// deck as deckOf() lays it out (the engine's `state.cards`); the deck list is public
+// deck as the engine's deckOf() lays it out (the engine's `state.cards`); the deck list is public
 // knowledge, so using it is not reading the hidden state.
-import { deckOf } from '../engine/index.js';
-import type { Card, Color, Edition, Identity, Mode } from '../engine/types.js';
-
-/** The edition's cards by id: the engine's own deck (deckOf). */
-export const cardTable = (edition: Edition): readonly Card[] => deckOf(edition);
+import type { Color, Identity, Mode } from '../engine/types.js';
 
 /** Identities as small integers: 0 潜伏战线 (red), 1 军情处 (blue), 2 打酱油的. */
 export const ID_LIST: readonly Identity[] = ['潜伏战线', '军情处', '打酱油的'];

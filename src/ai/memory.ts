@@ -3,10 +3,10 @@
 // so after a restart it is rebuilt from the game log, never kept only in memory. newMemory
 // reads only what never changes in a game (seat, identity, table size, edition), so the view
 // given to it may be from any moment of the game.
-import type { GameView } from '../engine/index.js';
+import { deckOf, type GameView } from '../engine/index.js';
 import type { Card, GameEvent, Identity } from '../engine/types.js';
 import { hardFact, initialBeliefs, pairEvidence, shownToAll, type BeliefOptions, type Beliefs } from './beliefs.js';
-import { BLACK, cardTable, colorIndex, faceIndex, idIndex } from './cards.js';
+import { BLACK, colorIndex, faceIndex, idIndex } from './cards.js';
 import { settleTransit } from './memory-evidence.js';
 import { choiceRatio, goodness } from './model.js';
 
@@ -83,7 +83,7 @@ export function newMemory(v: GameView, o: MemoryOptions = {}): SeatMemory {
     seat: v.you,
     n,
     identity: v.identity ?? null,
-    cards: o.cards ?? cardTable(v.edition),
+    cards: o.cards ?? deckOf(v.edition),
     // Until the identity is dealt, a stand-in; the identity event starts the beliefs afresh.
     beliefs: initialBeliefs(n, v.you, v.identity ?? '潜伏战线', o),
     first: 0,

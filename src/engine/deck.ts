@@ -46,7 +46,12 @@ const DECKS = new Map<Edition, readonly Card[]>();
 export function deckOf(edition: Edition): readonly Card[] {
   let deck = DECKS.get(edition);
   if (!deck) {
-    deck = Object.freeze(buildDeck(edition).map((c) => Object.freeze(c.probe ? { ...c, probe: Object.freeze({ ...c.probe }) } : c)));
+    const cards = buildDeck(edition);
+    for (const c of cards) {
+      if (c.probe) Object.freeze(c.probe);
+      Object.freeze(c);
+    }
+    deck = Object.freeze(cards);
     DECKS.set(edition, deck);
   }
   return deck;
