@@ -46,10 +46,13 @@ export function guardFile(file: string, migrationsFolder = MIGRATIONS_FOLDER): I
   const sideFiles = [`${file}-wal`, `${file}-shm`].filter((f) => !fs.existsSync(f));
   try {
     return inspectDatabase(ro, file, shippedMigrations(migrationsFolder));
-  } finally {
+  } catch (err) {
+    // A refused file: the empty -wal and the -shm this read-only connection left behind (it may not
+    // delete them) were not there before, so they go, and the folder is as it was. Never for a file
+    // accepted: another process (a shard, a standby, a tool) may have opened it meanwhile, and an
+    // -shm removed under an open connection splits the WAL's index in two, so that one process's
+    // commits are lost to the next (tried: a second process's insert vanished).
     ro.close();
-    // A read-only connection to a WAL database leaves an empty -wal and an -shm behind (it may not
-    // delete them); they were not there before, so they go, and the folder is as it was.
     for (const f of sideFiles) {
       try {
         if (f.endsWith('-shm') || fs.statSync(f).size === 0) fs.unlinkSync(f);
@@ -57,6 +60,9 @@ export function guardFile(file: string, migrationsFolder = MIGRATIONS_FOLDER): I
         // never created
       }
     }
+    throw err;
+  } finally {
+    if (ro.open) ro.close();
   }
 }
 

@@ -24,6 +24,8 @@ interface LogLine {
   gameId?: number;
   guildId?: string;
   recovered?: number;
+  /** Who holds a lease this process lost (its last line). */
+  heldBy?: unknown;
 }
 
 const WAIT = { timeoutMs: 60_000 };
@@ -62,7 +64,7 @@ describe('shards', () => {
     const waiters = new Set<() => void>();
     const waitLine = (ok: (l: LogLine) => boolean, from = 0): Promise<LogLine> =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no such log line in 60 s; seen: ' + lines.map((l) => `${l.shard ?? '-'}:${l.msg}${l.err ? ` (${l.err.message})` : ''}`).join(' | '))), 60_000);
+        const timer = setTimeout(() => reject(new Error('no such log line in 60 s; seen: ' + lines.map((l) => `${l.shard ?? '-'}:${l.msg}${l.err ? ` (${l.err.message})` : ''}${l.heldBy ? ` (held by ${JSON.stringify(l.heldBy)})` : ''}`).join(' | '))), 60_000);
         const check = () => {
           const hit = lines.slice(from).find(ok);
           if (hit) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_ID, databaseSynchronous } from '../../src/store/config.js';
 import { openDatabase, openExisting } from '../../src/store/connection.js';
 import { StoreOpenError } from '../../src/store/errors.js';
@@ -161,6 +161,42 @@ describe('opening the database', () => {
     const conn = openDatabase(file);
     expect(conn.sqlite.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     conn.close();
+  });
+
+  it('never removes the WAL index (-shm) of a connection another process opened while it looked at the file', () => {
+    // Shards and a standby start together on one file: the one that looked first found no -shm; the
+    // other opened the file (making its -shm) before the first was done. Removed under that
+    // connection, the index splits in two and one process's commits are lost to the other (an -shm
+    // removed under a second process lost its insert). The other opener is played here by a
+    // connection made at the moment the guard looked (one process shares its -shm: its inode tells).
+    const file = path.join(dir(), 'shared.db');
+    openDatabase(file).close();
+    expect(fs.existsSync(`${file}-shm`)).toBe(false);
+    const existsSync = fs.existsSync;
+    let other: Database.Database | undefined;
+    const spy = vi.spyOn(fs, 'existsSync').mockImplementation((f) => {
+      const was = existsSync(f);
+      if (f === `${file}-shm` && !other) {
+        other = new Database(file);
+        other.prepare("INSERT INTO guild_settings (guild_id, updated_at) VALUES ('1', 0)").run();
+      }
+      return was;
+    });
+    let conn: ReturnType<typeof openDatabase> | undefined;
+    try {
+      const shm = () => fs.statSync(`${file}-shm`).ino;
+      conn = openDatabase(file);
+      expect(other).toBeDefined();
+      expect(existsSync(`${file}-shm`)).toBe(true);
+      const ino = shm();
+      other!.prepare("INSERT INTO guild_settings (guild_id, updated_at) VALUES ('2', 0)").run();
+      expect(shm()).toBe(ino);
+      expect(conn.sqlite.prepare('SELECT count(*) FROM guild_settings').pluck().get()).toBe(2);
+    } finally {
+      spy.mockRestore();
+      conn?.close();
+      other?.close();
+    }
   });
 });
 
