@@ -3,12 +3,13 @@
 // 0.3–1.5 s (test/bench/live/fleet.ts). A finished game is replaced at once, so the bot holds
 // `--games` live games for `--minutes`. Not part of `npm test` nor of `npm run bench`:
 //
-//   npx tsx test/load/soak.ts --minutes 20 --games 300
+//   npx tsx test/load/soak.ts --minutes 20 --games 300 [--prof DIR]
 //
 // Prints a line of JSON each minute (stderr) and a summary (stdout): the bot process's resident memory
 // per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
+import { readFileSync } from 'node:fs';
 import { parseCommand } from '../../src/cli/args.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
@@ -20,6 +21,7 @@ const { values } = parseCommand({
     minutes: { type: 'string', help: 'how long to hold the games', value: 'N', default: '20', int: [1, 600] },
     games: { type: 'string', help: 'live games to hold', value: 'N', default: '300', int: [1, 5000] },
     seed: { type: 'string', help: "seed of the people's pauses and choices", value: 'S', default: '1', int: [0, 2 ** 31 - 1] },
+    prof: { type: 'string', help: "write the bot's threads' CPU profiles (.cpuprofile) into this folder", value: 'DIR' },
     'max-rss-mb': { type: 'string', help: 'stop early (and fail) once the bot holds this much memory, not to take the machine down with it', value: 'MB', default: '6000', int: [100, 1_000_000] },
   } as const,
 });
@@ -39,12 +41,31 @@ interface Minute {
   pastByLabel: Record<string, number>;
   invalidRequests: number;
   worstTableBehindMs: number;
+  /** The bench process's own memory (the stand-in, the people, the observer): MiB resident and V8 heap used at the minute's end. */
+  benchRssMiB: number;
+  benchHeapMiB: number;
+  /** Of it, outside V8's heap: Buffers and other external memory. */
+  benchExternalMiB: number;
+  /** The share of the machine's CPU time its host took for others (steal, /proc/stat): a slower machine, not a slower bot. */
+  stealPct: number;
+}
+
+/** The bench process's memory now, MiB. */
+function benchMemory(): Pick<Minute, 'benchRssMiB' | 'benchHeapMiB' | 'benchExternalMiB'> {
+  const m = process.memoryUsage();
+  return { benchRssMiB: round(m.rss / 2 ** 20, 1), benchHeapMiB: round(m.heapUsed / 2 ** 20, 1), benchExternalMiB: round(m.external / 2 ** 20, 1) };
+}
+
+/** The machine's CPU time so far (all cores, clock ticks): stolen by the host, and all. */
+function machineTicks(): { steal: number; total: number } {
+  const cols = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { steal: cols[7] ?? 0, total: cols.reduce((a, b) => a + b, 0) };
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 const started = Date.now();
-const fleet = await Fleet.start(values.seed);
+const fleet = await Fleet.start(values.seed, values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []);
 const minutes: Minute[] = [];
 let clicksPast3s = 0;
 let stopped: string | null = null;
@@ -53,6 +74,7 @@ try {
   await fleet.open(values.games, 16, Date.now() + 60_000);
   process.stderr.write(`${JSON.stringify({ opened: fleet.live(), ms: Date.now() - started })}\n`);
   let last = snapshot(fleet);
+  let ticks = machineTicks();
   for (let k = 1; k <= values.minutes; k++) {
     const rss: number[] = [];
     const live: number[] = [];
@@ -65,6 +87,7 @@ try {
       live.push(fleet.live());
     }
     const now = snapshot(fleet);
+    const nowTicks = machineTicks();
     // Clicks of this minute: those made more than 3 s before its end are settled (answered or failed).
     const isSettled = (c: (typeof fleet.observer.clicks)[number]) => c.at < now.at - 3000 || c.ackMs !== null || c.failed;
     const settled = fleet.observer.clicks.filter(isSettled);
@@ -92,7 +115,10 @@ try {
       pastByLabel,
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
+      ...benchMemory(),
+      stealPct: round((100 * (nowTicks.steal - ticks.steal)) / Math.max(1, nowTicks.total - ticks.total), 1),
     };
+    ticks = nowTicks;
     minutes.push(m);
     process.stderr.write(`${JSON.stringify(m)}\n`);
     last = now;
