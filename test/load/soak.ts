@@ -9,7 +9,6 @@
 // per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
-import { readFileSync } from 'node:fs';
 import { parseCommand } from '../../src/cli/args.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
@@ -56,12 +55,6 @@ function benchMemory(): Pick<Minute, 'benchRssMiB' | 'benchHeapMiB' | 'benchExte
   return { benchRssMiB: round(m.rss / 2 ** 20, 1), benchHeapMiB: round(m.heapUsed / 2 ** 20, 1), benchExternalMiB: round(m.external / 2 ** 20, 1) };
 }
 
-/** The machine's CPU time so far (all cores, clock ticks): stolen by the host, and all. */
-function machineTicks(): { steal: number; total: number } {
-  const cols = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  return { steal: cols[7] ?? 0, total: cols.reduce((a, b) => a + b, 0) };
-}
-
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 const started = Date.now();
@@ -74,7 +67,6 @@ try {
   await fleet.open(values.games, 16, Date.now() + 60_000);
   process.stderr.write(`${JSON.stringify({ opened: fleet.live(), ms: Date.now() - started })}\n`);
   let last = snapshot(fleet);
-  let ticks = machineTicks();
   for (let k = 1; k <= values.minutes; k++) {
     const rss: number[] = [];
     const live: number[] = [];
@@ -87,7 +79,6 @@ try {
       live.push(fleet.live());
     }
     const now = snapshot(fleet);
-    const nowTicks = machineTicks();
     // Clicks of this minute: those made more than 3 s before its end are settled (answered or failed).
     const isSettled = (c: (typeof fleet.observer.clicks)[number]) => c.at < now.at - 3000 || c.ackMs !== null || c.failed;
     const settled = fleet.observer.clicks.filter(isSettled);
@@ -116,9 +107,8 @@ try {
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
       ...benchMemory(),
-      stealPct: round((100 * (nowTicks.steal - ticks.steal)) / Math.max(1, nowTicks.total - ticks.total), 1),
+      stealPct: round((100 * (now.stealTicks - last.stealTicks)) / Math.max(1, now.machineTicks - last.machineTicks), 1),
     };
-    ticks = nowTicks;
     minutes.push(m);
     process.stderr.write(`${JSON.stringify(m)}\n`);
     last = now;

@@ -1,5 +1,6 @@
 // One stretch of a live run measured from outside the bot: its clicks, its tables' stalls, the bot
 // token's requests, the bot process's CPU and memory, and the committed actions.
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Fleet } from './fleet.js';
 
@@ -12,6 +13,9 @@ export interface Snapshot {
   actions: number;
   global: number;
   invalid: number;
+  /** The machine's CPU time so far (all cores, /proc/stat's clock ticks), and of it what its host took for others (steal). */
+  machineTicks: number;
+  stealTicks: number;
 }
 
 export interface Measured {
@@ -39,7 +43,18 @@ export interface Measured {
 export function snapshot(fleet: Fleet): Snapshot {
   const u = fleet.bot.usage();
   const own = process.cpuUsage();
-  return { at: Date.now(), cpuMs: u.cpuMs, mainCpuMs: u.mainCpuMs, benchCpuMs: (own.user + own.system) / 1000, actions: fleet.states.committed, global: fleet.observer.counts.global, invalid: fleet.observer.counts.invalid };
+  const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return {
+    at: Date.now(),
+    cpuMs: u.cpuMs,
+    mainCpuMs: u.mainCpuMs,
+    benchCpuMs: (own.user + own.system) / 1000,
+    actions: fleet.states.committed,
+    global: fleet.observer.counts.global,
+    invalid: fleet.observer.counts.invalid,
+    machineTicks: machine.reduce((a, b) => a + b, 0),
+    stealTicks: machine[7] ?? 0,
+  };
 }
 
 /** Samples a stretch until `until()` says it is over (checked each second). */
