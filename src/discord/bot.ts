@@ -8,6 +8,7 @@ import type { DeadlineScheduler, GameStore, LobbiesRepo } from '../store/index.j
 import { channelGame, channelGone, followCommit, resumeGames } from './commits.js';
 import type { Context } from './context.js';
 import { HANDLERS } from './handlers/index.js';
+import { BotREST } from './http/rest.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
 import type { Pings } from './outbound/pings.js';
@@ -68,6 +69,8 @@ export class Bot {
   /** Wires the client and resumes every game the store recovered. Call before client.login. */
   start(): void {
     const ctx = this.ctx;
+    // Clicks the event loop leaves unanswered for 2 s are acknowledged by the HTTP thread (router.ts keptClicks).
+    if (this.client.rest instanceof BotREST) this.client.rest.keepClicks(this.router.keptClicks());
     this.client.on('interactionCreate', (i) => {
       if (this.stopping) return;
       // Leases that may have lapsed: another process may own the shard and answer this one.

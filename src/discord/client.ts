@@ -1,5 +1,6 @@
 import { Client, GatewayIntentBits, Options, Partials, type ClientOptions } from 'discord.js';
 import { Agent } from 'undici';
+import { gatewayThread } from './gateway/thread.js';
 import { BotREST } from './http/rest.js';
 import { httpThread } from './http/thread.js';
 import { rejectInLanes } from './outbound/lanes.js';
@@ -34,7 +35,7 @@ export function clientOptions(apiBase: string | null, rest: ClientOptions['rest'
     // Several shards of a count in one client (SHARD_IDS or the leases: docs/operations.md), each
     // identifying in its turn across every process when `identify` is given (run/identify.ts).
     ...(shards && { shards: [...shards.ids], shardCount: shards.count }),
-    ...(shards?.identify && { ws: shards.identify }),
+    ws: { ...shards?.identify, buildStrategy: gatewayThread },
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     partials: [Partials.Channel],
     // discord.js keeps the last 200 messages of every channel by default (each game's channel and its

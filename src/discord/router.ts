@@ -8,6 +8,7 @@ import { shardOf } from '../store/shard.js';
 import { COMMAND_NAME } from './command-options.js';
 import type { ClickAck, Context, Handler, Subcommand } from './context.js';
 import { decodeId } from './custom-id.js';
+import type { KeptClicks } from './http/thread.js';
 import { ack, ackAsUpdate, ackUnlessAnsweredIn, onPrivatePanel, type Component } from './reply.js';
 
 /** A game click not answered with its panel by then is acknowledged first (Discord allows 3 s). */
@@ -59,6 +60,16 @@ export class Router {
         this.subcommands.set(sub.name, { handler, sub });
       }
     }
+  }
+
+  /**
+   * The clicks whose answer is always the message clicked on (an update of it, or an acknowledgement
+   * as one): a game click on a private panel, the lobby's and the rules' buttons. The HTTP thread may
+   * acknowledge them itself when this process's event loop has not in time (http/worker.mjs).
+   */
+  keptClicks(): KeptClicks {
+    const verbsOf = (ack: ClickAck) => [...this.verbs].filter(([, h]) => h.clickAck === ack).map(([verb]) => verb);
+    return { onPanel: verbsOf('panel'), anywhere: verbsOf('update') };
   }
 
   /** One interaction: its handler runs; a failure is logged and told to the user privately. */

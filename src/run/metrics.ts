@@ -54,6 +54,7 @@ export class Metrics {
   private readonly arrivalAge: Histogram;
   private readonly tooMany: Counter<'method' | 'route' | 'scope'>;
   private readonly limited: Counter<'route' | 'global'>;
+  private readonly kept: Counter;
 
   /**
    * `shard`: this process's label (a shard's id, or `manager` for the sharding manager); none for one
@@ -97,6 +98,11 @@ export class Metrics {
       help: 'Requests discord.js held back (waited, or handed back to their lane) because a rate limit was reached, by route',
       labelNames: ['route', 'global'],
       registers,
+    });
+    this.kept = new Counter({
+      name: 'fengsheng_clicks_acknowledged_by_http_thread_total',
+      help: "Clicks the event loop left unanswered for 2 s, acknowledged by the HTTP thread instead (a busy or stalled event loop; the move follows as an edit)",
+      registers: playing,
     });
     let last = performance.eventLoopUtilization();
     new Gauge({
@@ -184,7 +190,7 @@ export class Metrics {
     const limited = (r: { route: string; global: boolean }) => this.limited.inc({ route: r.route, global: String(r.global) });
     client.rest.on('rateLimited', limited);
     // Requests through a token go whole to the HTTP thread (src/discord/http/rest.ts), which tells of them.
-    if (client.rest instanceof BotREST) client.rest.watch({ sent: (url) => this.sent(url), tooMany: (method, url, scope) => this.answered429(method, url, scope), rateLimited: limited });
+    if (client.rest instanceof BotREST) client.rest.watch({ sent: (url) => this.sent(url), tooMany: (method, url, scope) => this.answered429(method, url, scope), rateLimited: limited, kept: () => this.kept.inc() });
   }
 
   /** What a bot process counts now, read at each scrape. */

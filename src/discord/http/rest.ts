@@ -8,7 +8,7 @@
 // (docs/performance.md, 2026-12-07). The others count toward the global limit and keep the event loop's
 // limiter (one budget a process, which leases share out: main.ts), sent from the same thread (thread.ts).
 import { REST, type InternalRequest, type RateLimitData, type RequestData, type RESTOptions } from 'discord.js';
-import type { HttpThread, ThreadRestOptions } from './thread.js';
+import type { HttpThread, KeptClicks, ThreadRestOptions } from './thread.js';
 
 /** A callback (`/interactions/:id/:token/callback`) or a webhook through its token (`/webhooks/:id/:token/...`). */
 const THROUGH_TOKEN = /^\/(?:interactions\/\d+\/[^/]+\/callback|webhooks\/\d+\/[^/]+)(?:\/|$)/;
@@ -25,6 +25,7 @@ export interface TokenWatch {
   sent(url: string): void;
   tooMany?(method: string, url: string, scope: string): void;
   rateLimited?(data: RateLimitData): void;
+  kept?(ms: number): void;
 }
 
 /** The header of a body sent as its JSON text (passThroughBody). */
@@ -67,6 +68,11 @@ export class BotREST extends REST {
     return this.thread.call(this.threadOptions, whole, this.rejectHere(), notRead, () => this.inProcess(whole)) ?? this.inProcess(whole);
   }
 
+  /** The clicks the HTTP thread acknowledges itself, should the event loop not in time (thread.ts `keep`). */
+  keepClicks(clicks: KeptClicks): boolean {
+    return this.thread.keep(this.threadOptions, clicks);
+  }
+
   /** Tells `w` of the requests through a token (one watcher: the process's metrics). */
   watch(w: TokenWatch): void {
     this.watcher = w;
@@ -74,6 +80,7 @@ export class BotREST extends REST {
     this.thread.watchers.add({
       tooMany: (method, url, scope) => mine(url) && w.tooMany?.(method, url, scope),
       rateLimited: (data) => mine(data.url) && w.rateLimited?.(data),
+      kept: (ms) => w.kept?.(ms),
     });
   }
 

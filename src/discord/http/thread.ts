@@ -27,7 +27,7 @@ type Fault =
   | { kind: 'limit'; data: RateLimitData }
   | { kind: 'error'; name: string; message: string; code?: string };
 /** What the thread says besides answers: a 429 its REST client met, a rate limit it waits on. */
-type Notice = { ready: number | null } | { tooMany: { method: string; url: string; scope: string } } | { rateLimited: RateLimitData };
+type Notice = { ready: number | null } | { tooMany: { method: string; url: string; scope: string } } | { rateLimited: RateLimitData } | { kept: number };
 /** A request handed to the thread: what to do with its answer, and (`fallback`) if the thread never started. */
 type Waiting = { answer: (a: Answer) => void; fail: (err: Error) => void; fallback: () => void };
 
@@ -38,6 +38,14 @@ export type ThreadRestOptions = Pick<RESTOptions, 'api' | 'version' | 'timeout' 
 export interface ThreadWatch {
   tooMany?(method: string, url: string, scope: string): void;
   rateLimited?(data: RateLimitData): void;
+  /** A click the event loop left unanswered was acknowledged by the thread, `ms` after it came. */
+  kept?(ms: number): void;
+}
+
+/** The clicks the thread may acknowledge itself (worker.mjs's keeper): by verb, on a private panel or anywhere. */
+export interface KeptClicks {
+  onPanel: readonly string[];
+  anywhere: readonly string[];
 }
 
 /** The headers of an answer: what discord.js reads of them (get, has), over the thread's lower-case names. */
@@ -135,6 +143,17 @@ export class HttpThread {
     );
   }
 
+  /**
+   * The clicks the thread acknowledges itself when the event loop has not within 2 s (worker.mjs), sent
+   * with the REST client of options `rest` (as `call`'s). False when there is no thread (then none is).
+   */
+  keep(rest: string, clicks: KeptClicks): boolean {
+    const w = this.thread();
+    if (!w) return false;
+    w.postMessage({ keep: { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere] } });
+    return true;
+  }
+
   readonly request: MakeRequest = (url, init) => {
     const body = init.body;
     if (!(body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return this.inProcess(url, init);
@@ -186,6 +205,7 @@ export class HttpThread {
         }
         if ('tooMany' in a) return this.watchers.forEach((x) => x.tooMany?.(a.tooMany.method, a.tooMany.url, a.tooMany.scope));
         if ('rateLimited' in a) return this.watchers.forEach((x) => x.rateLimited?.(a.rateLimited));
+        if ('kept' in a) return this.watchers.forEach((x) => x.kept?.(a.kept));
         const waiting = this.waiting.get(a.id);
         if (!waiting) return;
         this.waiting.delete(a.id);

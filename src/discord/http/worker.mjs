@@ -7,7 +7,7 @@
 // JavaScript: a worker thread does not inherit tsx's loader (npm run build copies it into lib/ as worker.js).
 import { readlinkSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
+import { BroadcastChannel, parentPort, workerData } from 'node:worker_threads';
 import { DefaultUserAgent } from '@discordjs/rest';
 import { Agent, request } from 'undici';
 
@@ -176,6 +176,83 @@ function bodyOf(r) {
 const clients = new Map();
 const clientFor = (key) => clients.get(key) ?? clients.set(key, new TokenClient(JSON.parse(key))).get(key);
 
+// --- The acknowledgement keeper: a click the event loop leaves unanswered is acknowledged from here ---
+// The gateway's thread (../gateway/shards.mjs) tells this thread of every click as it arrives. A click
+// whose answer is always the message it was clicked on (`keep`, from the router: a panel's game click on
+// the player's private panel, the lobby's buttons) and that the event loop has not answered within
+// KEEP_AFTER_MS is acknowledged here as an update of that message (type 6, as the event loop itself does
+// after a second), so a stalled event loop costs no "This interaction failed". The event loop's own answer,
+// when it comes, is then made to say the same through the token: an acknowledgement is already done, an
+// update of the message becomes an edit of it (@original), a new message a follow-up.
+/** Discord allows 3 s from the click; the event loop acknowledges after 1 s (router.ts). */
+const KEEP_AFTER_MS = 2_000;
+/** How long a click is remembered once its answer was seen or it was acknowledged here. */
+const REMEMBER_MS = 60_000;
+const CALLBACK = /^\/interactions\/(\d+)\/([^/]+)\/callback$/;
+/** Set by the event loop (`keep`): the verbs kept on a private panel, and anywhere; its REST client's options. */
+let keep = null;
+/** Clicks by id: `timer` while waiting, `deferred` (a promise of whether it was acknowledged) once acknowledged here, `answered` once the event loop answered first. */
+const clicksSeen = new Map();
+const clicks = new BroadcastChannel('fengsheng:clicks');
+clicks.onmessage = ({ data: c }) => {
+  if (!keep || clicksSeen.has(c.id)) return;
+  const verb = c.customId.split(':')[3];
+  if (!(keep.anywhere.has(verb) || (c.ephemeral && keep.onPanel.has(verb)))) return;
+  const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, answered: false, deferred: null, timer: null };
+  click.timer = setTimeout(() => acknowledge(c.id, click), Math.max(0, c.at + KEEP_AFTER_MS - Date.now()));
+  clicksSeen.set(c.id, click);
+};
+clicks.unref();
+setInterval(() => {
+  const old = Date.now() - REMEMBER_MS;
+  for (const [id, c] of clicksSeen) if (c.at < old && c.timer === null) clicksSeen.delete(id);
+}, 5_000).unref();
+
+function acknowledge(id, click) {
+  click.timer = null;
+  if (click.answered) return;
+  const r = { method: 'post', fullRoute: `/interactions/${id}/${click.token}/callback`, body: '{"type":6}', passThroughBody: true, headers: { 'Content-Type': 'application/json' } };
+  click.deferred = clientFor(click.rest)
+    .send(r, false, true)
+    .then(
+      () => (parentPort.postMessage({ kept: Date.now() - click.at }), true),
+      () => false,
+    );
+}
+
+/** Whether request `r` (a callback) was answered here: null to send it as it is, else what to send instead (or nothing). */
+async function keptAnswer(r) {
+  const m = CALLBACK.exec(r.fullRoute);
+  if (!m) return null;
+  const click = clicksSeen.get(m[1]);
+  if (!click) {
+    // Its click not told yet (or not kept): it must not be acknowledged here later.
+    clicksSeen.set(m[1], { at: Date.now(), answered: true, deferred: null, timer: null });
+    return null;
+  }
+  if (!click.deferred) {
+    clearTimeout(click.timer);
+    click.timer = null;
+    click.answered = true;
+    return null;
+  }
+  if (!(await click.deferred)) return null;
+  const body = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+  const data = body?.data ?? {};
+  const through = (method, fullRoute) => ({ ...r, method, fullRoute, query: undefined, body: r.files?.length ? data : JSON.stringify(data), passThroughBody: !r.files?.length });
+  switch (body?.type) {
+    case 4:
+      return { request: through('post', `/webhooks/${click.app}/${click.token}`) };
+    case 7:
+      return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };
+    case 5:
+    case 6:
+      return { request: null };
+    default:
+      return null;
+  }
+}
+
 /** What the event loop rebuilds a failure from (thread.ts): discord.js's errors by their fields. */
 function faultOf(err) {
   if (err instanceof Fault) return err.fault;
@@ -184,7 +261,9 @@ function faultOf(err) {
 
 async function call(m) {
   try {
-    const result = await clientFor(m.rest).send(m.call, m.reject, m.unread);
+    const instead = await keptAnswer(m.call);
+    if (instead && !instead.request) return parentPort.postMessage({ id: m.id, result: null });
+    const result = await clientFor(m.rest).send(instead?.request ?? m.call, m.reject, m.unread || !!instead);
     if (result === undefined || result === null) return parentPort.postMessage({ id: m.id, result: null });
     parentPort.postMessage({ id: m.id, result }, result instanceof ArrayBuffer ? [result] : []);
   } catch (err) {
@@ -195,6 +274,7 @@ async function call(m) {
 parentPort.on('message', async (m) => {
   if (m.abort !== undefined) return void going.get(m.abort)?.abort();
   if (m.call) return void call(m);
+  if (m.keep) return void (keep = { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere) });
   const controller = new AbortController();
   going.set(m.id, controller);
   try {
