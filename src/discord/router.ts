@@ -63,13 +63,15 @@ export class Router {
   }
 
   /**
-   * The clicks whose answer is always the message clicked on (an update of it, or an acknowledgement
-   * as one): a game click on a private panel, the lobby's and the rules' buttons. The HTTP thread may
-   * acknowledge them itself when this process's event loop has not in time (http/worker.mjs).
+   * The interactions whose first answer is always the same kind, which the HTTP thread may then give
+   * itself when this process's event loop has not in time (http/worker.mjs): the clicks answered by the
+   * message clicked on (an update of it, or an acknowledgement as one: a game click on a private panel,
+   * the lobby's and the rules' buttons), and the subcommands deferred privately.
    */
   keptClicks(): KeptClicks {
     const verbsOf = (ack: ClickAck) => [...this.verbs].filter(([, h]) => h.clickAck === ack).map(([verb]) => verb);
-    return { onPanel: verbsOf('panel'), anywhere: verbsOf('update') };
+    const privately = [...this.subcommands.values()].filter(({ sub }) => sub.ack === 'private').map(({ sub }) => `${COMMAND_NAME}/${sub.name}`);
+    return { onPanel: verbsOf('panel'), anywhere: verbsOf('update'), privately };
   }
 
   /** One interaction: its handler runs; a failure is logged and told to the user privately. */

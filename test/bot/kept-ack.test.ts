@@ -1,13 +1,30 @@
-// A click the event loop leaves unanswered (a long stall) is acknowledged by the HTTP thread, which the
-// gateway's thread told of the click as it came (src/discord/http/worker.mjs): the player is not told
-// "This interaction failed", and the move the event loop makes afterwards still shows on their panel.
+// A click or command the event loop leaves unanswered (a long stall) is acknowledged by the HTTP thread,
+// which the gateway's thread told of it as it came (src/discord/http/worker.mjs): the player is not told
+// "This interaction failed", and what the event loop answers afterwards still shows (a move on the
+// panel, a command's private reply).
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { useBotTable } from './harness.js';
+import { BotREST } from '../../src/discord/http/rest.js';
+import { useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { liveTable, openPanel, peopleAsked, WAIT } from './play.js';
 
-describe('a click the event loop leaves unanswered for 2 s', () => {
+/** Resolves when the HTTP thread tells of an interaction it acknowledged itself (as the bot's metrics hear of it). */
+function keptBy(t: BotTable): Promise<number> {
+  const rest = t.bot.client.rest;
+  if (!(rest instanceof BotREST)) throw new Error('the bot has its own REST client');
+  return new Promise((resolve) => rest.watch({ sent: () => undefined, kept: resolve }));
+}
+
+/** Holds this process's event loop (the bot's) for `ms`, as a long synchronous task would. */
+function stall(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy
+  }
+}
+
+describe('an interaction the event loop leaves unanswered for 2 s', () => {
   const botTable = useBotTable(5);
 
   it('is acknowledged by the HTTP thread as an update of the panel, and the move shows on it afterwards', async () => {
@@ -23,20 +40,35 @@ describe('a click the event loop leaves unanswered for 2 s', () => {
     // The stand-in's clock stands still (the harness's ManualClock): Discord's 3 s never run out here,
     // so what answered first is what tells the two apart: the event loop's own answer is the panel
     // itself (type 7), the HTTP thread's an acknowledgement (type 6).
+    const kept = keptBy(t);
     const click = t.discord.click(u, { customId: move!.customId!, messageId: panel.id });
-    const until = performance.now() + 2_600;
-    while (performance.now() < until) {
-      // The bot's event loop (this process's) is held, as by a long synchronous task.
-    }
+    stall(2_600);
     const record = await click.settled(WAIT);
     expect(record.state).toBe('acknowledged');
     expect(record.responseType).toBe(6);
+    expect(await kept).toBeGreaterThanOrEqual(2_000);
 
     // The move was made, and the panel shows it: the event loop's answer went as an edit of @original.
     const after = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.id === panel.id && m.revision > panel.revision), WAIT);
     await t.bot.idle();
     expect((await t.bot.store.state(Number(move!.customId!.split(':')[1])))!.version).toBeGreaterThan(version);
     expect(after.buttons.some((b) => b.customId === move!.customId)).toBe(false);
+    expect(t.discord.noticesFor(u)).toEqual([]);
+  }, 120_000);
+
+  it('acknowledges a command answered privately (/fengsheng rules) as a private reply deferred, and the reply is that message', async () => {
+    const t = botTable();
+    const u = t.users[1];
+    const kept = keptBy(t);
+    const command = t.discord.runCommand(u, t.general, 'fengsheng rules');
+    stall(2_600);
+    const record = await command.settled(WAIT);
+    // The event loop defers such a command at once too: the thread's count tells who did.
+    expect(record.responseType).toBe(5);
+    expect(await kept).toBeGreaterThanOrEqual(2_000);
+    const reply = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.interaction?.id === record.id && !m.loading), WAIT);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.embeds.length + reply.content.length).toBeGreaterThan(0);
     expect(t.discord.noticesFor(u)).toEqual([]);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // The gateway's thread (thread.ts), one a shard: its connection (@discordjs/ws's shard: the socket,
 // heartbeats, inflating and parsing every packet) runs here, and the event loop gets each packet as an
-// object. Besides, every click is told at once to the HTTP thread (../http/worker.mjs), which
+// object. Besides, every click and command is told at once to the HTTP thread (../http/worker.mjs), which
 // acknowledges it itself should the event loop not answer in time (a stalled loop no longer costs a
 // player "This interaction failed"). MESSAGE_UPDATE, one for every table edit, which the bot never
 // reads (it keeps no message: client.ts), does not cross at all. Plain JavaScript: a worker thread does
@@ -14,10 +14,17 @@ const clicks = new BroadcastChannel('fengsheng:clicks');
 const UNREAD = new Set(['MESSAGE_UPDATE']);
 const EPHEMERAL = 1 << 6;
 
-/** What the HTTP thread needs to acknowledge a click (a button or a menu: type 3), and when it came. */
+/**
+ * What the HTTP thread needs to acknowledge an interaction, and when it came: a click (a button or a
+ * menu, type 3) by its custom_id and whether it was on a private message; a slash command (type 2) by
+ * its subcommand.
+ */
 function tell(d) {
-  if (d?.type !== 3) return;
-  clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, customId: d.data?.custom_id ?? '', ephemeral: ((d.message?.flags ?? 0) & EPHEMERAL) !== 0, at: Date.now() });
+  if (d?.type === 3) {
+    clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, customId: d.data?.custom_id ?? '', ephemeral: ((d.message?.flags ?? 0) & EPHEMERAL) !== 0, at: Date.now() });
+  } else if (d?.type === 2) {
+    clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, command: `${d.data?.name}/${d.data?.options?.[0]?.name ?? ''}`, at: Date.now() });
+  }
 }
 
 await new WorkerBootstrapper().bootstrap({

@@ -42,10 +42,14 @@ export interface ThreadWatch {
   kept?(ms: number): void;
 }
 
-/** The clicks the thread may acknowledge itself (worker.mjs's keeper): by verb, on a private panel or anywhere. */
+/**
+ * The interactions the thread may acknowledge itself (worker.mjs's keeper): clicks by verb, on a private
+ * panel or anywhere (as an update), and slash commands by `command/subcommand` (as a private reply).
+ */
 export interface KeptClicks {
   onPanel: readonly string[];
   anywhere: readonly string[];
+  privately: readonly string[];
 }
 
 /** The headers of an answer: what discord.js reads of them (get, has), over the thread's lower-case names. */
@@ -150,7 +154,7 @@ export class HttpThread {
   keep(rest: string, clicks: KeptClicks): boolean {
     const w = this.thread();
     if (!w) return false;
-    w.postMessage({ keep: { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere] } });
+    w.postMessage({ keep: { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere], privately: [...clicks.privately] } });
     return true;
   }
 

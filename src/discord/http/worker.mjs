@@ -196,9 +196,11 @@ const clicksSeen = new Map();
 const clicks = new BroadcastChannel('fengsheng:clicks');
 clicks.onmessage = ({ data: c }) => {
   if (!keep || clicksSeen.has(c.id)) return;
-  const verb = c.customId.split(':')[3];
-  if (!(keep.anywhere.has(verb) || (c.ephemeral && keep.onPanel.has(verb)))) return;
-  const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, answered: false, deferred: null, timer: null };
+  const command = c.command !== undefined;
+  const verb = command ? null : c.customId.split(':')[3];
+  if (command ? !keep.privately.has(c.command) : !(keep.anywhere.has(verb) || (c.ephemeral && keep.onPanel.has(verb)))) return;
+  // A command kept is answered privately (the router defers it so at once): a private reply deferred; a click, an update.
+  const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, ack: command ? '{"type":5,"data":{"flags":64}}' : '{"type":6}', answered: false, deferred: null, timer: null };
   click.timer = setTimeout(() => acknowledge(c.id, click), Math.max(0, c.at + KEEP_AFTER_MS - Date.now()));
   clicksSeen.set(c.id, click);
 };
@@ -211,7 +213,7 @@ setInterval(() => {
 function acknowledge(id, click) {
   click.timer = null;
   if (click.answered) return;
-  const r = { method: 'post', fullRoute: `/interactions/${id}/${click.token}/callback`, body: '{"type":6}', passThroughBody: true, headers: { 'Content-Type': 'application/json' } };
+  const r = { method: 'post', fullRoute: `/interactions/${id}/${click.token}/callback`, body: click.ack, passThroughBody: true, headers: { 'Content-Type': 'application/json' } };
   click.deferred = clientFor(click.rest)
     .send(r, false, true)
     .then(
@@ -242,6 +244,8 @@ async function keptAnswer(r) {
   const through = (method, fullRoute) => ({ ...r, method, fullRoute, query: undefined, body: r.files?.length ? data : JSON.stringify(data), passThroughBody: !r.files?.length });
   switch (body?.type) {
     case 4:
+      // A command's reply is the message its deferral made; a click's, a new one.
+      if (click.ack !== '{"type":6}') return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };
       return { request: through('post', `/webhooks/${click.app}/${click.token}`) };
     case 7:
       return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };
@@ -274,7 +278,7 @@ async function call(m) {
 parentPort.on('message', async (m) => {
   if (m.abort !== undefined) return void going.get(m.abort)?.abort();
   if (m.call) return void call(m);
-  if (m.keep) return void (keep = { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere) });
+  if (m.keep) return void (keep = { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere), privately: new Set(m.keep.privately) });
   const controller = new AbortController();
   going.set(m.id, controller);
   try {
