@@ -8,7 +8,9 @@ import type { DeadlineScheduler, GameStore, LobbiesRepo } from '../store/index.j
 import { channelGame, channelGone, followCommit, resumeGames } from './commits.js';
 import type { Context } from './context.js';
 import { HANDLERS } from './handlers/index.js';
+import { http } from './client.js';
 import { BotREST } from './http/rest.js';
+import type { ThreadWatch } from './http/thread.js';
 import type { Locales } from './locales.js';
 import type { Panels } from './outbound/panels.js';
 import type { Pings } from './outbound/pings.js';
@@ -49,6 +51,10 @@ export class Bot {
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly mayAnswer: (() => boolean) | undefined;
+  /** Logs each interaction the HTTP thread acknowledged because the event loop had not: a process past its size, or a stall. */
+  private readonly lateAcks: ThreadWatch = {
+    kept: (ms) => this.log.info({ lateMs: ms }, 'an interaction the event loop left unanswered was acknowledged by the HTTP thread'),
+  };
 
   constructor(o: BotOptions) {
     const { ctx, ai, timers } = assemble(o);
@@ -70,7 +76,7 @@ export class Bot {
   start(): void {
     const ctx = this.ctx;
     // Clicks the event loop leaves unanswered for 2 s are acknowledged by the HTTP thread (router.ts keptClicks).
-    if (this.client.rest instanceof BotREST) this.client.rest.keepClicks(this.router.keptClicks());
+    if (this.client.rest instanceof BotREST && this.client.rest.keepClicks(this.router.keptClicks())) http.watchers.add(this.lateAcks);
     this.client.on('interactionCreate', (i) => {
       if (this.stopping) return;
       // Leases that may have lapsed: another process may own the shard and answer this one.
@@ -136,6 +142,7 @@ export class Bot {
   /** SIGINT/SIGTERM: finish the action in flight, stop the timers, close the database. */
   async stop(): Promise<void> {
     this.stopping = true;
+    http.watchers.delete(this.lateAcks);
     this.timers.stop();
     this.drivers.stop();
     this.ctx.holds.stop();

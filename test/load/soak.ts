@@ -9,6 +9,7 @@
 // per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parseCommand } from '../../src/cli/args.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
@@ -36,6 +37,10 @@ interface Minute {
   clicks: number;
   ackP99Ms: number;
   clicksPast3s: number;
+  /** Clicks acknowledged between 2 and 3 s: the bot's HTTP thread acknowledges those its event loop has not by 2 s. */
+  clicksPast2s: number;
+  /** Interactions the bot's HTTP thread acknowledged because its event loop had not within 2 s (its log). */
+  ackedByHttpThread: number;
   /** The clicks past 3 s by what was clicked (its custom id with the numbers written #). */
   pastByLabel: Record<string, number>;
   invalidRequests: number;
@@ -57,6 +62,23 @@ function benchMemory(): Pick<Minute, 'benchRssMiB' | 'benchHeapMiB' | 'benchExte
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
+/** How many times `text` was logged by the bot since the last call (its log file read from where the last call stopped). */
+function logged(path: string, text: string, from: { at: number }): number {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.alloc(Math.max(0, size - from.at));
+    readSync(fd, buf, 0, buf.length, from.at);
+    // A line cut at the end is read again next time, whole.
+    const end = buf.lastIndexOf(10) + 1;
+    from.at += end;
+    return buf.subarray(0, end).toString('utf8').split(text).length - 1;
+  } finally {
+    closeSync(fd);
+  }
+}
+const LATE_ACK = 'acknowledged by the HTTP thread';
+
 const started = Date.now();
 const fleet = await Fleet.start(values.seed, values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []);
 const minutes: Minute[] = [];
@@ -67,6 +89,8 @@ try {
   await fleet.open(values.games, 16, Date.now() + 60_000);
   process.stderr.write(`${JSON.stringify({ opened: fleet.live(), ms: Date.now() - started })}\n`);
   let last = snapshot(fleet);
+  const logRead = { at: 0 };
+  logged(fleet.bot.logPath, LATE_ACK, logRead);
   for (let k = 1; k <= values.minutes; k++) {
     const rss: number[] = [];
     const live: number[] = [];
@@ -103,6 +127,8 @@ try {
       clicks: acks.length,
       ackP99Ms: round(pct(acks, 0.99), 1),
       clicksPast3s: past,
+      clicksPast2s: acks.filter((a) => a > 2000 && a <= 3000).length,
+      ackedByHttpThread: logged(fleet.bot.logPath, LATE_ACK, logRead),
       pastByLabel,
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
@@ -137,6 +163,8 @@ const summary = {
   rssMiBMinutes5to10: early === null ? null : round(early, 1),
   rssMiBLastFive: late === null ? null : round(late, 1),
   clicksPast3s,
+  clicksPast2s: minutes.reduce((a, m) => a + m.clicksPast2s, 0),
+  ackedByHttpThread: minutes.reduce((a, m) => a + m.ackedByHttpThread, 0),
   invalidRequests: invalid,
   status429: fleet.observer.counts.status429,
   /** Which routes the 429s answered (ids written :id). */
