@@ -142,7 +142,9 @@ export class Bot {
   /** SIGINT/SIGTERM: finish the action in flight, stop the timers, close the database. */
   async stop(): Promise<void> {
     this.stopping = true;
+    // What comes now is not answered (start: interactionCreate): nor is it acknowledged by the HTTP thread, so the player is told it failed.
     http.watchers.delete(this.lateAcks);
+    if (this.client.rest instanceof BotREST) this.client.rest.keepClicks(null);
     this.timers.stop();
     this.drivers.stop();
     this.ctx.holds.stop();

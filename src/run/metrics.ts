@@ -101,7 +101,7 @@ export class Metrics {
     });
     this.kept = new Counter({
       name: 'fengsheng_clicks_acknowledged_by_http_thread_total',
-      help: "Clicks the event loop left unanswered for 2 s, acknowledged by the HTTP thread instead (a busy or stalled event loop; the move follows as an edit)",
+      help: 'Clicks (and commands answered privately) the event loop left unanswered for 2 s, acknowledged by the HTTP thread instead (a busy or stalled event loop; the answer follows as an edit)',
       registers: playing,
     });
     let last = performance.eventLoopUtilization();

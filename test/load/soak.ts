@@ -10,6 +10,7 @@
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseCommand } from '../../src/cli/args.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
@@ -50,6 +51,11 @@ interface Minute {
   benchHeapMiB: number;
   /** Of it, outside V8's heap: Buffers and other external memory. */
   benchExternalMiB: number;
+  /**
+   * The bench process's own event loop (the stand-in, the people): its longest delay in the minute, ms.
+   * A click is timed there (INTERACTION_CREATE sent → its answer read), so a late loop here reads as a late bot.
+   */
+  benchLoopMaxMs: number;
   /** The share of the machine's CPU time its host took for others (steal, /proc/stat): a slower machine, not a slower bot. */
   stealPct: number;
 }
@@ -89,6 +95,8 @@ try {
   await fleet.open(values.games, 16, Date.now() + 60_000);
   process.stderr.write(`${JSON.stringify({ opened: fleet.live(), ms: Date.now() - started })}\n`);
   let last = snapshot(fleet);
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+  benchLoop.enable();
   const logRead = { at: 0 };
   logged(fleet.bot.logPath, LATE_ACK, logRead);
   for (let k = 1; k <= values.minutes; k++) {
@@ -133,8 +141,10 @@ try {
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),
       ...benchMemory(),
+      benchLoopMaxMs: round(benchLoop.max / 1e6, 0),
       stealPct: round((100 * (now.stealTicks - last.stealTicks)) / Math.max(1, now.machineTicks - last.machineTicks), 1),
     };
+    benchLoop.reset();
     minutes.push(m);
     process.stderr.write(`${JSON.stringify(m)}\n`);
     last = now;

@@ -68,8 +68,8 @@ export class BotREST extends REST {
     return this.thread.call(this.threadOptions, whole, this.rejectHere(), notRead, () => this.inProcess(whole)) ?? this.inProcess(whole);
   }
 
-  /** The clicks the HTTP thread acknowledges itself, should the event loop not in time (thread.ts `keep`). */
-  keepClicks(clicks: KeptClicks): boolean {
+  /** The clicks and commands the HTTP thread acknowledges itself, should the event loop not in time (thread.ts `keep`); null: none. */
+  keepClicks(clicks: KeptClicks | null): boolean {
     return this.thread.keep(this.threadOptions, clicks);
   }
 

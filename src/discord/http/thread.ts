@@ -149,12 +149,13 @@ export class HttpThread {
 
   /**
    * The clicks the thread acknowledges itself when the event loop has not within 2 s (worker.mjs), sent
-   * with the REST client of options `rest` (as `call`'s). False when there is no thread (then none is).
+   * with the REST client of options `rest` (as `call`'s); null: none from now on (a process stopping, which
+   * answers nothing more). False when there is no thread (then none is).
    */
-  keep(rest: string, clicks: KeptClicks): boolean {
+  keep(rest: string, clicks: KeptClicks | null): boolean {
     const w = this.thread();
     if (!w) return false;
-    w.postMessage({ keep: { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere], privately: [...clicks.privately] } });
+    w.postMessage({ keep: clicks && { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere], privately: [...clicks.privately] } });
     return true;
   }
 

@@ -176,22 +176,24 @@ function bodyOf(r) {
 const clients = new Map();
 const clientFor = (key) => clients.get(key) ?? clients.set(key, new TokenClient(JSON.parse(key))).get(key);
 
-// --- The acknowledgement keeper: a click the event loop leaves unanswered is acknowledged from here ---
-// The gateway's thread (../gateway/shards.mjs) tells this thread of every click as it arrives. A click
-// whose answer is always the message it was clicked on (`keep`, from the router: a panel's game click on
-// the player's private panel, the lobby's buttons) and that the event loop has not answered within
-// KEEP_AFTER_MS is acknowledged here as an update of that message (type 6, as the event loop itself does
-// after a second), so a stalled event loop costs no "This interaction failed". The event loop's own answer,
-// when it comes, is then made to say the same through the token: an acknowledgement is already done, an
-// update of the message becomes an edit of it (@original), a new message a follow-up.
+// --- The acknowledgement keeper: an interaction the event loop leaves unanswered is acknowledged here ---
+// The gateway's thread (../gateway/shards.mjs) tells this thread of every click and command as it
+// arrives. A click whose answer is always the message it was clicked on (`keep`, from the router: a game
+// click on the player's private panel, the lobby's buttons), or a subcommand always answered privately,
+// that the event loop has not answered within KEEP_AFTER_MS is acknowledged here (a click as an update of
+// its message, type 6, as the event loop itself does after a second; a command as a private reply
+// deferred, type 5, as the router does at once), so a stalled event loop costs no "This interaction
+// failed". The event loop's own answer, when it comes, is then made to say the same through the token:
+// an acknowledgement is already done, an update of the message becomes an edit of it (@original), a
+// reply the deferred reply's edit (a command) or a follow-up (a click).
 /** Discord allows 3 s from the click; the event loop acknowledges after 1 s (router.ts). */
 const KEEP_AFTER_MS = 2_000;
 /** How long a click is remembered once its answer was seen or it was acknowledged here. */
 const REMEMBER_MS = 60_000;
 const CALLBACK = /^\/interactions\/(\d+)\/([^/]+)\/callback$/;
-/** Set by the event loop (`keep`): the verbs kept on a private panel, and anywhere; its REST client's options. */
+/** Set by the event loop (`keep`): the verbs kept on a private panel and anywhere, the subcommands kept; its REST client's options. Null: none kept. */
 let keep = null;
-/** Clicks by id: `timer` while waiting, `deferred` (a promise of whether it was acknowledged) once acknowledged here, `answered` once the event loop answered first. */
+/** Clicks and commands by id: `timer` while waiting, `deferred` (a promise of whether it was acknowledged) once acknowledged here, `answered` once the event loop answered first. */
 const clicksSeen = new Map();
 const clicks = new BroadcastChannel('fengsheng:clicks');
 clicks.onmessage = ({ data: c }) => {
@@ -278,7 +280,7 @@ async function call(m) {
 parentPort.on('message', async (m) => {
   if (m.abort !== undefined) return void going.get(m.abort)?.abort();
   if (m.call) return void call(m);
-  if (m.keep) return void (keep = { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere), privately: new Set(m.keep.privately) });
+  if (m.keep !== undefined) return void (keep = m.keep && { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere), privately: new Set(m.keep.privately) });
   const controller = new AbortController();
   going.set(m.id, controller);
   try {
