@@ -25,6 +25,9 @@ import type { Sessions } from './session/sessions.js';
 
 export type { BotOptions } from './parts.js';
 
+/** What the bot logs for each interaction its HTTP thread acknowledged because the event loop had not (the load scripts count it). */
+export const LATE_ACK_LOG = 'an interaction the event loop left unanswered was acknowledged by the HTTP thread';
+
 /** Whether a message of the game's channel came after its table message (Discord's ids grow with time). */
 function postedAfterTable(ctx: Context, gameId: number, messageId: string): boolean {
   const table = ctx.store.known(gameId)?.tableMessageId;
@@ -53,7 +56,7 @@ export class Bot {
   private readonly mayAnswer: (() => boolean) | undefined;
   /** Logs each interaction the HTTP thread acknowledged because the event loop had not: a process past its size, or a stall. */
   private readonly lateAcks: ThreadWatch = {
-    kept: (ms) => this.log.info({ lateMs: ms }, 'an interaction the event loop left unanswered was acknowledged by the HTTP thread'),
+    kept: (ms) => this.log.info({ lateMs: ms }, LATE_ACK_LOG),
   };
 
   constructor(o: BotOptions) {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { parseCommand } from '../../src/cli/args.js';
+import { LATE_ACK_LOG } from '../../src/discord/bot.js';
 import { Fleet } from '../bench/live/fleet.js';
 
 const { values } = parseCommand({
@@ -21,7 +22,6 @@ const { values } = parseCommand({
 const games = values.games;
 const pauseMs = values['pause-ms'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const LATE_ACK = 'acknowledged by the HTTP thread';
 
 const fleet = await Fleet.start(1, ['--inspect=127.0.0.1:0']);
 let failed = false;
@@ -36,7 +36,8 @@ try {
   await new Promise((r) => inspector.once('open', r));
   let id = 0;
   const send = (method: string) => inspector.send(JSON.stringify({ id: ++id, method }));
-  const keptBefore = readFileSync(fleet.bot.logPath, 'utf8').split(LATE_ACK).length - 1;
+  const logRead = { at: 0 };
+  fleet.bot.countLogged(LATE_ACK_LOG, logRead);
   const first = fleet.observer.clicks.length;
   const from = Date.now();
   send('Debugger.enable');
@@ -59,7 +60,7 @@ try {
       past3s: late.length,
       past3sBy: lateBy,
       slowestAckMs: Math.round(Math.max(0, ...during.map((c) => c.ackMs ?? 0))),
-      ackedByHttpThread: readFileSync(fleet.bot.logPath, 'utf8').split(LATE_ACK).length - 1 - keptBefore,
+      ackedByHttpThread: fleet.bot.countLogged(LATE_ACK_LOG, logRead),
     }),
   );
 } finally {

@@ -9,9 +9,9 @@
 // per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseCommand } from '../../src/cli/args.js';
+import { LATE_ACK_LOG } from '../../src/discord/bot.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
 
@@ -68,22 +68,6 @@ function benchMemory(): Pick<Minute, 'benchRssMiB' | 'benchHeapMiB' | 'benchExte
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-/** How many times `text` was logged by the bot since the last call (its log file read from where the last call stopped). */
-function logged(path: string, text: string, from: { at: number }): number {
-  const fd = openSync(path, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const buf = Buffer.alloc(Math.max(0, size - from.at));
-    readSync(fd, buf, 0, buf.length, from.at);
-    // A line cut at the end is read again next time, whole.
-    const end = buf.lastIndexOf(10) + 1;
-    from.at += end;
-    return buf.subarray(0, end).toString('utf8').split(text).length - 1;
-  } finally {
-    closeSync(fd);
-  }
-}
-const LATE_ACK = 'acknowledged by the HTTP thread';
 
 const started = Date.now();
 const fleet = await Fleet.start(values.seed, values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []);
@@ -98,7 +82,7 @@ try {
   const benchLoop = monitorEventLoopDelay({ resolution: 10 });
   benchLoop.enable();
   const logRead = { at: 0 };
-  logged(fleet.bot.logPath, LATE_ACK, logRead);
+  fleet.bot.countLogged(LATE_ACK_LOG, logRead);
   for (let k = 1; k <= values.minutes; k++) {
     const rss: number[] = [];
     const live: number[] = [];
@@ -136,7 +120,7 @@ try {
       ackP99Ms: round(pct(acks, 0.99), 1),
       clicksPast3s: past,
       clicksPast2s: acks.filter((a) => a > 2000 && a <= 3000).length,
-      ackedByHttpThread: logged(fleet.bot.logPath, LATE_ACK, logRead),
+      ackedByHttpThread: fleet.bot.countLogged(LATE_ACK_LOG, logRead),
       pastByLabel,
       invalidRequests: now.invalid - last.invalid,
       worstTableBehindMs: Math.round(Math.max(0, ...fleet.lag.within(last.at, now.at - 3000))),

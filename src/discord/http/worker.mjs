@@ -201,8 +201,7 @@ clicks.onmessage = ({ data: c }) => {
   const command = c.command !== undefined;
   const verb = command ? null : c.customId.split(':')[3];
   if (command ? !keep.privately.has(c.command) : !(keep.anywhere.has(verb) || (c.ephemeral && keep.onPanel.has(verb)))) return;
-  // A command kept is answered privately (the router defers it so at once): a private reply deferred; a click, an update.
-  const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, ack: command ? '{"type":5,"data":{"flags":64}}' : '{"type":6}', answered: false, deferred: null, timer: null };
+  const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, command, answered: false, deferred: null, timer: null };
   click.timer = setTimeout(() => acknowledge(c.id, click), Math.max(0, c.at + KEEP_AFTER_MS - Date.now()));
   clicksSeen.set(c.id, click);
 };
@@ -215,7 +214,9 @@ setInterval(() => {
 function acknowledge(id, click) {
   click.timer = null;
   if (click.answered) return;
-  const r = { method: 'post', fullRoute: `/interactions/${id}/${click.token}/callback`, body: click.ack, passThroughBody: true, headers: { 'Content-Type': 'application/json' } };
+  // A command kept is answered privately (the router defers it so at once): a private reply deferred; a click, an update.
+  const body = click.command ? '{"type":5,"data":{"flags":64}}' : '{"type":6}';
+  const r = { method: 'post', fullRoute: `/interactions/${id}/${click.token}/callback`, body, passThroughBody: true, headers: { 'Content-Type': 'application/json' } };
   click.deferred = clientFor(click.rest)
     .send(r, false, true)
     .then(
@@ -247,7 +248,7 @@ async function keptAnswer(r) {
   switch (body?.type) {
     case 4:
       // A command's reply is the message its deferral made; a click's, a new one.
-      if (click.ack !== '{"type":6}') return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };
+      if (click.command) return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };
       return { request: through('post', `/webhooks/${click.app}/${click.token}`) };
     case 7:
       return { request: through('patch', `/webhooks/${click.app}/${click.token}/messages/@original`) };

@@ -4,7 +4,7 @@
 // SQLite file. The bench reads its CPU time and resident memory from /proc, so the figures are the
 // bot's alone: the stand-in, the scripted players and the measuring live in the bench's process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -112,6 +112,23 @@ export class BotProcess {
       });
     });
     return bot;
+  }
+
+  /**
+   * How many times `text` was logged since `from.at` (a byte offset of the log file, moved on past the
+   * last whole line read: a line cut at the end is read whole next time).
+   */
+  countLogged(text: string, from: { at: number }): number {
+    const fd = openSync(this.logPath, 'r');
+    try {
+      const buf = Buffer.alloc(Math.max(0, fstatSync(fd).size - from.at));
+      readSync(fd, buf, 0, buf.length, from.at);
+      const end = buf.lastIndexOf(10) + 1;
+      from.at += end;
+      return buf.subarray(0, end).toString('utf8').split(text).length - 1;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   get pid(): number {
