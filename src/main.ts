@@ -83,9 +83,9 @@ async function main(): Promise<void> {
     leased.leases.budget(
       () => store.liveGames,
       (perSecond) => {
-        if (client.rest.options.globalRequestsPerSecond === perSecond) return;
+        if (client.rest.globalBudget === perSecond) return;
         log.debug({ perSecond }, "this process's share of the bot's global requests a second");
-        client.rest.options.globalRequestsPerSecond = perSecond;
+        client.rest.setGlobalBudget(perSecond);
       },
     );
   // While the event loop trails, table pictures come less often (the words of every table still follow each move).

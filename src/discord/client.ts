@@ -67,11 +67,17 @@ export interface Shards {
   identify?: ClientOptions['ws'];
 }
 
-/** A client whose REST client is the bot's (http/rest.ts): requests through a token go whole to the HTTP thread. */
-export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): Client {
+/** A client whose REST client is the bot's (http/rest.ts). */
+export type BotClient = Client & { rest: BotREST };
+
+/**
+ * A client whose REST client is the bot's (http/rest.ts): requests through a token go whole to the HTTP
+ * thread, the others within the bot token's global budget as Discord counts it (http/global-budget.ts).
+ */
+export function createClient(apiBase: string | null, rest: ClientOptions['rest'] = {}, shards?: Shards): BotClient {
   const client = new Client(clientOptions(apiBase, rest, shards));
   client.rest.clearHandlerSweeper();
   client.rest.clearHashSweeper();
   client.rest = new BotREST(client.options.rest!, http, rejectInLanes);
-  return client;
+  return client as BotClient;
 }

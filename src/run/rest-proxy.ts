@@ -11,7 +11,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proxyRequests } from '@discordjs/proxy';
 // The REST class the proxy itself imports (the ESM build): its RateLimitError is the one it recognises.
-import { REST, type RESTOptions } from '@discordjs/rest';
+import { DefaultRestOptions, REST, type RESTOptions } from '@discordjs/rest';
+import { GlobalBudget, withinBudget } from '../discord/http/global-budget.js';
 import type { Logger } from '../log.js';
 
 export interface RestProxy {
@@ -23,7 +24,9 @@ export interface RestProxy {
 /** `options`: more REST options (the metrics' request function, run/metrics.ts). */
 export async function startRestProxy(apiBase: string | null, log: Logger, options: Partial<RESTOptions> = {}): Promise<RestProxy> {
   // Idle rate-limit handlers swept every 10 s, as the shards' own (discord/client.ts): one per interaction token.
-  const rest = new REST({ ...options, ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true, handlerSweepInterval: 10_000 });
+  // The token's global budget kept as Discord counts it, on arrival (discord/http/global-budget.ts).
+  const budget = new GlobalBudget(DefaultRestOptions.globalRequestsPerSecond);
+  const rest = new REST(withinBudget({ ...options, ...(apiBase ? { api: apiBase } : {}), rejectOnRateLimit: () => true, handlerSweepInterval: 10_000 }, budget));
   const handle = proxyRequests(rest);
   const server = createServer((req, res) => {
     Promise.resolve(handle(req, res)).catch((err: unknown) => {

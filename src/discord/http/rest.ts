@@ -7,7 +7,8 @@
 // answer's JSON) was a fifth of the event loop, where every click's acknowledgement waits its turn
 // (docs/performance.md, 2026-12-07). The others count toward the global limit and keep the event loop's
 // limiter (one budget a process, which leases share out: main.ts), sent from the same thread (thread.ts).
-import { REST, type InternalRequest, type RateLimitData, type RequestData, type RESTOptions } from 'discord.js';
+import { DefaultRestOptions, REST, type InternalRequest, type RateLimitData, type RequestData, type RESTOptions } from 'discord.js';
+import { GlobalBudget, withinBudget } from './global-budget.js';
 import type { HttpThread, KeptClicks, ThreadRestOptions } from './thread.js';
 
 /** A callback (`/interactions/:id/:token/callback`) or a webhook through its token (`/webhooks/:id/:token/...`). */
@@ -49,13 +50,17 @@ export class BotREST extends REST {
   private readonly threadOptions: string;
   private watcher: TokenWatch | null = null;
 
-  /** `rejectHere`: whether a rate limit of the request being made now comes back as an error (a lane's: lanes.ts). */
+  /**
+   * `rejectHere`: whether a rate limit of the request being made now comes back as an error (a lane's: lanes.ts).
+   * `options.globalRequestsPerSecond` is the process's global budget, kept as Discord counts it (global-budget.ts).
+   */
   constructor(
     options: Partial<RESTOptions>,
     private readonly thread: HttpThread,
     private readonly rejectHere: () => boolean,
+    private readonly budget = new GlobalBudget(options.globalRequestsPerSecond ?? DefaultRestOptions.globalRequestsPerSecond),
   ) {
-    super(options);
+    super(withinBudget(options, budget));
     const { api, version, timeout, retries, userAgentAppendix } = this.options;
     this.threadOptions = JSON.stringify({ api, version, timeout, retries, userAgentAppendix } satisfies ThreadRestOptions);
   }
@@ -66,6 +71,17 @@ export class BotREST extends REST {
     const notRead = (options as { [UNREAD]?: boolean })[UNREAD] === true;
     const whole = asText(options);
     return this.thread.call(this.threadOptions, whole, this.rejectHere(), notRead, () => this.inProcess(whole)) ?? this.inProcess(whole);
+  }
+
+  /** The requests a second this process may make toward the bot token's global limit (its share on leases, main.ts). */
+  get globalBudget(): number {
+    return this.budget.perSecond;
+  }
+
+  /** A new global budget for this process: the sliding window and discord.js's own limiter both follow it. */
+  setGlobalBudget(perSecond: number): void {
+    this.budget.setBudget(perSecond);
+    this.options.globalRequestsPerSecond = GlobalBudget.discordJsLimit(perSecond);
   }
 
   /** The clicks and commands the HTTP thread acknowledges itself, should the event loop not in time (thread.ts `keep`); null: none. */
