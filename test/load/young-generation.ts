@@ -6,7 +6,7 @@
 // with npm start's options, whatever this one runs with.
 import { spawnSync } from 'node:child_process';
 
-export const BENCH_SEMI_SPACE_MB = 64;
+const BENCH_SEMI_SPACE_MB = 64;
 
 /** Runs this script again under node with the bench's young generation, unless it already has one; exits with its status. */
 export function withBenchYoungGeneration(): void {

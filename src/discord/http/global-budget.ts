@@ -3,7 +3,7 @@
 // leave, in windows of a second that each begin with the first request after the last ended. Arrivals
 // jitter, so a window of Discord's can begin with a late request from the end of one of discord.js's
 // windows and then take the whole of the next: 51 in Discord's second, and a 429 that counts toward the
-// invalid-request ban (12 global 429s in the openings of 300 games at once, docs/performance.md
+// invalid-request ban (8 to 60 global 429s in the openings of 300 games at once, docs/performance.md
 // 2026-12-07 evening). So the process never sends more than its budget within any stretch of a second
 // and ARRIVAL_JITTER_MS (a sliding log, at the moment each request is handed on to be sent), which holds
 // for any jitter up to that; and discord.js's own limiter is set to what that allows a second, so
