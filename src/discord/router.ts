@@ -64,14 +64,15 @@ export class Router {
 
   /**
    * The interactions whose first answer is always the same kind, which the HTTP thread may then give
-   * itself when this process's event loop has not in time (http/worker.mjs): the clicks answered by the
-   * message clicked on (an update of it, or an acknowledgement as one: a game click on a private panel,
-   * the lobby's and the rules' buttons), and the subcommands deferred privately.
+   * itself when this process's event loop has not in time (http/worker.mjs): the clicks first answered
+   * as an update of the message clicked on (a game click: on a private panel its panel, on the table an
+   * acknowledgement as the table's update, the panel following privately; the lobby's and the rules'
+   * buttons), and the subcommands deferred privately.
    */
   keptClicks(): KeptClicks {
     const verbsOf = (ack: ClickAck) => [...this.verbs].filter(([, h]) => h.clickAck === ack).map(([verb]) => verb);
     const privately = [...this.subcommands.values()].filter(({ sub }) => sub.ack === 'private').map(({ sub }) => `${COMMAND_NAME}/${sub.name}`);
-    return { onPanel: verbsOf('panel'), anywhere: verbsOf('update'), privately };
+    return { clicks: [...verbsOf('panel'), ...verbsOf('update')], privately };
   }
 
   /** One interaction: its handler runs; a failure is logged and told to the user privately. */

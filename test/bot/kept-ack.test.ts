@@ -72,3 +72,30 @@ describe('an interaction the event loop leaves unanswered for 2 s', () => {
     expect(t.discord.noticesFor(u)).toEqual([]);
   }, 120_000);
 });
+
+describe('a click on the table the event loop leaves unanswered for 2 s', () => {
+  const botTable = useBotTable(5);
+
+  it("(我的信息) is acknowledged by the HTTP thread as the table's update, and the player's panel follows privately", async () => {
+    const t = botTable();
+    await openLobbyAndBegin(t);
+    await t.bot.idle();
+    const [u] = await peopleAsked(t);
+    const table = await liveTable(t, u);
+    const info = table.buttons.find((b) => b.customId?.endsWith(':info'));
+    expect(info?.customId).toBeDefined();
+    const kept = keptBy(t);
+    const click = t.discord.click(u, { customId: info!.customId!, messageId: table.id });
+    stall(2_600);
+    const record = await click.settled(WAIT);
+    expect(record.state).toBe('acknowledged');
+    expect(record.responseType).toBe(6);
+    expect(await kept).toBeGreaterThanOrEqual(2_000);
+    // The panel came as the click's private follow-up, with the player's own moves on it.
+    const panel = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.interaction?.id === record.id && m.ephemeral && m.buttons.length > 0), WAIT);
+    expect(panel.buttons.some((b) => ['pass', 'act', 'send', 'play', 'take', 'refuse', 'choose'].includes(b.customId?.split(':')[3] ?? ''))).toBe(true);
+    // The table is still the table (the thread's acknowledgement did not turn it into anything else).
+    expect((await liveTable(t, u)).id).toBe(table.id);
+    expect(t.discord.noticesFor(u)).toEqual([]);
+  }, 120_000);
+});

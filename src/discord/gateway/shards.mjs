@@ -12,16 +12,14 @@ import { WebSocketShardEvents, WorkerBootstrapper, WorkerReceivePayloadOp } from
 const clicks = new BroadcastChannel('fengsheng:clicks');
 /** Dispatches the event loop never reads. */
 const UNREAD = new Set(['MESSAGE_UPDATE']);
-const EPHEMERAL = 1 << 6;
 
 /**
  * What the HTTP thread needs to acknowledge an interaction, and when it came: a click (a button or a
- * menu, type 3) by its custom_id and whether it was on a private message; a slash command (type 2) by
- * its subcommand.
+ * menu, type 3) by its custom_id; a slash command (type 2) by its subcommand.
  */
 function tell(d) {
   if (d?.type === 3) {
-    clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, customId: d.data?.custom_id ?? '', ephemeral: ((d.message?.flags ?? 0) & EPHEMERAL) !== 0, at: Date.now() });
+    clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, customId: d.data?.custom_id ?? '', at: Date.now() });
   } else if (d?.type === 2) {
     clicks.postMessage({ id: d.id, token: d.token, app: d.application_id, command: `${d.data?.name}/${d.data?.options?.[0]?.name ?? ''}`, at: Date.now() });
   }

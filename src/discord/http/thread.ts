@@ -43,12 +43,11 @@ export interface ThreadWatch {
 }
 
 /**
- * The interactions the thread may acknowledge itself (worker.mjs's keeper): clicks by verb, on a private
- * panel or anywhere (as an update), and slash commands by `command/subcommand` (as a private reply).
+ * The interactions the thread may acknowledge itself (worker.mjs's keeper): clicks by verb (as an update
+ * of the message clicked on), and slash commands by `command/subcommand` (as a private reply).
  */
 export interface KeptClicks {
-  onPanel: readonly string[];
-  anywhere: readonly string[];
+  clicks: readonly string[];
   privately: readonly string[];
 }
 
@@ -155,7 +154,7 @@ export class HttpThread {
   keep(rest: string, clicks: KeptClicks | null): boolean {
     const w = this.thread();
     if (!w) return false;
-    w.postMessage({ keep: clicks && { rest, onPanel: [...clicks.onPanel], anywhere: [...clicks.anywhere], privately: [...clicks.privately] } });
+    w.postMessage({ keep: clicks && { rest, clicks: [...clicks.clicks], privately: [...clicks.privately] } });
     return true;
   }
 

@@ -178,8 +178,8 @@ const clientFor = (key) => clients.get(key) ?? clients.set(key, new TokenClient(
 
 // --- The acknowledgement keeper: an interaction the event loop leaves unanswered is acknowledged here ---
 // The gateway's thread (../gateway/shards.mjs) tells this thread of every click and command as it
-// arrives. A click whose answer is always the message it was clicked on (`keep`, from the router: a game
-// click on the player's private panel, the lobby's buttons), or a subcommand always answered privately,
+// arrives. A click whose first answer is always an update of the message it was clicked on (`keep`, from
+// the router: a game click, on a private panel or on the table; the lobby's buttons), or a subcommand always answered privately,
 // that the event loop has not answered within KEEP_AFTER_MS is acknowledged here (a click as an update of
 // its message, type 6, as the event loop itself does after a second; a command as a private reply
 // deferred, type 5, as the router does at once), so a stalled event loop costs no "This interaction
@@ -191,24 +191,25 @@ const KEEP_AFTER_MS = 2_000;
 /** How long a click is remembered once its answer was seen or it was acknowledged here. */
 const REMEMBER_MS = 60_000;
 const CALLBACK = /^\/interactions\/(\d+)\/([^/]+)\/callback$/;
-/** Set by the event loop (`keep`): the verbs kept on a private panel and anywhere, the subcommands kept; its REST client's options. Null: none kept. */
+/** Set by the event loop (`keep`): the verbs kept, the subcommands kept; its REST client's options. Null: none kept. */
 let keep = null;
-/** Clicks and commands by id: `timer` while waiting, `deferred` (a promise of whether it was acknowledged) once acknowledged here, `answered` once the event loop answered first. */
+/** Clicks and commands by id and token (ids alone may repeat across stand-ins in one test process): `timer` while waiting, `deferred` (a promise of whether it was acknowledged) once acknowledged here, `answered` once the event loop answered first. */
 const clicksSeen = new Map();
 const clicks = new BroadcastChannel('fengsheng:clicks');
 clicks.onmessage = ({ data: c }) => {
-  if (!keep || clicksSeen.has(c.id)) return;
+  const key = `${c.id}/${c.token}`;
+  if (!keep || clicksSeen.has(key)) return;
   const command = c.command !== undefined;
   const verb = command ? null : c.customId.split(':')[3];
-  if (command ? !keep.privately.has(c.command) : !(keep.anywhere.has(verb) || (c.ephemeral && keep.onPanel.has(verb)))) return;
+  if (!(command ? keep.privately.has(c.command) : keep.clicks.has(verb))) return;
   const click = { at: c.at, token: c.token, app: c.app, rest: keep.rest, command, answered: false, deferred: null, timer: null };
   click.timer = setTimeout(() => acknowledge(c.id, click), Math.max(0, c.at + KEEP_AFTER_MS - Date.now()));
-  clicksSeen.set(c.id, click);
+  clicksSeen.set(key, click);
 };
 clicks.unref();
 setInterval(() => {
   const old = Date.now() - REMEMBER_MS;
-  for (const [id, c] of clicksSeen) if (c.at < old && c.timer === null) clicksSeen.delete(id);
+  for (const [key, c] of clicksSeen) if (c.at < old && c.timer === null) clicksSeen.delete(key);
 }, 5_000).unref();
 
 function acknowledge(id, click) {
@@ -229,10 +230,11 @@ function acknowledge(id, click) {
 async function keptAnswer(r) {
   const m = CALLBACK.exec(r.fullRoute);
   if (!m) return null;
-  const click = clicksSeen.get(m[1]);
+  const key = `${m[1]}/${decodeURIComponent(m[2])}`;
+  const click = clicksSeen.get(key);
   if (!click) {
     // Its click not told yet (or not kept): it must not be acknowledged here later.
-    clicksSeen.set(m[1], { at: Date.now(), answered: true, deferred: null, timer: null });
+    clicksSeen.set(key, { at: Date.now(), answered: true, deferred: null, timer: null });
     return null;
   }
   if (!click.deferred) {
@@ -281,7 +283,7 @@ async function call(m) {
 parentPort.on('message', async (m) => {
   if (m.abort !== undefined) return void going.get(m.abort)?.abort();
   if (m.call) return void call(m);
-  if (m.keep !== undefined) return void (keep = m.keep && { rest: m.keep.rest, onPanel: new Set(m.keep.onPanel), anywhere: new Set(m.keep.anywhere), privately: new Set(m.keep.privately) });
+  if (m.keep !== undefined) return void (keep = m.keep && { rest: m.keep.rest, clicks: new Set(m.keep.clicks), privately: new Set(m.keep.privately) });
   const controller = new AbortController();
   going.set(m.id, controller);
   try {
