@@ -18,8 +18,12 @@ type MakeRequest = RESTOptions['makeRequest'];
 export const ARRIVAL_JITTER_MS = 100;
 const WINDOW_MS = 1_000 + ARRIVAL_JITTER_MS;
 
-/** Requests through an interaction's token, which Discord does not count toward the global limit. */
-const THROUGH_TOKEN = /\/(?:interactions\/\d+\/[^/]+\/callback|webhooks\/\d+\/[^/?]+)(?:[/?]|$)/;
+/**
+ * A request through an interaction's token, which Discord does not count toward the global limit: a
+ * callback (`/interactions/:id/:token/callback`) or a webhook through its token (`/webhooks/:id/:token/...`),
+ * by its route (discord.js's `fullRoute`) or its whole URL (after the API's version).
+ */
+export const THROUGH_TOKEN = /(?:^|\/v\d+)\/(?:interactions\/\d+\/[^/]+\/callback|webhooks\/\d+\/[^/?]+)(?:[/?]|$)/;
 
 export class GlobalBudget {
   /** When each request counted in the last WINDOW_MS was handed on, oldest first, from `head` on. */

@@ -8,11 +8,8 @@
 // (docs/performance.md, 2026-12-07). The others count toward the global limit and keep the event loop's
 // limiter (one budget a process, which leases share out: main.ts), sent from the same thread (thread.ts).
 import { DefaultRestOptions, REST, type InternalRequest, type RateLimitData, type RequestData, type RESTOptions } from 'discord.js';
-import { GlobalBudget, withinBudget } from './global-budget.js';
+import { GlobalBudget, THROUGH_TOKEN, withinBudget } from './global-budget.js';
 import type { HttpThread, KeptClicks, ThreadRestOptions } from './thread.js';
-
-/** A callback (`/interactions/:id/:token/callback`) or a webhook through its token (`/webhooks/:id/:token/...`). */
-const THROUGH_TOKEN = /^\/(?:interactions\/\d+\/[^/]+\/callback|webhooks\/\d+\/[^/]+)(?:\/|$)/;
 
 const UNREAD = Symbol('unread');
 
