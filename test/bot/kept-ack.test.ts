@@ -5,23 +5,26 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { BotREST } from '../../src/discord/http/rest.js';
+import type { InteractionHandle, InteractionRecord } from '../support/discord/index.js';
 import { useBotTable, type BotTable } from './harness.js';
 import { openLobbyAndBegin } from './lobby.js';
 import { liveTable, openPanel, peopleAsked, WAIT } from './play.js';
 
-/** Resolves when the HTTP thread tells of an interaction it acknowledged itself (as the bot's metrics hear of it). */
-function keptBy(t: BotTable): Promise<number> {
+/**
+ * Starts an interaction, then holds this process's event loop (the bot's) 2.6 s as a long synchronous task
+ * would; the interaction once settled, and how long after it came the HTTP thread said it acknowledged it
+ * (as the bot's metrics hear of it).
+ */
+async function duringStall(t: BotTable, start: () => InteractionHandle): Promise<{ record: InteractionRecord; keptMs: number }> {
   const rest = t.bot.client.rest;
   if (!(rest instanceof BotREST)) throw new Error('the bot has its own REST client');
-  return new Promise((resolve) => rest.watch({ sent: () => undefined, kept: resolve }));
-}
-
-/** Holds this process's event loop (the bot's) for `ms`, as a long synchronous task would. */
-function stall(ms: number): void {
-  const until = performance.now() + ms;
+  const kept = new Promise<number>((resolve) => rest.watch({ sent: () => undefined, kept: resolve }));
+  const handle = start();
+  const until = performance.now() + 2_600;
   while (performance.now() < until) {
     // busy
   }
+  return { record: await handle.settled(WAIT), keptMs: await kept };
 }
 
 describe('an interaction the event loop leaves unanswered for 2 s', () => {
@@ -40,13 +43,10 @@ describe('an interaction the event loop leaves unanswered for 2 s', () => {
     // The stand-in's clock stands still (the harness's ManualClock): Discord's 3 s never run out here,
     // so what answered first is what tells the two apart: the event loop's own answer is the panel
     // itself (type 7), the HTTP thread's an acknowledgement (type 6).
-    const kept = keptBy(t);
-    const click = t.discord.click(u, { customId: move!.customId!, messageId: panel.id });
-    stall(2_600);
-    const record = await click.settled(WAIT);
+    const { record, keptMs } = await duringStall(t, () => t.discord.click(u, { customId: move!.customId!, messageId: panel.id }));
     expect(record.state).toBe('acknowledged');
     expect(record.responseType).toBe(6);
-    expect(await kept).toBeGreaterThanOrEqual(2_000);
+    expect(keptMs).toBeGreaterThanOrEqual(2_000);
 
     // The move was made, and the panel shows it: the event loop's answer went as an edit of @original.
     const after = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.id === panel.id && m.revision > panel.revision), WAIT);
@@ -59,13 +59,10 @@ describe('an interaction the event loop leaves unanswered for 2 s', () => {
   it('acknowledges a command answered privately (/fengsheng rules) as a private reply deferred, and the reply is that message', async () => {
     const t = botTable();
     const u = t.users[1];
-    const kept = keptBy(t);
-    const command = t.discord.runCommand(u, t.general, 'fengsheng rules');
-    stall(2_600);
-    const record = await command.settled(WAIT);
+    const { record, keptMs } = await duringStall(t, () => t.discord.runCommand(u, t.general, 'fengsheng rules'));
     // The event loop defers such a command at once too: the thread's count tells who did.
     expect(record.responseType).toBe(5);
-    expect(await kept).toBeGreaterThanOrEqual(2_000);
+    expect(keptMs).toBeGreaterThanOrEqual(2_000);
     const reply = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.interaction?.id === record.id && !m.loading), WAIT);
     expect(reply.ephemeral).toBe(true);
     expect(reply.embeds.length + reply.content.length).toBeGreaterThan(0);
@@ -84,13 +81,10 @@ describe('a click on the table the event loop leaves unanswered for 2 s', () => 
     const table = await liveTable(t, u);
     const info = table.buttons.find((b) => b.customId?.endsWith(':info'));
     expect(info?.customId).toBeDefined();
-    const kept = keptBy(t);
-    const click = t.discord.click(u, { customId: info!.customId!, messageId: table.id });
-    stall(2_600);
-    const record = await click.settled(WAIT);
+    const { record, keptMs } = await duringStall(t, () => t.discord.click(u, { customId: info!.customId!, messageId: table.id }));
     expect(record.state).toBe('acknowledged');
     expect(record.responseType).toBe(6);
-    expect(await kept).toBeGreaterThanOrEqual(2_000);
+    expect(keptMs).toBeGreaterThanOrEqual(2_000);
     // The panel came as the click's private follow-up, with the player's own moves on it.
     const panel = await t.discord.waitFor(() => t.discord.seenBy(u).find((m) => m.interaction?.id === record.id && m.ephemeral && m.buttons.length > 0), WAIT);
     expect(panel.buttons.some((b) => ['pass', 'act', 'send', 'play', 'take', 'refuse', 'choose'].includes(b.customId?.split(':')[3] ?? ''))).toBe(true);
