@@ -15,7 +15,7 @@ import { randInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import { registerCommands } from '../../src/discord/register.js';
 import { tableMessage, type BotTable } from '../bot/harness.js';
 import { actOnPanel, liveTable, openPanel, WAIT } from '../bot/play.js';
-import { liveBenchmarks } from './live/as-it-runs.js';
+import { inBenchYoungGeneration } from './live/young-generation.js';
 import { answerOwn } from '../bot/people.js';
 import { ManualClock, startStandIn, TEST_LIMITS, type ChannelRecord, type GuildRecord, type SeenMessage, type StandIn, type UserRecord } from '../support/discord/index.js';
 
@@ -189,7 +189,7 @@ async function pacedGame(bot: BotThread, t: BotTable): Promise<{ idleTurnPasses:
 const NOT_AS_RUN = 'the bot in a thread of the bench, its timers on a game clock the bench moves (the stand-in with Discord\'s limits on the tests\' scale, windows a twentieth): not as the bot runs';
 
 export async function discordBenchmarks(o: { log?: (line: string) => void } = {}): Promise<Figures> {
-  return { ...(await ackBenchmarks()), ...(await paceBenchmarks()), ...(await liveBenchmarks({ log: o.log })) };
+  return { ...(await ackBenchmarks()), ...(await paceBenchmarks()), ...(await inBenchYoungGeneration<Figures>(new URL('./live/ramp-child.ts', import.meta.url), o.log)) };
 }
 
 /** Acknowledgements: clicks one after another in one game, until at least 1,000 were acknowledged. */

@@ -1,9 +1,13 @@
 // The bench's ramp (test/bench/live/as-it-runs.ts, what `npm run bench` reports "as the bot runs") on
 // steps of your choosing, for an A/B of one figure in a few minutes: e.g. the bot's resident memory
-// per live game from 50 to 250 games. Not in npm test.
+// per live game from 50 to 250 games. It runs itself with the bench's young generation, as npm run bench
+// runs its ramp (bench/live/young-generation.ts). Not in npm test.
 //   npx tsx test/load/ramp.ts --steps 50,250 --hold 25
 import { parseCommand } from '../../src/cli/args.js';
 import { liveBenchmarks } from '../bench/live/as-it-runs.js';
+import { withBenchYoungGeneration } from '../bench/live/young-generation.js';
+
+withBenchYoungGeneration();
 
 const { values } = parseCommand({
   usage: 'npx tsx test/load/ramp.ts',

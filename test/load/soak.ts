@@ -9,14 +9,14 @@
 // per minute (flat: the mean of the last 5 minutes within 10% of the mean of minutes 5–10), clicks
 // whose acknowledgement took more than Discord's 3 s (or never came), and invalid requests (answers
 // 401, 403 and 429 the stand-in gave). Exit 0 when all three hold, 1 when one does not.
-// It runs itself with a young generation of 64 MB a half (young-generation.ts): the bench process's own
+// It runs itself with a young generation of 64 MB a half (bench/live/young-generation.ts): the bench process's own
 // collector's pauses are timed as the bot's clicks.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseCommand } from '../../src/cli/args.js';
 import { LATE_ACK_LOG } from '../../src/discord/bot.js';
 import { Fleet } from '../bench/live/fleet.js';
 import { pct, round, snapshot } from '../bench/live/windows.js';
-import { withBenchYoungGeneration } from './young-generation.js';
+import { withBenchYoungGeneration } from '../bench/live/young-generation.js';
 
 withBenchYoungGeneration();
 
