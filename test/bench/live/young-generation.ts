@@ -3,8 +3,9 @@
 // a half) it scavenged 2,145 times in a 4-minute soak at 300 games (20.7 s), and its event loop's longest
 // busy stretches (about 1 s, 400–600 ms of them the collector) are timed as the bot's clicks; with 64 MB
 // a half, 755 times (11.6 s) (docs/performance.md, 2026-12-07 evening). So the soak runs itself, and
-// npm run bench its live ramp, under node with that young generation; the bot's own process is started
-// with npm start's options, whatever this one runs with.
+// npm run bench its live ramp, under node with that young generation; the ramp in a process of its own
+// too, away from the heap the bench's other figures leave (which gained it most: 2026-12-08). The bot's
+// own process is started with npm start's options, whatever this one runs with.
 import { fork, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
